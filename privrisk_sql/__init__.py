@@ -1,0 +1,28 @@
+"""privrisk_sql: privacy-risk metrics computed where the data lives.
+
+Python renders SQL from templates, the database does the work, only small aggregates come back.
+
+Example:
+    >>> import privrisk_sql as pr
+    >>> src = pr.connect()          # in-memory DuckDB
+    >>> src.dialect.name
+    'duckdb'
+"""
+
+from .errors import InvalidInputError, PrivriskError, QueryError, UnknownDialectError, UnsupportedFeatureError
+from .metrics.mpuccs import MpuccsResult, mpuccs
+from .source import Source, connect
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "InvalidInputError",
+    "MpuccsResult",
+    "PrivriskError",
+    "QueryError",
+    "Source",
+    "UnknownDialectError",
+    "UnsupportedFeatureError",
+    "connect",
+    "mpuccs",
+]

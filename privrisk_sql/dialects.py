@@ -1,0 +1,45 @@
+"""Backend differences as data: one :class:`Dialect` record per backend.
+
+Templates live in ``templates/default`` and are written once in portable SQL; a dialect only
+overrides the few macros in ``_functions.sql.j2`` that are not portable (rounding, logs, datetime
+flooring, decimal-digit detection). The search order is ``templates/<name>/`` then
+``templates/default/``.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Dialect:
+    name: str  # our name and the template override folder
+    sqlglot: str  # sqlglot dialect used to quote identifiers and parse rendered SQL
+    aliases: tuple[str, ...]  # SQLAlchemy ``engine.dialect.name`` values that map here
+    natural_row_order: bool  # a table scan returns rows in insertion order (positions are defined)
+    reads_files: bool  # can read CSV/Parquet paths in place
+
+
+DIALECTS: dict[str, Dialect] = {
+    d.name: d
+    for d in (
+        Dialect("duckdb", "duckdb", ("duckdb",), natural_row_order=True, reads_files=True),
+        Dialect("sqlite", "sqlite", ("sqlite",), natural_row_order=True, reads_files=False),
+        Dialect("postgres", "postgres", ("postgresql", "postgres"), natural_row_order=False, reads_files=False),
+    )
+}
+
+
+def get_dialect(name: str) -> Dialect:
+    """Look a dialect up by our name or a SQLAlchemy dialect name (case-insensitive)."""
+    from .errors import UnknownDialectError
+
+    key = name.lower()
+    for d in DIALECTS.values():
+        if key == d.name or key in d.aliases:
+            return d
+    known = sorted({n for d in DIALECTS.values() for n in (d.name, *d.aliases)})
+    close = difflib.get_close_matches(key, known, n=1)
+    hint = f" Did you mean {close[0]!r}?" if close else ""
+    raise UnknownDialectError(f"Unknown dialect {name!r}.{hint} Supported: {', '.join(sorted(DIALECTS))}")

@@ -1,0 +1,31 @@
+"""Exception hierarchy: every error privrisk_sql raises derives from :class:`PrivriskError`.
+
+The CLI maps :class:`InvalidInputError` to exit code 2 and :class:`QueryError` to exit code 3.
+"""
+
+from __future__ import annotations
+
+
+class PrivriskError(Exception):
+    """Root of all privrisk_sql errors."""
+
+
+class InvalidInputError(PrivriskError, ValueError):
+    """Bad user input (missing table/column, wrong parameter); raised before heavy SQL runs."""
+
+
+class UnknownDialectError(InvalidInputError):
+    """A backend name or SQLAlchemy dialect privrisk_sql does not know."""
+
+
+class UnsupportedFeatureError(PrivriskError):
+    """The backend cannot do what was asked (e.g. reading a CSV file outside DuckDB)."""
+
+
+class QueryError(PrivriskError):
+    """The database refused or failed a statement; carries the SQL that failed."""
+
+    def __init__(self, message: str, *, sql: str | None = None, dialect: str | None = None):
+        super().__init__(message)
+        self.sql = sql
+        self.dialect = dialect

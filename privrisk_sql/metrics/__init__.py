@@ -1,0 +1,1 @@
+"""One module per metric; each is a small driver over the templates."""

@@ -1,0 +1,415 @@
+"""mpUCCs singling-out risk (SPEC_MPUCCS.md, PETsARD 1.7 semantics) computed in the database.
+
+The driver renders SQL, the source runs it, only aggregates come back:
+
+1. one scan of ori for float precision, the first 100 datetimes for datetime precision;
+2. ori and syn de-duplicated into TEMP tables (rounded/floored, numbered by first occurrence);
+3. distinct counts of syn give the column priority order;
+4. per combination size: group-size histograms of syn (entropy, pruning decided in Python), then
+   one UNION ALL + GROUP BY per surviving combination stores syn-unique rows and their ori match;
+5. one window query turns the matches into PETsARD's identification events.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import decimal
+import logging
+import math
+import warnings
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import pandas as pd
+
+from ..errors import InvalidInputError
+from ..source import Relation, Source, connect
+from ..types import TypeClass, combined_class, compatible
+from . import mpuccs_plan as plan
+from .mpuccs_sql import MpuccsQueries, WorkColumn
+
+log = logging.getLogger("privrisk_sql")
+
+NULL_POLICIES = ("sql", "petsard")
+TREE_COLUMNS = [
+    "check_order", "combo_size", "field_combo", "base_combo", "base_is_pruned", "combo_entropy",
+    "base_entropy", "entropy_gain", "is_pruned", "mpuccs_cnt", "mpuccs_collision_cnt",
+    "field_weighted", "total_weighted", "weighted_mpuccs_collision_cnt",
+]
+DETAIL_COLUMNS = ["combo_size", "syn_idx", "field_combo", "value_combo", "ori_idx"]
+
+
+@dataclass
+class MpuccsResult:
+    """Result of :func:`mpuccs`: three DataFrames, as PETsARD's evaluator returns them.
+
+    Attributes:
+        global_: one row (rates, counts, configuration echo).
+        details: one row per identification event (``syn_idx``/``ori_idx`` are 0-based positions
+            after de-duplication; ``field_combo`` and ``value_combo`` are tuples).
+        tree: one row per combination checked, in check order.
+    """
+
+    global_: pd.DataFrame
+    details: pd.DataFrame
+    tree: pd.DataFrame
+    warnings: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        """JSON-ready dict ``{"global", "details", "tree"}``: combos as lists, dates as ISO strings,
+        missing values as None."""
+        return {
+            "global": {k: _jsonable(v) for k, v in self.global_.iloc[0].items()},
+            "details": [{k: _jsonable(v) for k, v in row.items()} for row in self.details.to_dict("records")],
+            "tree": [{k: _jsonable(v) for k, v in row.items()} for row in self.tree.to_dict("records")],
+        }
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(v) for v in value]
+    if value is None:
+        return None
+    if isinstance(value, float):
+        return None if math.isnan(value) else value
+    if isinstance(value, decimal.Decimal):
+        return float(value)
+    if isinstance(value, (dt.date, dt.datetime, dt.time, pd.Timestamp)):
+        return value.isoformat()
+    if hasattr(value, "item"):  # numpy scalar
+        return _jsonable(value.item())
+    try:
+        if pd.isna(value):
+            return None
+    except (TypeError, ValueError):
+        pass
+    return value
+
+
+def _validate_number(name: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(float(value)):
+        raise InvalidInputError(f"{name} must be a number, got {value!r}")
+    return float(value)
+
+
+def _validate_params(min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls):
+    delta = _validate_number("min_entropy_delta", min_entropy_delta)
+    decay = _validate_number("field_decay_factor", field_decay_factor)
+    if not 0 < decay <= 1:
+        raise InvalidInputError(f"field_decay_factor must be in (0, 1], got {field_decay_factor!r}")
+    alpha = _validate_number("renyi_alpha", renyi_alpha)
+    if alpha < 0:
+        raise InvalidInputError(f"renyi_alpha must be >= 0, got {renyi_alpha!r}")
+    if numeric_precision is not None and (
+        isinstance(numeric_precision, bool) or not isinstance(numeric_precision, int) or not 0 <= numeric_precision <= 10
+    ):
+        raise InvalidInputError(f"numeric_precision must be an integer in 0..10, got {numeric_precision!r}")
+    unit = None if datetime_precision is None else plan.canonical_datetime_unit(datetime_precision)
+    if nulls not in NULL_POLICIES:
+        raise InvalidInputError(f"nulls must be one of {', '.join(NULL_POLICIES)}, got {nulls!r}")
+    return delta, decay, alpha, unit
+
+
+def _select_columns(ori: Relation, syn: Relation, columns: Sequence[str] | None, key: str | None) -> list[str]:
+    """The evaluated columns (real syn names, in the user's order or syn's), checked on both sides."""
+    key_names = set()
+    if key is not None:
+        key_names = {ori.column(key).name.lower(), syn.column(key).name.lower()}
+    if columns is None:
+        ori_names = {c.name.lower() for c in ori.columns} - key_names
+        syn_names = {c.name.lower() for c in syn.columns} - key_names
+        if ori_names != syn_names:
+            only_ori = sorted(c.name for c in ori.columns if c.name.lower() in ori_names - syn_names)
+            only_syn = sorted(c.name for c in syn.columns if c.name.lower() in syn_names - ori_names)
+            raise InvalidInputError(
+                f"{ori.label!r} and {syn.label!r} have different columns: only in ori {only_ori}, only in syn {only_syn}"
+                " (pass columns= to choose a common subset)"
+            )
+        return [c.name for c in syn.columns if c.name.lower() not in key_names]
+    if isinstance(columns, str):
+        raise InvalidInputError("columns must be a list of names, not a string")
+    if not columns:
+        raise InvalidInputError("columns is empty: name at least one column")
+    chosen: list[str] = []
+    for name in columns:
+        real = syn.column(name).name
+        ori.column(name)
+        if real.lower() in key_names:
+            raise InvalidInputError(f"column {name!r} is the key column; the key is never evaluated")
+        if real in chosen:
+            raise InvalidInputError(f"column {name!r} is listed twice in columns")
+        chosen.append(real)
+    return chosen
+
+
+def _work_columns(ori: Relation, syn: Relation, names: list[str]) -> list[WorkColumn]:
+    result = []
+    for i, name in enumerate(names):
+        o, s = ori.column(name), syn.column(name)
+        for rel, col in ((ori, o), (syn, s)):
+            if col.type_class is TypeClass.UNSUPPORTED:
+                raise InvalidInputError(f"column {col.name!r} of {rel.label!r} has unsupported type {col.sql_type}")
+        if not compatible(o.type_class, s.type_class):
+            raise InvalidInputError(
+                f"column {name!r} has incompatible types: {o.sql_type} in {ori.label!r}, {s.sql_type} in {syn.label!r}"
+            )
+        result.append(
+            WorkColumn(
+                alias=f"c{i}", name=name, ori_name=o.name, syn_name=s.name,
+                type_class=combined_class(o.type_class, s.type_class), ori_class=o.type_class,
+            )
+        )
+    return result
+
+
+def mpuccs(
+    src: Any,
+    ori: str,
+    syn: str,
+    columns: Sequence[str] | None = None,
+    n_cols: int | Sequence[int] | None = None,
+    min_entropy_delta: float = 0.0,
+    field_decay_factor: float = 0.5,
+    renyi_alpha: float = 2.0,
+    numeric_precision: int | None = None,
+    datetime_precision: str | None = None,
+    nulls: str = "sql",
+    key: str | None = None,
+    batch_size: int = 32,
+    progress: Any = None,
+) -> MpuccsResult:
+    """mpUCCs singling-out risk of ``syn`` against ``ori``, computed inside the database.
+
+    Args:
+        src: a :class:`~privrisk_sql.Source`, or anything :func:`privrisk_sql.connect` takes
+            (None = in-memory DuckDB).
+        ori, syn: table names in ``src``, or CSV/Parquet paths (DuckDB reads them in place).
+        columns: columns to evaluate, in this order (ties in cardinality follow it); default all
+            columns (which must be the same set on both sides).
+        n_cols: combination sizes: None (all), an int, or a list; sizes above the column count
+            are dropped with a warning.
+        min_entropy_delta: prune a combination when its entropy gain over its base is <= this.
+        field_decay_factor: weight of a size-s combination is factor**(s-1); in (0, 1].
+        renyi_alpha: order of the Rényi entropy (>= 0).
+        numeric_precision: decimals floats are rounded to (half to even); None = detect from ori.
+        datetime_precision: unit timestamps are floored to (D, H, T, s, ms, us, ns); None = detect.
+        nulls: ``"sql"`` (NULL equals NULL everywhere) or ``"petsard"`` (PETsARD's per-dtype rules).
+        key: a column giving the input order; never evaluated; details also carry its values.
+
+    Returns:
+        :class:`MpuccsResult` with ``global_``, ``details`` and ``tree``.
+
+    Example:
+        >>> import privrisk_sql as pr
+        >>> r = pr.mpuccs(None, "fixtures/handcheck/ori.csv", "fixtures/handcheck/syn.csv")  # doctest: +SKIP
+        >>> r.global_["identification_rate"][0]  # doctest: +SKIP
+        0.8
+    """
+    delta, decay, alpha, dt_unit = _validate_params(
+        min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls
+    )
+    n_cols = plan.normalize_n_cols(n_cols)
+    source = connect(src)
+    owns = source is not src
+    try:
+        return _Run(source, ori, syn, columns, n_cols, delta, decay, alpha, numeric_precision,
+                    datetime_precision, dt_unit, nulls, key, batch_size, progress).run()
+    finally:
+        source.drop_temps()
+        if owns:
+            source.close()
+
+
+
+class _Run:
+    def __init__(self, source: Source, ori, syn, columns, n_cols, delta, decay, alpha, numeric_precision,
+                 datetime_precision, dt_unit, nulls, key, batch_size, progress):
+        self.src = source
+        self.ori_rel = source.relation(ori)
+        self.syn_rel = source.relation(syn)
+        self.names = _select_columns(self.ori_rel, self.syn_rel, columns, key)
+        self.cols = _work_columns(self.ori_rel, self.syn_rel, self.names)
+        self.key = key
+        self.n_cols, self.delta, self.decay, self.alpha = n_cols, delta, decay, alpha
+        self.numeric_precision, self.datetime_precision, self.dt_unit = numeric_precision, datetime_precision, dt_unit
+        self.nulls = nulls
+        self.batch_size = max(1, int(batch_size))
+        self.progress = progress
+        self.warnings: list[str] = []
+        self.sizes, dropped = plan.evaluated_sizes(n_cols, len(self.cols))
+        if dropped:
+            self._warn(f"n_cols: sizes {dropped} exceed the {len(self.cols)} columns and are skipped")
+        self.q = MpuccsQueries(source.dialect)
+
+    def _warn(self, message: str) -> None:
+        self.warnings.append(message)
+        warnings.warn(message, stacklevel=4)
+
+    # -- preprocessing --------------------------------------------------------------------
+    def _precisions(self) -> tuple[int | None, str | None]:
+        """Rounding decimals and flooring unit applied to both tables, per §2.1 and §2.2."""
+        floats = [c for c in self.cols if c.type_class is TypeClass.FLOAT]
+        if self.numeric_precision is not None:
+            digits = self.numeric_precision
+        else:
+            ori_floats = [c.ori_name for c in floats if c.ori_class is TypeClass.FLOAT]
+            digits = 0
+            if ori_floats:
+                row = self.src.fetch(self.q.float_decimal_digits(self.ori_rel.sql, ori_floats))[0]
+                digits = min(10, max([int(d) for d in row[1:] if d is not None] or [0]))
+            digits = digits if digits > 0 else None
+        for c in floats:
+            c.round = digits
+        if self.dt_unit is not None:
+            unit = self.dt_unit
+        else:
+            unit = "D"
+            for c in self.cols:
+                if c.ori_class is TypeClass.TIMESTAMP:
+                    values = [r[0] for r in self.src.fetch(self.q.first_non_null_values(self.ori_rel.sql, c.ori_name, self.key))]
+                    unit = max(unit, plan.detect_datetime_unit(values), key=plan.DATETIME_UNITS.index)
+            unit = None if unit == "D" else unit
+        if unit is not None:
+            part = plan.SQL_TRUNC_PART[unit]
+            for c in self.cols:
+                # DATE values have nothing below a day to floor.
+                if part is not None and c.type_class is TypeClass.TIMESTAMP:
+                    c.floor = part
+        return digits, unit
+
+    def _load(self, rel: Relation, side: str) -> str:
+        target = self.src.temp_name(side)
+        self.src.execute(self.q.deduplicated_rows(target, rel.sql, self.cols, side, self.key))
+        return target
+
+    # -- main -----------------------------------------------------------------------------
+    def run(self) -> MpuccsResult:
+        digits, unit = self._precisions()
+        syn_t = self._load(self.syn_rel, "syn")
+        ori_t = self._load(self.ori_rel, "ori")
+        counts = self.src.fetch(self.q.distinct_counts(syn_t, [c.alias for c in self.cols]))[0]
+        n_syn = int(counts[0])
+        n_ori = int(self.src.fetch(self.q.distinct_counts(ori_t, []))[0][0])
+        if n_syn == 0:
+            self._warn(f"{self.syn_rel.label!r} has no rows: identification rate is 0")
+        # §2.4: priority by distinct non-null syn values, descending; ties keep the column order.
+        order = sorted(range(len(self.cols)), key=lambda i: -int(counts[1 + i]))
+        prio = [self.cols[i] for i in order]
+
+        combos = plan.plan_combinations(len(prio), self.sizes)
+        entropy: dict[tuple, float] = {}
+        pruned: set[tuple] = set()
+        inherited: set[tuple] = set()
+        matches_t = self.src.temp_name("matches")
+        self.src.execute(self.q.unique_match_table(matches_t))
+        total = len(combos)
+        done = 0
+        for size in self.sizes:
+            level = [c for c in combos if c.size == size]
+            todo = []
+            for c in level:
+                if c.base is not None and c.base in pruned:
+                    pruned.add(c.positions)
+                    inherited.add(c.positions)
+                else:
+                    todo.append(c)
+            for batch in _batches(todo, self.batch_size):
+                specs = [self.q.combo_spec(c.check_order, [prio[i] for i in c.positions], self.nulls) for c in batch]
+                hist: dict[int, list] = {c.check_order: [] for c in batch}
+                for combo_id, group_size, n_groups in self.src.fetch(self.q.group_size_histograms(syn_t, specs)):
+                    hist[int(combo_id)].append((group_size, n_groups))
+                for c in batch:
+                    entropy[c.positions] = plan.renyi_entropy(hist[c.check_order], n_syn, self.alpha)
+            survivors = []
+            for c in todo:
+                if c.base is not None and entropy[c.positions] - entropy[c.base] <= self.delta:
+                    pruned.add(c.positions)
+                else:
+                    survivors.append(c)
+            for batch in _batches(survivors, self.batch_size):
+                specs = [self.q.combo_spec(c.check_order, [prio[i] for i in c.positions], self.nulls) for c in batch]
+                self.src.execute(self.q.syn_unique_ori_matches(matches_t, syn_t, ori_t, specs, self.nulls))
+                done += len(batch)
+                if self.progress is not None:
+                    self.progress(done + len(level) - len(survivors), total)
+            done += len(level) - len(survivors)
+
+        unique_counts = {int(c): int(n) for c, n in self.src.fetch(self.q.unique_counts(matches_t))}
+        events = self.src.fetch(self.q.identification_events(matches_t, syn_t, ori_t, [c.alias for c in self.cols], self.key is not None))
+        return self._result(combos, prio, entropy, pruned, inherited, unique_counts, events,
+                            n_syn, n_ori, digits, unit)
+
+    # -- results --------------------------------------------------------------------------
+    def _result(self, combos, prio, entropy, pruned, inherited, unique_counts, events,
+                n_syn, n_ori, digits, unit) -> MpuccsResult:
+        names = [c.name for c in prio]
+        alias_index = {c.alias: i for i, c in enumerate(self.cols)}
+        value_offset = 5 if self.key is not None else 3
+        positions_known = self.src.dialect.natural_row_order or self.key is not None
+        collisions: dict[int, int] = {}
+        detail_rows = []
+        combo_by_id = {c.check_order: c for c in combos}
+        for row in events:
+            combo = combo_by_id[int(row[0])]
+            collisions[combo.check_order] = collisions.get(combo.check_order, 0) + 1
+            values = tuple(row[value_offset + alias_index[prio[i].alias]] for i in combo.positions)
+            detail = {
+                "combo_size": combo.size,
+                "syn_idx": int(row[1]) if positions_known else None,
+                "field_combo": tuple(names[i] for i in combo.positions),
+                "value_combo": values,
+                "ori_idx": int(row[2]) if positions_known else None,
+            }
+            if self.key is not None:
+                detail["syn_key"], detail["ori_key"] = row[3], row[4]
+            detail_rows.append(detail)
+        identified = len({int(r[1]) for r in events})
+
+        tree_rows = []
+        for c in combos:
+            w = plan.field_weight(c.size, self.decay)
+            has_base = c.base is not None
+            is_inherited = c.positions in inherited
+            n_coll = collisions.get(c.check_order, 0)
+            tree_rows.append({
+                "check_order": c.check_order,
+                "combo_size": c.size,
+                "field_combo": tuple(names[i] for i in c.positions),
+                "base_combo": tuple(names[i] for i in c.base) if has_base else None,
+                "base_is_pruned": (c.base in pruned) if has_base else None,
+                "combo_entropy": None if is_inherited else entropy[c.positions],
+                "base_entropy": entropy[c.base] if has_base and not is_inherited else None,
+                "entropy_gain": entropy[c.positions] - entropy[c.base] if has_base and not is_inherited else None,
+                "is_pruned": (c.positions in pruned) if has_base else None,
+                "mpuccs_cnt": unique_counts.get(c.check_order, 0),
+                "mpuccs_collision_cnt": n_coll,
+                "field_weighted": w,
+                "total_weighted": w,
+                "weighted_mpuccs_collision_cnt": n_coll * w,
+            })
+        detail_columns = DETAIL_COLUMNS + (["syn_key", "ori_key"] if self.key is not None else [])
+        details = pd.DataFrame(detail_rows, columns=detail_columns)
+        tree = pd.DataFrame(tree_rows, columns=TREE_COLUMNS).astype(object)
+        glob = {
+            "total_syn_records": n_syn,
+            "total_ori_records": n_ori,
+            "total_identified": identified,
+            "identification_rate": identified / n_syn if n_syn else 0.0,
+            "weighted_identification_rate": math.fsum(
+                plan.field_weight(r["combo_size"], self.decay) for r in detail_rows
+            ) / n_syn if n_syn else 0.0,
+            "total_combinations_checked": len(combos),
+            "total_combinations_pruned": len(pruned),
+            "config_n_cols": str(self.n_cols),
+            "config_min_entropy_delta": self.delta,
+            "config_field_decay_factor": self.decay,
+            "config_renyi_alpha": self.alpha,
+            "config_numeric_precision": digits,
+            "config_datetime_precision": self.datetime_precision if self.datetime_precision is not None else unit,
+        }
+        return MpuccsResult(pd.DataFrame([glob]).astype(object), details, tree, self.warnings)
+
+
+def _batches(items: list, size: int):
+    for i in range(0, len(items), size):
+        yield items[i : i + size]

@@ -1,0 +1,140 @@
+"""Pure parts of mpUCCs (SPEC_MPUCCS.md): which combinations, in which order, with which base;
+Rényi entropy from a group-size histogram; precision rules. No database here."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from ..errors import InvalidInputError
+
+
+@dataclass(frozen=True)
+class Combination:
+    """One candidate column combination, its columns as indices into the priority order."""
+
+    check_order: int  # 1-based position in bitmask order, restricted to the evaluated sizes
+    positions: tuple[int, ...]  # indices into the priority order, ascending
+    base: tuple[int, ...] | None  # the prefix it is compared with for pruning (§5)
+
+    @property
+    def size(self) -> int:
+        return len(self.positions)
+
+
+def evaluated_sizes(n_cols, k: int) -> tuple[list[int], list[int]]:
+    """Sizes to evaluate (sorted) and requested sizes dropped because they exceed ``k`` (§1)."""
+    if n_cols is None:
+        return list(range(1, k + 1)), []
+    requested = [n_cols] if isinstance(n_cols, int) else list(n_cols)
+    kept = sorted({s for s in requested if s <= k})
+    dropped = sorted({s for s in requested if s > k})
+    return kept, dropped
+
+
+def normalize_n_cols(n_cols):
+    """Validate ``n_cols`` (None, an int, or a list of ints >= 1) and return it as None/int/list."""
+    if n_cols is None:
+        return None
+    if isinstance(n_cols, bool):
+        raise InvalidInputError(f"n_cols must be an integer or a list of integers, got {n_cols!r}")
+    if isinstance(n_cols, int):
+        values = [n_cols]
+    elif isinstance(n_cols, (list, tuple)):
+        values = list(n_cols)
+        if not values:
+            raise InvalidInputError("n_cols is an empty list: give at least one combination size")
+    else:
+        raise InvalidInputError(f"n_cols must be an integer or a list of integers, got {n_cols!r}")
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise InvalidInputError(f"n_cols: combination sizes must be integers >= 1, got {v!r}")
+    return n_cols if isinstance(n_cols, int) else values
+
+
+def plan_combinations(k: int, sizes: Sequence[int]) -> list[Combination]:
+    """All combinations of the evaluated sizes in PETsARD's order: increasing bitmask over the
+    priority-ordered columns (§3), each with its prefix base (§5)."""
+    size_set = set(sizes)
+    masks = []
+    for s in sorted(size_set):
+        for combo in itertools.combinations(range(k), s):
+            masks.append((sum(1 << i for i in combo), combo))
+    masks.sort()
+    plan = []
+    for order, (_, combo) in enumerate(masks, start=1):
+        smaller = [t for t in size_set if t < len(combo)]
+        base = combo[: max(smaller)] if smaller else None
+        plan.append(Combination(order, combo, base))
+    return plan
+
+
+def renyi_entropy(histogram: Iterable[tuple[int, int]], n_rows: int, alpha: float) -> float:
+    """Normalised Rényi entropy of a grouping (§4) from (group_size, n_groups) pairs.
+
+    ``-log2(sum p_g^alpha + 1e-10) / log2(G)``; 0 when there is at most one group. Uses
+    ``math.fsum`` on integer aggregates so equal partitions give bit-identical values.
+    """
+    pairs = [(int(size), int(count)) for size, count in histogram]
+    groups = sum(count for _, count in pairs)
+    if groups <= 1 or n_rows <= 0:
+        return 0.0
+    total = math.fsum(count * (size / n_rows) ** alpha for size, count in pairs)
+    return -math.log2(total + 1e-10) / math.log2(groups)
+
+
+def field_weight(size: int, decay: float) -> float:
+    """w(C) = 1 for one column, decay^(size-1) otherwise (§7)."""
+    return 1.0 if size == 1 else decay ** (size - 1)
+
+
+# Datetime precision, coarse to fine. PETsARD's spelling of each detected unit (§2.2).
+DATETIME_UNITS = ["D", "H", "T", "s", "ms", "us", "ns"]
+_UNIT_ALIASES = {
+    "d": "D", "day": "D", "days": "D",
+    "h": "H", "hour": "H", "hours": "H",
+    "t": "T", "min": "T", "minute": "T", "minutes": "T",
+    "s": "s", "sec": "s", "second": "s", "seconds": "s",
+    "l": "ms", "ms": "ms", "milli": "ms", "millisecond": "ms", "milliseconds": "ms",
+    "u": "us", "us": "us", "micro": "us", "microsecond": "us", "microseconds": "us",
+    "n": "ns", "ns": "ns", "nano": "ns", "nanosecond": "ns", "nanoseconds": "ns",
+}
+# SQL DATE_TRUNC part per unit; ns is below DuckDB's microsecond resolution (nothing to floor).
+SQL_TRUNC_PART = {"D": "day", "H": "hour", "T": "minute", "s": "second", "ms": "millisecond", "us": "microsecond", "ns": None}
+
+
+def canonical_datetime_unit(unit: str) -> str:
+    """PETsARD's case-insensitive unit aliases (§2.2) mapped to D/H/T/s/ms/us/ns."""
+    key = str(unit).strip().lower()
+    if key not in _UNIT_ALIASES:
+        raise InvalidInputError(
+            f"datetime_precision {unit!r} is not a unit (use one of D, H, T/min, s, ms, us, ns)"
+        )
+    return _UNIT_ALIASES[key]
+
+
+def detect_datetime_unit(values: Iterable) -> str:
+    """Finest non-zero component among values (§2.2): ns/us/s/T/H, else D. ``ms`` is never
+    returned, as in PETsARD (a value with milliseconds has non-zero microseconds)."""
+    rank = 0
+    for v in values:
+        if not isinstance(v, dt.datetime):
+            continue  # DATE values carry no time part
+        nanos = getattr(v, "nanosecond", 0)
+        if nanos:
+            return "ns"
+        if v.microsecond:
+            unit = "us"
+        elif v.second:
+            unit = "s"
+        elif v.minute:
+            unit = "T"
+        elif v.hour:
+            unit = "H"
+        else:
+            continue
+        rank = max(rank, DATETIME_UNITS.index(unit))
+    return DATETIME_UNITS[rank]

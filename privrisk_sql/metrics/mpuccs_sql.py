@@ -1,0 +1,87 @@
+"""Pure SQL rendering for mpUCCs: one method per template, no database access.
+
+Every statement a run executes comes from here, so ``--show-sql`` and the golden-SQL tests see
+exactly what the database sees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..dialects import Dialect, get_dialect
+from ..render import render
+from ..types import TypeClass
+
+
+@dataclass
+class WorkColumn:
+    """An evaluated column: its safe alias in the work tables and how it is preprocessed."""
+
+    alias: str  # c0, c1, ... in the TEMP tables
+    name: str  # display name (syn's spelling)
+    ori_name: str
+    syn_name: str
+    type_class: TypeClass  # class both sides are treated as
+    ori_class: TypeClass
+    round: int | None = None  # decimals (half to even), float-like columns only
+    floor: str | None = None  # DATE_TRUNC part, timestamp columns only
+
+
+class MpuccsQueries:
+    """Renders the mpUCCs statements for one dialect."""
+
+    def __init__(self, dialect: Dialect | str):
+        self.dialect = get_dialect(dialect) if isinstance(dialect, str) else dialect
+
+    def _render(self, template: str, **ctx) -> str:
+        return render(template, self.dialect, **ctx)
+
+    def float_decimal_digits(self, relation_sql: str, columns: Sequence[str]) -> str:
+        return self._render("float_decimal_digits.sql.j2", relation=relation_sql, columns=list(columns))
+
+    def first_non_null_values(self, relation_sql: str, column: str, key: str | None, limit: int = 100) -> str:
+        return self._render("first_non_null_values.sql.j2", relation=relation_sql, column=column, key=key, limit=limit)
+
+    def deduplicated_rows(self, target: str, relation_sql: str, columns: Sequence[WorkColumn], side: str, key: str | None) -> str:
+        cols = [
+            {"alias": c.alias, "source": c.ori_name if side == "ori" else c.syn_name, "round": c.round, "floor": c.floor}
+            for c in columns
+        ]
+        return self._render("deduplicated_rows.sql.j2", target=target, relation=relation_sql, columns=cols, key=key)
+
+    def distinct_counts(self, table: str, columns: Sequence[str]) -> str:
+        return self._render("distinct_counts.sql.j2", table=table, columns=list(columns))
+
+    @staticmethod
+    def combo_spec(combo_id: int, columns: Sequence[WorkColumn], nulls: str) -> dict:
+        """Template context for one combination (columns in priority order).
+
+        With ``nulls="petsard"`` (SPEC_MPUCCS §6.1) a NULL in a float-like column makes a syn row
+        a group of its own, and so does a NULL timestamp when the combination has only datetime
+        columns.
+        """
+        singleton = []
+        if nulls == "petsard":
+            singleton = [c.alias for c in columns if c.type_class is TypeClass.FLOAT]
+            if all(c.type_class.is_datetime for c in columns):
+                singleton = [c.alias for c in columns]
+        return {"id": combo_id, "columns": [c.alias for c in columns], "singleton_if_null": singleton}
+
+    def group_size_histograms(self, table: str, combos: Sequence[dict]) -> str:
+        return self._render("group_size_histograms.sql.j2", table=table, combos=list(combos))
+
+    def unique_match_table(self, target: str) -> str:
+        return self._render("unique_match_table.sql.j2", target=target)
+
+    def syn_unique_ori_matches(self, target: str, syn: str, ori: str, combos: Sequence[dict], nulls: str = "sql") -> str:
+        template = "syn_unique_ori_matches.sql.j2"
+        if nulls == "petsard" and any(c["singleton_if_null"] for c in combos):
+            template = "syn_unique_ori_matches_petsard.sql.j2"
+        return self._render(template, target=target, syn=syn, ori=ori, combos=list(combos))
+
+    def unique_counts(self, matches: str) -> str:
+        return self._render("unique_counts.sql.j2", matches=matches)
+
+    def identification_events(self, matches: str, syn: str, ori: str, columns: Sequence[str], key: bool) -> str:
+        return self._render("identification_events.sql.j2", matches=matches, syn=syn, ori=ori, columns=list(columns), key=key)

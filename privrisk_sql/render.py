@@ -1,0 +1,75 @@
+"""Jinja rendering of the SQL templates, one cached environment per dialect.
+
+Identifiers only ever reach SQL through the ``quote`` filter (sqlglot quoting for the dialect) and
+values through the ``literal`` filter (sqlglot literals), so no user text is pasted into SQL.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from pathlib import Path
+
+import jinja2
+import sqlglot
+from sqlglot import exp
+
+from .dialects import Dialect
+
+
+def templates_dir() -> Path:
+    """Folder holding ``default/`` and the per-dialect overrides.
+
+    In a wheel the templates are packaged as ``privrisk_sql/templates``; in a source checkout
+    (editable install, tests) they sit at the repository root.
+    """
+    packaged = Path(str(resources.files("privrisk_sql"))) / "templates"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "templates"
+
+
+def quote_identifier(name: str, dialect: Dialect) -> str:
+    """Quote one identifier for ``dialect`` (every character kept, quotes escaped)."""
+    return exp.to_identifier(str(name), quoted=True).sql(dialect=dialect.sqlglot)
+
+
+def sql_literal(value, dialect: Dialect) -> str:
+    """Render a Python value (None, bool, int, float, str) as a SQL literal for ``dialect``."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, float) and value != value:
+        raise ValueError("NaN cannot be rendered as a SQL literal")
+    return exp.convert(value).sql(dialect=dialect.sqlglot)
+
+
+@functools.lru_cache(maxsize=None)
+def environment(dialect: Dialect) -> jinja2.Environment:
+    root = templates_dir()
+    loader = jinja2.ChoiceLoader(
+        [jinja2.FileSystemLoader(str(root / dialect.name)), jinja2.FileSystemLoader(str(root / "default"))]
+    )
+    env = jinja2.Environment(
+        loader=loader,
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+    )
+    env.filters["quote"] = lambda name: quote_identifier(name, dialect)
+    env.filters["literal"] = lambda value: sql_literal(value, dialect)
+    env.globals["dialect"] = dialect.name
+    return env
+
+
+def render(template: str, dialect: Dialect, **context) -> str:
+    """Render ``template`` (e.g. ``"group_size_histograms.sql.j2"``) for ``dialect``."""
+    sql = environment(dialect).get_template(template).render(**context)
+    return "\n".join(line.rstrip() for line in sql.strip().splitlines() if line.strip())
+
+
+def parses(sql: str, dialect: Dialect) -> bool:
+    """True when sqlglot parses ``sql`` in ``dialect`` (used by the golden-SQL tests)."""
+    sqlglot.parse(sql, read=dialect.sqlglot, error_level=sqlglot.ErrorLevel.RAISE)
+    return True

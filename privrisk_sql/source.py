@@ -1,0 +1,301 @@
+"""The one object that talks to a database: DuckDB natively, anything else through SQLAlchemy.
+
+A :class:`Source` knows its dialect, runs SQL, resolves table arguments (a table name, or a
+CSV/Parquet path read in place by DuckDB) to their real column names and types, and owns the TEMP
+work tables of a run. It never writes to a user table.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import duckdb
+
+from .dialects import Dialect, get_dialect
+from .errors import InvalidInputError, QueryError, UnsupportedFeatureError
+from .render import quote_identifier, sql_literal
+from .types import TypeClass, type_class
+
+log = logging.getLogger("privrisk_sql")
+
+_FILE_SUFFIXES = {".csv": "read_csv", ".tsv": "read_csv", ".txt": "read_csv", ".parquet": "read_parquet", ".pq": "read_parquet"}
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str  # real name, as the catalog spells it
+    sql_type: str
+    type_class: TypeClass
+
+
+@dataclass(frozen=True)
+class Relation:
+    """A resolved table argument: what to put after FROM, and its columns."""
+
+    label: str  # what the user passed, for messages
+    sql: str  # quoted identifier or read_csv(...) call
+    columns: tuple[Column, ...]
+    is_file: bool
+
+    def column(self, name: str) -> Column:
+        """The column called ``name``: exact match first, then case-insensitive."""
+        for c in self.columns:
+            if c.name == name:
+                return c
+        folded = [c for c in self.columns if c.name.lower() == str(name).lower()]
+        if len(folded) == 1:
+            return folded[0]
+        if len(folded) > 1:
+            raise InvalidInputError(f"column {name!r} is ambiguous in {self.label!r}: {[c.name for c in folded]}")
+        raise InvalidInputError(
+            f"column {name!r} not found in {self.label!r} (columns: {', '.join(c.name for c in self.columns)})"
+        )
+
+
+def _file_reader(table: str) -> str | None:
+    name = table.lower()
+    if name.endswith(".gz"):
+        name = name[:-3]
+    return _FILE_SUFFIXES.get(Path(name).suffix)
+
+
+class Source:
+    """A database to read tables from and run privrisk_sql's SQL in.
+
+    Args:
+        target: ``None`` (in-memory DuckDB), a ``duckdb`` connection, a path to a ``.duckdb`` file,
+            any SQLAlchemy URL (``duckdb:///x.duckdb`` opens DuckDB natively), or a SQLAlchemy
+            ``Engine``/``Connection``.
+
+    Example:
+        >>> src = Source()
+        >>> src.dialect.name
+        'duckdb'
+    """
+
+    def __init__(self, target: Any = None):
+        self._duck: duckdb.DuckDBPyConnection | None = None
+        self._sa_conn = None
+        self._owns = False
+        self._temps: list[str] = []
+        self._run_id = uuid.uuid4().hex[:10]
+        self.echo: Callable[[str], None] | None = None  # called with every statement (``--show-sql``)
+        self.statements = 0
+        if target is None:
+            self._duck, self._owns = duckdb.connect(), True
+        elif isinstance(target, duckdb.DuckDBPyConnection):
+            self._duck = target
+        elif isinstance(target, (str, Path)):
+            self._open_url(str(target))
+        else:
+            self._open_sqlalchemy(target)
+        if self._duck is not None:
+            self.dialect = get_dialect("duckdb")
+            # Positions of rows (syn_idx/ori_idx) follow the scan order; keep it.
+            self._duck.execute("SET preserve_insertion_order = true")
+        else:
+            self.dialect = get_dialect(self._sa_conn.dialect.name)
+
+    # -- opening -----------------------------------------------------------------------------
+    def _open_url(self, url: str) -> None:
+        if url in ("", ":memory:", "duckdb://", "duckdb:///:memory:"):
+            self._duck, self._owns = duckdb.connect(), True
+            return
+        if url.startswith("duckdb:///"):
+            url = url[len("duckdb:///"):]
+        elif "://" in url:
+            import sqlalchemy as sa
+
+            try:
+                engine = sa.create_engine(url)
+            except Exception as e:  # bad URL syntax or missing driver
+                raise InvalidInputError(f"cannot use database URL {url!r}: {e}") from e
+            self._open_sqlalchemy(engine)
+            self._owns = True
+            return
+        try:
+            self._duck, self._owns = duckdb.connect(url), True
+        except duckdb.Error as e:
+            raise QueryError(f"cannot open DuckDB database {url!r}: {e}", dialect="duckdb") from e
+
+    def _open_sqlalchemy(self, target: Any) -> None:
+        import sqlalchemy as sa
+
+        if isinstance(target, sa.engine.Engine):
+            try:
+                conn = target.connect()
+            except sa.exc.DBAPIError as e:
+                raise QueryError(f"cannot connect to {target.url!r}: {e.orig}", dialect=target.dialect.name) from e
+        elif isinstance(target, sa.engine.Connection):
+            conn = target
+        else:
+            raise InvalidInputError(f"cannot make a Source from {type(target).__name__}")
+        # Each statement commits on its own: TEMP tables live for the session, not a transaction.
+        self._sa_conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+
+    # -- running -----------------------------------------------------------------------------
+    def fetch(self, sql: str) -> list[tuple]:
+        """Run one statement and return all its rows."""
+        return self._run(sql, fetch=True)
+
+    def execute(self, sql: str) -> None:
+        """Run one statement that returns nothing."""
+        self._run(sql, fetch=False)
+
+    def _run(self, sql: str, *, fetch: bool):
+        self.statements += 1
+        if self.echo is not None:
+            self.echo(sql)
+        log.debug("SQL:\n%s", sql)
+        try:
+            if self._duck is not None:
+                cur = self._duck.execute(sql)
+                return cur.fetchall() if fetch else None
+            result = self._sa_conn.exec_driver_sql(sql)
+            return [tuple(r) for r in result.fetchall()] if fetch else None
+        except KeyboardInterrupt:
+            raise
+        except Exception as e:  # driver errors differ per backend; wrap them all
+            if isinstance(e, (InvalidInputError, QueryError)):
+                raise
+            raise QueryError(f"{self.dialect.name} error: {_first_line(e)}", sql=sql, dialect=self.dialect.name) from e
+
+    # -- catalog -----------------------------------------------------------------------------
+    def quote(self, name: str) -> str:
+        return quote_identifier(name, self.dialect)
+
+    def literal(self, value: Any) -> str:
+        return sql_literal(value, self.dialect)
+
+    def relation(self, table: str) -> Relation:
+        """Resolve a table name or a CSV/Parquet path; raise InvalidInputError naming it if missing."""
+        if not isinstance(table, str) or not table:
+            raise InvalidInputError(f"table must be a non-empty string, got {table!r}")
+        reader = _file_reader(table)
+        if reader is not None and (Path(table).exists() or "/" in table or "\\" in table):
+            if not Path(table).is_file():
+                raise InvalidInputError(f"file not found: {table}")
+            if not self.dialect.reads_files:
+                raise UnsupportedFeatureError(
+                    f"{table}: CSV/Parquet paths are read by DuckDB; load the file into {self.dialect.name} first"
+                )
+            sql = f"{reader}({self.literal(str(Path(table)))})"
+            return Relation(table, sql, self._describe_query(sql, table), is_file=True)
+        if self._duck is not None:
+            return self._duck_relation(table)
+        return self._sa_relation(table)
+
+    def _describe_query(self, sql: str, label: str) -> tuple[Column, ...]:
+        try:
+            rows = self._duck.execute(f"DESCRIBE SELECT * FROM {sql}").fetchall()
+        except duckdb.Error as e:
+            raise InvalidInputError(f"cannot read {label!r}: {_first_line(e)}") from e
+        return tuple(Column(r[0], r[1], type_class(r[1])) for r in rows)
+
+    def _duck_relation(self, table: str) -> Relation:
+        candidates = [(None, table)]
+        if "." in table:
+            schema, _, name = table.partition(".")
+            candidates.append((schema, name))
+        for schema, name in candidates:
+            rows = self._duck.execute(
+                "SELECT schema_name, table_name FROM duckdb_tables() WHERE (? IS NULL OR lower(schema_name) = lower(?))"
+                " AND lower(table_name) = lower(?)"
+                " UNION ALL SELECT schema_name, view_name FROM duckdb_views() WHERE NOT internal"
+                " AND (? IS NULL OR lower(schema_name) = lower(?)) AND lower(view_name) = lower(?)",
+                [schema, schema, name, schema, schema, name],
+            ).fetchall()
+            exact = [r for r in rows if r[1] == name] or rows
+            if exact:
+                real_schema, real_name = exact[0]
+                sql = self.quote(real_name) if schema is None else f"{self.quote(real_schema)}.{self.quote(real_name)}"
+                return Relation(table, sql, self._describe_query(sql, table), is_file=False)
+        raise InvalidInputError(f"table not found: {table!r}")
+
+    def _sa_relation(self, table: str) -> Relation:
+        import sqlalchemy as sa
+
+        insp = sa.inspect(self._sa_conn)
+        candidates = [(None, table)]
+        if "." in table:
+            schema, _, name = table.partition(".")
+            candidates.append((schema, name))
+        for schema, name in candidates:
+            try:
+                names = insp.get_table_names(schema=schema) + insp.get_view_names(schema=schema)
+            except Exception:
+                continue
+            # Catalogs fold unquoted names (PostgreSQL: lower case); match exactly, then folded.
+            real = name if name in names else next((n for n in names if n.lower() == name.lower()), None)
+            if real is None:
+                continue
+            cols = insp.get_columns(real, schema=schema)
+            columns = tuple(Column(c["name"], _sa_type_name(c["type"]), type_class(_sa_type_name(c["type"]))) for c in cols)
+            sql = self.quote(real) if schema is None else f"{self.quote(schema)}.{self.quote(real)}"
+            return Relation(table, sql, columns, is_file=False)
+        raise InvalidInputError(f"table not found: {table!r}")
+
+    # -- temp objects -----------------------------------------------------------------------
+    def temp_name(self, stem: str) -> str:
+        """A fresh name for a TEMP work table of this run (dropped by :meth:`drop_temps`)."""
+        name = f"privrisk_{self._run_id}_{stem}"
+        self._temps.append(name)
+        return name
+
+    def drop_temps(self) -> None:
+        """Drop every TEMP table this source created (errors ignored: the session may be gone)."""
+        while self._temps:
+            name = self._temps.pop()
+            try:
+                self._run(f"DROP TABLE IF EXISTS {self.quote(name)}", fetch=False)
+            except Exception:  # pragma: no cover - best effort cleanup
+                pass
+
+    def close(self) -> None:
+        self.drop_temps()
+        if self._owns:
+            if self._duck is not None:
+                self._duck.close()
+            elif self._sa_conn is not None:
+                engine = self._sa_conn.engine
+                self._sa_conn.close()
+                engine.dispose()
+
+    def __enter__(self) -> "Source":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _sa_type_name(t: Any) -> str:
+    try:
+        return str(t)
+    except Exception:  # NullType and friends do not compile
+        return type(t).__name__.upper()
+
+
+def _first_line(e: BaseException) -> str:
+    text = str(getattr(e, "orig", None) or e).strip()
+    return text.splitlines()[0] if text else type(e).__name__
+
+
+def connect(target: Any = None) -> Source:
+    """Open a :class:`Source` (see its docstring for what ``target`` may be)."""
+    if isinstance(target, Source):
+        return target
+    return Source(target)
+
+
+def as_source(target: Any) -> Source:
+    return connect(target)
+
+
+def echo_to_stderr(sql: str) -> None:
+    sys.stderr.write(sql.rstrip() + ";\n\n")
+

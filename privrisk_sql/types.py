@@ -1,0 +1,74 @@
+"""SQL column types mapped, in one place, to the pandas dtype classes PETsARD's rules depend on.
+
+PETsARD decides precision and missing-value rules by pandas dtype (SPEC_MPUCCS §2, §6.1); a
+database column gets the class the same data would have in pandas.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+
+
+class TypeClass(str, Enum):
+    INTEGER = "integer"
+    FLOAT = "float"  # float-like: rounded by numeric precision
+    BOOLEAN = "boolean"
+    TEXT = "text"
+    DATE = "date"
+    TIMESTAMP = "timestamp"
+    UNSUPPORTED = "unsupported"
+
+    @property
+    def is_numeric(self) -> bool:
+        return self in (TypeClass.INTEGER, TypeClass.FLOAT)
+
+    @property
+    def is_datetime(self) -> bool:
+        return self in (TypeClass.DATE, TypeClass.TIMESTAMP)
+
+
+_UNSUPPORTED = re.compile(r"\[\]|^(STRUCT|MAP|UNION|LIST|ARRAY|BLOB|BYTEA|BINARY|VARBINARY|JSON|JSONB|BIT|GEOMETRY|INTERVAL|TIME\b(?! ?STAMP)|UUID|XML)")
+_INTEGER = re.compile(r"^(U?(BIG|SMALL|TINY|HUGE)?INT(EGER)?\d*|INT[248]|SERIAL|BIGSERIAL|SMALLSERIAL|LONG|UINTEGER|UBIGINT|USMALLINT|UTINYINT|UHUGEINT)\b")
+_FLOAT = re.compile(r"^(DOUBLE|FLOAT|REAL|DECIMAL|NUMERIC|NUMBER|FLOAT[48])")
+
+
+def type_class(sql_type: str) -> TypeClass:
+    """Class of a SQL type as its catalog spells it (``BIGINT``, ``DOUBLE PRECISION``, ``DECIMAL(9,2)``...)."""
+    t = str(sql_type).strip().upper()
+    if not t or t == "NULL":
+        # SQLite columns declared without a type: values decide, we treat them as text.
+        return TypeClass.TEXT
+    if _UNSUPPORTED.search(t):
+        return TypeClass.UNSUPPORTED
+    if t.startswith("BOOL"):
+        return TypeClass.BOOLEAN
+    if t.startswith("TIMESTAMP") or t.startswith("DATETIME"):
+        return TypeClass.TIMESTAMP
+    if t == "DATE":
+        return TypeClass.DATE
+    if _INTEGER.search(t):
+        return TypeClass.INTEGER
+    if _FLOAT.search(t):
+        return TypeClass.FLOAT
+    if any(word in t for word in ("CHAR", "TEXT", "STRING", "CLOB", "ENUM", "VARCHAR", "NAME")):
+        return TypeClass.TEXT
+    return TypeClass.UNSUPPORTED
+
+
+def compatible(a: TypeClass, b: TypeClass) -> bool:
+    """Whether values of the two classes can be compared for equality without surprises."""
+    if a == b:
+        return True
+    if a.is_numeric and b.is_numeric:
+        return True
+    return a.is_datetime and b.is_datetime
+
+
+def combined_class(a: TypeClass, b: TypeClass) -> TypeClass:
+    """The class both sides are treated as (a float on either side makes the column float-like)."""
+    if a == b:
+        return a
+    if a.is_numeric and b.is_numeric:
+        return TypeClass.FLOAT
+    return TypeClass.TIMESTAMP

@@ -130,13 +130,21 @@ class Source:
             try:
                 conn = target.connect()
             except sa.exc.DBAPIError as e:
-                raise QueryError(f"cannot connect to {target.url!r}: {e.orig}", dialect=target.dialect.name) from e
+                raise QueryError(
+                    f"cannot connect to {target.url.render_as_string(hide_password=True)}: {_first_line(e)}",
+                    dialect=target.dialect.name,
+                ) from e
+            # Each statement commits on its own: TEMP tables live for the session, not a transaction.
+            conn = conn.execution_options(isolation_level="AUTOCOMMIT")
         elif isinstance(target, sa.engine.Connection):
-            conn = target
+            conn = target  # the caller's connection, transaction and all
         else:
             raise InvalidInputError(f"cannot make a Source from {type(target).__name__}")
-        # Each statement commits on its own: TEMP tables live for the session, not a transaction.
-        self._sa_conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+        self._sa_conn = conn
+        if conn.dialect.name == "sqlite":
+            from .sqlite_functions import register
+
+            register(conn.connection.driver_connection)
 
     # -- running -----------------------------------------------------------------------------
     def fetch(self, sql: str) -> list[tuple]:
@@ -156,8 +164,14 @@ class Source:
             if self._duck is not None:
                 cur = self._duck.execute(sql)
                 return cur.fetchall() if fetch else None
-            result = self._sa_conn.exec_driver_sql(sql)
-            return [tuple(r) for r in result.fetchall()] if fetch else None
+            # The raw DBAPI cursor with no parameters: no driver ever reads a '%' or ':' in our
+            # SQL (or in a quoted identifier) as a placeholder.
+            cur = self._sa_conn.connection.driver_connection.cursor()
+            try:
+                cur.execute(sql)
+                return [tuple(r) for r in cur.fetchall()] if fetch else None
+            finally:
+                cur.close()
         except KeyboardInterrupt:
             raise
         except Exception as e:  # driver errors differ per backend; wrap them all

@@ -177,6 +177,7 @@ def mpuccs(
     key: str | None = None,
     batch_size: int = 32,
     progress: Any = None,
+    empty_sizes: str = "warn",
 ) -> MpuccsResult:
     """mpUCCs singling-out risk of ``syn`` against ``ori``, computed inside the database.
 
@@ -195,6 +196,10 @@ def mpuccs(
         datetime_precision: unit timestamps are floored to (D, H, T, s, ms, us, ns); None = detect.
         nulls: ``"sql"`` (NULL equals NULL everywhere) or ``"petsard"`` (PETsARD's per-dtype rules).
         key: a column giving the input order; never evaluated; details also carry its values.
+        batch_size: combinations per statement.
+        progress: optional callable ``(done, total)`` called as combinations complete.
+        empty_sizes: ``"warn"`` (PETsARD: nothing evaluated, rate 0) or ``"error"`` when every
+            requested size exceeds the column count.
 
     Returns:
         :class:`MpuccsResult` with ``global_``, ``details`` and ``tree``.
@@ -213,7 +218,7 @@ def mpuccs(
     owns = source is not src
     try:
         return _Run(source, ori, syn, columns, n_cols, delta, decay, alpha, numeric_precision,
-                    datetime_precision, dt_unit, nulls, key, batch_size, progress).run()
+                    datetime_precision, dt_unit, nulls, key, batch_size, progress, empty_sizes).run()
     finally:
         source.drop_temps()
         if owns:
@@ -223,7 +228,7 @@ def mpuccs(
 
 class _Run:
     def __init__(self, source: Source, ori, syn, columns, n_cols, delta, decay, alpha, numeric_precision,
-                 datetime_precision, dt_unit, nulls, key, batch_size, progress):
+                 datetime_precision, dt_unit, nulls, key, batch_size, progress, empty_sizes):
         self.src = source
         self.ori_rel = source.relation(ori)
         self.syn_rel = source.relation(syn)
@@ -237,6 +242,10 @@ class _Run:
         self.progress = progress
         self.warnings: list[str] = []
         self.sizes, dropped = plan.evaluated_sizes(n_cols, len(self.cols))
+        if dropped and not self.sizes and empty_sizes == "error":
+            raise InvalidInputError(
+                f"n_cols: every size {dropped} exceeds the {len(self.cols)} columns; nothing to evaluate"
+            )
         if dropped:
             self._warn(f"n_cols: sizes {dropped} exceed the {len(self.cols)} columns and are skipped")
         self.q = MpuccsQueries(source.dialect)

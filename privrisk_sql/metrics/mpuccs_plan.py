@@ -121,6 +121,11 @@ def detect_datetime_unit(values: Iterable) -> str:
     returned, as in PETsARD (a value with milliseconds has non-zero microseconds)."""
     rank = 0
     for v in values:
+        if isinstance(v, str):  # SQLite keeps timestamps as ISO text
+            try:
+                v = dt.datetime.fromisoformat(v)
+            except ValueError:
+                continue
         if not isinstance(v, dt.datetime):
             continue  # DATE values carry no time part
         nanos = getattr(v, "nanosecond", 0)

@@ -1,0 +1,177 @@
+"""Real backends for the tests: DuckDB and SQLite in-process, PostgreSQL from PRIVRISK_PG_URL.
+
+Fixture CSVs are read by DuckDB (its sniffer gives the types) and loaded into each backend with
+explicit types: DOUBLE PRECISION (never NUMERIC), BIGINT, TEXT, BOOLEAN, DATE, TIMESTAMP.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from pathlib import Path
+
+import duckdb
+import sqlalchemy as sa
+
+import privrisk_sql as pr
+from privrisk_sql.render import quote_identifier
+from privrisk_sql.types import TypeClass, type_class
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "fixtures"
+SHARED = ROOT.parent / "shared"
+
+_DDL = {
+    TypeClass.INTEGER: "BIGINT",
+    TypeClass.FLOAT: "DOUBLE PRECISION",
+    TypeClass.TEXT: "TEXT",
+    TypeClass.BOOLEAN: "BOOLEAN",
+    TypeClass.DATE: "DATE",
+    TypeClass.TIMESTAMP: "TIMESTAMP",
+}
+
+
+def read_csv_typed(path: Path, timestamp_columns=()):
+    """Column (name, TypeClass) pairs and rows of a CSV as DuckDB reads it."""
+    con = duckdb.connect()
+    rel = f"read_csv('{path}')"
+    desc = con.execute(f"DESCRIBE SELECT * FROM {rel}").fetchall()
+    cols = [(r[0], type_class(r[1])) for r in desc]
+    select = ", ".join(
+        f'CAST("{n}" AS TIMESTAMP) AS "{n}"' if n in timestamp_columns else f'"{n}"' for n, _ in cols
+    )
+    cols = [(n, TypeClass.TIMESTAMP if n in timestamp_columns else c) for n, c in cols]
+    rows = con.execute(f"SELECT {select} FROM {rel}").fetchall()
+    con.close()
+    return cols, rows
+
+
+class Backend:
+    name: str
+    # Column holding the CSV row order, on backends whose scans have no stable order (PostgreSQL);
+    # tests pass it as key= so positions are defined.
+    key: str | None = None
+
+    def __init__(self):
+        self._loaded: dict[tuple, str] = {}
+
+    def source(self) -> pr.Source:
+        raise NotImplementedError
+
+    def load(self, path: Path, timestamp_columns=(), table: str | None = None) -> str:
+        """Load a CSV into a new table (cached per path) and return its name."""
+        cache_key = (str(path), tuple(timestamp_columns), table)
+        if cache_key not in self._loaded:
+            name = table or f"t_{uuid.uuid4().hex[:8]}"
+            self.load_file(Path(path), name, timestamp_columns)
+            self._loaded[cache_key] = name
+        return self._loaded[cache_key]
+
+    def load_file(self, path: Path, name: str, timestamp_columns=()) -> None:
+        cols, rows = read_csv_typed(path, timestamp_columns)
+        if self.key is not None:
+            cols = [(self.key, TypeClass.INTEGER)] + cols
+            rows = [(i,) + tuple(r) for i, r in enumerate(rows)]
+        self.create(name, cols, rows)
+
+    def create(self, name, cols, rows) -> None:
+        raise NotImplementedError
+
+    def ddl(self, name, cols) -> str:
+        q = lambda s: quote_identifier(s, pr.connect(None).dialect if self.name == "duckdb" else self.dialect)  # noqa: E731
+        return f"CREATE TABLE {q(name)} (" + ", ".join(f"{q(n)} {_DDL[c]}" for n, c in cols) + ")"
+
+    def close(self) -> None:
+        pass
+
+
+class DuckDBBackend(Backend):
+    name = "duckdb"
+
+    def __init__(self):
+        super().__init__()
+        self.con = duckdb.connect()
+        self.dialect = pr.dialects.get_dialect("duckdb")
+
+    def source(self):
+        return pr.Source(self.con)
+
+    def load_file(self, path, name, timestamp_columns=()):
+        con = duckdb.connect()
+        desc = con.execute("DESCRIBE SELECT * FROM read_csv(?)", [str(path)]).fetchall()
+        con.close()
+        cols = [(r[0], TypeClass.TIMESTAMP if r[0] in timestamp_columns else type_class(r[1])) for r in desc]
+        self.con.execute(self.ddl(name, cols))
+        q = lambda s: quote_identifier(s, self.dialect)  # noqa: E731
+        select = ", ".join(f"CAST({q(n)} AS {_DDL[c]})" for n, c in cols)
+        self.con.execute(f"INSERT INTO {q(name)} SELECT {select} FROM read_csv(?)", [str(path)])
+
+    def create(self, name, cols, rows):
+        self.con.execute(self.ddl(name, cols))
+        if rows:
+            marks = ", ".join("?" for _ in cols)
+            self.con.executemany(f"INSERT INTO {quote_identifier(name, self.dialect)} VALUES ({marks})", rows)
+
+    def fetch(self, sql):
+        return self.con.execute(sql).fetchall()
+
+
+class SQLAlchemyBackend(Backend):
+    def __init__(self, url: str, name: str, **engine_kw):
+        super().__init__()
+        self.name = name
+        self.engine = sa.create_engine(url, **engine_kw)
+        self.dialect = pr.dialects.get_dialect(self.engine.dialect.name)
+        self.conn = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        self.created: list[str] = []
+
+    def source(self):
+        return pr.Source(self.conn)
+
+    def create(self, name, cols, rows):
+        self.conn.exec_driver_sql(self.ddl(name, cols))
+        self.created.append(name)
+        if not rows:
+            return
+        qname = quote_identifier(name, self.dialect)
+        if self.name == "postgres":
+            raw = self.conn.connection.driver_connection
+            with raw.cursor() as cur:
+                cols_sql = ", ".join(quote_identifier(n, self.dialect) for n, _ in cols)
+                with cur.copy(f"COPY {qname} ({cols_sql}) FROM STDIN") as copy:
+                    for row in rows:
+                        copy.write_row(row)
+        else:
+            marks = ", ".join("?" for _ in cols)
+            raw = self.conn.connection.driver_connection
+            raw.executemany(f"INSERT INTO {qname} VALUES ({marks})", [_sqlite_row(r) for r in rows])
+
+    def fetch(self, sql):
+        return [tuple(r) for r in self.conn.exec_driver_sql(sql).fetchall()]
+
+    def close(self):
+        for name in self.created:
+            self.conn.exec_driver_sql(f"DROP TABLE IF EXISTS {quote_identifier(name, self.dialect)}")
+        self.conn.close()
+        self.engine.dispose()
+
+
+def _sqlite_row(row):
+    # sqlite3's default date adapters are deprecated; store ISO text, as SQLAlchemy does.
+    return tuple(v.isoformat(sep=" ") if hasattr(v, "hour") else v.isoformat() if hasattr(v, "isoformat") else v for v in row)
+
+
+def pg_url() -> str | None:
+    return os.environ.get("PRIVRISK_PG_URL")
+
+
+def make_backend(name: str) -> Backend:
+    if name == "duckdb":
+        return DuckDBBackend()
+    if name == "sqlite":
+        return SQLAlchemyBackend("sqlite://", "sqlite", poolclass=sa.pool.StaticPool)
+    if name == "postgres":
+        b = SQLAlchemyBackend(pg_url(), "postgres")
+        b.key = "row_id"
+        return b
+    raise ValueError(name)

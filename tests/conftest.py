@@ -1,0 +1,35 @@
+"""Shared fixtures: the ``backend`` fixture runs a test on DuckDB, SQLite and PostgreSQL.
+
+PostgreSQL runs when PRIVRISK_PG_URL is set; with PRIVRISK_REQUIRE_PG=1 (as in .ci/run) a missing
+server fails the suite instead of skipping it.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from backends import make_backend, pg_url
+
+BACKENDS = ["duckdb", "sqlite", "postgres"]
+
+
+@pytest.fixture(scope="session", params=BACKENDS)
+def backend(request):
+    name = request.param
+    if name == "postgres" and not pg_url():
+        if os.environ.get("PRIVRISK_REQUIRE_PG") == "1":
+            pytest.fail("PRIVRISK_REQUIRE_PG=1 but PRIVRISK_PG_URL is not set: no PostgreSQL server")
+        pytest.skip("PostgreSQL: set PRIVRISK_PG_URL (bash .ci/run starts a server)")
+    b = make_backend(name)
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def duck():
+    """A fresh DuckDB backend (for DuckDB-only behaviour: files, row order)."""
+    b = make_backend("duckdb")
+    yield b
+    b.close()

@@ -191,18 +191,19 @@ class Source:
         if not isinstance(table, str) or not table:
             raise InvalidInputError(f"table must be a non-empty string, got {table!r}")
         reader = _file_reader(table)
-        if reader is not None and (Path(table).exists() or "/" in table or "\\" in table):
-            if not Path(table).is_file():
-                raise InvalidInputError(f"file not found: {table}")
+        if reader is not None and Path(table).is_file():
             if not self.dialect.reads_files:
                 raise UnsupportedFeatureError(
                     f"{table}: CSV/Parquet paths are read by DuckDB; load the file into {self.dialect.name} first"
                 )
             sql = f"{reader}({self.literal(str(Path(table)))})"
             return Relation(table, sql, self._describe_query(sql, table), is_file=True)
-        if self._duck is not None:
-            return self._duck_relation(table)
-        return self._sa_relation(table)
+        try:
+            return self._duck_relation(table) if self._duck is not None else self._sa_relation(table)
+        except InvalidInputError:
+            if reader is not None:
+                raise InvalidInputError(f"file not found: {table} (nor a table of that name)") from None
+            raise
 
     def _describe_query(self, sql: str, label: str) -> tuple[Column, ...]:
         try:

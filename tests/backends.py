@@ -147,7 +147,12 @@ class SQLAlchemyBackend(Backend):
             raw.executemany(f"INSERT INTO {qname} VALUES ({marks})", [_sqlite_row(r) for r in rows])
 
     def fetch(self, sql):
-        return [tuple(r) for r in self.conn.exec_driver_sql(sql).fetchall()]
+        cur = self.conn.connection.driver_connection.cursor()
+        try:
+            cur.execute(sql)  # no parameters: a '%' is not a placeholder
+            return [tuple(r) for r in cur.fetchall()]
+        finally:
+            cur.close()
 
     def close(self):
         for name in self.created:

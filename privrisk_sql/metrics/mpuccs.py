@@ -142,21 +142,34 @@ def _select_columns(ori: Relation, syn: Relation, columns: Sequence[str] | None,
     return chosen
 
 
-def _work_columns(ori: Relation, syn: Relation, names: list[str]) -> list[WorkColumn]:
+def _work_columns(source: Source, ori: Relation, syn: Relation, names: list[str]) -> list[WorkColumn]:
     result = []
+    empty: dict[str, bool] = {}
+
+    def is_empty(rel: Relation) -> bool:
+        # A header-only CSV has no type information (DuckDB says VARCHAR): it takes the other side's.
+        if rel.label not in empty:
+            empty[rel.label] = not source.fetch(f"SELECT 1 FROM {rel.sql} LIMIT 1")
+        return empty[rel.label]
+
     for i, name in enumerate(names):
         o, s = ori.column(name), syn.column(name)
         for rel, col in ((ori, o), (syn, s)):
             if col.type_class is TypeClass.UNSUPPORTED:
                 raise InvalidInputError(f"column {col.name!r} of {rel.label!r} has unsupported type {col.sql_type}")
-        if not compatible(o.type_class, s.type_class):
+        o_class, s_class = o.type_class, s.type_class
+        if not compatible(o_class, s_class) and is_empty(syn):
+            s_class = o_class
+        elif not compatible(o_class, s_class) and is_empty(ori):
+            o_class = s_class
+        if not compatible(o_class, s_class):
             raise InvalidInputError(
                 f"column {name!r} has incompatible types: {o.sql_type} in {ori.label!r}, {s.sql_type} in {syn.label!r}"
             )
         result.append(
             WorkColumn(
                 alias=f"c{i}", name=name, ori_name=o.name, syn_name=s.name,
-                type_class=combined_class(o.type_class, s.type_class), ori_class=o.type_class,
+                type_class=combined_class(o_class, s_class), ori_class=o_class,
             )
         )
     return result
@@ -233,7 +246,7 @@ class _Run:
         self.ori_rel = source.relation(ori)
         self.syn_rel = source.relation(syn)
         self.names = _select_columns(self.ori_rel, self.syn_rel, columns, key)
-        self.cols = _work_columns(self.ori_rel, self.syn_rel, self.names)
+        self.cols = _work_columns(source, self.ori_rel, self.syn_rel, self.names)
         self.key = key
         self.n_cols, self.delta, self.decay, self.alpha = n_cols, delta, decay, alpha
         self.numeric_precision, self.datetime_precision, self.dt_unit = numeric_precision, datetime_precision, dt_unit
@@ -301,8 +314,11 @@ class _Run:
         n_ori = int(self.src.fetch(self.q.distinct_counts(ori_t, []))[0][0])
         if n_syn == 0:
             self._warn(f"{self.syn_rel.label!r} has no rows: identification rate is 0")
+        for i, c in enumerate(self.cols):
+            # pandas reads an integer column with gaps as float64: PETsARD's NaN rule applies.
+            c.has_syn_nulls = int(counts[2 + 2 * i]) > 0
         # §2.4: priority by distinct non-null syn values, descending; ties keep the column order.
-        order = sorted(range(len(self.cols)), key=lambda i: -int(counts[1 + i]))
+        order = sorted(range(len(self.cols)), key=lambda i: -int(counts[1 + 2 * i]))
         prio = [self.cols[i] for i in order]
 
         combos = plan.plan_combinations(len(prio), self.sizes)

@@ -26,6 +26,12 @@ class WorkColumn:
     ori_class: TypeClass
     round: int | None = None  # decimals (half to even), float-like columns only
     floor: str | None = None  # DATE_TRUNC part, timestamp columns only
+    has_syn_nulls: bool = False  # syn holds NULLs here (an integer column with gaps is float in pandas)
+
+    @property
+    def nan_is_unique(self) -> bool:
+        """PETsARD's float NaN rule applies: float-like, or integer with gaps (§6.1)."""
+        return self.type_class is TypeClass.FLOAT or (self.type_class is TypeClass.INTEGER and self.has_syn_nulls)
 
 
 class MpuccsQueries:
@@ -63,7 +69,7 @@ class MpuccsQueries:
         """
         singleton = []
         if nulls == "petsard":
-            singleton = [c.alias for c in columns if c.type_class is TypeClass.FLOAT]
+            singleton = [c.alias for c in columns if c.nan_is_unique]
             if all(c.type_class.is_datetime for c in columns):
                 singleton = [c.alias for c in columns]
         return {"id": combo_id, "columns": [c.alias for c in columns], "singleton_if_null": singleton}

@@ -1,0 +1,25 @@
+CREATE TEMP TABLE "privrisk_x_syn" AS
+SELECT
+  CAST(ROW_NUMBER() OVER (ORDER BY first_rn) - 1 AS BIGINT) AS rid,
+  "c0",
+  "c1",
+  "c2",
+  "c3"
+FROM (
+  SELECT
+    "c0",
+    "c1",
+    "c2",
+    "c3",
+    MIN(rn) AS first_rn
+  FROM (
+    SELECT
+      ROW_NUMBER() OVER () AS rn,
+      "age" AS "c0",
+      ROUND_EVEN("income", 2) AS "c1",
+      DATE_TRUNC('minute', "visit") AS "c2",
+      "we""ird; DROP TABLE x;--" AS "c3"
+    FROM "people"
+  ) numbered
+  GROUP BY "c0", "c1", "c2", "c3"
+) distinct_rows

@@ -1,0 +1,28 @@
+CREATE TEMP TABLE "privrisk_x_syn" AS
+SELECT
+  CAST(ROW_NUMBER() OVER (ORDER BY first_rn) - 1 AS BIGINT) AS rid,
+  key_value,
+  "c0",
+  "c1",
+  "c2",
+  "c3"
+FROM (
+  SELECT
+    "c0",
+    "c1",
+    "c2",
+    "c3",
+    MIN(key_value) AS key_value,
+    MIN(rn) AS first_rn
+  FROM (
+    SELECT
+      ROW_NUMBER() OVER (ORDER BY "row_id") AS rn,
+      "row_id" AS key_value,
+      "age" AS "c0",
+      ROUND_EVEN("income", 2) AS "c1",
+      DATE_TRUNC('minute', "visit") AS "c2",
+      "we""ird; DROP TABLE x;--" AS "c3"
+    FROM "people"
+  ) numbered
+  GROUP BY "c0", "c1", "c2", "c3"
+) distinct_rows

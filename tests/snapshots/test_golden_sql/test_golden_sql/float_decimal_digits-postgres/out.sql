@@ -1,0 +1,5 @@
+SELECT
+  COUNT(*) AS n_rows,
+  MAX(LENGTH(RTRIM(SPLIT_PART(CAST(ROUND(CAST(CAST("income" AS TEXT) AS NUMERIC), 10) AS TEXT), '.', 2), '0'))) AS "digits_0",
+  MAX(LENGTH(RTRIM(SPLIT_PART(CAST(ROUND(CAST(CAST("we""ird; DROP TABLE x;--" AS TEXT) AS NUMERIC), 10) AS TEXT), '.', 2), '0'))) AS "digits_1"
+FROM "people"

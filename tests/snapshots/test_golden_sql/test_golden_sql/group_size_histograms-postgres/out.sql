@@ -1,0 +1,15 @@
+SELECT 1 AS combo, group_size, COUNT(*) AS n_groups
+FROM (
+  SELECT COUNT(*) AS group_size
+  FROM "privrisk_x_syn"
+  GROUP BY "c0"
+) groups_0
+GROUP BY group_size
+UNION ALL
+SELECT 3 AS combo, group_size, COUNT(*) AS n_groups
+FROM (
+  SELECT COUNT(*) AS group_size
+  FROM "privrisk_x_syn"
+  GROUP BY "c0", "c1"
+) groups_1
+GROUP BY group_size

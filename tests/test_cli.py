@@ -1,0 +1,135 @@
+"""The command line: exit codes, messages that name the culprit, JSON shape."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from backends import FIXTURES, SHARED
+from privrisk_sql.cli import main
+
+HAND = FIXTURES / "handcheck"
+ORI, SYN = str(HAND / "ori.csv"), str(HAND / "syn.csv")
+
+
+def run(capsys, *args):
+    code = main(["mpuccs", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_summary_and_json(capsys, tmp_path):
+    out_json = tmp_path / "r.json"
+    code, out, err = run(capsys, "--ori", ORI, "--syn", SYN, "--json", str(out_json))
+    assert code == 0
+    assert "identification rate              0.800000" in out
+    payload = json.loads(out_json.read_text())
+    assert set(payload) == {"global", "details", "tree"}
+    assert payload["global"]["config_n_cols"] == "None"
+    assert payload["details"][0] == {"combo_size": 1, "syn_idx": 4, "field_combo": ["a"], "value_combo": ["z"], "ori_idx": 3}
+    assert payload["tree"][2]["base_combo"] == ["a"]
+
+
+def test_json_dates_are_iso_strings_and_nulls_null(capsys, tmp_path):
+    case = SHARED / "reference" / "mpuccs" / "gen_gaps_ncols123"
+    out_json = tmp_path / "r.json"
+    code, _, _ = run(capsys, "--ori", str(case / "ori.csv"), "--syn", str(case / "syn.csv"), "--n-cols", "2",
+                     "--columns", "income,visit_date", "--nulls", "petsard", "--json", str(out_json))
+    assert code == 0
+    values = [d["value_combo"] for d in json.loads(out_json.read_text())["details"]]
+    assert any(v[0] is None for v in values)
+    dates = [v[1] for v in values if v[1] is not None]
+    assert dates and all(isinstance(d, str) and len(d) == 10 and d[4] == "-" for d in dates)
+
+
+def test_n_cols_int_and_list(capsys, tmp_path):
+    out_json = tmp_path / "r.json"
+    assert run(capsys, "--ori", ORI, "--syn", SYN, "--n-cols", "2", "--json", str(out_json))[0] == 0
+    assert json.loads(out_json.read_text())["global"]["config_n_cols"] == "2"
+    assert run(capsys, "--ori", ORI, "--syn", SYN, "--n-cols", "1,3", "--json", str(out_json))[0] == 0
+    g = json.loads(out_json.read_text())["global"]
+    assert g["config_n_cols"] == "[1, 3]" and g["total_combinations_checked"] == 4
+
+
+def test_sizes_above_column_count_warn_then_none_left_is_exit_2(capsys):
+    code, _, err = run(capsys, "--ori", ORI, "--syn", SYN, "--n-cols", "1,7")
+    assert code == 0 and "[7] exceed the 3 columns" in err
+    code, _, err = run(capsys, "--ori", ORI, "--syn", SYN, "--n-cols", "4")
+    assert code == 2 and "nothing to evaluate" in err
+
+
+def test_columns_select_and_order(capsys, tmp_path):
+    out_json = tmp_path / "r.json"
+    assert run(capsys, "--ori", ORI, "--syn", SYN, "--columns", "c,b", "--json", str(out_json))[0] == 0
+    tree = json.loads(out_json.read_text())["tree"]
+    # b has 3 distinct syn values, c has 2: priority b, c whatever the order given
+    assert [t["field_combo"] for t in tree] == [["b"], ["c"], ["b", "c"]]
+
+
+def test_fail_above_exits_1(capsys):
+    code, _, err = run(capsys, "--ori", ORI, "--syn", SYN, "--fail-above", "0.5")
+    assert code == 1 and "exceeds --fail-above 0.5" in err
+    assert run(capsys, "--ori", ORI, "--syn", SYN, "--fail-above", "0.9")[0] == 0
+
+
+def test_show_sql_prints_statements_to_stderr(capsys):
+    code, out, err = run(capsys, "--ori", ORI, "--syn", SYN, "--show-sql")
+    assert code == 0
+    assert "CREATE TEMP TABLE" in err and "HAVING COUNT(*) - SUM(side) = 1" in err
+    assert "CREATE TEMP TABLE" not in out
+
+
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["--ori", "nope.csv", "--syn", SYN], "file not found: nope.csv"),
+        (["--ori", "missing_table", "--syn", SYN], "table not found: 'missing_table'"),
+        (["--ori", ORI, "--syn", SYN, "--columns", "a,zz"], "column 'zz' not found"),
+        (["--ori", ORI, "--syn", SYN, "--renyi-alpha", "-1"], "renyi_alpha must be >= 0"),
+        (["--ori", ORI, "--syn", SYN, "--field-decay-factor", "0"], "field_decay_factor must be in (0, 1]"),
+        (["--ori", ORI, "--syn", SYN, "--field-decay-factor", "1.5"], "field_decay_factor must be in (0, 1]"),
+        (["--ori", ORI, "--syn", SYN, "--datetime-precision", "week"], "'week' is not a unit"),
+        (["--ori", ORI, "--syn", SYN, "--numeric-precision", "11"], "numeric_precision must be an integer in 0..10"),
+        (["--ori", ORI, "--syn", SYN, "--columns", "a,a"], "listed twice"),
+    ],
+)
+def test_bad_input_exit_2_names_culprit(capsys, args, needle):
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    assert needle in err
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args", [["--n-cols", "two"], ["--renyi-alpha", "x"], ["--n-cols", "0"], ["--fail-above", "2"]])
+def test_non_numeric_parameters_are_usage_errors(capsys, args):
+    with pytest.raises(SystemExit) as e:
+        main(["mpuccs", "--ori", ORI, "--syn", SYN, *args])
+    assert e.value.code == 2
+
+
+def test_different_column_sets(capsys, tmp_path):
+    other = tmp_path / "syn.csv"
+    other.write_text("a,b,d\nx,1,p\n")
+    code, _, err = run(capsys, "--ori", ORI, "--syn", str(other))
+    assert code == 2 and "only in ori ['c'], only in syn ['d']" in err
+
+
+def test_incompatible_types(capsys, tmp_path):
+    other = tmp_path / "syn.csv"
+    other.write_text("a,b,c\nx,one,p\ny,two,q\n")
+    code, _, err = run(capsys, "--ori", ORI, "--syn", str(other))
+    assert code == 2 and "column 'b' has incompatible types: BIGINT" in err and "VARCHAR" in err
+
+
+def test_empty_syn_gives_rate_zero_with_warning(capsys, tmp_path):
+    empty = tmp_path / "empty.csv"
+    empty.write_text("a,b,c\n")
+    code, out, err = run(capsys, "--ori", ORI, "--syn", str(empty), "--json", "-")
+    assert code == 0 and "has no rows" in err
+    assert json.loads(out)["global"]["identification_rate"] == 0.0
+
+
+def test_unreachable_database_is_exit_3(capsys):
+    code, _, err = run(capsys, "--db", "postgresql+psycopg://nobody@127.0.0.1:1/none", "--ori", "a", "--syn", "b")
+    assert code == 3 and "cannot connect" in err

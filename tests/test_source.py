@@ -1,0 +1,112 @@
+"""Source behaviour: input order, read-only use of source tables, TEMP cleanup, rounding."""
+
+from __future__ import annotations
+
+import hashlib
+
+import duckdb
+import pytest
+
+import privrisk_sql as pr
+from backends import FIXTURES, SHARED
+
+HAND = FIXTURES / "handcheck"
+
+
+def _checksum(backend, table):
+    rows = backend.fetch(f'SELECT * FROM "{table}"')
+    digest = sorted(hashlib.sha256(repr(r).encode()).hexdigest() for r in rows)
+    return len(rows), hashlib.sha256("".join(digest).encode()).hexdigest()
+
+
+def _temp_tables(backend):
+    if backend.name == "duckdb":
+        return backend.fetch("SELECT table_name FROM duckdb_tables() WHERE temporary")
+    if backend.name == "sqlite":
+        return backend.fetch("SELECT name FROM sqlite_temp_master WHERE type = 'table'")
+    return backend.fetch("SELECT tablename FROM pg_tables WHERE schemaname LIKE 'pg_temp%'")
+
+
+def test_sources_untouched_and_no_temp_tables_left(backend):
+    case = SHARED / "reference" / "mpuccs" / "gen_gaps_ncols123"
+    ori, syn = backend.load(case / "ori.csv"), backend.load(case / "syn.csv")
+    before = (_checksum(backend, ori), _checksum(backend, syn))
+    pr.mpuccs(backend.source(), ori, syn, n_cols=[1, 2], nulls="petsard", key=backend.key)
+    assert (_checksum(backend, ori), _checksum(backend, syn)) == before
+    assert _temp_tables(backend) == []
+
+
+def test_temp_tables_dropped_after_a_failure(backend):
+    ori = backend.load(HAND / "ori.csv")
+    with pytest.raises(pr.InvalidInputError):
+        pr.mpuccs(backend.source(), ori, ori, columns=["a", "nope"], key=backend.key)
+    assert _temp_tables(backend) == []
+
+
+def test_csv_positions_follow_file_order(tmp_path):
+    # Many rows so that DuckDB scans in parallel; positions must still be file order.
+    n = 200_000
+    con = duckdb.connect()
+    con.execute(f"COPY (SELECT i AS id, i % 7 AS g FROM range({n}) t(i) ORDER BY hash(i)) TO '{tmp_path}/o.csv'")
+    con.execute(f"COPY (SELECT * FROM read_csv('{tmp_path}/o.csv')) TO '{tmp_path}/o.parquet'")
+    expected = [r[0] for r in con.execute(f"SELECT id FROM read_csv('{tmp_path}/o.csv')").fetchall()]
+    # Every id is unique in syn and in ori: details give each id's position in each file.
+    for ext in ("csv", "parquet"):
+        r = pr.mpuccs(None, f"{tmp_path}/o.{ext}", f"{tmp_path}/o.{ext}", columns=["id"])
+        d = r.details
+        assert len(d) == n
+        pos = dict(zip((v[0] for v in d.value_combo), d.syn_idx))
+        assert [pos[i] for i in expected[:1000]] == list(range(1000))
+        assert all(pos[i] == k for k, i in enumerate(expected))
+
+
+def test_file_paths_need_duckdb(backend):
+    if backend.name == "duckdb":
+        pytest.skip("DuckDB reads files")
+    with pytest.raises(pr.UnsupportedFeatureError, match="read by DuckDB"):
+        pr.mpuccs(backend.source(), str(HAND / "ori.csv"), str(HAND / "syn.csv"))
+
+
+TIES = [0.125, -0.125, 2.675, 0.5, 1.5, 2.5, -2.5, 0.015, 1.005, 12.345, 0.3 + 0.6]
+
+
+def _functions(backend):
+    from privrisk_sql.render import environment
+
+    return environment(backend.source().dialect).get_template("_functions.sql.j2").module
+
+
+def _double(backend, x: float) -> str:
+    # SQLite has no DOUBLE PRECISION cast worth the name: a float literal is already REAL there.
+    return repr(x) if backend.name == "sqlite" else f"CAST({x!r} AS DOUBLE PRECISION)"
+
+
+@pytest.mark.parametrize("p", [0, 1, 2])
+def test_half_even_rounding_matches_numpy(backend, p):
+    import numpy as np
+
+    fn = _functions(backend)
+    got = [backend.fetch(f"SELECT {fn.round_half_even(_double(backend, x), p)}")[0][0] for x in TIES]
+    assert got == [float(np.round(x, p)) for x in TIES]
+
+
+def test_naive_rounding_is_half_away_and_differs(backend):
+    """ROUND(x * 10^p) / 10^p rounds ties away from zero on DuckDB and SQLite: that is why each
+    dialect has its own half-even expression. (PostgreSQL's ROUND(float8) already rounds ties to even.)"""
+    import numpy as np
+
+    naive = [backend.fetch(f"SELECT ROUND({_double(backend, x)} * 100) / 100")[0][0] for x in TIES]
+    numpy_values = [float(np.round(x, 2)) for x in TIES]
+    if backend.name == "postgres":
+        assert naive[:2] == numpy_values[:2]
+    else:
+        assert naive != numpy_values
+        assert naive[0] == 0.13 and numpy_values[0] == 0.12
+
+
+def test_decimal_digits_match_python_format(backend):
+    values = [0.1 + 0.2, 100.0, 4.31806333496276, 11110.15, 0.5, 75.04315401735154, 1e-05, 123.456]
+    fn = _functions(backend)
+    expected = [len(("%.10f" % v).split(".")[1].rstrip("0")) for v in values]
+    got = [backend.fetch(f"SELECT {fn.decimal_digits(_double(backend, v))}")[0][0] for v in values]
+    assert [int(g) for g in got] == expected

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,6 +86,7 @@ class Source:
         self._temps: list[str] = []
         self._run_id = uuid.uuid4().hex[:10]
         self.echo: Callable[[str], None] | None = None  # called with every statement (``--show-sql``)
+        self.on_timing: Callable[[str, float], None] | None = None  # (sql, seconds) after each statement
         self.statements = 0
         if target is None:
             self._duck, self._owns = duckdb.connect(), True
@@ -160,6 +162,7 @@ class Source:
         if self.echo is not None:
             self.echo(sql)
         log.debug("SQL:\n%s", sql)
+        started = time.perf_counter()
         try:
             if self._duck is not None:
                 cur = self._duck.execute(sql)
@@ -178,6 +181,9 @@ class Source:
             if isinstance(e, (InvalidInputError, QueryError)):
                 raise
             raise QueryError(f"{self.dialect.name} error: {_first_line(e)}", sql=sql, dialect=self.dialect.name) from e
+        finally:
+            if self.on_timing is not None:
+                self.on_timing(sql, time.perf_counter() - started)
 
     # -- catalog -----------------------------------------------------------------------------
     def quote(self, name: str) -> str:

@@ -1,0 +1,126 @@
+"""privrisk_sql vs PETsARD 1.7.0 mpUCCs, whole process against whole process, same data.
+
+Generated pairs (10 mixed columns; syn = half rows copied from ori, half drawn from ori's
+marginals), 10k and 30k rows, n_cols 1,2,3, and all sizes at 10k. Each tool runs as its own
+process (import, read the CSVs, evaluate, write JSON); the `global` results must be identical
+(floats to 1e-9). Prints both times and the ratio. Target: >= 100x at 30k rows.
+
+Usage: python benchmarks/mpuccs_vs_petsard.py [--sizes 10000,30000] [--skip-all-sizes]
+PETsARD is installed in its own venv by benchmarks/setup_petsard.sh (run automatically).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+HERE = Path(__file__).resolve().parent
+DATA = HERE / "data"
+
+PETSARD_SCRIPT = """
+import json, sys, warnings
+warnings.simplefilter("ignore")
+import pandas as pd
+from petsard.evaluator.evaluator import Evaluator
+ori, syn, n_cols, out = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), sys.argv[4]
+ev = Evaluator("mpuccs", n_cols=n_cols)
+ev.create()
+r = ev.eval({"ori": pd.read_csv(ori), "syn": pd.read_csv(syn)})
+json.dump(r["global"].to_dict("records")[0], open(out, "w"), default=str)
+"""
+
+
+def make_pair(n: int, seed: int = 0) -> tuple[Path, Path]:
+    """Write ori/syn CSVs of n rows: 10 mixed columns, half of syn copied from ori."""
+    DATA.mkdir(exist_ok=True)
+    ori_path, syn_path = DATA / f"gen_{n}_ori.csv", DATA / f"gen_{n}_syn.csv"
+    if ori_path.exists() and syn_path.exists():
+        return ori_path, syn_path
+    rng = np.random.default_rng(seed)
+
+    def skewed(prefix, k):
+        p = rng.dirichlet(np.ones(k) * 0.7)
+        return lambda m: np.array([f"{prefix}{i}" for i in rng.choice(k, m, p=p)])
+
+    cats = {"sex": skewed("S", 2), "race": skewed("R", 5), "marital": skewed("M", 6),
+            "occupation": skewed("O", 14), "education": skewed("E", 16)}
+
+    def draw(m):
+        df = pd.DataFrame({name: f(m) for name, f in cats.items()})
+        df["age"] = rng.integers(17, 91, m)
+        df["hours_per_week"] = np.clip(rng.normal(40, 8, m).round(), 1, 99).astype(int)
+        df["income"] = np.round(rng.lognormal(10.3, 0.6, m), 2)
+        df["score"] = np.round(rng.normal(50, 3, m), 1)
+        df["visit_date"] = (pd.Timestamp("2020-01-01") + pd.to_timedelta(rng.integers(0, 1461, m), unit="D")).strftime("%Y-%m-%d")
+        return df
+
+    ori = draw(n)
+    copied = ori.sample(n // 2, random_state=seed)
+    marginal = pd.DataFrame({c: rng.choice(ori[c].to_numpy(), n - n // 2) for c in ori.columns})
+    syn = pd.concat([copied, marginal]).sample(frac=1, random_state=seed + 1)
+    ori.to_csv(ori_path, index=False)
+    syn.to_csv(syn_path, index=False)
+    return ori_path, syn_path
+
+
+def timed(cmd: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def same_global(a: dict, b: dict) -> list[str]:
+    diffs = []
+    for k, v in b.items():
+        w = a.get(k)
+        if isinstance(v, float) and isinstance(w, (int, float)):
+            if not math.isclose(v, w, abs_tol=1e-9):
+                diffs.append(f"{k}: {w} != {v}")
+        elif str(w) != str(v) and not (w is None and v in ("None", None)):
+            diffs.append(f"{k}: {w!r} != {v!r}")
+    return diffs
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", default="10000,30000")
+    ap.add_argument("--skip-all-sizes", action="store_true")
+    args = ap.parse_args()
+    petsard_python = subprocess.run(
+        ["bash", str(HERE / "setup_petsard.sh")], check=True, capture_output=True, text=True
+    ).stdout.strip().splitlines()[-1] + "/bin/python"
+
+    runs = [(int(n), [1, 2, 3]) for n in args.sizes.split(",")]
+    if not args.skip_all_sizes:
+        runs.append((10000, None))
+    print(f"machine: {platform.machine()}, {__import__('os').cpu_count()} cores, Python {platform.python_version()}")
+    print(f"{'rows':>7} {'n_cols':>9} {'PETsARD s':>10} {'privrisk s':>11} {'ratio':>8}  identical")
+    failed = False
+    for n, n_cols in runs:
+        ori, syn = make_pair(n)
+        out_p, out_q = DATA / "petsard.json", DATA / "privrisk.json"
+        t_petsard = timed([petsard_python, "-c", PETSARD_SCRIPT, str(ori), str(syn), json.dumps(n_cols), str(out_p)])
+        cmd = [sys.executable, "-m", "privrisk_sql.cli", "mpuccs", "--ori", str(ori), "--syn", str(syn),
+               "--json", str(out_q), "--quiet"]
+        if n_cols is not None:
+            cmd += ["--n-cols", ",".join(map(str, n_cols))]
+        t_ours = timed(cmd)
+        diffs = same_global(json.loads(out_q.read_text())["global"], json.loads(out_p.read_text()))
+        failed |= bool(diffs)
+        label = "all" if n_cols is None else ",".join(map(str, n_cols))
+        print(f"{n:>7} {label:>9} {t_petsard:>10.2f} {t_ours:>11.2f} {t_petsard / t_ours:>7.1f}x  {'yes' if not diffs else diffs}",
+              flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -17,10 +17,7 @@ import decimal
 import logging
 import math
 import warnings
-from dataclasses import dataclass, field
 from typing import Any, Sequence
-
-import pandas as pd
 
 from ..errors import InvalidInputError
 from ..source import Relation, Source, connect
@@ -39,7 +36,6 @@ TREE_COLUMNS = [
 DETAIL_COLUMNS = ["combo_size", "syn_idx", "field_combo", "value_combo", "ori_idx"]
 
 
-@dataclass
 class MpuccsResult:
     """Result of :func:`mpuccs`: three DataFrames, as PETsARD's evaluator returns them.
 
@@ -48,42 +44,64 @@ class MpuccsResult:
         details: one row per identification event (``syn_idx``/``ori_idx`` are 0-based positions
             after de-duplication; ``field_combo`` and ``value_combo`` are tuples).
         tree: one row per combination checked, in check order.
+        warnings: messages also issued as Python warnings (e.g. sizes dropped, empty syn).
+
+    The DataFrames are built on first access (the CLI writes JSON without importing pandas).
     """
 
-    global_: pd.DataFrame
-    details: pd.DataFrame
-    tree: pd.DataFrame
-    warnings: list[str] = field(default_factory=list)
+    def __init__(self, global_record: dict, detail_records: list[dict], tree_records: list[dict],
+                 detail_columns: list[str], warnings: list[str]):
+        self._global, self._details, self._tree = global_record, detail_records, tree_records
+        self._detail_columns = detail_columns
+        self.warnings = warnings
+
+    @property
+    def global_(self):
+        import pandas as pd
+
+        return pd.DataFrame([self._global]).astype(object)
+
+    @property
+    def details(self):
+        import pandas as pd
+
+        return pd.DataFrame(self._details, columns=self._detail_columns)
+
+    @property
+    def tree(self):
+        import pandas as pd
+
+        return pd.DataFrame(self._tree, columns=TREE_COLUMNS).astype(object)
 
     def to_dict(self) -> dict:
         """JSON-ready dict ``{"global", "details", "tree"}``: combos as lists, dates as ISO strings,
         missing values as None."""
         return {
-            "global": {k: _jsonable(v) for k, v in self.global_.iloc[0].items()},
-            "details": [{k: _jsonable(v) for k, v in row.items()} for row in self.details.to_dict("records")],
-            "tree": [{k: _jsonable(v) for k, v in row.items()} for row in self.tree.to_dict("records")],
+            "global": {k: _jsonable(v) for k, v in self._global.items()},
+            "details": [{k: _jsonable(v) for k, v in row.items()} for row in self._details],
+            "tree": [{k: _jsonable(v) for k, v in row.items()} for row in self._tree],
         }
+
+    def __repr__(self) -> str:
+        g = self._global
+        return (f"MpuccsResult(identification_rate={g['identification_rate']!r}, "
+                f"total_identified={g['total_identified']!r}, details={len(self._details)}, tree={len(self._tree)})")
 
 
 def _jsonable(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
         return [_jsonable(v) for v in value]
-    if value is None:
-        return None
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
     if isinstance(value, float):
         return None if math.isnan(value) else value
     if isinstance(value, decimal.Decimal):
-        return float(value)
-    if isinstance(value, (dt.date, dt.datetime, dt.time, pd.Timestamp)):
+        return None if value.is_nan() else float(value)
+    if isinstance(value, (dt.date, dt.datetime, dt.time)):  # pandas Timestamp is a datetime
         return value.isoformat()
     if hasattr(value, "item"):  # numpy scalar
         return _jsonable(value.item())
-    try:
-        if pd.isna(value):
-            return None
-    except (TypeError, ValueError):
-        pass
-    return value
+    return str(value)
 
 
 def _validate_number(name: str, value: Any) -> float:
@@ -413,8 +431,6 @@ class _Run:
                 "weighted_mpuccs_collision_cnt": n_coll * w,
             })
         detail_columns = DETAIL_COLUMNS + (["syn_key", "ori_key"] if self.key is not None else [])
-        details = pd.DataFrame(detail_rows, columns=detail_columns)
-        tree = pd.DataFrame(tree_rows, columns=TREE_COLUMNS).astype(object)
         glob = {
             "total_syn_records": n_syn,
             "total_ori_records": n_ori,
@@ -432,7 +448,7 @@ class _Run:
             "config_numeric_precision": digits,
             "config_datetime_precision": self.datetime_precision if self.datetime_precision is not None else unit,
         }
-        return MpuccsResult(pd.DataFrame([glob]).astype(object), details, tree, self.warnings)
+        return MpuccsResult(glob, detail_rows, tree_rows, detail_columns, self.warnings)
 
 
 def _batches(items: list, size: int):

@@ -10,12 +10,15 @@ Example:
 """
 
 from .errors import InvalidInputError, PrivriskError, QueryError, UnknownDialectError, UnsupportedFeatureError
+from .metrics.cavg import CavgResult, cavg, cavg_best_effort, cavg_from_equivalence_classes
+from .metrics.kanon import kanon
 from .metrics.mpuccs import MpuccsResult, mpuccs
 from .source import Source, connect
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "CavgResult",
     "InvalidInputError",
     "MpuccsResult",
     "PrivriskError",
@@ -23,6 +26,10 @@ __all__ = [
     "Source",
     "UnknownDialectError",
     "UnsupportedFeatureError",
+    "cavg",
+    "cavg_best_effort",
+    "cavg_from_equivalence_classes",
     "connect",
+    "kanon",
     "mpuccs",
 ]

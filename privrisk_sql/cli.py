@@ -71,7 +71,38 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--fail-above", type=_rate, metavar="RATE", help="exit 1 when the identification rate exceeds RATE")
     m.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
     m.add_argument("--quiet", action="store_true", help="no summary on stdout")
+
+    c = sub.add_parser("cavg", help="CAVG, the normalized average equivalence class size")
+    _table_args(c)
+    c.add_argument("--k", type=_k, required=True, help="requested k (integer >= 1)")
+    c.add_argument("--fail-above", type=float, metavar="CAVG", help="exit 1 when CAVG exceeds this value")
+
+    k = sub.add_parser("kanon", help="k-anonymity, l-diversity, t-closeness, beta-likeness, delta-disclosure, risks")
+    _table_args(k)
+    k.add_argument("--sensitive", type=_name_list, help="sensitive columns (for l, t, beta, delta, alpha)")
+    k.add_argument("--k", type=_k, help="requested k: adds classes/records below k")
+    k.add_argument("--fail-below", type=_k, metavar="K", help="exit 1 when the table is not K-anonymous")
     return parser
+
+
+def _k(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {text!r}")
+    return value
+
+
+def _table_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--table", required=True, help="table name in --db, or a CSV/Parquet path")
+    p.add_argument("--qids", type=_name_list, required=True, help="quasi-identifier columns, comma-separated")
+    p.add_argument("--db", default=None, help="SQLAlchemy URL or .duckdb path (default: in-memory DuckDB)")
+    p.add_argument("--exclude-null-qids", action="store_true",
+                   help="drop rows with a NULL quasi-identifier (default: NULL is a value)")
+    p.add_argument("--json", metavar="OUT", help="write the result as JSON to OUT ('-' for stdout)")
+    p.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
 
 
 def _version() -> str:
@@ -115,6 +146,73 @@ def _run_mpuccs(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _write_json(payload: dict, target: str | None) -> None:
+    if not target:
+        return
+    text = json.dumps(payload, indent=2, allow_nan=False)
+    if target == "-":
+        sys.stdout.write(text + "\n")
+    else:
+        with open(target, "w", encoding="utf-8") as fh:
+            fh.write(text + "\n")
+
+
+def _open(args):
+    src = connect(args.db)
+    if args.show_sql:
+        src.echo = echo_to_stderr
+    return src
+
+
+def _run_cavg(args: argparse.Namespace) -> int:
+    from .metrics.cavg import cavg
+
+    src = _open(args)
+    try:
+        r = cavg(src, args.table, args.qids, args.k, exclude_null_qids=args.exclude_null_qids)
+    finally:
+        src.close()
+    payload = r.to_dict()
+    _write_json(payload, args.json)
+    if args.json != "-":
+        best = "n/a (k > rows)" if r.cavg_best_effort is None else f"{r.cavg_best_effort:.6f}"
+        print(f"CAVG for k={r.k} over {', '.join(args.qids)}\n"
+              f"  cavg               {r.cavg:.6f}  (1.0 = classes exactly of size k)\n"
+              f"  cavg best effort   {best}\n"
+              f"  rows / classes     {r.n_rows} / {r.n_classes}"
+              + (f"\n  excluded rows      {r.excluded_rows} (NULL quasi-identifier)" if args.exclude_null_qids else ""))
+    if args.fail_above is not None and r.cavg > args.fail_above:
+        sys.stderr.write(f"privrisk-sql: CAVG {r.cavg:.6f} exceeds --fail-above {args.fail_above}\n")
+        return EXIT_THRESHOLD
+    return EXIT_OK
+
+
+def _run_kanon(args: argparse.Namespace) -> int:
+    from .metrics.kanon import SENSITIVE_KEYS, kanon
+
+    src = _open(args)
+    try:
+        r = kanon(src, args.table, args.qids, args.sensitive, args.k, exclude_null_qids=args.exclude_null_qids)
+    finally:
+        src.close()
+    _write_json(r, args.json)
+    if args.json != "-":
+        lines = [f"k-anonymity family over {', '.join(args.qids)}",
+                 f"  k-anonymity (smallest class)   {r['k_anonymity']}",
+                 f"  rows / classes                 {r['n_rows']} / {r['n_classes']}",
+                 f"  discernibility                 {r['discernibility']}",
+                 f"  avg / max re-identification    {r['avg_reid_risk']:.6f} / {r['max_reid_risk']:.6f}"]
+        if args.k is not None:
+            lines.append(f"  classes / records below k={args.k}   {r['classes_below_k']} / {r['records_below_k']}")
+        for key in SENSITIVE_KEYS if args.sensitive else []:
+            lines.append(f"  {key:<30} {json.dumps(r[key])}")
+        print("\n".join(lines))
+    if args.fail_below is not None and r["k_anonymity"] < args.fail_below:
+        sys.stderr.write(f"privrisk-sql: k-anonymity {r['k_anonymity']} is below --fail-below {args.fail_below}\n")
+        return EXIT_THRESHOLD
+    return EXIT_OK
+
+
 def _print_mpuccs_summary(payload: dict) -> None:
     g = payload["global"]
     lines = [
@@ -145,6 +243,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "mpuccs":
             return _run_mpuccs(args)
+        if args.command == "cavg":
+            return _run_cavg(args)
+        if args.command == "kanon":
+            return _run_kanon(args)
     except (InvalidInputError, UnsupportedFeatureError) as e:
         sys.stderr.write(f"privrisk-sql: error: {e}\n")
         return EXIT_USAGE

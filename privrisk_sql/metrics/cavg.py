@@ -1,0 +1,123 @@
+"""CAVG, the normalized average equivalence class size (LeFevre et al. 2006; SPEC_KANON §1).
+
+Three forms, as in k_anonymization's documented ``CAVG`` API:
+
+* :func:`cavg`: from a table and its QIDs, ``n / (#classes * k)``, one aggregate query;
+* :func:`cavg_best_effort`: the ideal partition into ``floor(n/k)`` classes, ``n / (floor(n/k) * k)``;
+* :func:`cavg_from_equivalence_classes`: from ``[{"qid": ..., "count": n}, ...]`` or a table of
+  class counts.
+
+NULL QIDs are a value by default (SQL ``GROUP BY``); ``exclude_null_qids=True`` drops such rows
+from both the numerator and the denominator and reports how many were dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Iterable, Sequence
+
+from ..errors import InvalidInputError
+from ..render import render
+from ..source import connect
+from .classes import class_size_histogram_sql, class_sizes, resolve_qids, validate_k
+
+
+@dataclass(frozen=True)
+class CavgResult:
+    """CAVG of a table. ``cavg_best_effort`` is None when k > n (no k-anonymous partition)."""
+
+    cavg: float
+    cavg_best_effort: float | None
+    n_rows: int
+    n_classes: int
+    k: int
+    excluded_rows: int = 0
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def cavg_best_effort(n_rows: int, k: int) -> float | None:
+    """``n / (floor(n/k) * k)``: CAVG of the best possible partition; None when k > n."""
+    k = validate_k(k)
+    q = n_rows // k
+    return None if q == 0 else n_rows / (q * k)
+
+
+def cavg_sql(dialect, relation_sql: str, qids: Sequence[str]) -> str:
+    """The one aggregate query CAVG runs (class-size histogram)."""
+    from ..dialects import get_dialect
+
+    return class_size_histogram_sql(get_dialect(dialect) if isinstance(dialect, str) else dialect, relation_sql, qids)
+
+
+def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids: bool = False) -> CavgResult:
+    """CAVG of ``table`` for ``qids`` and requested ``k``: ``n / (#classes * k)``.
+
+    Args:
+        src: a Source or anything :func:`privrisk_sql.connect` takes (None = in-memory DuckDB).
+        table: a table name in ``src`` or a CSV/Parquet path.
+        qids: quasi-identifier columns.
+        k: the requested k (integer >= 1).
+        exclude_null_qids: drop rows with a NULL QID from both n and the classes.
+
+    Returns:
+        :class:`CavgResult` (1.0 is ideal; larger means coarser classes than k requires).
+
+    Raises:
+        InvalidInputError: bad k, unknown column, or no rows.
+
+    Example:
+        >>> import privrisk_sql as pr
+        >>> r = pr.cavg(None, "fixtures/handcheck/ori.csv", ["a"], k=1)  # doctest: +SKIP
+    """
+    k = validate_k(k)
+    source = connect(src)
+    try:
+        rel = source.relation(table)
+        names = resolve_qids(rel, qids)
+        sizes = class_sizes(source, rel, names, exclude_null_qids)
+    finally:
+        if source is not src:
+            source.close()
+    n = sizes.n_rows
+    return CavgResult(n / (sizes.n_classes * k), cavg_best_effort(n, k), n, sizes.n_classes, k, sizes.excluded_rows)
+
+
+def cavg_from_equivalence_classes(classes: Iterable[dict] | None = None, k: int = 1, *, src: Any = None,
+                                  table: str | None = None, count_column: str = "count") -> float:
+    """CAVG from equivalence classes: ``sum(counts) / (#classes * k)``.
+
+    Either ``classes``, a list of ``{"qid": ..., "count": n}`` (k_anonymization's shape), or
+    ``table`` (+ ``src``): a table with one row per class and its size in ``count_column``,
+    aggregated in the database.
+    """
+    k = validate_k(k)
+    if table is not None:
+        source = connect(src)
+        try:
+            rel = source.relation(table)
+            col = rel.column(count_column).name
+            total, n_classes = source.fetch(
+                render("class_count_totals.sql.j2", source.dialect, relation=rel.sql, count_column=col)
+            )[0]
+        finally:
+            if source is not src:
+                source.close()
+        total, n_classes = (total or 0), int(n_classes)
+    else:
+        if classes is None:
+            raise InvalidInputError("give classes=[{'qid': ..., 'count': n}, ...] or table=")
+        counts = []
+        for i, c in enumerate(classes):
+            try:
+                count = c["count"]
+            except (TypeError, KeyError):
+                raise InvalidInputError(f"equivalence class #{i} has no 'count': {c!r}") from None
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise InvalidInputError(f"equivalence class #{i} has a bad count {count!r}")
+            counts.append(count)
+        total, n_classes = sum(counts), len(counts)
+    if n_classes == 0:
+        raise InvalidInputError("no equivalence classes: CAVG is undefined")
+    return float(total) / (n_classes * k)

@@ -1,0 +1,86 @@
+"""Equivalence classes of a table's quasi-identifiers, shared by CAVG and the k-anonymity family.
+
+One ``GROUP BY`` returns the class-size histogram; every size-based number (k, CAVG,
+discernibility, risks) is then computed exactly in Python from those integers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..dialects import Dialect
+from ..errors import InvalidInputError
+from ..render import render
+from ..source import Relation, Source
+from ..types import TypeClass
+
+
+@dataclass(frozen=True)
+class ClassSizes:
+    """Class-size histogram ``{size: number of classes}`` of the rows kept, plus rows excluded."""
+
+    histogram: dict[int, int]
+    excluded_rows: int  # rows with a NULL QID, when exclude_null_qids
+
+    @property
+    def n_rows(self) -> int:
+        return sum(size * count for size, count in self.histogram.items())
+
+    @property
+    def n_classes(self) -> int:
+        return sum(self.histogram.values())
+
+    @property
+    def min_size(self) -> int:
+        return min(self.histogram)
+
+    @property
+    def max_size(self) -> int:
+        return max(self.histogram)
+
+
+def validate_k(k, name: str = "k") -> int:
+    """k must be an integer >= 1 (bools and floats like 2.5 are refused; 3.0 is accepted as 3)."""
+    if isinstance(k, bool):
+        raise InvalidInputError(f"{name} must be an integer >= 1, got {k!r}")
+    if isinstance(k, float) and k.is_integer():
+        k = int(k)
+    if not isinstance(k, int) or k < 1:
+        raise InvalidInputError(f"{name} must be an integer >= 1, got {k!r}")
+    return k
+
+
+def resolve_qids(rel: Relation, qids: Sequence[str], what: str = "qids") -> list[str]:
+    """Real column names for the QIDs; errors name the missing or unsupported column."""
+    if isinstance(qids, str) or not qids:
+        raise InvalidInputError(f"{what} must be a non-empty list of column names, got {qids!r}")
+    names = []
+    for q in qids:
+        col = rel.column(q)
+        if col.type_class is TypeClass.UNSUPPORTED:
+            raise InvalidInputError(f"column {col.name!r} of {rel.label!r} has unsupported type {col.sql_type}")
+        if col.name in names:
+            raise InvalidInputError(f"column {q!r} is listed twice in {what}")
+        names.append(col.name)
+    return names
+
+
+def class_size_histogram_sql(dialect: Dialect, relation_sql: str, qids: Sequence[str]) -> str:
+    return render("class_size_histogram.sql.j2", dialect, relation=relation_sql, qids=list(qids))
+
+
+def class_sizes(source: Source, rel: Relation, qids: Sequence[str], exclude_null_qids: bool = False) -> ClassSizes:
+    """Histogram of class sizes; raises InvalidInputError when no row is left."""
+    hist: dict[int, int] = {}
+    excluded = 0
+    for size, has_null, count in source.fetch(class_size_histogram_sql(source.dialect, rel.sql, qids)):
+        size, count = int(size), int(count)
+        if exclude_null_qids and int(has_null):
+            excluded += size * count
+            continue
+        hist[size] = hist.get(size, 0) + count
+    if not hist:
+        why = f" after excluding {excluded} rows with NULL quasi-identifiers" if excluded else ""
+        raise InvalidInputError(f"table {rel.label!r} has no rows{why}")
+    return ClassSizes(hist, excluded)

@@ -1,0 +1,174 @@
+"""CAVG and the k-anonymity family on every backend: hand-computed cases, pycanon, and an
+independent pandas oracle on the shared data."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pandas as pd
+import pytest
+
+import oracle
+import privrisk_sql as pr
+from backends import FIXTURES, SHARED
+from privrisk_sql.cli import main
+
+K = FIXTURES / "kanon"
+
+
+def test_hand_categorical(backend):
+    t = backend.load(K / "hand_categorical.csv")
+    r = pr.kanon(backend.source(), t, ["zip", "age"], sensitive="disease", k=2)
+    # classes: (a,1) = flu, flu, cold ; (b,2) = flu, cancer ; p = flu 3/5, cold 1/5, cancer 1/5
+    assert r["k_anonymity"] == 2 and r["n_classes"] == 2 and r["n_rows"] == 5
+    assert r["discernibility"] == 3 * 3 + 2 * 2
+    assert r["discernibility_best_effort"] == 13  # q=2 classes of 2 and 3
+    assert r["avg_reid_risk"] == pytest.approx((1 / 3 + 1 / 2) / 2)
+    assert r["max_reid_risk"] == 0.5
+    assert r["class_size_histogram"] == {"2": 1, "3": 1}
+    assert (r["classes_below_k"], r["records_below_k"]) == (0, 0)
+    assert r["l_diversity"] == 2
+    assert r["alpha_k"] == {"alpha": pytest.approx(2 / 3), "k": 2}
+    h1 = -(2 / 3 * math.log(2 / 3) + 1 / 3 * math.log(1 / 3))  # < ln 2 of the other class
+    assert r["entropy_l_diversity"] == pytest.approx(math.exp(h1))
+    # descending counts (2,1) -> floor(2/1)+1 = 3 ; (1,1) -> 2
+    assert r["recursive_c_l"] == {"c": 3, "l": 2}
+    assert r["basic_beta_likeness"] == pytest.approx((1 / 2 - 1 / 5) / (1 / 5))  # cancer in (b,2)
+    assert r["enhanced_beta_likeness"] == pytest.approx(min(1.5, -math.log(0.2)))
+    assert r["delta_disclosure"] == pytest.approx(math.log(2.5))
+    # equal distance: (a,1) 0.5*(1/15 + 2/15 + 1/5) = 0.2 ; (b,2) 0.5*(0.1 + 0.2 + 0.3) = 0.3
+    assert r["t_closeness"] == pytest.approx(0.3)
+
+
+def test_hand_ordered_t_closeness(backend):
+    t = backend.load(K / "hand_ordered.csv")
+    r = pr.kanon(backend.source(), t, ["zip"], sensitive="salary")
+    # p = (1/2, 1/4, 1/4) over 1 < 2 < 3; A = (1,0,0): |1/2| + |1/4| + 0 = 3/4, / (m-1) = 3/8
+    assert r["t_closeness"] == pytest.approx(0.375)
+
+
+def test_hand_recursive_textbook_vs_pycanon(backend):
+    from pycanon import anonymity
+
+    t = backend.load(K / "hand_recursive.csv")
+    r = pr.kanon(backend.source(), t, ["zip"], sensitive="disease")
+    # counts 5,1,1, l = 3: r1 = 5 < c * r3 = c * 1 -> c = 6 (textbook)
+    assert r["recursive_c_l"] == {"c": 6, "l": 3}
+    df = pd.read_csv(K / "hand_recursive.csv")
+    assert anonymity.recursive_c_l_diversity(df, ["zip"], ["disease"]) == (1, 3)  # pycanon sorts ascending
+
+
+def test_entropy_l_textbook_vs_pycanon_truncation(backend):
+    from pycanon import anonymity
+
+    t = backend.load(K / "hand_categorical.csv")
+    r = pr.kanon(backend.source(), t, ["zip"], sensitive="disease")
+    df = pd.read_csv(K / "hand_categorical.csv")
+    # class b holds two equally frequent values: exp(ln 2) = 2 textbook; pycanon truncates to 1
+    assert r["entropy_l_diversity"] == pytest.approx(min(2.0, math.exp(-(2 / 3 * math.log(2 / 3) + 1 / 3 * math.log(1 / 3)))))
+    assert anonymity.entropy_l_diversity(df, ["zip"], ["disease"]) == int(r["entropy_l_diversity"])
+
+
+def test_null_qids_value_or_excluded(backend):
+    t = backend.load(K / "hand_nulls.csv")
+    src = backend.source()
+    # NULL is a value: classes (a,1) (a,NULL) (NULL,NULL)x2 (b,2)
+    r = pr.cavg(src, t, ["zip", "age"], k=1)
+    assert (r.n_rows, r.n_classes, r.excluded_rows) == (5, 4, 0)
+    # excluded from both the numerator and the denominator
+    r = pr.cavg(src, t, ["zip", "age"], k=1, exclude_null_qids=True)
+    assert (r.n_rows, r.n_classes, r.excluded_rows) == (2, 2, 3)
+    assert r.cavg == 1.0
+
+
+def test_cavg_three_forms(backend):
+    t = backend.load(K / "hand_categorical.csv")
+    r = pr.cavg(backend.source(), t, ["zip", "age"], k=2)
+    assert r.cavg == 5 / (2 * 2) and r.cavg_best_effort == 5 / (2 * 2)
+    assert pr.cavg_best_effort(5, 3) == 5 / 3 and pr.cavg_best_effort(5, 6) is None
+    assert pr.cavg_from_equivalence_classes([{"qid": ("a", 1), "count": 3}, {"qid": ("b", 2), "count": 2}], k=2) == 1.25
+
+
+def test_cavg_from_class_count_table(duck):
+    duck.con.execute("CREATE TABLE cls AS SELECT * FROM (VALUES ('a', 3), ('b', 2)) t(zip, n)")
+    assert pr.cavg_from_equivalence_classes(src=duck.source(), table="cls", count_column="n", k=2) == 1.25
+
+
+@pytest.mark.parametrize("k", [0, -1, 2.5, "3", True])
+def test_bad_k(k):
+    with pytest.raises(pr.InvalidInputError, match="k must be an integer >= 1"):
+        pr.cavg(None, str(K / "hand_categorical.csv"), ["zip"], k=k)
+
+
+def test_empty_table_is_a_clear_error(tmp_path):
+    (tmp_path / "e.csv").write_text("zip,age\n")
+    with pytest.raises(pr.InvalidInputError, match="has no rows"):
+        pr.cavg(None, str(tmp_path / "e.csv"), ["zip"], k=2)
+    with pytest.raises(pr.InvalidInputError):
+        pr.cavg_from_equivalence_classes([], k=2)
+
+
+DATASETS = [
+    ("adult", ["sex", "race", "marital_status"], ["income", "hours_per_week"]),
+    ("german_credit", ["age", "sex"], ["credit", "housing"]),
+    ("wage_islr", ["year", "maritl", "race"], ["health", "wage"]),
+]
+
+
+@pytest.mark.parametrize("name,qids,sensitive", DATASETS, ids=[d[0] for d in DATASETS])
+def test_family_equals_pycanon_and_oracle(backend, name, qids, sensitive):
+    from pycanon import anonymity
+
+    path = SHARED / "data" / "real" / f"{name}.csv"
+    table = backend.load(path)
+    r = pr.kanon(backend.source(), table, qids, sensitive=sensitive, k=5)
+    df = pd.read_csv(path)
+    sizes = oracle.size_metrics(df, qids)
+    for key, value in sizes.items():
+        assert r[key] == pytest.approx(value), key
+    assert r["k_anonymity"] == anonymity.k_anonymity(df, qids)
+    c = pr.cavg(backend.source(), table, qids, k=5)
+    assert c.cavg == pytest.approx(len(df) / (sizes["n_classes"] * 5))
+    for sa in sensitive:
+        ordered = pd.api.types.is_numeric_dtype(df[sa])
+        o = oracle.sensitive_metrics(df, qids, sa, ordered)
+        assert r["l_diversity"][sa] == o["l_diversity"] == anonymity.l_diversity(df, qids, [sa])
+        assert r["alpha_k"][sa]["alpha"] == pytest.approx(o["alpha"])
+        assert (r["alpha_k"][sa]["alpha"], r["alpha_k"][sa]["k"]) == pytest.approx(anonymity.alpha_k_anonymity(df, qids, [sa]))
+        assert r["entropy_l_diversity"][sa] == pytest.approx(o["entropy_l_diversity"])
+        assert r["recursive_c_l"][sa]["c"] == o["recursive_c"]
+        assert r["t_closeness"][sa] == pytest.approx(o["t_closeness"], abs=1e-12)
+        assert r["t_closeness"][sa] == pytest.approx(anonymity.t_closeness(df, qids, [sa]), abs=1e-12)
+        for key, fn in [("basic_beta_likeness", anonymity.basic_beta_likeness),
+                        ("enhanced_beta_likeness", anonymity.enhanced_beta_likeness),
+                        ("delta_disclosure", anonymity.delta_disclosure)]:
+            assert r[key][sa] == pytest.approx(o[key], rel=1e-12), key
+            assert r[key][sa] == pytest.approx(fn(df, qids, [sa]), rel=1e-12), key
+
+
+def test_cli_json_keys(capsys, tmp_path):
+    path = str(K / "hand_categorical.csv")
+    assert main(["kanon", "--table", path, "--qids", "zip,age", "--sensitive", "disease", "--json", str(tmp_path / "k.json")]) == 0
+    k = json.loads((tmp_path / "k.json").read_text())
+    for key in ["k_anonymity", "alpha_k", "l_diversity", "entropy_l_diversity", "recursive_c_l", "t_closeness",
+                "basic_beta_likeness", "enhanced_beta_likeness", "delta_disclosure", "discernibility",
+                "avg_reid_risk", "max_reid_risk", "class_size_histogram"]:
+        assert key in k
+    assert k["t_closeness"] == pytest.approx(0.3)
+    assert main(["cavg", "--table", path, "--qids", "zip,age", "--k", "2", "--json", str(tmp_path / "c.json")]) == 0
+    c = json.loads((tmp_path / "c.json").read_text())
+    assert {"cavg", "cavg_best_effort", "n_rows", "n_classes", "k"} <= set(c) and c["cavg"] == 1.25
+    capsys.readouterr()
+
+
+def test_cli_thresholds_and_bad_input(capsys):
+    path = str(K / "hand_categorical.csv")
+    assert main(["kanon", "--table", path, "--qids", "zip,age", "--fail-below", "3"]) == 1
+    assert main(["kanon", "--table", path, "--qids", "zip,age", "--fail-below", "2"]) == 0
+    assert main(["cavg", "--table", path, "--qids", "zip", "--k", "2", "--fail-above", "1.2"]) == 1
+    assert main(["kanon", "--table", path, "--qids", "zip,nope"]) == 2
+    assert "column 'nope' not found" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        main(["cavg", "--table", path, "--qids", "zip", "--k", "0"])
+    assert e.value.code == 2

@@ -53,18 +53,33 @@ def _statements(dialect):
     }
 
 
-CASES = [(d, name) for d in sorted(DIALECTS) for name in _statements(d)]
+def _kanon_statements(dialect):
+    from privrisk_sql.metrics.kanon import KanonQueries
+
+    q = KanonQueries(dialect)
+    rel, qids = '"people"', ["zip", HOSTILE]
+    return {
+        "class_size_histogram": q.class_size_histogram(rel, qids),
+        "sensitive_class_stats": q.sensitive_class_stats(rel, qids, "disease"),
+        "sensitive_class_stats_exclude_nulls": q.sensitive_class_stats(rel, qids, "disease", True),
+        "recursive_c": q.recursive_c(rel, qids, "disease", 2),
+        "t_closeness_ordered": q.t_closeness_ordered(rel, qids, "salary"),
+    }
+
+
+_ALL = {d: {**_statements(d), **_kanon_statements(d)} for d in DIALECTS}
+CASES = [(d, name) for d in sorted(DIALECTS) for name in _ALL[d]]
 
 
 @pytest.mark.parametrize("dialect,statement", CASES, ids=[f"{n}-{d}" for d, n in CASES])
 def test_golden_sql(snapshot, dialect, statement):
-    sql = _statements(dialect)[statement]
+    sql = _ALL[dialect][statement]
     snapshot.assert_match(sql + "\n", "out.sql")
 
 
 @pytest.mark.parametrize("dialect,statement", CASES, ids=[f"{n}-{d}" for d, n in CASES])
 def test_rendered_sql_parses_in_its_dialect(dialect, statement):
-    sql = _statements(dialect)[statement]
+    sql = _ALL[dialect][statement]
     parsed = sqlglot.parse(sql, read=DIALECTS[dialect].sqlglot, error_level=sqlglot.ErrorLevel.RAISE)
     assert len(parsed) == 1 and parsed[0] is not None
 

@@ -13,6 +13,7 @@ from .errors import InvalidInputError, PrivriskError, QueryError, UnknownDialect
 from .metrics.cavg import CavgResult, cavg, cavg_best_effort, cavg_from_equivalence_classes
 from .metrics.kanon import kanon
 from .metrics.mpuccs import MpuccsResult, mpuccs
+from . import render
 from .source import Source, connect
 
 __version__ = "0.1.0"

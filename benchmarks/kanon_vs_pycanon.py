@@ -1,0 +1,88 @@
+"""privrisk_sql's k-anonymity family vs pycanon 1.3.x on the same data, values asserted equal.
+
+Data: ../shared/data/scale.py N --seed 0 (Adult-like, default 100k rows), QIDs
+age, sex, race, marital_status, sensitive attribute occupation (and hours_per_week for the
+ordered t-closeness). Baseline: each pycanon check on a pandas DataFrame of the same file.
+For each check it prints pycanon's seconds, the seconds of privrisk_sql's whole kanon() call
+(every check at once, in DuckDB, reading the Parquet file in place), and the ratio; also the
+seconds of the one SQL statement that computes that check. Target: >= 100x pycanon per check.
+
+Usage: python benchmarks/kanon_vs_pycanon.py [--rows 100000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+from pycanon import anonymity
+
+import privrisk_sql as pr
+
+HERE = Path(__file__).resolve().parent
+SCALE = HERE.parents[1] / "shared" / "data" / "scale.py"
+QIDS = ["age", "sex", "race", "marital_status"]
+SA = "occupation"
+SA_NUM = "hours_per_week"
+
+
+def data(n: int) -> Path:
+    path = HERE / "data" / f"adult_{n}_s0.parquet"
+    path.parent.mkdir(exist_ok=True)
+    if not path.exists():
+        subprocess.run([sys.executable, str(SCALE), str(n), str(path), "--seed", "0"], check=True, stdout=subprocess.DEVNULL)
+    return path
+
+
+def timed(fn, *args):
+    start = time.perf_counter()
+    value = fn(*args)
+    return value, time.perf_counter() - start
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rows", type=int, default=100_000)
+    args = ap.parse_args()
+    path = data(args.rows)
+    df = pd.read_parquet(path)
+    src = pr.connect()
+    statements: list[tuple[str, float]] = []
+    src.on_timing = lambda sql, s: statements.append((sql, s))
+    ours, t_ours = timed(pr.kanon, src, str(path), QIDS, [SA, SA_NUM])
+
+    def stmt(marker: str, sa: str | None = None) -> float:
+        return sum(s for sql, s in statements if marker in sql and (sa is None or f'"{sa}"' in sql))
+
+    checks = [
+        ("k_anonymity", lambda: anonymity.k_anonymity(df, QIDS), lambda: ours["k_anonymity"], stmt("class_size, has_null_qid")),
+        ("l_diversity", lambda: anonymity.l_diversity(df, QIDS, [SA]), lambda: ours["l_diversity"][SA], stmt("WITH class_value", SA) - stmt("ROW_NUMBER", SA) - stmt("DENSE_RANK", SA)),
+        ("alpha_k_anonymity", lambda: anonymity.alpha_k_anonymity(df, QIDS, [SA])[0], lambda: ours["alpha_k"][SA]["alpha"], None),
+        ("t_closeness (equal)", lambda: anonymity.t_closeness(df, QIDS, [SA]), lambda: ours["t_closeness"][SA], None),
+        ("t_closeness (ordered)", lambda: anonymity.t_closeness(df, QIDS, [SA_NUM]), lambda: ours["t_closeness"][SA_NUM], stmt("DENSE_RANK", SA_NUM)),
+        ("basic_beta_likeness", lambda: anonymity.basic_beta_likeness(df, QIDS, [SA]), lambda: ours["basic_beta_likeness"][SA], None),
+        ("enhanced_beta_likeness", lambda: anonymity.enhanced_beta_likeness(df, QIDS, [SA]), lambda: ours["enhanced_beta_likeness"][SA], None),
+        ("delta_disclosure", lambda: anonymity.delta_disclosure(df, QIDS, [SA]), lambda: ours["delta_disclosure"][SA], None),
+    ]
+    print(f"{args.rows} rows, {ours['n_classes']} classes, QIDs {QIDS}, SA {SA} / {SA_NUM}")
+    print(f"privrisk_sql kanon(), all checks, both SAs: {t_ours:.3f} s ({src.statements} statements)")
+    print(f"{'check':<24} {'pycanon s':>10} {'ratio vs whole kanon()':>23} {'its statement s':>16}")
+    failed = False
+    shared_stmt = stmt("WITH class_value", SA) - stmt("ROW_NUMBER", SA) - stmt("DENSE_RANK", SA)
+    for name, theirs, mine, own in checks:
+        value, t = timed(theirs)
+        ok = math.isclose(float(value), float(mine()), rel_tol=1e-9, abs_tol=1e-12)
+        failed |= not ok
+        own = shared_stmt if own is None else own
+        print(f"{name:<24} {t:>10.3f} {t / t_ours:>22.1f}x {own:>16.4f}  {'equal' if ok else f'DIFFERENT {value} vs {mine()}'}",
+              flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

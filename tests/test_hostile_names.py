@@ -1,0 +1,50 @@
+"""Hostile identifiers as table and column names give the same results as plain names on every
+backend, and the tables around them are untouched."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+import privrisk_sql as pr
+from backends import FIXTURES, read_csv_typed
+from privrisk_sql.types import TypeClass
+
+HOSTILE_COLUMNS = ['a"b', "it's", ";DROP TABLE x;--", "back`tick", "br]acket", "two words", "größe_ñ",
+                   "select", "new\nline", "MixedCase"]
+
+
+def _load(backend, stem, columns, rows):
+    name = f"{stem} {uuid.uuid4().hex[:6]}"
+    backend.create(name, columns, rows)
+    return name
+
+
+@pytest.mark.parametrize("hostile", HOSTILE_COLUMNS)
+def test_hostile_names_everywhere(backend, hostile):
+    cols, ori_rows = read_csv_typed(FIXTURES / "handcheck" / "ori.csv")
+    _, syn_rows = read_csv_typed(FIXTURES / "handcheck" / "syn.csv")
+    # the first column and both tables get hostile names
+    renamed = [(hostile, cols[0][1])] + cols[1:]
+    if backend.key:
+        renamed = [(backend.key, TypeClass.INTEGER)] + renamed
+        ori_rows = [(i, *r) for i, r in enumerate(ori_rows)]
+        syn_rows = [(i, *r) for i, r in enumerate(syn_rows)]
+    ori = _load(backend, f'ori{hostile}', renamed, ori_rows)
+    syn = _load(backend, f"syn{hostile}", renamed, syn_rows)
+    bystander = _load(backend, "x", [("v", TypeClass.INTEGER)], [(1,)])
+    src = backend.source()
+
+    r = pr.mpuccs(src, ori, syn, key=backend.key).to_dict()
+    assert r["global"]["identification_rate"] == pytest.approx(0.8)
+    assert r["details"][0]["field_combo"] == [hostile] and r["details"][0]["value_combo"] == ["z"]
+    assert r["tree"][0]["field_combo"] == [hostile]
+
+    c = pr.cavg(src, ori, [hostile, "b"], k=1)
+    assert (c.n_rows, c.n_classes) == (5, 5)
+    k = pr.kanon(src, ori, [hostile], sensitive="c")
+    assert k["k_anonymity"] == 1 and k["l_diversity"] == 1
+
+    assert backend.fetch(f"SELECT COUNT(*) FROM {pr.render.quote_identifier(ori, src.dialect)}")[0][0] == 5
+    assert backend.fetch(f"SELECT v FROM {pr.render.quote_identifier(bystander, src.dialect)}") == [(1,)]

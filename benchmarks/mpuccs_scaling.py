@@ -59,6 +59,7 @@ def scaled(n: int, seed: int) -> Path:
 
 def baseline(ori: Path) -> float:
     con = duckdb.connect()
+    con.execute("SET enable_progress_bar = false")
     best = float("inf")
     for _ in range(3):
         start = time.perf_counter()

@@ -100,6 +100,8 @@ class Source:
             self.dialect = get_dialect("duckdb")
             # Positions of rows (syn_idx/ori_idx) follow the scan order; keep it.
             self._duck.execute("SET preserve_insertion_order = true")
+            # privrisk_sql draws its own progress bar; DuckDB's would interleave on stderr.
+            self._duck.execute("SET enable_progress_bar = false")
         else:
             self.dialect = get_dialect(self._sa_conn.dialect.name)
 

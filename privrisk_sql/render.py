@@ -43,6 +43,26 @@ def sql_literal(value, dialect: Dialect) -> str:
     return exp.convert(value).sql(dialect=dialect.sqlglot)
 
 
+class _Functions:
+    """The ``fn`` namespace of the templates: a macro of ``templates/<dialect>/_functions.sql.j2``
+    when that dialect overrides it, else the one of ``templates/default/_functions.sql.j2``.
+    Dialect files therefore hold only what is not portable."""
+
+    def __init__(self, env: jinja2.Environment, dialect: Dialect):
+        root = templates_dir()
+        self._layers = [
+            env.from_string(path.read_text(encoding="utf-8")).module
+            for path in (root / dialect.name / "_functions.sql.j2", root / "default" / "_functions.sql.j2")
+            if path.exists()
+        ]
+
+    def __getattr__(self, name: str):
+        for module in self._layers:
+            if hasattr(module, name):
+                return getattr(module, name)
+        raise AttributeError(f"no SQL function macro {name!r}")
+
+
 @functools.lru_cache(maxsize=None)
 def environment(dialect: Dialect) -> jinja2.Environment:
     root = templates_dir()
@@ -60,6 +80,7 @@ def environment(dialect: Dialect) -> jinja2.Environment:
     env.filters["quote"] = lambda name: quote_identifier(name, dialect)
     env.filters["literal"] = lambda value: sql_literal(value, dialect)
     env.globals["dialect"] = dialect.name
+    env.globals["fn"] = _Functions(env, dialect)
     return env
 
 

@@ -73,7 +73,7 @@ TIES = [0.125, -0.125, 2.675, 0.5, 1.5, 2.5, -2.5, 0.015, 1.005, 12.345, 0.3 + 0
 def _functions(backend):
     from privrisk_sql.render import environment
 
-    return environment(backend.source().dialect).get_template("_functions.sql.j2").module
+    return environment(backend.source().dialect).globals["fn"]
 
 
 def _double(backend, x: float) -> str:

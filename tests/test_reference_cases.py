@@ -66,3 +66,47 @@ def test_petsard_case_differs_with_sql_nulls(backend, case_name):
     first_sql, first_ref = got["tree"][0], expected["tree"][0]
     assert first_sql["field_combo"] == first_ref["field_combo"]
     assert first_sql["mpuccs_cnt"] < first_ref["mpuccs_cnt"]
+
+
+def test_ieee_nan_is_missing_like_pandas(backend):
+    """A real NaN in a DOUBLE column (DuckDB and PostgreSQL keep it apart from NULL) is missing, as
+    pandas reads it: same result as the case with empty cells, and no effect on precision."""
+    from privrisk_sql.types import TypeClass
+
+    cols = [("x", TypeClass.FLOAT), ("g", TypeClass.TEXT)]
+    nan_rows = [(float("nan"), "F"), (float("nan"), "M"), (5.25, "M")]
+    null_rows = [(None, "F"), (None, "M"), (5.25, "M")]
+    ori_rows = [(float("nan"), "F"), (5.25, "M")]
+    tag = backend.name
+    backend.create(f"nan_syn_{tag}", cols, nan_rows)
+    backend.create(f"null_syn_{tag}", cols, null_rows)
+    backend.create(f"nan_ori_{tag}", cols, ori_rows)
+    for nulls in ("sql", "petsard"):
+        a = pr.mpuccs(backend.source(), f"nan_ori_{tag}", f"nan_syn_{tag}", n_cols=1, nulls=nulls).to_dict()
+        b = pr.mpuccs(backend.source(), f"nan_ori_{tag}", f"null_syn_{tag}", n_cols=1, nulls=nulls).to_dict()
+        assert a["global"] == b["global"]
+        assert a["global"]["config_numeric_precision"] == 2
+    assert a["global"]["identification_rate"] == 1.0  # petsard: each NaN row unique, matches ori's NaN
+
+
+def test_postgres_without_key_reports_no_positions(backend):
+    if backend.name != "postgres":
+        pytest.skip("DuckDB and SQLite have a natural row order")
+    case, expected = load("handcheck")
+    ori, syn = backend.load(SHARED / case["ori"]), backend.load(SHARED / case["syn"])
+    r = pr.mpuccs(backend.source(), ori, syn, columns=["a", "b", "c"]).to_dict()
+    assert r["global"]["identification_rate"] == 0.8
+    assert {(d["syn_idx"], d["ori_idx"]) for d in r["details"]} == {(None, None)}
+    assert [d["value_combo"] for d in r["details"]][0] == ["z"]
+
+
+def test_explicit_datetime_precision_floors_both_tables(duck, tmp_path):
+    (tmp_path / "o.csv").write_text("t\n2021-01-01 10:15:00\n2021-01-01 11:00:00\n")
+    (tmp_path / "s.csv").write_text("t\n2021-01-01 10:59:59\n2021-01-01 12:00:00\n")
+    auto = pr.mpuccs(duck.source(), str(tmp_path / "o.csv"), str(tmp_path / "s.csv"))
+    assert auto.to_dict()["global"]["config_datetime_precision"] == "T"
+    assert auto.to_dict()["global"]["total_identified"] == 0
+    hourly = pr.mpuccs(duck.source(), str(tmp_path / "o.csv"), str(tmp_path / "s.csv"), datetime_precision="h")
+    g = hourly.to_dict()["global"]
+    assert g["config_datetime_precision"] == "h" and g["total_identified"] == 1
+    assert hourly.to_dict()["details"][0]["value_combo"] == ["2021-01-01T10:00:00"]

@@ -187,7 +187,7 @@ def _work_columns(source: Source, ori: Relation, syn: Relation, names: list[str]
         result.append(
             WorkColumn(
                 alias=f"c{i}", name=name, ori_name=o.name, syn_name=s.name,
-                type_class=combined_class(o_class, s_class), ori_class=o_class,
+                type_class=combined_class(o_class, s_class), ori_class=o_class, syn_class=s_class,
             )
         )
     return result

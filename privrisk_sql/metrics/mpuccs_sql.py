@@ -24,6 +24,7 @@ class WorkColumn:
     syn_name: str
     type_class: TypeClass  # class both sides are treated as
     ori_class: TypeClass
+    syn_class: TypeClass = TypeClass.FLOAT
     round: int | None = None  # decimals (half to even), float-like columns only
     floor: str | None = None  # DATE_TRUNC part, timestamp columns only
     has_syn_nulls: bool = False  # syn holds NULLs here (an integer column with gaps is float in pandas)
@@ -51,7 +52,8 @@ class MpuccsQueries:
 
     def deduplicated_rows(self, target: str, relation_sql: str, columns: Sequence[WorkColumn], side: str, key: str | None) -> str:
         cols = [
-            {"alias": c.alias, "source": c.ori_name if side == "ori" else c.syn_name, "round": c.round, "floor": c.floor}
+            {"alias": c.alias, "source": c.ori_name if side == "ori" else c.syn_name, "round": c.round, "floor": c.floor,
+             "float": c.type_class is TypeClass.FLOAT and (c.ori_class if side == "ori" else c.syn_class) is TypeClass.FLOAT}
             for c in columns
         ]
         return self._render("deduplicated_rows.sql.j2", target=target, relation=relation_sql, columns=cols, key=key)

@@ -16,7 +16,7 @@ FROM (
     SELECT
       ROW_NUMBER() OVER () AS rn,
       "age" AS "c0",
-      (CASE WHEN ABS("income" * 100 - TRUNC("income" * 100)) = 0.5 THEN 2 * ROUND("income" * 100 / 2) ELSE ROUND("income" * 100) END / 100) AS "c1",
+      (CASE WHEN ABS(CASE WHEN "income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "income" END * 100 - TRUNC(CASE WHEN "income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "income" END * 100)) = 0.5 THEN 2 * ROUND(CASE WHEN "income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "income" END * 100 / 2) ELSE ROUND(CASE WHEN "income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "income" END * 100) END / 100) AS "c1",
       DATE_TRUNC('minute', "visit") AS "c2",
       "we""ird; DROP TABLE x;--" AS "c3"
     FROM "people"

@@ -1,5 +1,5 @@
 SELECT
   COUNT(*) AS n_rows,
-  MAX((10 - (LENGTH(PRINTF('%.10f', "income")) - LENGTH(RTRIM(PRINTF('%.10f', "income"), '0'))))) AS "digits_0",
-  MAX((10 - (LENGTH(PRINTF('%.10f', "we""ird; DROP TABLE x;--")) - LENGTH(RTRIM(PRINTF('%.10f', "we""ird; DROP TABLE x;--"), '0'))))) AS "digits_1"
+  MAX((10 - (LENGTH(PRINTF('%.10f', CASE WHEN "income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "income" END)) - LENGTH(RTRIM(PRINTF('%.10f', CASE WHEN "income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "income" END), '0'))))) AS "digits_0",
+  MAX((10 - (LENGTH(PRINTF('%.10f', CASE WHEN "we""ird; DROP TABLE x;--" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "we""ird; DROP TABLE x;--" END)) - LENGTH(RTRIM(PRINTF('%.10f', CASE WHEN "we""ird; DROP TABLE x;--" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "we""ird; DROP TABLE x;--" END), '0'))))) AS "digits_1"
 FROM "people"

@@ -114,9 +114,7 @@ def _version() -> str:
 def _run_mpuccs(args: argparse.Namespace) -> int:
     from .metrics.mpuccs import mpuccs
 
-    src = connect(args.db)
-    if args.show_sql:
-        src.echo = echo_to_stderr
+    src = _open(args)
     bar = ProgressBar()
     try:
         result = mpuccs(
@@ -130,13 +128,7 @@ def _run_mpuccs(args: argparse.Namespace) -> int:
         bar.close()
         src.close()
     payload = result.to_dict()
-    if args.json:
-        text = json.dumps(payload, indent=2, allow_nan=False)
-        if args.json == "-":
-            sys.stdout.write(text + "\n")
-        else:
-            with open(args.json, "w", encoding="utf-8") as fh:
-                fh.write(text + "\n")
+    _write_json(payload, args.json)
     if not args.quiet and args.json != "-":
         _print_mpuccs_summary(payload)
     rate = payload["global"]["identification_rate"]

@@ -11,7 +11,6 @@ from importlib import resources
 from pathlib import Path
 
 import jinja2
-import sqlglot
 from sqlglot import exp
 
 from .dialects import Dialect
@@ -89,8 +88,3 @@ def render(template: str, dialect: Dialect, **context) -> str:
     sql = environment(dialect).get_template(template).render(**context)
     return "\n".join(line.rstrip() for line in sql.strip().splitlines() if line.strip())
 
-
-def parses(sql: str, dialect: Dialect) -> bool:
-    """True when sqlglot parses ``sql`` in ``dialect`` (used by the golden-SQL tests)."""
-    sqlglot.parse(sql, read=dialect.sqlglot, error_level=sqlglot.ErrorLevel.RAISE)
-    return True

@@ -315,10 +315,6 @@ def connect(target: Any = None) -> Source:
     return Source(target)
 
 
-def as_source(target: Any) -> Source:
-    return connect(target)
-
-
 def echo_to_stderr(sql: str) -> None:
     sys.stderr.write(sql.rstrip() + ";\n\n")
 

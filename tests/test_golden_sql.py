@@ -28,7 +28,7 @@ def _statements(dialect):
     cols = _columns()
     combos = [q.combo_spec(1, cols[:1], "sql"), q.combo_spec(3, cols[:2], "sql")]
     petsard = [q.combo_spec(2, cols[1:2], "petsard"), q.combo_spec(5, cols[1:3], "petsard")]
-    relation = q.dialect and '"people"'
+    relation = '"people"'
     return {
         "float_decimal_digits": q.float_decimal_digits(relation, ["income", HOSTILE]),
         "first_non_null_values": q.first_non_null_values(relation, "visit", None),

@@ -7,13 +7,14 @@ work tables of a run. It never writes to a user table.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sys
 import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import duckdb
 
@@ -313,6 +314,20 @@ def connect(target: Any = None) -> Source:
     if isinstance(target, Source):
         return target
     return Source(target)
+
+
+@contextlib.contextmanager
+def opened(target: Any = None) -> Iterator[Source]:
+    """A Source for ``target`` for the length of a ``with`` block: its TEMP tables are dropped at the
+    end, and it is closed too when it was opened here (not when the caller passed a Source)."""
+    source = connect(target)
+    try:
+        yield source
+    finally:
+        if source is target:
+            source.drop_temps()
+        else:
+            source.close()
 
 
 def echo_to_stderr(sql: str) -> None:

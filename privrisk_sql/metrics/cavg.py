@@ -18,7 +18,7 @@ from typing import Any, Iterable, Sequence
 
 from ..errors import InvalidInputError
 from ..render import render
-from ..source import connect
+from ..source import opened
 from .classes import class_size_histogram_sql, class_sizes, resolve_qids, validate_k
 
 
@@ -72,14 +72,10 @@ def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids
         >>> r = pr.cavg(None, "fixtures/handcheck/ori.csv", ["a"], k=1)  # doctest: +SKIP
     """
     k = validate_k(k)
-    source = connect(src)
-    try:
+    with opened(src) as source:
         rel = source.relation(table)
         names = resolve_qids(rel, qids)
         sizes = class_sizes(source, rel, names, exclude_null_qids)
-    finally:
-        if source is not src:
-            source.close()
     n = sizes.n_rows
     return CavgResult(n / (sizes.n_classes * k), cavg_best_effort(n, k), n, sizes.n_classes, k, sizes.excluded_rows)
 
@@ -94,16 +90,12 @@ def cavg_from_equivalence_classes(classes: Iterable[dict] | None = None, k: int 
     """
     k = validate_k(k)
     if table is not None:
-        source = connect(src)
-        try:
+        with opened(src) as source:
             rel = source.relation(table)
             col = rel.column(count_column).name
             total, n_classes = source.fetch(
                 render("class_count_totals.sql.j2", source.dialect, relation=rel.sql, count_column=col)
             )[0]
-        finally:
-            if source is not src:
-                source.close()
         total, n_classes = (total or 0), int(n_classes)
     else:
         if classes is None:

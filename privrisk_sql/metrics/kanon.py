@@ -21,7 +21,7 @@ from typing import Any, Sequence
 from ..dialects import Dialect, get_dialect
 from ..errors import InvalidInputError
 from ..render import render
-from ..source import Relation, Source, connect
+from ..source import Relation, Source, opened
 from ..types import TypeClass
 from .classes import ClassSizes, class_size_histogram_sql, class_sizes, resolve_qids, validate_k
 
@@ -155,8 +155,7 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
     if k is not None:
         k = validate_k(k)
     sens_list = [sensitive] if isinstance(sensitive, str) else list(sensitive or [])
-    source = connect(src)
-    try:
+    with opened(src) as source:
         rel = source.relation(table)
         names = resolve_qids(rel, qids)
         sens_names = resolve_qids(rel, sens_list, "sensitive") if sens_list else []
@@ -168,9 +167,6 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
         q = KanonQueries(source.dialect)
         per_sa = {s: _sensitive_metrics(source, q, rel, names, s, sizes.min_size, exclude_null_qids)
                   for s in sens_names}
-    finally:
-        if source is not src:
-            source.close()
     for key in SENSITIVE_KEYS:
         if not per_sa:
             out[key] = None

@@ -20,7 +20,7 @@ import warnings
 from typing import Any, Sequence
 
 from ..errors import InvalidInputError
-from ..source import Relation, Source, connect
+from ..source import Relation, Source, opened
 from ..types import TypeClass, combined_class, compatible
 from . import mpuccs_plan as plan
 from .mpuccs_sql import MpuccsQueries, WorkColumn
@@ -245,15 +245,9 @@ def mpuccs(
         min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls
     )
     n_cols = plan.normalize_n_cols(n_cols)
-    source = connect(src)
-    owns = source is not src
-    try:
+    with opened(src) as source:
         return _Run(source, ori, syn, columns, n_cols, delta, decay, alpha, numeric_precision,
                     datetime_precision, dt_unit, nulls, key, batch_size, progress, empty_sizes).run()
-    finally:
-        source.drop_temps()
-        if owns:
-            source.close()
 
 
 

@@ -341,6 +341,10 @@ class _Run:
         self.src.execute(self.q.unique_match_table(matches_t))
         total = len(combos)
         done = 0
+
+        def spec(c: plan.Combination) -> dict:
+            return self.q.combo_spec(c.check_order, [prio[i] for i in c.positions], self.nulls)
+
         for size in self.sizes:
             level = [c for c in combos if c.size == size]
             todo = []
@@ -351,9 +355,9 @@ class _Run:
                 else:
                     todo.append(c)
             for batch in _batches(todo, self.batch_size):
-                specs = [self.q.combo_spec(c.check_order, [prio[i] for i in c.positions], self.nulls) for c in batch]
                 hist: dict[int, list] = {c.check_order: [] for c in batch}
-                for combo_id, group_size, n_groups in self.src.fetch(self.q.group_size_histograms(syn_t, specs)):
+                sql = self.q.group_size_histograms(syn_t, [spec(c) for c in batch])
+                for combo_id, group_size, n_groups in self.src.fetch(sql):
                     hist[int(combo_id)].append((group_size, n_groups))
                 for c in batch:
                     entropy[c.positions] = plan.renyi_entropy(hist[c.check_order], n_syn, self.alpha)
@@ -363,13 +367,13 @@ class _Run:
                     pruned.add(c.positions)
                 else:
                     survivors.append(c)
+            done += len(level) - len(survivors)  # pruned combinations need no further work
             for batch in _batches(survivors, self.batch_size):
-                specs = [self.q.combo_spec(c.check_order, [prio[i] for i in c.positions], self.nulls) for c in batch]
-                self.src.execute(self.q.syn_unique_ori_matches(matches_t, syn_t, ori_t, specs, self.nulls))
+                sql = self.q.syn_unique_ori_matches(matches_t, syn_t, ori_t, [spec(c) for c in batch], self.nulls)
+                self.src.execute(sql)
                 done += len(batch)
                 if self.progress is not None:
-                    self.progress(done + len(level) - len(survivors), total)
-            done += len(level) - len(survivors)
+                    self.progress(done, total)
 
         unique_counts = {int(c): int(n) for c, n in self.src.fetch(self.q.unique_counts(matches_t))}
         events = self.src.fetch(self.q.identification_events(matches_t, syn_t, ori_t, [c.alias for c in self.cols], self.key is not None))

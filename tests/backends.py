@@ -78,7 +78,7 @@ class Backend:
         raise NotImplementedError
 
     def ddl(self, name, cols) -> str:
-        q = lambda s: quote_identifier(s, pr.connect(None).dialect if self.name == "duckdb" else self.dialect)  # noqa: E731
+        q = lambda s: quote_identifier(s, self.dialect)  # noqa: E731
         return f"CREATE TABLE {q(name)} (" + ", ".join(f"{q(n)} {_DDL[c]}" for n, c in cols) + ")"
 
     def close(self) -> None:

@@ -12,6 +12,7 @@ Example:
 from .errors import InvalidInputError, PrivriskError, QueryError, UnknownDialectError, UnsupportedFeatureError
 from .metrics.cavg import CavgResult, cavg, cavg_best_effort, cavg_from_equivalence_classes
 from .metrics.kanon import kanon
+from .metrics.mondrian import MondrianResult, mondrian
 from .metrics.mpuccs import MpuccsResult, mpuccs
 from . import render
 from .source import Source, connect
@@ -21,6 +22,7 @@ __version__ = "0.1.0"
 __all__ = [
     "CavgResult",
     "InvalidInputError",
+    "MondrianResult",
     "MpuccsResult",
     "PrivriskError",
     "QueryError",
@@ -32,5 +34,6 @@ __all__ = [
     "cavg_from_equivalence_classes",
     "connect",
     "kanon",
+    "mondrian",
     "mpuccs",
 ]

@@ -6,6 +6,7 @@ Exit codes: 0 ok, 1 a user-set threshold breached, 2 bad input or usage, 3 datab
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import logging
 import sys
@@ -82,7 +83,36 @@ def build_parser() -> argparse.ArgumentParser:
     k.add_argument("--sensitive", type=_name_list, help="sensitive columns (for l, t, beta, delta, alpha)")
     k.add_argument("--k", type=_k, help="requested k: adds classes/records below k")
     k.add_argument("--fail-below", type=_k, metavar="K", help="exit 1 when the table is not K-anonymous")
+
+    mo = sub.add_parser("mondrian", help="Mondrian k-anonymization, written to a new table in --db")
+    mo.add_argument("--table", required=True, help="input table name in --db, or a CSV/Parquet path (only read)")
+    mo.add_argument("--qids", type=_name_list, required=True, help="quasi-identifier columns, comma-separated")
+    mo.add_argument("--k", type=_k, required=True, help="k (integer >= 1)")
+    mo.add_argument("--output", required=True, help="name of the table to create in --db (schema.name allowed)")
+    mo.add_argument("--db", default=None, help="SQLAlchemy URL or .duckdb path; required (the output is written there)")
+    mo.add_argument("--keep", type=_optional_name_list, help="non-QID columns to copy, comma-separated; '' for none (default: all)")
+    mo.add_argument("--replace", action="store_true", help="replace the output table if it exists")
+    mo.add_argument("--median", choices=["lower", "interp"], default="lower",
+                    help="lower: frequency-set lower median, ties together (default); interp: numpy-style mean of the middle values")
+    mo.add_argument("--relaxed", action="store_true", help="relaxed Mondrian (median rows may go to either side)")
+    mo.add_argument("--nulls", choices=["error", "separate"], default="error",
+                    help="NULL in a QID: error (default) or separate (its own lowest value)")
+    mo.add_argument("--order", action="append", type=_order, default=[], metavar="COL=V1,V2,...",
+                    help="order of a categorical QID's values (repeatable; default: sorted)")
+    mo.add_argument("--json", metavar="OUT", help="write the summary as JSON to OUT ('-' for stdout)")
+    mo.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
     return parser
+
+
+def _optional_name_list(text: str) -> list[str]:
+    return [] if not text.strip() else _name_list(text)
+
+
+def _order(text: str) -> tuple[str, list[str]]:
+    column, eq, values = text.partition("=")
+    if not eq or not column.strip() or not values:
+        raise argparse.ArgumentTypeError(f"expected COL=V1,V2,..., got {text!r}")
+    return column.strip(), [v.strip() for v in values.split(",")]
 
 
 def _k(text: str) -> int:
@@ -144,9 +174,21 @@ def _write_json(payload: dict, target: str | None) -> None:
     text = json.dumps(payload, indent=2, allow_nan=False)
     if target == "-":
         sys.stdout.write(text + "\n")
-    else:
-        with open(target, "w", encoding="utf-8") as fh:
+        return
+    # Atomic: a reader (or a crash) never sees half a file; the old file stays until the new one is whole.
+    import os
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(target))
+    fd, tmp = tempfile.mkstemp(prefix=".privrisk-", suffix=".json", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text + "\n")
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def _open(args):
@@ -205,6 +247,40 @@ def _run_kanon(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _run_mondrian(args: argparse.Namespace) -> int:
+    from .metrics.mondrian import mondrian
+
+    if args.db is None:
+        raise InvalidInputError("mondrian writes its output table inside the database: give --db "
+                                "(a .duckdb path or an SQLAlchemy URL); the default in-memory DuckDB would lose it")
+    order = {}
+    for column, values in args.order:
+        if column in order:
+            raise InvalidInputError(f"--order given twice for {column!r}")
+        order[column] = values
+    src = _open(args)
+    try:
+        r = mondrian(src, args.table, args.qids, args.k, args.output, keep=args.keep, replace=args.replace,
+                     median=args.median, relaxed=args.relaxed, nulls=args.nulls, order=order)
+    finally:
+        src.close()
+    payload = r.to_dict()
+    _write_json(payload, args.json)
+    if args.json != "-":
+        lines = [f"Mondrian k={r.k}{' (relaxed)' if r.relaxed else ''} over {', '.join(args.qids)} -> table {r.output}",
+                 f"  rows / partitions          {r.n_rows} / {r.partitions}",
+                 f"  partition size min / max   {r.min_size} / {r.max_size}",
+                 f"  cavg                       {r.cavg:.6f}",
+                 f"  discernibility             {r.discernibility}",
+                 f"  gcp                        {r.gcp:.6f}  (NCP per QID: "
+                 + ", ".join(f"{c} {v:.4f}" for c, v in r.ncp.items()) + ")",
+                 f"  levels / SQL statements    {r.levels} / {r.queries}"]
+        for column, m in r.null_rows.items():
+            lines.append(f"  NULL rows in {column}: {m} (a value of their own)")
+        print("\n".join(lines))
+    return EXIT_OK
+
+
 def _print_mpuccs_summary(payload: dict) -> None:
     g = payload["global"]
     lines = [
@@ -239,6 +315,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_cavg(args)
         if args.command == "kanon":
             return _run_kanon(args)
+        if args.command == "mondrian":
+            return _run_mondrian(args)
     except (InvalidInputError, UnsupportedFeatureError) as e:
         sys.stderr.write(f"privrisk-sql: error: {e}\n")
         return EXIT_USAGE

@@ -84,6 +84,7 @@ class Source:
         self._duck: duckdb.DuckDBPyConnection | None = None
         self._sa_conn = None
         self._owns = False
+        self._autocommit = False  # statements commit one by one; BEGIN/COMMIT are ours to issue
         self._temps: list[str] = []
         self._run_id = uuid.uuid4().hex[:10]
         self.echo: Callable[[str], None] | None = None  # called with every statement (``--show-sql``)
@@ -91,8 +92,10 @@ class Source:
         self.statements = 0
         if target is None:
             self._duck, self._owns = duckdb.connect(), True
+            self._autocommit = True
         elif isinstance(target, duckdb.DuckDBPyConnection):
             self._duck = target
+            self._autocommit = True  # unless the caller opened a transaction (run_atomically checks)
         elif isinstance(target, (str, Path)):
             self._open_url(str(target))
         else:
@@ -109,7 +112,7 @@ class Source:
     # -- opening -----------------------------------------------------------------------------
     def _open_url(self, url: str) -> None:
         if url in ("", ":memory:", "duckdb://", "duckdb:///:memory:"):
-            self._duck, self._owns = duckdb.connect(), True
+            self._duck, self._owns, self._autocommit = duckdb.connect(), True, True
             return
         if url.startswith("duckdb:///"):
             url = url[len("duckdb:///"):]
@@ -124,7 +127,7 @@ class Source:
             self._owns = True
             return
         try:
-            self._duck, self._owns = duckdb.connect(url), True
+            self._duck, self._owns, self._autocommit = duckdb.connect(url), True, True
         except duckdb.Error as e:
             raise QueryError(f"cannot open DuckDB database {url!r}: {e}", dialect="duckdb") from e
 
@@ -141,6 +144,7 @@ class Source:
                 ) from e
             # Each statement commits on its own: TEMP tables live for the session, not a transaction.
             conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+            self._autocommit = True
         elif isinstance(target, sa.engine.Connection):
             conn = target  # the caller's connection, transaction and all
         else:
@@ -263,6 +267,48 @@ class Source:
             sql = self.quote(real) if schema is None else f"{self.quote(schema)}.{self.quote(real)}"
             return Relation(table, sql, columns, is_file=False)
         raise InvalidInputError(f"table not found: {table!r}")
+
+    @property
+    def run_id(self) -> str:
+        """Random id of this Source, part of every work-table name it makes."""
+        return self._run_id
+
+    def table_exists(self, table: str) -> bool:
+        """Whether a table or view of that name exists (same lookup rules as :meth:`relation`)."""
+        try:
+            self._duck_relation(table) if self._duck is not None else self._sa_relation(table)
+        except InvalidInputError:
+            return False
+        return True
+
+    def run_atomically(self, statements: list[str]) -> None:
+        """Run statements as one transaction: all of them take effect or none.
+
+        On a connection the caller handed over (an SQLAlchemy Connection or a duckdb connection)
+        the statements run inside the caller's own transaction handling."""
+        if not self._autocommit:
+            for sql in statements:
+                self.execute(sql)
+            return
+        try:
+            self.execute("BEGIN")
+        except QueryError:
+            if self._duck is None:
+                raise
+            # The caller's duckdb connection is already inside a transaction: join it.
+            for sql in statements:
+                self.execute(sql)
+            return
+        try:
+            for sql in statements:
+                self.execute(sql)
+        except BaseException:
+            try:
+                self.execute("ROLLBACK")
+            except Exception:  # pragma: no cover - the original error matters more
+                pass
+            raise
+        self.execute("COMMIT")
 
     # -- temp objects -----------------------------------------------------------------------
     def temp_name(self, stem: str) -> str:

@@ -1,4 +1,4 @@
-"""Golden SQL: every mpUCCs template rendered for every dialect, snapshotted and parsed back by
+"""Golden SQL: every mpUCCs, k-anonymity and Mondrian template rendered for every dialect, snapshotted and parsed back by
 sqlglot in that dialect. Refresh with ``pytest --snapshot-update`` and review the diff."""
 
 from __future__ import annotations
@@ -67,7 +67,41 @@ def _kanon_statements(dialect):
     }
 
 
-_ALL = {d: {**_statements(d), **_kanon_statements(d)} for d in DIALECTS}
+def _mondrian_statements(dialect):
+    from privrisk_sql.metrics.mondrian_sql import MondrianDim, MondrianQueries
+
+    q = MondrianQueries(dialect)
+    dims = [
+        MondrianDim(0, "age", "numeric", TypeClass.INTEGER),
+        MondrianDim(1, "income", "numeric", TypeClass.FLOAT, has_nulls=True),
+        MondrianDim(2, "visit", "temporal", TypeClass.TIMESTAMP),
+        MondrianDim(3, "smoker", "boolean", TypeClass.BOOLEAN),
+        MondrianDim(4, HOSTILE, "ordinal", TypeClass.TEXT, map="privrisk_x_map4"),
+    ]
+    return {
+        "row_and_null_counts": q.row_and_null_counts('"people"', dims),
+        "distinct_values": q.distinct_values('"people"', HOSTILE),
+        "numbered_rows": q.numbered_rows("privrisk_x_rows", '"people"', ["id", "age", HOSTILE]),
+        "rank_map_rows": q.rank_map_rows("privrisk_x_map4", [("a'b", 1), ("c", 2)]),
+        "mondrian_codes": q.codes("privrisk_x_w0", "privrisk_x_rows", dims),
+        "mondrian_globals": q.globals("privrisk_x_globals", "privrisk_x_w0", dims),
+        "mondrian_null_codes": q.null_codes("privrisk_x_w", "privrisk_x_w0", "privrisk_x_globals", dims),
+        "mondrian_frequencies": q.frequencies("privrisk_x_freq0", "privrisk_x_w", dims),
+        "mondrian_cuts_lower": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_globals", dims, 5),
+        "mondrian_cuts_interp": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_globals", dims, 5, "interp"),
+        "mondrian_cuts_relaxed": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_globals", dims, 5,
+                                        relaxed=True),
+        "mondrian_final_rows": q.final_rows("privrisk_x_done", "privrisk_x_w", "privrisk_x_cuts0"),
+        "mondrian_split_rows": q.split_rows("privrisk_x_w1", "privrisk_x_w", "privrisk_x_cuts0", dims, 1),
+        "mondrian_split_rows_relaxed": q.split_rows("privrisk_x_w1", "privrisk_x_w", "privrisk_x_cuts0", dims, 1, True),
+        "mondrian_partitions": q.partitions("privrisk_x_parts", "privrisk_x_done", "privrisk_x_rows", dims),
+        "mondrian_quality": q.quality("privrisk_x_parts", "privrisk_x_globals", dims),
+        "mondrian_output": q.output('"people_k5"', "privrisk_x_rows", "privrisk_x_done", "privrisk_x_parts",
+                                    "privrisk_x_globals", dims, ["id"]),
+    }
+
+
+_ALL = {d: {**_statements(d), **_kanon_statements(d), **_mondrian_statements(d)} for d in DIALECTS}
 CASES = [(d, name) for d in sorted(DIALECTS) for name in _ALL[d]]
 
 

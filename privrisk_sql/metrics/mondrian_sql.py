@@ -1,0 +1,109 @@
+"""The SQL of Mondrian, one pure function per statement shape (no database needed to print it).
+
+Work tables (all TEMP, names from the run):
+  rows        the input's needed columns + a row number (the run's row key)
+  rank maps   (val, code) per categorical QID
+  W           (rid, pid, c0..) open rows, every QID coded as a number; pid = partition
+  done        rows of final partitions, same columns
+  globals     one row: per QID range, scale and the code NULL takes
+  per level   freq (frequency set per partition and QID), cuts (the chosen splits)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..dialects import Dialect, get_dialect
+from ..render import render
+from ..types import TypeClass
+
+RID = "privrisk_rid"  # row-number column of the rows table (refused as a user column name)
+
+
+@dataclass(frozen=True)
+class MondrianDim:
+    """One QID as Mondrian sees it. ``kind``: numeric, temporal, boolean or ordinal."""
+
+    index: int
+    column: str  # real column name
+    kind: str
+    type_class: TypeClass
+    map: str | None = None  # rank-map table of an ordinal QID
+    has_nulls: bool = False  # nulls="separate" and the column has NULLs
+
+    @property
+    def is_float(self) -> bool:
+        return self.type_class is TypeClass.FLOAT
+
+
+class MondrianQueries:
+    """Renders every Mondrian statement for one dialect."""
+
+    def __init__(self, dialect: Dialect | str):
+        self.dialect = get_dialect(dialect) if isinstance(dialect, str) else dialect
+
+    def _r(self, template: str, **ctx) -> str:
+        return render(template, self.dialect, **ctx)
+
+    def row_and_null_counts(self, relation: str, dims: Sequence[MondrianDim]) -> str:
+        cols = [{"name": d.column, "is_float": d.is_float} for d in dims]
+        return self._r("row_and_null_counts.sql.j2", relation=relation, columns=cols)
+
+    def distinct_values(self, relation: str, column: str) -> str:
+        return self._r("distinct_values.sql.j2", relation=relation, column=column)
+
+    def numbered_rows(self, name: str, relation: str, columns: Sequence[str]) -> str:
+        return self._r("numbered_rows.sql.j2", name=name, relation=relation, columns=list(columns), rid=RID)
+
+    def rank_map_table(self, name: str) -> str:
+        return self._r("rank_map_table.sql.j2", name=name)
+
+    def rank_map_rows(self, name: str, rows: Sequence[tuple[str, int]]) -> str:
+        return self._r("rank_map_rows.sql.j2", name=name, rows=list(rows))
+
+    def codes(self, name: str, rows: str, dims: Sequence[MondrianDim]) -> str:
+        return self._r("mondrian_codes.sql.j2", name=name, rows=rows, dims=list(dims), rid=RID)
+
+    def globals(self, name: str, work: str, dims: Sequence[MondrianDim]) -> str:
+        return self._r("mondrian_globals.sql.j2", name=name, work=work, dims=list(dims))
+
+    def null_codes(self, name: str, work: str, globals_: str, dims: Sequence[MondrianDim]) -> str:
+        return self._r("mondrian_null_codes.sql.j2", name=name, work=work, globals=globals_, dims=list(dims))
+
+    def empty_like(self, name: str, like: str) -> str:
+        return self._r("mondrian_empty_like.sql.j2", name=name, like=like)
+
+    def frequencies(self, name: str, work: str, dims: Sequence[MondrianDim]) -> str:
+        return self._r("mondrian_frequencies.sql.j2", name=name, work=work, dims=list(dims))
+
+    def cuts(self, name: str, freq: str, globals_: str, dims: Sequence[MondrianDim], k: int,
+             median: str = "lower", relaxed: bool = False) -> str:
+        return self._r("mondrian_cuts.sql.j2", name=name, freq=freq, globals=globals_, dims=list(dims), k=int(k),
+                       median=median, relaxed=relaxed)
+
+    def count_rows(self, table: str) -> str:
+        return self._r("count_rows.sql.j2", table=table)
+
+    def final_rows(self, done: str, work: str, cuts: str) -> str:
+        return self._r("mondrian_final_rows.sql.j2", done=done, work=work, cuts=cuts)
+
+    def split_rows(self, name: str, work: str, cuts: str, dims: Sequence[MondrianDim], offset: int,
+                   relaxed: bool = False) -> str:
+        return self._r("mondrian_split_rows.sql.j2", name=name, work=work, cuts=cuts, dims=list(dims),
+                       offset=int(offset), relaxed=relaxed)
+
+    def drop_table(self, name: str) -> str:
+        return self._r("drop_table.sql.j2", name=name)
+
+    def partitions(self, name: str, work: str, rows: str, dims: Sequence[MondrianDim]) -> str:
+        return self._r("mondrian_partitions.sql.j2", name=name, work=work, rows=rows, dims=list(dims), rid=RID)
+
+    def quality(self, partitions: str, globals_: str, dims: Sequence[MondrianDim]) -> str:
+        return self._r("mondrian_quality.sql.j2", partitions=partitions, globals=globals_, dims=list(dims))
+
+    def output(self, target: str, rows: str, work: str, partitions: str, globals_: str,
+               dims: Sequence[MondrianDim], keep: Sequence[str]) -> str:
+        """``target`` is the already quoted (possibly schema-qualified) staging table name."""
+        return self._r("mondrian_output.sql.j2", target=target, rows=rows, work=work, partitions=partitions,
+                       globals=globals_, dims=list(dims), keep=list(keep), rid=RID)

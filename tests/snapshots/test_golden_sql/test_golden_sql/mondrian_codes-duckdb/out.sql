@@ -1,0 +1,9 @@
+CREATE TEMP TABLE "privrisk_x_w0" AS
+SELECT r."privrisk_rid" AS rid, CAST(0 AS BIGINT) AS pid
+     , CAST(r."age" AS DOUBLE PRECISION) AS c0
+     , CAST(CASE WHEN r."income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE r."income" END AS DOUBLE PRECISION) AS c1
+     , CAST(EPOCH(r."visit") AS DOUBLE PRECISION) AS c2
+     , CAST(CASE WHEN r."smoker" IS NULL THEN NULL WHEN r."smoker" THEN 1 ELSE 0 END AS DOUBLE PRECISION) AS c3
+     , CAST(m4.code AS DOUBLE PRECISION) AS c4
+FROM "privrisk_x_rows" r
+LEFT JOIN "privrisk_x_map4" m4 ON m4.val = r."we""ird; DROP TABLE x;--"

@@ -1,0 +1,327 @@
+"""Mondrian on every backend: partitions equal to an independent in-memory implementation of the
+same rules (tests/mondrian_reference.py), the output checked k-anonymous by SQL and by pandas,
+hand-checked tiny cases, the NULL policy, output safety (refuse, replace, atomic) and the CLI."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import uuid
+
+import pandas as pd
+import pytest
+
+import privrisk_sql as pr
+from backends import FIXTURES
+from mondrian_reference import encode, mondrian_reference, partition_sets
+from privrisk_sql.render import quote_identifier
+from privrisk_sql.types import TypeClass as T
+
+ADULT = FIXTURES / "mondrian" / "adult_2k.csv"
+QIDS = ["age", "education_num", "hours_per_week", "sex", "race", "marital_status"]
+
+
+def _out(backend) -> str:
+    name = f"out_{uuid.uuid4().hex[:8]}"
+    if hasattr(backend, "created"):
+        backend.created.append(name)  # dropped when the backend closes
+    return name
+
+
+def _q(backend, name):
+    return quote_identifier(name, backend.dialect)
+
+
+def _output(backend, name) -> pd.DataFrame:
+    cols = [c for c, *_ in _columns(backend, name)]
+    return pd.DataFrame(backend.fetch(f"SELECT * FROM {_q(backend, name)}"), columns=cols)
+
+
+def _columns(backend, name):
+    src = backend.source()
+    return [(c.name, c.sql_type) for c in src.relation(name).columns]
+
+
+def _groups(df: pd.DataFrame, key="id") -> set[frozenset]:
+    return {frozenset(g[key].tolist()) for _, g in df.groupby("partition_id")}
+
+
+@pytest.mark.parametrize("k,median,relaxed", [(5, "lower", False), (10, "interp", False), (25, "lower", False),
+                                              (7, "lower", True)])
+def test_partitions_equal_reference(backend, k, median, relaxed):
+    t = backend.load(ADULT)
+    out = _out(backend)
+    r = pr.mondrian(backend.source(), t, QIDS, k, out, median=median, relaxed=relaxed)
+    df = pd.read_csv(ADULT)
+    ref = partition_sets(mondrian_reference(encode(df, QIDS), k, median, relaxed), df["id"])
+    got = _output(backend, out)
+    assert _groups(got) == ref
+    assert r.partitions == len(ref) and r.min_size >= k
+    if relaxed:
+        assert r.max_size <= 2 * k - 1
+
+
+def test_output_is_k_anonymous_complete_and_true(backend):
+    k = 8
+    t = backend.load(ADULT)
+    out = _out(backend)
+    r = pr.mondrian(backend.source(), t, QIDS, k, out)
+    # independent SQL: group by the generalized values, not by partition_id
+    gen = ", ".join(_q(backend, f"{q}_gen") for q in QIDS)
+    smallest = backend.fetch(f"SELECT MIN(c), COUNT(*) FROM (SELECT COUNT(*) AS c FROM {_q(backend, out)} GROUP BY {gen}) x")
+    assert smallest[0][0] >= k and smallest[0][1] == r.partitions
+    got = _output(backend, out)
+    src = pd.read_csv(ADULT)
+    assert sorted(got["id"]) == sorted(src["id"])  # no row lost or duplicated
+    assert got.groupby([f"{q}_gen" for q in QIDS]).size().min() >= k
+    # every original value lies in its row's [lo, hi]; categoricals in sorted order
+    both = src.merge(got, on="id")
+    for q in QIDS:
+        assert ((both[q] >= both[f"{q}_lo"]) & (both[q] <= both[f"{q}_hi"])).all(), q
+    # kept columns are copied unchanged, QID originals are not in the output
+    assert (both["income_x"] == both["income_y"]).all() if "income_x" in both else (both["income"].notna().all())
+    assert not set(QIDS) & set(got.columns)
+
+
+def test_summary_matches_pandas(backend):
+    k = 6
+    t = backend.load(ADULT)
+    out = _out(backend)
+    r = pr.mondrian(backend.source(), t, QIDS, k, out)
+    got = _output(backend, out)
+    src = pd.read_csv(ADULT)
+    sizes = got.groupby("partition_id").size()
+    assert (r.partitions, r.min_size, r.max_size) == (len(sizes), sizes.min(), sizes.max())
+    assert r.discernibility == int((sizes ** 2).sum())
+    assert r.cavg == pytest.approx(len(src) / (len(sizes) * k))
+    for q in ["age", "education_num", "hours_per_week"]:
+        span = (got[f"{q}_hi"].astype(float) - got[f"{q}_lo"].astype(float)) / (src[q].max() - src[q].min())
+        assert r.ncp[q] == pytest.approx(span.mean()), q
+    for q in ["sex", "race", "marital_status"]:
+        rank = {v: i for i, v in enumerate(sorted(src[q].unique()))}
+        span = (got[f"{q}_hi"].map(rank) - got[f"{q}_lo"].map(rank)) / (len(rank) - 1)
+        assert r.ncp[q] == pytest.approx(span.mean()), q
+    assert r.gcp == pytest.approx(sum(r.ncp.values()) / len(QIDS))
+    assert r.levels >= 1 and r.queries > 0
+
+
+def _table(backend, cols, rows) -> str:
+    name = f"h_{uuid.uuid4().hex[:8]}"
+    if backend.key is not None:
+        cols = [(backend.key, T.INTEGER)] + cols
+        rows = [(i,) + tuple(row) for i, row in enumerate(rows)]
+    backend.create(name, cols, rows)
+    return name
+
+
+def _parts(backend, out, key="id"):
+    return _groups(_output(backend, out), key)
+
+
+def test_hand_ties_stay_together(backend):
+    # x = 1,1,1,1,2,3,4,5 ; n = 8, floor(n/2) = 4 -> s = 1 (C = 4): {1,1,1,1} | {2,3,4,5}; each half
+    # has n = 4 < 2k = 4? no: 4 >= 4, cut again: {1,1,1,1} is constant; {2,3,4,5}: s = 3 -> {2,3} | {4,5}
+    t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER)], [(i, v) for i, v in enumerate([1, 1, 1, 1, 2, 3, 4, 5])])
+    out = _out(backend)
+    pr.mondrian(backend.source(), t, ["x"], 2, out)
+    assert _parts(backend, out) == {frozenset({0, 1, 2, 3}), frozenset({4, 5}), frozenset({6, 7})}
+    got = _output(backend, out).sort_values("id")
+    assert list(got["x_gen"]) == ["1"] * 4 + ["2~3"] * 2 + ["4~5"] * 2
+
+
+def test_hand_median_at_maximum_is_not_allowable(backend):
+    # x = 1,2,2,2 with k = 1: floor(4/2) = 2, C(1) = 1 < 2, C(2) = 4 -> s = 2 = max: nothing right
+    # of it, not allowable; y is constant: one partition (the lower-median rule, SPEC_KANON §3.5)
+    t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER), ("y", T.TEXT)], [(0, 1, "a"), (1, 2, "a"), (2, 2, "a"), (3, 2, "a")])
+    out = _out(backend)
+    r = pr.mondrian(backend.source(), t, ["x", "y"], 1, out)
+    assert r.partitions == 1 and _parts(backend, out) == {frozenset({0, 1, 2, 3})}
+    # interp median: (2 + 2) / 2 = 2 -> the same
+    out2 = _out(backend)
+    assert pr.mondrian(backend.source(), t, ["x", "y"], 1, out2, median="interp").partitions == 1
+
+
+def test_hand_fallback_to_next_dimension(backend):
+    # x is wider (range 100 vs 1) but its median cut leaves 1 row on the right (k = 2): x = 0,0,0,100
+    # -> s = 0, right side 1 row: not allowable; y = 0,0,1,1 cuts {0,1} | {2,3}
+    rows = [(0, 0, 0), (1, 0, 0), (2, 0, 1), (3, 100, 1)]
+    t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER), ("y", T.INTEGER)], rows)
+    out = _out(backend)
+    pr.mondrian(backend.source(), t, ["x", "y"], 2, out)
+    assert _parts(backend, out) == {frozenset({0, 1}), frozenset({2, 3})}
+
+
+def test_hand_constant_small_and_extreme_k(backend):
+    t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER)], [(i, 7) for i in range(6)])
+    out = _out(backend)
+    r = pr.mondrian(backend.source(), t, ["x"], 2, out)  # constant column: no cut possible
+    assert r.partitions == 1 and r.ncp == {"x": 0.0} and r.levels == 0
+    t2 = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER)], [(i, i) for i in range(5)])
+    out = _out(backend)
+    assert pr.mondrian(backend.source(), t2, ["x"], 3, out).partitions == 1  # n = 5 < 2k = 6
+    out = _out(backend)
+    assert pr.mondrian(backend.source(), t2, ["x"], 5, out).partitions == 1  # k = n
+    out = _out(backend)
+    r = pr.mondrian(backend.source(), t2, ["x"], 1, out)  # k = 1: every distinct value alone
+    assert r.partitions == 5 and r.gcp == 0.0 and _parts(backend, out) == {frozenset({i}) for i in range(5)}
+
+
+def test_dates_timestamps_booleans(backend):
+    d0 = dt.date(2020, 1, 1)
+    rows = [(i, d0 + dt.timedelta(days=i * 10), dt.datetime(2021, 5, 1, 12) + dt.timedelta(hours=i), i % 3 == 0)
+            for i in range(12)]
+    t = _table(backend, [("id", T.INTEGER), ("d", T.DATE), ("ts", T.TIMESTAMP), ("b", T.BOOLEAN)], rows)
+    out = _out(backend)
+    r = pr.mondrian(backend.source(), t, ["d", "ts", "b"], 3, out)
+    df = pd.DataFrame(rows, columns=["id", "d", "ts", "b"])
+    df["d"] = pd.to_datetime(df["d"])
+    ref = partition_sets(mondrian_reference(encode(df, ["d", "ts", "b"]), 3), df["id"])
+    assert _parts(backend, out) == ref and r.partitions == len(ref)
+    got = _output(backend, out).sort_values("id")
+    first = got.iloc[0]
+    assert str(first["d_lo"])[:10] == "2020-01-01" and "~" in first["d_gen"]
+
+
+def test_nulls_error_names_the_column(backend):
+    t = backend.load(ADULT)
+    with pytest.raises(pr.InvalidInputError, match=r"'workclass'.*NULL"):
+        pr.mondrian(backend.source(), t, ["age", "workclass"], 5, _out(backend))
+
+
+def test_nulls_separate(backend):
+    t = backend.load(ADULT)
+    out = _out(backend)
+    qids = ["age", "workclass", "sex"]
+    r = pr.mondrian(backend.source(), t, qids, 5, out, nulls="separate")
+    df = pd.read_csv(ADULT)
+    assert r.null_rows == {"workclass": int(df["workclass"].isna().sum())}
+    ref = partition_sets(mondrian_reference(encode(df, qids, nulls="separate"), 5), df["id"])
+    got = _output(backend, out)
+    assert _groups(got) == ref
+    # NULL sorts first: the partition of a NULL row shows "NULL" or "NULL~hi" and has lo NULL
+    both = df[["id", "workclass"]].merge(got, on="id")
+    holding = both[both["workclass"].isna()]
+    assert len(holding) and holding["workclass_lo"].isna().all()
+    assert holding["workclass_gen"].str.match(r"^NULL(~|$)").all()
+    assert both.loc[both["workclass"].notna() & ~both["partition_id"].isin(holding["partition_id"]), "workclass_lo"].notna().all()
+
+
+def test_user_order_for_categorical(backend):
+    rows = [(i, v) for i, v in enumerate(["low", "low", "mid", "mid", "high", "high"])]
+    t = _table(backend, [("id", T.INTEGER), ("level", T.TEXT)], rows)
+    out = _out(backend)
+    pr.mondrian(backend.source(), t, ["level"], 2, out, order={"level": ["low", "mid", "high"]})
+    got = _output(backend, out)
+    assert _groups(got) == {frozenset({0, 1}), frozenset({2, 3}), frozenset({4, 5})}
+    out = _out(backend)
+    pr.mondrian(backend.source(), t, ["level"], 3, out, order={"level": ["low", "mid", "high"]})
+    # n = 6: floor(6/2) = 3, C(low) = 2, C(mid) = 4 -> s = mid: {low, mid} (4) | {high} (2 < 3): no cut
+    assert set(_output(backend, out)["level_gen"]) == {"low~high"}
+    with pytest.raises(pr.InvalidInputError, match="'mid'.*not in the given order"):
+        pr.mondrian(backend.source(), t, ["level"], 2, _out(backend), order={"level": ["low", "high"]})
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    ({"k": 0}, "k must be an integer"),
+    ({"k": 2.5}, "k must be an integer"),
+    ({"median": "mean"}, "median must be"),
+    ({"nulls": "drop"}, "nulls must be"),
+    ({"qids": ["nope"]}, "column 'nope' not found"),
+    ({"keep": ["age"]}, "is a QID"),
+    ({"k": 5000}, "fewer than k=5000"),
+])
+def test_bad_input(backend, kwargs, match):
+    t = backend.load(ADULT)
+    args = {"qids": ["age", "sex"], "k": 5, **kwargs}
+    with pytest.raises(pr.InvalidInputError, match=match):
+        pr.mondrian(backend.source(), t, args.pop("qids"), args.pop("k"), _out(backend), **args)
+
+
+def test_keep_clash_and_empty_table(backend):
+    t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER), ("x_lo", T.INTEGER)], [(0, 1, 1), (1, 2, 2)])
+    with pytest.raises(pr.InvalidInputError, match="'x_lo' clashes"):
+        pr.mondrian(backend.source(), t, ["x"], 1, _out(backend))
+    e = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER)], [])
+    with pytest.raises(pr.InvalidInputError, match="is empty"):
+        pr.mondrian(backend.source(), e, ["x"], 1, _out(backend))
+
+
+def test_existing_output_refused_then_replaced(backend):
+    t = backend.load(ADULT)
+    out = _out(backend)
+    pr.mondrian(backend.source(), t, ["age"], 50, out)
+    before = backend.fetch(f"SELECT COUNT(DISTINCT partition_id) FROM {_q(backend, out)}")[0][0]
+    with pytest.raises(pr.InvalidInputError, match="already exists"):
+        pr.mondrian(backend.source(), t, ["age"], 5, out)
+    assert backend.fetch(f"SELECT COUNT(DISTINCT partition_id) FROM {_q(backend, out)}")[0][0] == before
+    r = pr.mondrian(backend.source(), t, ["age"], 5, out, replace=True)
+    assert backend.fetch(f"SELECT COUNT(DISTINCT partition_id) FROM {_q(backend, out)}")[0][0] == r.partitions > before
+    with pytest.raises(pr.InvalidInputError, match="is the input table"):
+        pr.mondrian(backend.source(), t, ["age"], 5, t, replace=True)
+
+
+def _tables(src) -> set[str]:
+    if src.dialect.name == "duckdb":
+        return {r[0] for r in src.fetch("SELECT table_name FROM duckdb_tables()")}
+    import sqlalchemy as sa
+
+    insp = sa.inspect(src._sa_conn)
+    names = set(insp.get_table_names())
+    if src.dialect.name == "postgres":
+        names |= {r[0] for r in src.fetch("SELECT relname FROM pg_class WHERE relpersistence = 't' AND relkind = 'r'")}
+    else:
+        names |= set(insp.get_temp_table_names())
+    return names
+
+
+@pytest.mark.parametrize("stop_at", ["split", "output", "ALTER TABLE"])
+def test_interrupted_run_leaves_nothing(backend, stop_at):
+    """Ctrl-C (KeyboardInterrupt) at a level, while writing, or at the rename: no output table and
+    no TEMP table is left behind, the input is untouched."""
+    t = backend.load(ADULT)
+    out = _out(backend)
+    src = backend.source()
+    before = _tables(src)
+
+    fired = []
+
+    def interrupt(sql):  # one Ctrl-C, at the chosen statement
+        hit = {"split": "_w2" in sql, "output": sql.startswith("CREATE TABLE")}.get(stop_at, sql.startswith(stop_at))
+        if hit and not fired:
+            fired.append(sql)
+            raise KeyboardInterrupt
+
+    src.echo = interrupt
+    with pytest.raises(KeyboardInterrupt):
+        pr.mondrian(src, t, QIDS, 5, out)
+    src.echo = None
+    assert fired and _tables(src) == before
+    assert not src.table_exists(out)
+
+
+def test_cli_mondrian(tmp_path, capsys):
+    from privrisk_sql.cli import main
+
+    db = tmp_path / "w.duckdb"
+    js = tmp_path / "m.json"
+    args = ["mondrian", "--db", str(db), "--table", str(ADULT), "--qids", ",".join(QIDS), "--k", "10",
+            "--output", "adult_k10", "--keep", "id,income", "--json", str(js)]
+    assert main(args) == 0
+    summary = json.loads(js.read_text())
+    assert {"partitions", "min_size", "max_size", "cavg", "discernibility", "ncp", "gcp", "levels", "queries"} <= set(summary)
+    assert summary["min_size"] >= 10 and set(summary["ncp"]) == set(QIDS)
+    assert "rows / partitions" in capsys.readouterr().out
+    assert main(args) == 2  # exists
+    assert "already exists" in capsys.readouterr().err
+    assert main(args + ["--replace", "--order", "sex=Male,Female"]) == 0
+    assert main(["mondrian", "--table", str(ADULT), "--qids", "age", "--k", "2", "--output", "x"]) == 2  # no --db
+    assert "give --db" in capsys.readouterr().err
+    assert main(["mondrian", "--db", str(db), "--table", str(ADULT), "--qids", "age,workclass", "--k", "2",
+                 "--output", "y"]) == 2
+    assert "'workclass'" in capsys.readouterr().err
+    import duckdb
+
+    con = duckdb.connect(str(db))
+    cols = [r[0] for r in con.execute("DESCRIBE adult_k10").fetchall()]
+    assert cols[:3] == ["id", "income", "partition_id"] and "age_lo" in cols and "y" not in {
+        r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}

@@ -6,8 +6,9 @@ position), at the lower median of the frequency set (``≤ s`` left, ``> s`` rig
 together), falling back to the next dimension when the cut is not allowable (a side < k).
 
 Level-synchronous: each tree level costs a constant number of set-oriented statements over all
-open partitions at once (statistics, ranked candidates, one median round per fallback rank that is
-actually needed, the rewrite of the partition ids), never one query per partition. The output is
+open partitions at once (frequency sets, ranked candidate dimensions, the medians of the best
+dimension, a fallback pass per further rank only while some partition needs it, the rewrite of
+the partition ids), never one query per partition. The output is
 built under a staging name and renamed into place in one transaction, so it appears complete or
 not at all.
 """
@@ -266,15 +267,21 @@ class _Run:
         while True:
             freq = s.temp_name(f"freq{level}")
             s.execute(q.frequencies(freq, work, self.dims))
+            ranked = s.temp_name(f"ranked{level}")
+            s.execute(q.ranked_dims(ranked, freq, globals_, self.dims, self.k))
             cuts = s.temp_name(f"cuts{level}")
-            s.execute(q.cuts(cuts, freq, globals_, self.dims, self.k, self.median, self.relaxed))
+            s.execute(q.cuts(cuts, freq, ranked, self.k, self.median, self.relaxed))
+            for rnk in range(2, len(self.dims) + 1) if not self.relaxed else ():
+                if not int(s.fetch(q.uncut_with_fallback(ranked, cuts, rnk))[0][0]):
+                    break  # no uncut partition has a candidate of this rank (nor of any higher one)
+                s.execute(q.cuts(cuts, freq, ranked, self.k, self.median, rnk=rnk))
             n_cuts = int(s.fetch(q.count_rows(cuts))[0][0])
             s.execute(q.final_rows(done, work, cuts))
             nxt = None
             if n_cuts:
                 nxt = s.temp_name(f"w{level + 1}")
                 s.execute(q.split_rows(nxt, work, cuts, self.dims, offset, self.relaxed))
-            for t in (freq, cuts, work):
+            for t in (freq, ranked, cuts, work):
                 s.execute(q.drop_table(t))
             log.info("mondrian level %d: %d cuts", level, n_cuts)
             if nxt is None:

@@ -6,7 +6,8 @@ Work tables (all TEMP, names from the run):
   W           (rid, pid, c0..) open rows, every QID coded as a number; pid = partition
   done        rows of final partitions, same columns
   globals     one row: per QID range, scale and the code NULL takes
-  per level   freq (frequency set per partition and QID), cuts (the chosen splits)
+  per level   freq (frequency set per partition and QID), ranked (candidate dimensions),
+              cuts (the chosen splits)
 """
 
 from __future__ import annotations
@@ -77,10 +78,17 @@ class MondrianQueries:
     def frequencies(self, name: str, work: str, dims: Sequence[MondrianDim]) -> str:
         return self._r("mondrian_frequencies.sql.j2", name=name, work=work, dims=list(dims))
 
-    def cuts(self, name: str, freq: str, globals_: str, dims: Sequence[MondrianDim], k: int,
-             median: str = "lower", relaxed: bool = False) -> str:
-        return self._r("mondrian_cuts.sql.j2", name=name, freq=freq, globals=globals_, dims=list(dims), k=int(k),
-                       median=median, relaxed=relaxed)
+    def ranked_dims(self, name: str, freq: str, globals_: str, dims: Sequence[MondrianDim], k: int) -> str:
+        return self._r("mondrian_ranked_dims.sql.j2", name=name, freq=freq, globals=globals_, dims=list(dims), k=int(k))
+
+    def cuts(self, name: str, freq: str, ranked: str, k: int, median: str = "lower", relaxed: bool = False,
+             rnk: int = 1) -> str:
+        """rnk 1 creates the cut table; rnk > 1 inserts the fallback cuts of that rank."""
+        return self._r("mondrian_cuts.sql.j2", name=name, freq=freq, ranked=ranked, k=int(k), median=median,
+                       relaxed=relaxed, rnk=int(rnk))
+
+    def uncut_with_fallback(self, ranked: str, cuts: str, rnk: int) -> str:
+        return self._r("mondrian_uncut_with_fallback.sql.j2", ranked=ranked, cuts=cuts, rnk=int(rnk))
 
     def count_rows(self, table: str) -> str:
         return self._r("count_rows.sql.j2", table=table)

@@ -6,4 +6,5 @@ SELECT w.rid
      , w.c2
      , w.c3
      , w.c4
-FROM "privrisk_x_w" w JOIN "privrisk_x_cuts0" x ON x.pid = w.pid
+FROM "privrisk_x_w" w
+JOIN (SELECT pid, dim, s, n, ROW_NUMBER() OVER (ORDER BY pid) AS seq FROM "privrisk_x_cuts0") x ON x.pid = w.pid

@@ -14,6 +14,7 @@ from .metrics.cavg import CavgResult, cavg, cavg_best_effort, cavg_from_equivale
 from .metrics.kanon import kanon
 from .metrics.mondrian import MondrianResult, mondrian
 from .metrics.mpuccs import MpuccsResult, mpuccs
+from .metrics.release_checks import SinglingOutResult, k_anonymity_failures, singling_out_rate
 from . import render
 from .source import Source, connect
 
@@ -26,6 +27,7 @@ __all__ = [
     "MpuccsResult",
     "PrivriskError",
     "QueryError",
+    "SinglingOutResult",
     "Source",
     "UnknownDialectError",
     "UnsupportedFeatureError",
@@ -33,7 +35,9 @@ __all__ = [
     "cavg_best_effort",
     "cavg_from_equivalence_classes",
     "connect",
+    "k_anonymity_failures",
     "kanon",
     "mondrian",
     "mpuccs",
+    "singling_out_rate",
 ]

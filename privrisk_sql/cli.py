@@ -101,6 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="order of a categorical QID's values (repeatable; default: sorted)")
     mo.add_argument("--json", metavar="OUT", help="write the summary as JSON to OUT ('-' for stdout)")
     mo.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
+
+    sub.add_parser("dbt-path", help="print the absolute path of the bundled dbt package 'privrisk' (for packages.yml)")
     return parser
 
 
@@ -317,6 +319,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_kanon(args)
         if args.command == "mondrian":
             return _run_mondrian(args)
+        if args.command == "dbt-path":
+            from .render import dbt_package_dir
+
+            print(dbt_package_dir().resolve())
+            return EXIT_OK
     except (InvalidInputError, UnsupportedFeatureError) as e:
         sys.stderr.write(f"privrisk-sql: error: {e}\n")
         return EXIT_USAGE

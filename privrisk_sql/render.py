@@ -28,6 +28,17 @@ def templates_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "templates"
 
 
+def dbt_package_dir() -> Path:
+    """The ``privrisk`` dbt package (``dbt/privrisk`` in a checkout, packaged in the wheel).
+
+    Its ``macros/privrisk_shared.sql`` holds plain-Jinja macros the templates import too, so dbt
+    and the library run the same SQL."""
+    packaged = Path(str(resources.files("privrisk_sql"))) / "dbt" / "privrisk"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "dbt" / "privrisk"
+
+
 def quote_identifier(name: str, dialect: Dialect) -> str:
     """Quote one identifier for ``dialect`` (every character kept, quotes escaped)."""
     return exp.to_identifier(str(name), quoted=True).sql(dialect=dialect.sqlglot)
@@ -66,7 +77,8 @@ class _Functions:
 def environment(dialect: Dialect) -> jinja2.Environment:
     root = templates_dir()
     loader = jinja2.ChoiceLoader(
-        [jinja2.FileSystemLoader(str(root / dialect.name)), jinja2.FileSystemLoader(str(root / "default"))]
+        [jinja2.FileSystemLoader(str(root / dialect.name)), jinja2.FileSystemLoader(str(root / "default")),
+         jinja2.FileSystemLoader(str(dbt_package_dir() / "macros"))]
     )
     env = jinja2.Environment(
         loader=loader,
@@ -80,6 +92,7 @@ def environment(dialect: Dialect) -> jinja2.Environment:
     env.filters["literal"] = lambda value: sql_literal(value, dialect)
     env.globals["dialect"] = dialect.name
     env.globals["fn"] = _Functions(env, dialect)
+    env.globals["q"] = lambda name: quote_identifier(name, dialect)  # the quoting function shared macros take
     return env
 
 

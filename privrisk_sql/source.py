@@ -93,6 +93,10 @@ class Source:
         if target is None:
             self._duck, self._owns = duckdb.connect(), True
             self._autocommit = True
+        elif isinstance(getattr(target, "_cursor", None), duckdb.DuckDBPyConnection):
+            # dbt-duckdb's Python-model `session` wraps the live DuckDB cursor: use that cursor.
+            self._duck = target._cursor
+            self._autocommit = True
         elif isinstance(target, duckdb.DuckDBPyConnection):
             self._duck = target
             self._autocommit = True  # unless the caller opened a transaction (run_atomically checks)

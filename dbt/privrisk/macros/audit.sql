@@ -1,0 +1,69 @@
+{#- Post-hook: measure the model just built, append one row per metric to an audit table, and
+    fail the run when a threshold is breached.
+
+      post_hook: "{{ privrisk.privrisk_audit(qids=['age', 'sex'], k=5, max_cavg=3.0) }}"
+
+    Rows (model, run_at, metric, value, threshold, status): metric k_anonymity (value = smallest
+    class, threshold = k, status pass iff value >= k) and, with max_cavg, cavg. The audit table
+    (default `privrisk_audit` in the model's schema; `audit_table=` to change) is created on first
+    use. The rows are committed before the run is failed, so a breach is always on record. -#}
+{% macro privrisk_audit(qids, k, max_cavg=none, audit_table='privrisk_audit') %}
+  {% if execute %}
+    {{ privrisk._check_k(k) }}
+    {% set audit = api.Relation.create(database=this.database, schema=this.schema, identifier=audit_table) %}
+    {% set row = run_query(privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(this, qids, adapter.quote), k)).rows[0] %}
+    {% set smallest, cavg = row[3] | int, row[0] | float %}
+    {% set checks = [("k_anonymity", smallest, k, smallest >= k)] %}
+    {% if max_cavg is not none %}
+      {% do checks.append(("cavg", cavg, max_cavg, cavg <= max_cavg)) %}
+    {% endif %}
+    {% call statement('privrisk_audit_table') %}
+      {{ privrisk.create_audit_table(audit) }}
+    {% endcall %}
+    {% call statement('privrisk_audit_rows') %}
+      INSERT INTO {{ audit }} (model, run_at, metric, value, threshold, status) VALUES
+      {% for metric, value, threshold, ok in checks %}
+        ({{ privrisk.sql_string(this.identifier) }}, {{ privrisk.audit_now() }}, {{ privrisk.sql_string(metric) }},
+         {{ value | float }}, {{ threshold | float }}, {{ privrisk.sql_string('pass' if ok else 'fail') }}){{ "," if not loop.last }}
+      {% endfor %}
+    {% endcall %}
+    {% do adapter.commit() %}
+    {% for metric, value, threshold, ok in checks if not ok %}
+      {{ exceptions.raise_compiler_error("privrisk_audit: " ~ this ~ " " ~ metric ~ " = " ~ value ~ " breaches threshold " ~ threshold ~ " (rows in " ~ audit ~ ")") }}
+    {% endfor %}
+  {% endif %}
+  SELECT 1
+{% endmacro %}
+
+{% macro sql_string(text) -%}
+'{{ text | replace("'", "''") }}'
+{%- endmacro %}
+
+{#- Where SQL differs between adapters: dispatched. -#}
+{% macro create_audit_table(relation) -%}
+  {{ return(adapter.dispatch('create_audit_table', 'privrisk')(relation)) }}
+{%- endmacro %}
+
+{% macro default__create_audit_table(relation) -%}
+CREATE TABLE IF NOT EXISTS {{ relation }} (
+    model VARCHAR(512), run_at TIMESTAMP, metric VARCHAR(64), value DOUBLE PRECISION,
+    threshold DOUBLE PRECISION, status VARCHAR(8)
+)
+{%- endmacro %}
+
+{% macro audit_now() -%}
+  {{ return(adapter.dispatch('audit_now', 'privrisk')()) }}
+{%- endmacro %}
+
+{% macro default__audit_now() -%}
+CURRENT_TIMESTAMP
+{%- endmacro %}
+
+{#- DuckDB: CURRENT_TIMESTAMP is a TIMESTAMP WITH TIME ZONE; store the UTC wall time. -#}
+{% macro duckdb__audit_now() -%}
+CAST(timezone('UTC', CURRENT_TIMESTAMP) AS TIMESTAMP)
+{%- endmacro %}
+
+{% macro postgres__audit_now() -%}
+(NOW() AT TIME ZONE 'UTC')
+{%- endmacro %}

@@ -1,0 +1,60 @@
+{#- privrisk_sql's SQL for the dbt tests, shared by dbt and the Python library.
+
+    Plain Jinja only (no dbt context): dbt loads this file as macros of the `privrisk` package,
+    and privrisk_sql's renderer imports the same macros (templates/default/*.sql.j2), so both
+    run the same SQL. Arguments: `relation`/`ori`/`syn` are SQL table references, `q` is the
+    identifier-quoting function of the caller (dbt: adapter.quote; Python: sqlglot), `k` and
+    `max_rate` are numbers checked by the caller. -#}
+
+{#- One row per equivalence class (QID values) with its size. -#}
+{% macro privrisk_class_sizes(relation, qids, q) -%}
+SELECT {% for c in qids %}{{ q(c) }}, {% endfor %}COUNT(*) AS class_size
+FROM {{ relation }}
+GROUP BY {% for c in qids %}{{ q(c) }}{{ ", " if not loop.last }}{% endfor %}
+{%- endmacro %}
+
+{#- The macros below take the SQL of privrisk_class_sizes as `classes` (callers compose them:
+    a macro here never calls another, so dbt and plain Jinja resolve them alike). -#}
+
+{#- The classes smaller than k: the failing rows of the k-anonymity test. -#}
+{% macro privrisk_classes_below_k(classes, k) -%}
+SELECT * FROM (
+{{ classes }}
+) privrisk_classes
+WHERE class_size < {{ k | int }}
+{%- endmacro %}
+
+{#- CAVG = n / (#classes * k), with n, #classes and the smallest class (one aggregate query). -#}
+{% macro privrisk_cavg(classes, k) -%}
+SELECT CAST(SUM(class_size) AS DOUBLE PRECISION) / (COUNT(*) * {{ k | int }}) AS cavg,
+       SUM(class_size) AS n_rows, COUNT(*) AS n_classes, MIN(class_size) AS min_class_size
+FROM (
+{{ classes }}
+) privrisk_classes
+{%- endmacro %}
+
+{#- Value combinations unique in the synthetic table that are also unique in the original, with
+    the singling-out rate (matches / synthetic rows) on every row. NULL equals NULL (GROUP BY
+    semantics), no NULL-unsafe join: the two unique sets are stacked and grouped. -#}
+{% macro privrisk_singling_out(ori, syn, columns, q) -%}
+{%- set cols -%}{% for c in columns %}{{ q(c) }}{{ ", " if not loop.last }}{% endfor %}{%- endset -%}
+WITH syn_unique AS (
+    SELECT {{ cols }} FROM {{ syn }} GROUP BY {{ cols }} HAVING COUNT(*) = 1
+), ori_unique AS (
+    SELECT {{ cols }} FROM {{ ori }} GROUP BY {{ cols }} HAVING COUNT(*) = 1
+), matches AS (
+    SELECT {{ cols }} FROM (
+        SELECT {{ cols }} FROM syn_unique
+        UNION ALL
+        SELECT {{ cols }} FROM ori_unique
+    ) stacked
+    GROUP BY {{ cols }}
+    HAVING COUNT(*) = 2
+), rate AS (
+    SELECT (SELECT COUNT(*) FROM matches) AS matches,
+           (SELECT COUNT(*) FROM {{ syn }}) AS syn_rows
+)
+SELECT m.*, r.matches, r.syn_rows,
+       CASE WHEN r.syn_rows = 0 THEN 0.0 ELSE CAST(r.matches AS DOUBLE PRECISION) / r.syn_rows END AS singling_out_rate
+FROM matches m CROSS JOIN rate r
+{%- endmacro %}

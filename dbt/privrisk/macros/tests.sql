@@ -1,0 +1,37 @@
+{#- Generic data tests. Each returns its failing rows (dbt counts them; `severity`, `warn_if`,
+    `error_if`, `store_failures` work as for any dbt test). The SQL comes from
+    privrisk_shared.sql, the same macros privrisk_sql renders in Python. -#}
+
+{#- Fails with one row per equivalence class smaller than k: the QID values and class_size. -#}
+{% test k_anonymity(model, qids, k) %}
+{{ privrisk._check_k(k) }}
+{{ privrisk.privrisk_classes_below_k(privrisk.privrisk_class_sizes(model, qids, adapter.quote), k) }}
+{% endtest %}
+
+{#- Fails with one row (cavg, n_rows, n_classes) when CAVG = n / (#classes * k) exceeds `max`. -#}
+{% test cavg_at_most(model, qids, k, max) %}
+{{ privrisk._check_k(k) }}
+SELECT * FROM (
+{{ privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(model, qids, adapter.quote), k) }}
+) privrisk_cavg
+WHERE cavg > {{ max | float }}
+{% endtest %}
+
+{#- Attached to the original model: fails when the share of `syn_model` rows whose `columns`
+    values are unique in syn_model and also unique in the original exceeds `max_rate`; the failing
+    rows are those value combinations (with matches, syn_rows and singling_out_rate). -#}
+{% test singling_out_rate(model, syn_model, columns, max_rate) %}
+{% if not (0 <= max_rate | float <= 1) %}
+  {{ exceptions.raise_compiler_error("privrisk.singling_out_rate: max_rate must be in [0, 1], got " ~ max_rate) }}
+{% endif %}
+SELECT * FROM (
+{{ privrisk.privrisk_singling_out(model, syn_model, columns, adapter.quote) }}
+) privrisk_singling_out
+WHERE singling_out_rate > {{ max_rate | float }}
+{% endtest %}
+
+{% macro _check_k(k) %}
+{% if k is not number or k != k | int or k < 1 %}
+  {{ exceptions.raise_compiler_error("privrisk: k must be an integer >= 1, got " ~ k) }}
+{% endif %}
+{% endmacro %}

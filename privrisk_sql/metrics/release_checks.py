@@ -1,0 +1,62 @@
+"""The checks the dbt package's generic tests run, callable from Python on the same SQL.
+
+``k_anonymity_failures`` and ``singling_out_rate`` render the plain-Jinja macros of
+``dbt/privrisk/macros/privrisk_shared.sql``, the file dbt loads for ``privrisk.k_anonymity`` and
+``privrisk.singling_out_rate``: one source of SQL for both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import pandas as pd
+
+from ..render import render
+from ..source import opened
+from .classes import resolve_qids, validate_k
+
+
+def k_anonymity_failures_sql(dialect, relation_sql: str, qids: Sequence[str], k: int) -> str:
+    return render("classes_below_k.sql.j2", dialect, relation=relation_sql, qids=list(qids), k=validate_k(k))
+
+
+def k_anonymity_failures(src: Any, table: str, qids: Sequence[str], k: int) -> pd.DataFrame:
+    """The equivalence classes smaller than k (QID values and ``class_size``): dbt's failing rows."""
+    k = validate_k(k)
+    with opened(src) as source:
+        rel = source.relation(table)
+        names = resolve_qids(rel, qids)
+        rows = source.fetch(k_anonymity_failures_sql(source.dialect, rel.sql, names, k))
+    return pd.DataFrame(rows, columns=[*names, "class_size"])
+
+
+@dataclass(frozen=True)
+class SinglingOutResult:
+    """Share of synthetic rows whose values on ``columns`` are unique in syn and unique in ori."""
+
+    rate: float
+    matches: int
+    syn_rows: int
+    combinations: pd.DataFrame  # the matching value combinations
+
+
+def singling_out_sql(dialect, ori_sql: str, syn_sql: str, columns: Sequence[str]) -> str:
+    return render("singling_out_rate.sql.j2", dialect, ori=ori_sql, syn=syn_sql, columns=list(columns))
+
+
+def singling_out_rate(src: Any, ori: str, syn: str, columns: Sequence[str]) -> SinglingOutResult:
+    """The singling-out rate of one column combination (dbt's ``privrisk.singling_out_rate``)."""
+    with opened(src) as source:
+        o, s = source.relation(ori), source.relation(syn)
+        names = resolve_qids(s, columns, "columns")
+        for n in names:
+            o.column(n)  # the original must have them too (error names the table)
+        rows = source.fetch(singling_out_sql(source.dialect, o.sql, s.sql, names))
+        if rows:
+            matches, syn_rows, rate = int(rows[0][-3]), int(rows[0][-2]), float(rows[0][-1])
+        else:
+            matches, rate = 0, 0.0
+            syn_rows = int(source.fetch(f"SELECT COUNT(*) FROM {s.sql}")[0][0])
+    combos = pd.DataFrame([r[: len(names)] for r in rows], columns=names)
+    return SinglingOutResult(rate, matches, syn_rows, combos)

@@ -1,0 +1,176 @@
+"""The dbt package, proven with a real `dbt build` (dbt-core 1.11, dbt-duckdb) on the example project
+in fixtures/dbt_project, and on PostgreSQL through dbt-postgres: passing and failing thresholds, exit
+codes, audit rows, and dbt's numbers equal to the Python library's on the same tables."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlparse
+
+import duckdb
+import pytest
+
+import privrisk_sql as pr
+from backends import FIXTURES, pg_url
+
+DBT = Path(sys.executable).with_name("dbt")
+QIDS = ["age_band", "sex"]
+
+if not DBT.exists():
+    if os.environ.get("PRIVRISK_REQUIRE_DBT") == "1":
+        raise RuntimeError(f"PRIVRISK_REQUIRE_DBT=1 but {DBT} is missing: pip install -e '.[dev]'")
+    pytest.skip("dbt is not installed (pip install -e '.[dev]')", allow_module_level=True)
+
+
+def _dbt(project: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([str(DBT), *args, "--profiles-dir", str(project), "--project-dir", str(project)],
+                          cwd=project, env={**os.environ, **(env or {})}, capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    """A copy of the example project whose packages.yml points at `privrisk-sql dbt-path`."""
+    root = tmp_path_factory.mktemp("dbt") / "project"
+    shutil.copytree(FIXTURES / "dbt_project", root, ignore=shutil.ignore_patterns("target", "dbt_packages", "logs"))
+    path = subprocess.run([str(DBT.with_name("privrisk-sql")), "dbt-path"], capture_output=True, text=True, check=True)
+    package = Path(path.stdout.strip())
+    assert (package / "dbt_project.yml").is_file() and package.is_absolute()
+    (root / "packages.yml").write_text(f"packages:\n  - local: {package}\n")
+    os.environ["PRIVRISK_DBT_DUCKDB"] = str(root / "example.duckdb")
+    deps = _dbt(root, "deps")
+    assert deps.returncode == 0, deps.stdout + deps.stderr
+    return root
+
+
+@pytest.fixture(scope="module")
+def built(project):
+    r = _dbt(project, "build")
+    assert r.returncode == 0, r.stdout[-3000:]
+    return project
+
+
+def _db(project):
+    return duckdb.connect(str(project / "example.duckdb"))
+
+
+def _audit(project):
+    con = _db(project)
+    try:
+        return con.execute("SELECT metric, value, threshold, status FROM privrisk_audit ORDER BY run_at, metric").fetchall()
+    finally:
+        con.close()
+
+
+def test_build_passes_and_audits(built):
+    rows = _audit(built)
+    assert [r[0] for r in rows[-2:]] == ["cavg", "k_anonymity"] and all(r[3] == "pass" for r in rows[-2:])
+    con = _db(built)
+    try:
+        src = pr.Source(con)
+        kan = pr.kanon(src, "adult_release", QIDS, k=5)
+        cavg = pr.cavg(src, "adult_release", QIDS, k=5)
+        assert rows[-1][1] == kan["k_anonymity"] == 6 and rows[-1][2] == 5
+        assert rows[-2][1] == pytest.approx(cavg.cavg) and rows[-2][2] == 20
+        # the Python model ran privrisk_sql on the dbt session: same numbers as a direct call
+        model = con.execute("SELECT total_identified, identification_rate FROM adult_mpuccs").fetchall()[0]
+        direct = pr.mpuccs(src, "adult_ori", "adult_syn", columns=["age", "sex", "race", "education", "occupation"],
+                           n_cols=[1, 2, 3]).global_.iloc[0]
+        assert model == (direct["total_identified"], pytest.approx(direct["identification_rate"]))
+    finally:
+        con.close()
+
+
+def test_k_anonymity_breach_fails_run_and_is_recorded(built):
+    before = len(_audit(built))
+    r = _dbt(built, "build", "--vars", "{k_required: 7}")
+    assert r.returncode == 1
+    assert "k_anonymity = 6 breaches threshold 7" in r.stdout
+    rows = _audit(built)
+    assert len(rows) == before + 2 and ("k_anonymity", 6.0, 7.0, "fail") in rows[-2:]
+
+
+def test_stored_failures_equal_library(built):
+    t = _dbt(built, "test", "--select", "adult_release", "--vars", "{k_required: 7}", "--store-failures")
+    assert t.returncode == 1
+    con = _db(built)
+    try:
+        tables = dict(con.execute("SELECT table_name, schema_name FROM duckdb_tables() "
+                                  "WHERE table_name LIKE 'privrisk_k_anonymity%'").fetchall())
+        assert len(tables) == 1
+        name, schema = next(iter(tables.items()))
+        got = sorted(con.execute(f'SELECT age_band, sex, class_size FROM "{schema}"."{name}"').fetchall())
+        expected = pr.k_anonymity_failures(pr.Source(con), "adult_release", QIDS, 7)
+        assert got == sorted(map(tuple, expected.itertuples(index=False)))
+    finally:
+        con.close()
+
+
+def test_cavg_threshold(built):
+    ok = _dbt(built, "test", "--select", "adult_release")
+    assert ok.returncode == 0, ok.stdout[-2000:]
+    bad = _dbt(built, "test", "--select", "adult_release", "--vars", "{max_cavg: 10}")
+    assert bad.returncode == 1 and "cavg_at_most" in bad.stdout
+
+
+def test_singling_out_rate_test_equals_library(built):
+    con = _db(built)
+    try:
+        lib = pr.singling_out_rate(pr.Source(con), "adult_ori", "adult_syn", ["age", "education", "occupation"])
+    finally:
+        con.close()
+    assert lib.matches == 205 and lib.rate == pytest.approx(0.1025)
+    ok = _dbt(built, "test", "--select", "adult_ori")
+    assert ok.returncode == 0
+    bad = _dbt(built, "test", "--select", "adult_ori", "--vars", "{max_singling_out_rate: 0.1}")
+    assert bad.returncode == 1 and f"Got {lib.matches} results" in bad.stdout
+    warn = _dbt(built, "test", "--select", "adult_ori", "--vars", "{max_singling_out_rate: 0.1, singling_out_severity: warn}")
+    assert warn.returncode == 0 and "WARN" in warn.stdout
+
+
+def test_run_operation_report(built):
+    r = _dbt(built, "run-operation", "privrisk_report", "--args", json.dumps({"relation": "adult_release", "qids": QIDS, "k": 5}))
+    assert r.returncode == 0, r.stdout[-2000:]
+    assert "k_anonymity=6 classes_below_k=0 records_below_k=0" in r.stdout
+
+
+def test_bad_k_is_a_compile_error(built):
+    r = _dbt(built, "test", "--select", "adult_release", "--vars", "{k_required: 0}")
+    assert r.returncode != 0 and "k must be an integer >= 1" in r.stdout
+
+
+def test_dbt_postgres(project):
+    url = pg_url()
+    if not url:
+        if os.environ.get("PRIVRISK_REQUIRE_PG") == "1":
+            pytest.fail("PRIVRISK_REQUIRE_PG=1 but no PostgreSQL")
+        pytest.skip("no PostgreSQL (PRIVRISK_PG_URL)")
+    u = urlparse(url.replace("+psycopg", ""))
+    env = {"PRIVRISK_DBT_PG_HOST": u.hostname, "PRIVRISK_DBT_PG_PORT": str(u.port or 5432),
+           "PRIVRISK_DBT_PG_USER": u.username or "postgres", "PRIVRISK_DBT_PG_PASSWORD": u.password or "",
+           "PRIVRISK_DBT_PG_DBNAME": (u.path or "/postgres").lstrip("/"), "PRIVRISK_DBT_PG_SCHEMA": "privrisk_dbt_test"}
+    # Python models are a dbt-duckdb feature: the rest of the project runs on PostgreSQL
+    ok = _dbt(project, "build", "--target", "postgres", "--exclude", "adult_mpuccs", env=env)
+    assert ok.returncode == 0, ok.stdout[-3000:]
+    bad = _dbt(project, "build", "--target", "postgres", "--exclude", "adult_mpuccs", "--vars", "{k_required: 7}", env=env)
+    assert bad.returncode == 1
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(url)
+    try:
+        with engine.connect() as c:
+            rows = c.exec_driver_sql("SELECT metric, value, threshold, status FROM privrisk_dbt_test.privrisk_audit "
+                                     "ORDER BY run_at, metric").fetchall()
+            src = pr.Source(c)
+            lib = pr.kanon(src, "privrisk_dbt_test.adult_release", QIDS, k=5)
+            c.exec_driver_sql("DROP SCHEMA privrisk_dbt_test CASCADE")
+            c.commit()
+    finally:
+        engine.dispose()
+    assert [tuple(r) for r in rows[-4:]] == [("cavg", pytest.approx(rows[-4][1]), 20.0, "pass"), ("k_anonymity", 6.0, 5.0, "pass"),
+                                             ("cavg", pytest.approx(rows[-2][1]), 20.0, "pass"), ("k_anonymity", 6.0, 7.0, "fail")]
+    assert lib["k_anonymity"] == 6

@@ -48,3 +48,14 @@ def test_hostile_names_everywhere(backend, hostile):
 
     assert backend.fetch(f"SELECT COUNT(*) FROM {pr.render.quote_identifier(ori, src.dialect)}")[0][0] == 5
     assert backend.fetch(f"SELECT v FROM {pr.render.quote_identifier(bystander, src.dialect)}") == [(1,)]
+
+    out = f"out{hostile}"
+    if hasattr(backend, "created"):
+        backend.created.append(out)
+    m = pr.mondrian(src, ori, [hostile, "b"], 2, out)
+    assert m.min_size >= 2 and m.partitions >= 1
+    q = lambda n: pr.render.quote_identifier(n, src.dialect)  # noqa: E731
+    rows = backend.fetch(f"SELECT {q('partition_id')}, {q(hostile + '_lo')}, {q(hostile + '_gen')} FROM {q(out)}")
+    assert len(rows) == 5 and len({r[0] for r in rows}) == m.partitions
+    assert backend.fetch(f"SELECT v FROM {q(bystander)}") == [(1,)]
+    assert backend.fetch(f"SELECT COUNT(*) FROM {q(ori)}")[0][0] == 5

@@ -321,6 +321,11 @@ class Source:
         self._temps.append(name)
         return name
 
+    def drop_temp(self, name: str) -> None:
+        """Drop one TEMP table of this run now (a run that is done with it), and forget it."""
+        self.execute(f"DROP TABLE IF EXISTS {self.quote(name)}")
+        self._temps.remove(name)
+
     def drop_temps(self) -> None:
         """Drop every TEMP table this source created (errors ignored: the session may be gone)."""
         while self._temps:

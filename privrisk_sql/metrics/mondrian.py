@@ -15,6 +15,7 @@ not at all.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping, Sequence
@@ -153,11 +154,7 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
         raise InvalidInputError(f"output must be a table name, got {output!r}")
     with opened(src) as source:
         rel = source.relation(table)
-        names = resolve_qids(rel, qids)
-        for n in names:
-            col = rel.column(n)
-            if col.type_class not in _KINDS:
-                raise InvalidInputError(f"column {n!r} of {rel.label!r} has unsupported type {col.sql_type}")
+        names = resolve_qids(rel, qids)  # refuses unsupported types; every other one is in _KINDS
         orders = _resolve_order(rel, names, order)
         kept = _resolve_keep(rel, names, keep)
         _check_output_columns(kept, names)
@@ -194,8 +191,7 @@ class _Run:
         s.execute(q.globals(globals_, work0, self.dims))
         work = work0
         if any(missing.values()):  # only reachable with nulls="separate"
-            self.dims = [MondrianDim(d.index, d.column, d.kind, d.type_class, d.map, missing[d.column] > 0)
-                         for d in self.dims]
+            self.dims = [dataclasses.replace(d, has_nulls=missing[d.column] > 0) for d in self.dims]
             work = s.temp_name("w")
             s.execute(q.null_codes(work, work0, globals_, self.dims))
         work, levels = self._partition(work, globals_)
@@ -254,7 +250,7 @@ class _Run:
             ranked = [(v, i + 1) for i, v in enumerate(values)]
             for start in range(0, len(ranked), _MAP_BATCH):
                 self.s.execute(self.q.rank_map_rows(name, ranked[start:start + _MAP_BATCH]))
-            dims.append(MondrianDim(d.index, d.column, d.kind, d.type_class, name, d.has_nulls))
+            dims.append(dataclasses.replace(d, map=name))
         self.dims = dims
 
     def _partition(self, work: str, globals_: str) -> tuple[str, int]:
@@ -282,7 +278,7 @@ class _Run:
                 nxt = s.temp_name(f"w{level + 1}")
                 s.execute(q.split_rows(nxt, work, cuts, self.dims, offset, self.relaxed))
             for t in (freq, ranked, cuts, work):
-                s.execute(q.drop_table(t))
+                s.drop_temp(t)
             log.info("mondrian level %d: %d cuts", level, n_cuts)
             if nxt is None:
                 return done, level

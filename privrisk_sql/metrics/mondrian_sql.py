@@ -101,9 +101,6 @@ class MondrianQueries:
         return self._r("mondrian_split_rows.sql.j2", name=name, work=work, cuts=cuts, dims=list(dims),
                        offset=int(offset), relaxed=relaxed)
 
-    def drop_table(self, name: str) -> str:
-        return self._r("drop_table.sql.j2", name=name)
-
     def partitions(self, name: str, work: str, rows: str, dims: Sequence[MondrianDim]) -> str:
         return self._r("mondrian_partitions.sql.j2", name=name, work=work, rows=rows, dims=list(dims), rid=RID)
 

@@ -9,7 +9,9 @@ import argparse
 import contextlib
 import json
 import logging
+import os
 import sys
+import tempfile
 import warnings
 from typing import Sequence
 
@@ -146,19 +148,18 @@ def _version() -> str:
 def _run_mpuccs(args: argparse.Namespace) -> int:
     from .metrics.mpuccs import mpuccs
 
-    src = _open(args)
     bar = ProgressBar()
-    try:
-        result = mpuccs(
-            src, args.ori, args.syn, columns=args.columns, n_cols=args.n_cols,
-            min_entropy_delta=args.min_entropy_delta, field_decay_factor=args.field_decay_factor,
-            renyi_alpha=args.renyi_alpha, numeric_precision=args.numeric_precision,
-            datetime_precision=args.datetime_precision, nulls=args.nulls, key=args.key,
-            progress=bar, empty_sizes="error",
-        )
-    finally:
-        bar.close()
-        src.close()
+    with _opened(args) as src:
+        try:
+            result = mpuccs(
+                src, args.ori, args.syn, columns=args.columns, n_cols=args.n_cols,
+                min_entropy_delta=args.min_entropy_delta, field_decay_factor=args.field_decay_factor,
+                renyi_alpha=args.renyi_alpha, numeric_precision=args.numeric_precision,
+                datetime_precision=args.datetime_precision, nulls=args.nulls, key=args.key,
+                progress=bar, empty_sizes="error",
+            )
+        finally:
+            bar.close()
     payload = result.to_dict()
     _write_json(payload, args.json)
     if not args.quiet and args.json != "-":
@@ -178,9 +179,6 @@ def _write_json(payload: dict, target: str | None) -> None:
         sys.stdout.write(text + "\n")
         return
     # Atomic: a reader (or a crash) never sees half a file; the old file stays until the new one is whole.
-    import os
-    import tempfile
-
     folder = os.path.dirname(os.path.abspath(target))
     fd, tmp = tempfile.mkstemp(prefix=".privrisk-", suffix=".json", dir=folder)
     try:
@@ -193,21 +191,23 @@ def _write_json(payload: dict, target: str | None) -> None:
         raise
 
 
-def _open(args):
+@contextlib.contextmanager
+def _opened(args):
+    """The --db Source for one command (echoing with --show-sql), closed when the command ends."""
     src = connect(args.db)
     if args.show_sql:
         src.echo = echo_to_stderr
-    return src
+    try:
+        yield src
+    finally:
+        src.close()
 
 
 def _run_cavg(args: argparse.Namespace) -> int:
     from .metrics.cavg import cavg
 
-    src = _open(args)
-    try:
+    with _opened(args) as src:
         r = cavg(src, args.table, args.qids, args.k, exclude_null_qids=args.exclude_null_qids)
-    finally:
-        src.close()
     payload = r.to_dict()
     _write_json(payload, args.json)
     if args.json != "-":
@@ -226,11 +226,8 @@ def _run_cavg(args: argparse.Namespace) -> int:
 def _run_kanon(args: argparse.Namespace) -> int:
     from .metrics.kanon import SENSITIVE_KEYS, kanon
 
-    src = _open(args)
-    try:
+    with _opened(args) as src:
         r = kanon(src, args.table, args.qids, args.sensitive, args.k, exclude_null_qids=args.exclude_null_qids)
-    finally:
-        src.close()
     _write_json(r, args.json)
     if args.json != "-":
         lines = [f"k-anonymity family over {', '.join(args.qids)}",
@@ -260,12 +257,9 @@ def _run_mondrian(args: argparse.Namespace) -> int:
         if column in order:
             raise InvalidInputError(f"--order given twice for {column!r}")
         order[column] = values
-    src = _open(args)
-    try:
+    with _opened(args) as src:
         r = mondrian(src, args.table, args.qids, args.k, args.output, keep=args.keep, replace=args.replace,
                      median=args.median, relaxed=args.relaxed, nulls=args.nulls, order=order)
-    finally:
-        src.close()
     payload = r.to_dict()
     _write_json(payload, args.json)
     if args.json != "-":

@@ -9,7 +9,8 @@ Example:
     'duckdb'
 """
 
-from .errors import InvalidInputError, PrivriskError, QueryError, UnknownDialectError, UnsupportedFeatureError
+from .errors import (InvalidInputError, PrivriskError, QueryError, QueryTimeoutError, ReadOnlyViolationError,
+                     UnknownDialectError, UnsupportedFeatureError)
 from .metrics.cavg import CavgResult, cavg, cavg_best_effort, cavg_from_equivalence_classes
 from .metrics.kanon import kanon
 from .metrics.mondrian import MondrianResult, mondrian
@@ -27,6 +28,8 @@ __all__ = [
     "MpuccsResult",
     "PrivriskError",
     "QueryError",
+    "QueryTimeoutError",
+    "ReadOnlyViolationError",
     "SinglingOutResult",
     "Source",
     "UnknownDialectError",

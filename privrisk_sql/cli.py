@@ -1,6 +1,7 @@
 """``privrisk-sql``: command-line interface. Parses and validates arguments, nothing else.
 
-Exit codes: 0 ok, 1 a user-set threshold breached, 2 bad input or usage, 3 database error.
+Exit codes: 0 ok, 1 a user-set threshold breached, 2 bad input or usage, 3 database error, --timeout
+or Ctrl-C (the running query is cancelled on the database and work tables are dropped first).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import tempfile
 import warnings
 from typing import Sequence
 
-from .errors import InvalidInputError, PrivriskError, QueryError, UnsupportedFeatureError
+from .errors import InvalidInputError, PrivriskError, QueryError, QueryTimeoutError, UnsupportedFeatureError
 from .progress import ProgressBar
 from .source import connect, echo_to_stderr
 
@@ -74,17 +75,20 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--fail-above", type=_rate, metavar="RATE", help="exit 1 when the identification rate exceeds RATE")
     m.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
     m.add_argument("--quiet", action="store_true", help="no summary on stdout")
+    _safety_args(m)
 
     c = sub.add_parser("cavg", help="CAVG, the normalized average equivalence class size")
     _table_args(c)
     c.add_argument("--k", type=_k, required=True, help="requested k (integer >= 1)")
     c.add_argument("--fail-above", type=float, metavar="CAVG", help="exit 1 when CAVG exceeds this value")
+    _safety_args(c)
 
     k = sub.add_parser("kanon", help="k-anonymity, l-diversity, t-closeness, beta-likeness, delta-disclosure, risks")
     _table_args(k)
     k.add_argument("--sensitive", type=_name_list, help="sensitive columns (for l, t, beta, delta, alpha)")
     k.add_argument("--k", type=_k, help="requested k: adds classes/records below k")
     k.add_argument("--fail-below", type=_k, metavar="K", help="exit 1 when the table is not K-anonymous")
+    _safety_args(k)
 
     mo = sub.add_parser("mondrian", help="Mondrian k-anonymization, written to a new table in --db")
     mo.add_argument("--table", required=True, help="input table name in --db, or a CSV/Parquet path (only read)")
@@ -103,6 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="order of a categorical QID's values (repeatable; default: sorted)")
     mo.add_argument("--json", metavar="OUT", help="write the summary as JSON to OUT ('-' for stdout)")
     mo.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
+    _safety_args(mo)
 
     sub.add_parser("dbt-path", help="print the absolute path of the bundled dbt package 'privrisk' (for packages.yml)")
     return parser
@@ -127,6 +132,24 @@ def _k(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {text!r}")
     return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, got {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, got {text!r}")
+    return value
+
+
+def _safety_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--read-only", action="store_true",
+                   help="only read: DuckDB opened read-only with external access off (input files excepted), "
+                        "every statement checked to write nothing but this run's TEMP tables")
+    p.add_argument("--timeout", type=_seconds, metavar="SECONDS",
+                   help="cancel the running query and exit 3 when the command takes longer than this")
 
 
 def _table_args(p: argparse.ArgumentParser) -> None:
@@ -194,7 +217,9 @@ def _write_json(payload: dict, target: str | None) -> None:
 @contextlib.contextmanager
 def _opened(args):
     """The --db Source for one command (echoing with --show-sql), closed when the command ends."""
-    src = connect(args.db)
+    tables = [args.ori, args.syn] if args.command == "mpuccs" else [args.table]
+    src = connect(args.db, read_only=args.read_only, timeout=args.timeout,
+                  files=[t for t in tables if os.path.isfile(t)])
     if args.show_sql:
         src.echo = echo_to_stderr
     try:
@@ -252,6 +277,8 @@ def _run_mondrian(args: argparse.Namespace) -> int:
     if args.db is None:
         raise InvalidInputError("mondrian writes its output table inside the database: give --db "
                                 "(a .duckdb path or an SQLAlchemy URL); the default in-memory DuckDB would lose it")
+    if args.read_only:
+        raise InvalidInputError("mondrian writes its output table: it cannot run with --read-only")
     order = {}
     for column, values in args.order:
         if column in order:
@@ -321,6 +348,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (InvalidInputError, UnsupportedFeatureError) as e:
         sys.stderr.write(f"privrisk-sql: error: {e}\n")
         return EXIT_USAGE
+    except QueryTimeoutError as e:
+        sys.stderr.write(f"privrisk-sql: {e} (--timeout {args.timeout:g}); work tables dropped\n")
+        return EXIT_DATABASE
     except QueryError as e:
         sys.stderr.write(f"privrisk-sql: database error: {e}\n")
         return EXIT_DATABASE
@@ -328,7 +358,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"privrisk-sql: error: {e}\n")
         return EXIT_USAGE
     except KeyboardInterrupt:
-        sys.stderr.write("privrisk-sql: interrupted\n")
+        sys.stderr.write("privrisk-sql: interrupted (Ctrl-C): the running query was cancelled, work tables dropped\n")
         return EXIT_DATABASE
     parser.error(f"unknown command {args.command!r}")
     return EXIT_USAGE

@@ -29,3 +29,19 @@ class QueryError(PrivriskError):
         super().__init__(message)
         self.sql = sql
         self.dialect = dialect
+
+
+class QueryTimeoutError(QueryError):
+    """The run took longer than its ``timeout``: the running statement was cancelled.
+
+    ``cancelled_running_statement`` says whether the database stopped a statement mid-way (True) or
+    the deadline passed between two statements (False)."""
+
+    def __init__(self, message: str, *, sql: str | None = None, dialect: str | None = None,
+                 cancelled_running_statement: bool = False):
+        super().__init__(message, sql=sql, dialect=dialect)
+        self.cancelled_running_statement = cancelled_running_statement
+
+
+class ReadOnlyViolationError(QueryError):
+    """In ``read_only`` mode, a statement would have written something other than the run's TEMP tables."""

@@ -18,8 +18,10 @@ from typing import Any, Callable, Iterator
 
 import duckdb
 
+from .cancel import INTERRUPT, RunGuard
 from .dialects import Dialect, get_dialect
-from .errors import InvalidInputError, QueryError, UnsupportedFeatureError
+from .errors import InvalidInputError, QueryError, QueryTimeoutError, UnsupportedFeatureError
+from .read_only import check_statement
 from .render import quote_identifier, sql_literal
 from .types import TypeClass, type_class
 
@@ -73,6 +75,12 @@ class Source:
         target: ``None`` (in-memory DuckDB), a ``duckdb`` connection, a path to a ``.duckdb`` file,
             any SQLAlchemy URL (``duckdb:///x.duckdb`` opens DuckDB natively), or a SQLAlchemy
             ``Engine``/``Connection``.
+        read_only: refuse every statement that is not a read or a write to the run's own TEMP
+            tables (each is parsed first). A DuckDB database opened here is opened ``read_only``
+            with external access off (only ``files`` may be read); an SQLite file ``mode=ro``.
+        timeout: seconds a run (one metric call) may take; then the running statement is
+            cancelled on the database and :class:`~privrisk_sql.errors.QueryTimeoutError` raised.
+        files: with ``read_only`` on DuckDB, the CSV/Parquet paths that may still be read.
 
     Example:
         >>> src = Source()
@@ -80,7 +88,13 @@ class Source:
         'duckdb'
     """
 
-    def __init__(self, target: Any = None):
+    def __init__(self, target: Any = None, *, read_only: bool = False, timeout: float | None = None,
+                 files: tuple[str, ...] | list[str] = ()):
+        if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0):
+            raise InvalidInputError(f"timeout must be a number of seconds > 0, got {timeout!r}")
+        self.read_only = bool(read_only)
+        self.timeout = timeout
+        self._guard: RunGuard | None = None
         self._duck: duckdb.DuckDBPyConnection | None = None
         self._sa_conn = None
         self._owns = False
@@ -93,6 +107,7 @@ class Source:
         if target is None:
             self._duck, self._owns = duckdb.connect(), True
             self._autocommit = True
+            self._lock_down_duckdb(files)
         elif isinstance(getattr(target, "_cursor", None), duckdb.DuckDBPyConnection):
             # dbt-duckdb's Python-model `session` wraps the live DuckDB cursor: use that cursor.
             self._duck = target._cursor
@@ -101,7 +116,7 @@ class Source:
             self._duck = target
             self._autocommit = True  # unless the caller opened a transaction (run_atomically checks)
         elif isinstance(target, (str, Path)):
-            self._open_url(str(target))
+            self._open_url(str(target), files)
         else:
             self._open_sqlalchemy(target)
         if self._duck is not None:
@@ -114,9 +129,10 @@ class Source:
             self.dialect = get_dialect(self._sa_conn.dialect.name)
 
     # -- opening -----------------------------------------------------------------------------
-    def _open_url(self, url: str) -> None:
+    def _open_url(self, url: str, files=()) -> None:
         if url in ("", ":memory:", "duckdb://", "duckdb:///:memory:"):
             self._duck, self._owns, self._autocommit = duckdb.connect(), True, True
+            self._lock_down_duckdb(files)
             return
         if url.startswith("duckdb:///"):
             url = url[len("duckdb:///"):]
@@ -124,16 +140,31 @@ class Source:
             import sqlalchemy as sa
 
             try:
-                engine = sa.create_engine(url)
+                engine = sa.create_engine(_sqlite_read_only_url(url) if self.read_only else url)
             except Exception as e:  # bad URL syntax or missing driver
                 raise InvalidInputError(f"cannot use database URL {url!r}: {e}") from e
             self._open_sqlalchemy(engine)
             self._owns = True
             return
+        if self.read_only and not Path(url).is_file():
+            # DuckDB would refuse too, with a less helpful message (and without read_only it would
+            # create an empty database file here).
+            raise InvalidInputError(f"read-only: DuckDB database file not found: {url!r}")
         try:
-            self._duck, self._owns, self._autocommit = duckdb.connect(url), True, True
+            self._duck, self._owns, self._autocommit = duckdb.connect(url, read_only=self.read_only), True, True
         except duckdb.Error as e:
             raise QueryError(f"cannot open DuckDB database {url!r}: {e}", dialect="duckdb") from e
+        self._lock_down_duckdb(files)
+
+    def _lock_down_duckdb(self, files) -> None:
+        """read_only on a DuckDB opened here: no file outside ``files`` may be read or written, and
+        the setting cannot be turned back on by any later statement."""
+        if not self.read_only:
+            return
+        if files:
+            paths = ", ".join(sql_literal(str(Path(f).resolve()), get_dialect("duckdb")) for f in files)
+            self._duck.execute(f"SET allowed_paths = [{paths}]")
+        self._duck.execute("SET enable_external_access = false")
 
     def _open_sqlalchemy(self, target: Any) -> None:
         import sqlalchemy as sa
@@ -168,7 +199,12 @@ class Source:
         """Run one statement that returns nothing."""
         self._run(sql, fetch=False)
 
-    def _run(self, sql: str, *, fetch: bool):
+    def _run(self, sql: str, *, fetch: bool, setting: bool = False):
+        guard = self._guard
+        if guard is not None and guard.pending():
+            self._stopped(guard, sql, mid_statement=False)
+        if self.read_only and not setting:  # settings of our own session (statement_timeout) change no data
+            check_statement(sql, self.dialect, f"privrisk_{self._run_id}_")
         self.statements += 1
         if self.echo is not None:
             self.echo(sql)
@@ -191,10 +227,73 @@ class Source:
         except Exception as e:  # driver errors differ per backend; wrap them all
             if isinstance(e, (InvalidInputError, QueryError)):
                 raise
+            if guard is not None and guard.pending():
+                self._stopped(guard, sql, mid_statement=True)
             raise QueryError(f"{self.dialect.name} error: {_first_line(e)}", sql=sql, dialect=self.dialect.name) from e
         finally:
             if self.on_timing is not None:
                 self.on_timing(sql, time.perf_counter() - started)
+
+    # -- timeouts and Ctrl-C -------------------------------------------------------------------
+    @contextlib.contextmanager
+    def guarded(self) -> Iterator["Source"]:
+        """One run under the timeout and Ctrl-C watch (nested runs share the outer one's).
+
+        On the way out the watcher stops first, then the run's TEMP tables are dropped, then the
+        previous Ctrl-C handling comes back; a Ctrl-C no statement saw still raises KeyboardInterrupt."""
+        if self._guard is not None:
+            yield self
+            return
+        guard = RunGuard(self.timeout, self._cancel_running_statement)
+        self._guard = guard
+        self._set_backstops(guard)
+        guard.start()
+        try:
+            yield self
+        finally:
+            guard.stop_watching()
+            guard.acknowledge()
+            try:
+                self.drop_temps()
+                self._clear_backstops(guard)
+            finally:
+                self._guard = None
+                guard.restore()
+        if guard.reason == INTERRUPT:
+            raise KeyboardInterrupt
+
+    def _stopped(self, guard: RunGuard, sql: str, *, mid_statement: bool):
+        guard.acknowledge()
+        if guard.reason == INTERRUPT:
+            raise KeyboardInterrupt
+        raise QueryTimeoutError(
+            f"timeout: stopped after {guard.timeout:g} s (the {self.dialect.name} statement running was cancelled)"
+            if mid_statement else f"timeout: stopped after {guard.timeout:g} s, before the next statement",
+            sql=sql, dialect=self.dialect.name, cancelled_running_statement=mid_statement)
+
+    def _cancel_running_statement(self) -> None:
+        """Called from the watcher thread. SQLite needs nothing here: its progress handler polls."""
+        if self._duck is not None:
+            self._duck.interrupt()
+        elif self.dialect.name == "postgres":
+            self._sa_conn.connection.driver_connection.cancel_safe()
+
+    def _set_backstops(self, guard: RunGuard) -> None:
+        """Per-backend help for the watcher: SQLite's progress handler (the VM polls the flag), and on
+        PostgreSQL a server-side statement_timeout just past the deadline, should the client stall."""
+        if self.dialect.name == "sqlite":
+            raw = self._sa_conn.connection.driver_connection
+            raw.set_progress_handler(lambda: 1 if guard.pending() else 0, 1000)
+        elif self.dialect.name == "postgres" and guard.timeout is not None:
+            self._pg_old_timeout = self._run("SHOW statement_timeout", fetch=True, setting=True)[0][0]
+            self._run(f"SET statement_timeout = {int((guard.timeout + 1) * 1000)}", fetch=False, setting=True)
+
+    def _clear_backstops(self, guard: RunGuard) -> None:
+        if self.dialect.name == "sqlite":
+            self._sa_conn.connection.driver_connection.set_progress_handler(None, 0)
+        elif self.dialect.name == "postgres" and guard.timeout is not None:
+            with contextlib.suppress(Exception):  # a caller's aborted transaction: theirs to roll back
+                self._run(f"SET statement_timeout = {self.literal(self._pg_old_timeout)}", fetch=False, setting=True)
 
     # -- catalog -----------------------------------------------------------------------------
     def quote(self, name: str) -> str:
@@ -364,11 +463,12 @@ def _first_line(e: BaseException) -> str:
     return text.splitlines()[0] if text else type(e).__name__
 
 
-def connect(target: Any = None) -> Source:
-    """Open a :class:`Source` (see its docstring for what ``target`` may be)."""
+def connect(target: Any = None, **options: Any) -> Source:
+    """Open a :class:`Source` (see its docstring for ``target`` and the options
+    ``read_only``, ``timeout``, ``files``)."""
     if isinstance(target, Source):
         return target
-    return Source(target)
+    return Source(target, **options)
 
 
 @contextlib.contextmanager
@@ -377,12 +477,22 @@ def opened(target: Any = None) -> Iterator[Source]:
     end, and it is closed too when it was opened here (not when the caller passed a Source)."""
     source = connect(target)
     try:
-        yield source
+        with source.guarded():
+            yield source
     finally:
-        if source is target:
-            source.drop_temps()
-        else:
+        if source is not target:
             source.close()
+
+
+def _sqlite_read_only_url(url: str) -> str:
+    """``sqlite:///path`` as a read-only URI (other URLs unchanged)."""
+    import sqlalchemy as sa
+
+    u = sa.engine.make_url(url)
+    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:" or u.database.startswith("file:"):
+        return url
+    return u.set(database=f"file:{u.database}", query={**u.query, "mode": "ro", "uri": "true"}).render_as_string(
+        hide_password=False)
 
 
 def echo_to_stderr(sql: str) -> None:

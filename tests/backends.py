@@ -54,8 +54,10 @@ class Backend:
 
     def __init__(self):
         self._loaded: dict[tuple, str] = {}
+        self.views: list[str] = []  # dropped on close (SQLAlchemy backends)
 
-    def source(self) -> pr.Source:
+    def source(self, **options) -> pr.Source:
+        """A Source on the backend's connection (options: read_only, timeout)."""
         raise NotImplementedError
 
     def load(self, path: Path, timestamp_columns=(), table: str | None = None) -> str:
@@ -84,6 +86,27 @@ class Backend:
     def close(self) -> None:
         pass
 
+    def run(self, sql: str) -> None:
+        """One DDL/DML statement of the test's own (no parameters)."""
+        raise NotImplementedError
+
+    def create_slow_view(self, name: str) -> None:
+        """A view of two integer columns q1, q2 over 10^9 rows: a query on it runs for a minute or more,
+        so a 0.5 s timeout that works always stops a statement mid-way."""
+        q = quote_identifier(name, self.dialect)
+        self.run(f"CREATE VIEW {q} AS {SLOW_ROWS[self.name]}")
+        self.views.append(name)
+
+
+SLOW_ROWS = {
+    "duckdb": "SELECT (a.range * 7919 + b.range) % 1000 AS q1, (a.range + b.range * 31) % 997 AS q2"
+              " FROM range(100000) a, range(10000) b",
+    "postgres": "SELECT (a * 7919 + b) % 1000 AS q1, (a + b * 31) % 997 AS q2"
+                " FROM generate_series(1, 100000) a, generate_series(1, 10000) b",
+    "sqlite": "WITH RECURSIVE r(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM r WHERE i < 1000000000)"
+              " SELECT i % 1000 AS q1, i % 997 AS q2 FROM r",
+}
+
 
 class DuckDBBackend(Backend):
     name = "duckdb"
@@ -93,8 +116,8 @@ class DuckDBBackend(Backend):
         self.con = duckdb.connect()
         self.dialect = pr.dialects.get_dialect("duckdb")
 
-    def source(self):
-        return pr.Source(self.con)
+    def source(self, **options):
+        return pr.Source(self.con, **options)
 
     def load_file(self, path, name, timestamp_columns=()):
         con = duckdb.connect()
@@ -115,6 +138,9 @@ class DuckDBBackend(Backend):
     def fetch(self, sql):
         return self.con.execute(sql).fetchall()
 
+    def run(self, sql):
+        self.con.execute(sql)
+
 
 class SQLAlchemyBackend(Backend):
     def __init__(self, url: str, name: str, **engine_kw):
@@ -125,8 +151,8 @@ class SQLAlchemyBackend(Backend):
         self.conn = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
         self.created: list[str] = []
 
-    def source(self):
-        return pr.Source(self.conn)
+    def source(self, **options):
+        return pr.Source(self.conn, **options)
 
     def create(self, name, cols, rows):
         self.conn.exec_driver_sql(self.ddl(name, cols))
@@ -154,7 +180,16 @@ class SQLAlchemyBackend(Backend):
         finally:
             cur.close()
 
+    def run(self, sql):
+        cur = self.conn.connection.driver_connection.cursor()
+        try:
+            cur.execute(sql)
+        finally:
+            cur.close()
+
     def close(self):
+        for name in self.views:
+            self.run(f"DROP VIEW IF EXISTS {quote_identifier(name, self.dialect)}")
         for name in self.created:
             self.conn.exec_driver_sql(f"DROP TABLE IF EXISTS {quote_identifier(name, self.dialect)}")
         self.conn.close()

@@ -24,7 +24,8 @@ def _temp_tables(backend):
         return backend.fetch("SELECT table_name FROM duckdb_tables() WHERE temporary")
     if backend.name == "sqlite":
         return backend.fetch("SELECT name FROM sqlite_temp_master WHERE type = 'table'")
-    return backend.fetch("SELECT tablename FROM pg_tables WHERE schemaname LIKE 'pg_temp%'")
+    # this session's TEMP schema only: other sessions on the same server have their own
+    return backend.fetch("SELECT relname FROM pg_class WHERE relnamespace = pg_my_temp_schema() AND relkind = 'r'")
 
 
 def test_sources_untouched_and_no_temp_tables_left(backend):

@@ -19,7 +19,7 @@ from typing import Any, Iterable, Sequence
 from ..errors import InvalidInputError
 from ..render import render
 from ..source import opened
-from .classes import class_size_histogram_sql, class_sizes, resolve_qids, validate_k
+from .classes import check_rows, class_size_histogram_sql, class_sizes, resolve_qids, validate_k
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids
         :class:`CavgResult` (1.0 is ideal; larger means coarser classes than k requires).
 
     Raises:
-        InvalidInputError: bad k, unknown column, or no rows.
+        InvalidInputError: bad k, unknown or all-NULL column, fewer than 2 rows.
 
     Example:
         >>> import privrisk_sql as pr
@@ -75,6 +75,7 @@ def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids
     with opened(src) as source:
         rel = source.relation(table)
         names = resolve_qids(rel, qids)
+        check_rows(source, rel, names, "CAVG")
         sizes = class_sizes(source, rel, names, exclude_null_qids)
     n = sizes.n_rows
     return CavgResult(n / (sizes.n_classes * k), cavg_best_effort(n, k), n, sizes.n_classes, k, sizes.excluded_rows)

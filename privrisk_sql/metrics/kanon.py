@@ -23,7 +23,7 @@ from ..errors import InvalidInputError
 from ..render import render
 from ..source import Relation, Source, opened
 from ..types import TypeClass
-from .classes import ClassSizes, class_size_histogram_sql, class_sizes, resolve_qids, validate_k
+from .classes import ClassSizes, check_rows, class_size_histogram_sql, class_sizes, resolve_qids, validate_k
 
 SENSITIVE_KEYS = [
     "alpha_k", "l_diversity", "entropy_l_diversity", "recursive_c_l", "t_closeness",
@@ -162,6 +162,7 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
         overlap = [s for s in sens_names if s in names]
         if overlap:
             raise InvalidInputError(f"column {overlap[0]!r} is both a quasi-identifier and sensitive")
+        check_rows(source, rel, names + sens_names, "the k-anonymity family")
         sizes = class_sizes(source, rel, names, exclude_null_qids)
         out = size_metrics(sizes, k)
         q = KanonQueries(source.dialect)

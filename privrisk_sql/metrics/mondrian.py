@@ -153,6 +153,8 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
     if not isinstance(output, str) or not output.strip():
         raise InvalidInputError(f"output must be a table name, got {output!r}")
     with opened(src) as source:
+        if source.read_only:
+            raise InvalidInputError(f"mondrian writes its output table {output!r}: it cannot run on a read_only Source")
         rel = source.relation(table)
         names = resolve_qids(rel, qids)  # refuses unsupported types; every other one is in _KINDS
         orders = _resolve_order(rel, names, order)
@@ -211,15 +213,21 @@ class _Run:
         )
 
     def _validate_rows(self) -> tuple[int, dict[str, int]]:
-        """One cheap scan before any work table: empty table, n < k, NULL QIDs."""
+        """One cheap scan before any work table: empty or one-row table, n < k, NULL QIDs."""
         row = self.s.fetch(self.q.row_and_null_counts(self.rel.sql, self.dims))[0]
         n_rows = int(row[0])
         missing = {d.column: int(row[1 + d.index]) for d in self.dims}
         label = self.rel.label
         if n_rows == 0:
             raise InvalidInputError(f"table {label!r} is empty: nothing to anonymize")
+        if n_rows == 1:
+            raise InvalidInputError(f"table {label!r} has 1 row: there is nothing to generalize, Mondrian needs at least 2 rows")
         if n_rows < self.k:
             raise InvalidInputError(f"table {label!r} has {n_rows} rows, fewer than k={self.k}: no k-anonymous partition exists")
+        for column, m in missing.items():
+            if m == n_rows:
+                raise InvalidInputError(f"column {column!r} of {label!r} is NULL in all {n_rows} rows: "
+                                        "it tells no record apart; leave it out of the QIDs")
         if self.nulls == "error":
             for column, m in missing.items():
                 if m:

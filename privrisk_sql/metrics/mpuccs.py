@@ -174,7 +174,8 @@ def _work_columns(source: Source, ori: Relation, syn: Relation, names: list[str]
         o, s = ori.column(name), syn.column(name)
         for rel, col in ((ori, o), (syn, s)):
             if col.type_class is TypeClass.UNSUPPORTED:
-                raise InvalidInputError(f"column {col.name!r} of {rel.label!r} has unsupported type {col.sql_type}")
+                raise InvalidInputError(f"column {col.name!r} of {rel.label!r} has unsupported type {col.sql_type}; "
+                                        "leave it out with columns= (--columns)")
         o_class, s_class = o.type_class, s.type_class
         if not compatible(o_class, s_class) and is_empty(syn):
             s_class = o_class
@@ -329,6 +330,9 @@ class _Run:
         for i, c in enumerate(self.cols):
             # pandas reads an integer column with gaps as float64: PETsARD's NaN rule applies.
             c.has_syn_nulls = int(counts[2 + 2 * i]) > 0
+            if n_syn and int(counts[1 + 2 * i]) == 0:
+                # PETsARD evaluates it (the numbers stay PETsARD's), but it is rarely what was meant.
+                self._warn(f"column {c.name!r} is NULL in every row of {self.syn_rel.label!r}")
         # §2.4: priority by distinct non-null syn values, descending; ties keep the column order.
         order = sorted(range(len(self.cols)), key=lambda i: -int(counts[1 + 2 * i]))
         prio = [self.cols[i] for i in order]

@@ -1,0 +1,132 @@
+"""Timeouts and Ctrl-C for one run: the running statement is cancelled *on the database*.
+
+A Python signal handler cannot run while the main thread waits inside a database driver (DuckDB,
+psycopg and sqlite3 all block in C), so a watcher thread does the waiting instead: it learns of a
+Ctrl-C through ``signal.set_wakeup_fd`` (written by the C-level handler even while the main thread
+is blocked) and of the deadline from the clock, records why the run must stop, and asks the backend
+to stop the statement it is running. The main thread then raises at a point where its cleanup
+(dropping TEMP tables, the Mondrian staging table) can still run.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import threading
+import time
+from typing import Callable
+
+TIMEOUT, INTERRUPT = "timeout", "interrupt"
+_POLL = 0.1  # seconds between two cancel requests while the main thread has not stopped yet
+
+
+class RunGuard:
+    """Watches one run for its deadline and for Ctrl-C; see the module docstring.
+
+    ``cancel_backend`` is called (from the watcher thread, repeatedly, until the main thread
+    :meth:`acknowledge`\\ s) to stop the statement that is running.
+    """
+
+    def __init__(self, timeout: float | None, cancel_backend: Callable[[], None]):
+        self.timeout = timeout
+        self.deadline = None if timeout is None else time.monotonic() + timeout
+        self.reason: str | None = None
+        self.acknowledged = False
+        self._cancel_backend = cancel_backend
+        self._lock = threading.Lock()  # no cancel request is in flight once acknowledged
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._pipe: tuple[int, int] | None = None
+        self._old_wakeup_fd = -1
+        self._old_handler = None
+
+    # -- main thread ---------------------------------------------------------------------------
+    def start(self) -> None:
+        if threading.current_thread() is threading.main_thread():
+            self._watch_sigint()
+        if self._pipe is not None or self.deadline is not None:
+            self._thread = threading.Thread(target=self._watch, name="privrisk-sql-cancel", daemon=True)
+            self._thread.start()
+
+    def pending(self) -> str | None:
+        """Why the run must stop now (``"timeout"``/``"interrupt"``), or None; checked before each statement."""
+        if self.reason is None and self.deadline is not None and time.monotonic() >= self.deadline:
+            self.trip(TIMEOUT)
+        return None if self.acknowledged else self.reason
+
+    def acknowledge(self) -> None:
+        """The main thread has stopped the run: no further cancel requests (cleanup statements may run)."""
+        with self._lock:
+            self.acknowledged = True
+
+    def stop_watching(self) -> None:
+        """End the watcher thread (before cleanup, so no late cancel request can hit a DROP)."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+
+    def restore(self) -> None:
+        """Give Ctrl-C back to whoever had it before the run."""
+        if self._pipe is None:
+            return
+        signal.set_wakeup_fd(self._old_wakeup_fd)
+        signal.signal(signal.SIGINT, self._old_handler)
+        for fd in self._pipe:
+            os.close(fd)
+        self._pipe = None
+
+    def trip(self, reason: str) -> None:
+        if self.reason is None:
+            self.reason = reason
+
+    def _watch_sigint(self) -> None:
+        read_fd, write_fd = os.pipe()
+        os.set_blocking(read_fd, False)
+        os.set_blocking(write_fd, False)
+        try:
+            self._old_wakeup_fd = signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
+        except ValueError:  # pragma: no cover - not the main interpreter
+            os.close(read_fd)
+            os.close(write_fd)
+            return
+        # Ctrl-C only records the request; the main thread raises KeyboardInterrupt itself, at a
+        # point where cleanup still runs (not in the middle of dropping a TEMP table).
+        self._old_handler = signal.signal(signal.SIGINT, lambda signum, frame: self.trip(INTERRUPT))
+        self._pipe = (read_fd, write_fd)
+
+    # -- watcher thread --------------------------------------------------------------------------
+    def _watch(self) -> None:
+        while not self._stop.is_set():
+            wait = _POLL
+            if self.reason is None and self.deadline is not None:
+                wait = max(0.0, min(wait, self.deadline - time.monotonic()))
+            if self._pipe is not None:
+                ready, _, _ = select.select([self._pipe[0]], [], [], wait)
+                if ready:
+                    self._read_signals()
+            else:
+                self._stop.wait(wait)
+            if self.reason is None and self.deadline is not None and time.monotonic() >= self.deadline:
+                self.trip(TIMEOUT)
+            if self.reason is not None:
+                with self._lock:
+                    if not self.acknowledged and not self._stop.is_set():
+                        try:
+                            self._cancel_backend()
+                        except Exception:  # pragma: no cover - the connection may be mid-teardown
+                            pass
+
+    def _read_signals(self) -> None:
+        try:
+            data = os.read(self._pipe[0], 512)
+        except (BlockingIOError, OSError):
+            return
+        if signal.SIGINT in data:
+            self.trip(INTERRUPT)
+        if self._old_wakeup_fd >= 0:  # e.g. an asyncio loop: it still hears its signals
+            try:
+                os.write(self._old_wakeup_fd, data)
+            except OSError:
+                pass

@@ -1,0 +1,162 @@
+"""--timeout and Ctrl-C on every backend: the statement running is cancelled on the database, the
+command exits 3 with a clear message, and no TEMP table or output table remains.
+
+The inputs are views over 10^9 rows (a minute or more per statement on every backend), so a run that
+ends within the 0.5 s timeout was cancelled mid-statement; QueryTimeoutError also says so.
+"""
+
+from __future__ import annotations
+
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import uuid
+
+import duckdb
+import pytest
+
+import privrisk_sql as pr
+from backends import SLOW_ROWS, pg_url
+
+# A cancellation that does not work ends the suite with a stack dump (a thread can stop a process
+# blocked in C; a signal cannot) instead of hanging CI until a minute-long statement ends.
+pytestmark = pytest.mark.timeout(120, method="thread")
+
+COMMANDS = {
+    "mpuccs": lambda src, t: pr.mpuccs(src, t, t),
+    "cavg": lambda src, t: pr.cavg(src, t, ["q1", "q2"], 2),
+    "kanon": lambda src, t: pr.kanon(src, t, ["q1"], ["q2"], 2),
+    "mondrian": lambda src, t: pr.mondrian(src, t, ["q1", "q2"], 2, t + "_out"),
+}
+
+
+def _temp_tables(src) -> list:
+    if src.dialect.name == "duckdb":
+        return src.fetch("SELECT table_name FROM duckdb_tables() WHERE temporary")
+    if src.dialect.name == "sqlite":
+        return src.fetch("SELECT name FROM sqlite_temp_master WHERE type = 'table'")
+    return src.fetch("SELECT relname FROM pg_class WHERE relnamespace = pg_my_temp_schema() AND relkind = 'r'")
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_timeout_cancels_the_running_statement(backend, command):
+    view = f"slow_{uuid.uuid4().hex[:6]}"
+    backend.create_slow_view(view)
+    src = backend.source()
+    src.timeout = 0.5
+    with pytest.raises(pr.QueryTimeoutError, match=r"timeout: stopped after 0\.5 s") as info:
+        COMMANDS[command](src, view)
+    assert info.value.cancelled_running_statement  # the database stopped it, not the next statement's check
+    assert _temp_tables(src) == []
+    assert not src.table_exists(view + "_out")
+    if backend.name == "postgres":  # the server-side backstop is put back as it was
+        assert src.fetch("SHOW statement_timeout") == [("0",)]
+    # the same Source, and its connection, go on working
+    src.timeout = None
+    assert pr.cavg(src, backend.load(_small()), ["a"], 1).n_rows > 0
+
+
+def _small():
+    from backends import FIXTURES
+
+    return FIXTURES / "handcheck" / "ori.csv"
+
+
+def test_timeout_must_be_positive_seconds():
+    for bad in (0, -1, "5", True, float("nan")):
+        with pytest.raises(pr.InvalidInputError, match="timeout must be a number of seconds > 0"):
+            pr.Source(timeout=bad)
+
+
+# -- the command line, in a child process, with a real SIGINT ------------------------------------
+
+@pytest.fixture
+def slow_db(backend, tmp_path):
+    """(--db argument, view name, function listing the database's tables) with a slow view in it."""
+    view = f"slow_{uuid.uuid4().hex[:6]}"
+    if backend.name == "duckdb":
+        path = tmp_path / "slow.duckdb"
+        with duckdb.connect(str(path)) as con:
+            con.execute(f'CREATE VIEW "{view}" AS {SLOW_ROWS["duckdb"]}')
+
+        def tables():
+            with duckdb.connect(str(path), read_only=True) as con:
+                return {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+
+        return str(path), view, tables
+    if backend.name == "sqlite":
+        path = tmp_path / "slow.sqlite"
+        with sqlite3.connect(path) as con:
+            con.execute(f'CREATE VIEW "{view}" AS {SLOW_ROWS["sqlite"]}')
+        con.close()
+
+        def tables():
+            con = sqlite3.connect(path)
+            try:
+                return {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            finally:
+                con.close()
+
+        return f"sqlite:///{path}", view, tables
+    backend.create_slow_view(view)
+    return pg_url(), view, lambda: {r[0] for r in backend.fetch(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'")}
+
+
+CLI_ARGS = {
+    "mpuccs": lambda view: ["mpuccs", "--ori", view, "--syn", view],
+    "cavg": lambda view: ["cavg", "--table", view, "--qids", "q1,q2", "--k", "2"],
+    "kanon": lambda view: ["kanon", "--table", view, "--qids", "q1", "--sensitive", "q2"],
+    "mondrian": lambda view: ["mondrian", "--table", view, "--qids", "q1,q2", "--k", "2", "--output", view + "_out"],
+}
+
+
+def _start(args, tmp_path):
+    err = open(tmp_path / "stderr.txt", "w+")
+    proc = subprocess.Popen([sys.executable, "-m", "privrisk_sql.cli", *args, "--show-sql"],
+                            stdout=subprocess.DEVNULL, stderr=err, text=True)
+    return proc, err
+
+
+def _wait_for_first_statement(proc, err, seconds=60):
+    """Until the child has printed a statement that reads the view (so a query is running)."""
+    stop = time.monotonic() + seconds
+    while time.monotonic() < stop and proc.poll() is None:
+        err.seek(0)
+        if "FROM" in err.read():
+            return
+        time.sleep(0.05)
+    pytest.fail("the child never started a query")
+
+
+@pytest.mark.parametrize("command", sorted(CLI_ARGS))
+def test_ctrl_c_cancels_and_exits_3(slow_db, command, tmp_path):
+    db, view, tables = slow_db
+    before = tables()
+    proc, err = _start(CLI_ARGS[command](view) + ["--db", db], tmp_path)
+    _wait_for_first_statement(proc, err)
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=60) == 3
+    err.seek(0)
+    assert "privrisk-sql: interrupted (Ctrl-C): the running query was cancelled, work tables dropped" in err.read()
+    assert _ours(tables(), view) == _ours(before, view) == set()  # no output, no staging table
+
+
+@pytest.mark.parametrize("command", ["cavg", "mondrian"])
+def test_cli_timeout_exits_3(slow_db, command, tmp_path):
+    db, view, tables = slow_db
+    before = tables()
+    proc, err = _start(CLI_ARGS[command](view) + ["--db", db, "--timeout", "0.5"], tmp_path)
+    assert proc.wait(timeout=60) == 3
+    err.seek(0)
+    assert "statement running was cancelled) (--timeout 0.5); work tables dropped" in err.read()
+    assert _ours(tables(), view) == _ours(before, view) == set()
+
+
+def _ours(tables, view):
+    """Tables this run could have left (the output, the Mondrian staging table): other sessions may
+    be creating tables of their own on a shared PostgreSQL."""
+    return {t for t in tables if t.startswith(view) or t.startswith("privrisk_")}

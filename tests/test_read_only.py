@@ -1,0 +1,181 @@
+"""read_only / --read-only: the guard that parses every statement (every backend), DuckDB and SQLite
+files opened read-only by the database itself, and PostgreSQL with a least-privilege role
+(SELECT on the data, TEMP on the database; a read-only transaction would forbid TEMP tables)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import uuid
+
+import duckdb
+import pytest
+import sqlalchemy as sa
+
+import privrisk_sql as pr
+from backends import FIXTURES, make_backend, pg_url
+
+HAND = FIXTURES / "handcheck"
+ADULT = FIXTURES / "mondrian" / "adult_2k.csv"
+
+
+def _q(src, name):
+    return src.quote(name)
+
+
+def test_guard_refuses_every_write_but_its_own_temp_tables(backend):
+    t = backend.load(HAND / "ori.csv")
+    src = backend.source(read_only=True)
+    before = backend.fetch(f"SELECT COUNT(*) FROM {_q(src, t)}")
+    other = f"other_{uuid.uuid4().hex[:6]}"
+    refused = [
+        f"INSERT INTO {_q(src, t)} SELECT * FROM {_q(src, t)}",
+        f"UPDATE {_q(src, t)} SET a = a",
+        f"DELETE FROM {_q(src, t)}",
+        f"DROP TABLE {_q(src, t)}",
+        f"ALTER TABLE {_q(src, t)} RENAME TO {_q(src, other)}",
+        f"CREATE TABLE {_q(src, other)} AS SELECT 1 AS a",
+        f"CREATE TEMP TABLE {_q(src, other)} AS SELECT 1 AS a",  # TEMP, but not this run's
+        f"CREATE TABLE {_q(src, 'privrisk_' + src.run_id + '_x')} AS SELECT 1 AS a",  # this run's name, not TEMP
+        f"CREATE VIEW {_q(src, other)} AS SELECT 1 AS a",
+    ]
+    for sql in refused:
+        with pytest.raises(pr.ReadOnlyViolationError, match="read-only mode: refusing"):
+            src.execute(sql)
+    assert backend.fetch(f"SELECT COUNT(*) FROM {_q(src, t)}") == before
+    assert not src.table_exists(other)
+    # the run's own TEMP tables: create, fill, read, drop
+    mine = src.temp_name("x")
+    src.execute(f"CREATE TEMP TABLE {_q(src, mine)} AS SELECT 1 AS a")
+    src.execute(f"INSERT INTO {_q(src, mine)} SELECT 2 AS a")
+    assert src.fetch(f"SELECT SUM(a) FROM {_q(src, mine)}") == [(3,)]
+    src.drop_temp(mine)
+
+
+def test_every_read_command_runs_read_only_with_the_same_result(backend):
+    t = backend.load(ADULT)
+    qids = ["age", "sex", "race"]
+    plain, ro = backend.source(), backend.source(read_only=True)
+    assert pr.cavg(ro, t, qids, 5) == pr.cavg(plain, t, qids, 5)
+    assert pr.kanon(ro, t, qids, ["income"], 5) == pr.kanon(plain, t, qids, ["income"], 5)
+    cols = ["age", "sex", "race", "income"]
+    key = {"key": "id"}
+    assert (pr.mpuccs(ro, t, t, columns=cols, n_cols=[1, 2], **key).to_dict()
+            == pr.mpuccs(plain, t, t, columns=cols, n_cols=[1, 2], **key).to_dict())
+
+
+def test_mondrian_is_refused_before_any_statement(backend):
+    t = backend.load(ADULT)
+    src = backend.source(read_only=True)
+    with pytest.raises(pr.InvalidInputError, match="mondrian writes its output table 'out_ro'"):
+        pr.mondrian(src, t, ["age"], 5, "out_ro")
+    assert src.statements == 0
+
+
+def _sha(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_duckdb_file_is_opened_read_only_with_external_access_off(tmp_path):
+    db = tmp_path / "data.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute(f"CREATE TABLE adult AS SELECT * FROM read_csv('{ADULT}')")
+    digest = _sha(db)
+    src = pr.Source(str(db), read_only=True, files=[str(HAND / "ori.csv")])
+    assert pr.cavg(src, "adult", ["age", "sex"], 5).n_rows == 2000
+    assert pr.cavg(src, str(HAND / "ori.csv"), ["a"], 1).n_rows > 0  # a file it was given
+    src.read_only = False  # without our guard, DuckDB itself refuses
+    with pytest.raises(pr.QueryError, match="read-only mode"):
+        src.execute("CREATE TABLE z AS SELECT 1 AS a")
+    with pytest.raises(pr.QueryError, match="Permission Error"):  # any other file
+        src.fetch(f"SELECT * FROM read_csv('{HAND / 'syn.csv'}')")
+    with pytest.raises(pr.QueryError, match="Cannot enable external access"):
+        src.execute("SET enable_external_access = true")
+    src.execute("CREATE TEMP TABLE scratch AS SELECT 1 AS a")  # TEMP tables still work
+    src.close()
+    assert _sha(db) == digest
+
+
+def test_sqlite_file_is_opened_read_only(tmp_path):
+    db = tmp_path / "data.sqlite"
+    con = sqlite3.connect(db)
+    con.execute("CREATE TABLE t (a INTEGER, b TEXT)")
+    con.executemany("INSERT INTO t VALUES (?, ?)", [(i % 3, str(i % 2)) for i in range(30)])
+    con.commit()
+    con.close()
+    digest = _sha(db)
+    src = pr.Source(f"sqlite:///{db}", read_only=True)
+    assert pr.kanon(src, "t", ["a", "b"])["k_anonymity"] == 5
+    src.read_only = False
+    with pytest.raises(pr.QueryError, match="readonly database"):
+        src.execute("CREATE TABLE z AS SELECT 1 AS a")
+    src.close()
+    assert _sha(db) == digest
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "privrisk_sql.cli", *args], capture_output=True, text=True)
+
+
+def test_cli_read_only_reads_the_named_files_and_refuses_mondrian(tmp_path):
+    r = _cli("cavg", "--table", str(ADULT), "--qids", "age,sex", "--k", "5", "--read-only")
+    assert r.returncode == 0, r.stderr
+    assert "rows / classes     2000 /" in r.stdout
+    r = _cli("mondrian", "--db", str(tmp_path / "w.duckdb"), "--table", str(ADULT), "--qids", "age", "--k", "5",
+             "--output", "o", "--read-only")
+    assert r.returncode == 2
+    assert r.stderr.strip() == "privrisk-sql: error: mondrian writes its output table: it cannot run with --read-only"
+    assert not (tmp_path / "w.duckdb").exists()
+
+
+@pytest.fixture
+def pg():
+    if not pg_url():
+        if os.environ.get("PRIVRISK_REQUIRE_PG") == "1":
+            pytest.fail("PRIVRISK_REQUIRE_PG=1 but PRIVRISK_PG_URL is not set")
+        pytest.skip("PostgreSQL: set PRIVRISK_PG_URL")
+    backend = make_backend("postgres")
+    yield backend
+    backend.close()
+
+
+@pytest.fixture
+def pg_reader(pg):
+    """A PostgreSQL role with only CONNECT + TEMP on the database and SELECT on one table."""
+    backend = pg
+    t = backend.load(ADULT)
+    role = f"privrisk_reader_{uuid.uuid4().hex[:6]}"
+    db = backend.fetch("SELECT current_database()")[0][0]
+    backend.run(f'CREATE ROLE "{role}" LOGIN')
+    backend.run(f'GRANT CONNECT, TEMPORARY ON DATABASE "{db}" TO "{role}"')
+    backend.run(f'GRANT USAGE ON SCHEMA public TO "{role}"')
+    backend.run(f'GRANT SELECT ON TABLE "{t}" TO "{role}"')
+    url = sa.engine.make_url(pg_url()).set(username=role).render_as_string(hide_password=False)
+    yield url, t, role
+    backend.run(f'DROP OWNED BY "{role}"')
+    backend.run(f'DROP ROLE "{role}"')
+
+
+def test_postgres_least_privilege_role(pg, pg_reader):
+    backend = pg
+    url, t, role = pg_reader
+    privileges = backend.fetch(
+        f"SELECT has_schema_privilege('{role}', 'public', 'CREATE'), has_table_privilege('{role}', '{t}', 'INSERT'),"
+        f" has_database_privilege('{role}', current_database(), 'TEMP')")
+    assert privileges == [(False, False, True)]  # the role the README recommends, and nothing more
+    args = ["--db", url, "--table", t, "--qids", "age,sex,race", "--read-only"]
+    as_reader = _cli("kanon", *args, "--sensitive", "income", "--json", "-")
+    assert as_reader.returncode == 0, as_reader.stderr
+    assert json.loads(as_reader.stdout) == pr.kanon(backend.source(), t, ["age", "sex", "race"], ["income"])
+    r = _cli("mpuccs", "--db", url, "--ori", t, "--syn", t, "--columns", "age,sex,race", "--n-cols", "1,2",
+             "--key", "id", "--read-only", "--quiet")
+    assert r.returncode == 0, r.stderr
+    # Writing is the database's refusal too (without --read-only the tool would try): exit 3, named.
+    r = _cli("mondrian", "--db", url, "--table", t, "--qids", "age", "--k", "5", "--output", "released")
+    assert r.returncode == 3
+    assert "permission denied for schema public" in r.stderr
+    assert not backend.source().table_exists("released")

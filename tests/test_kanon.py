@@ -103,7 +103,7 @@ def test_bad_k(k):
 
 def test_empty_table_is_a_clear_error(tmp_path):
     (tmp_path / "e.csv").write_text("zip,age\n")
-    with pytest.raises(pr.InvalidInputError, match="has no rows"):
+    with pytest.raises(pr.InvalidInputError, match="e.csv.* is empty: no CAVG to compute"):
         pr.cavg(None, str(tmp_path / "e.csv"), ["zip"], k=2)
     with pytest.raises(pr.InvalidInputError):
         pr.cavg_from_equivalence_classes([], k=2)

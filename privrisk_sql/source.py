@@ -395,8 +395,8 @@ class Source:
             return
         try:
             self.execute("BEGIN")
-        except QueryError:
-            if self._duck is None:
+        except QueryError as e:
+            if self._duck is None or "within a transaction" not in str(e):  # e.g. the timeout: stop
                 raise
             # The caller's duckdb connection is already inside a transaction: join it.
             for sql in statements:
@@ -405,13 +405,13 @@ class Source:
         try:
             for sql in statements:
                 self.execute(sql)
+            self.execute("COMMIT")  # inside: a timeout or Ctrl-C caught just before it rolls back
         except BaseException:
             try:
                 self.execute("ROLLBACK")
             except Exception:  # pragma: no cover - the original error matters more
                 pass
             raise
-        self.execute("COMMIT")
 
     # -- temp objects -----------------------------------------------------------------------
     def temp_name(self, stem: str) -> str:

@@ -6,6 +6,7 @@ explicit types: DOUBLE PRECISION (never NUMERIC), BIGINT, TEXT, BOOLEAN, DATE, T
 
 from __future__ import annotations
 
+import hashlib
 import os
 import uuid
 from pathlib import Path
@@ -54,6 +55,7 @@ class Backend:
 
     def __init__(self):
         self._loaded: dict[tuple, str] = {}
+        self.sources: dict[str, tuple[int, str]] = {}  # name -> checksum when created
         self.views: list[str] = []  # dropped on close (SQLAlchemy backends)
 
     def source(self, **options) -> pr.Source:
@@ -66,8 +68,34 @@ class Backend:
         if cache_key not in self._loaded:
             name = table or f"t_{uuid.uuid4().hex[:8]}"
             self.load_file(Path(path), name, timestamp_columns)
+            self.sources[name] = self.checksum(name)
             self._loaded[cache_key] = name
         return self._loaded[cache_key]
+
+    # -- the read-only guarantee, over the whole suite --------------------------------------------
+    def checksum(self, name: str) -> tuple[int, str]:
+        """Row count and an order-independent hash of every value of a table."""
+        rows = self.fetch(f"SELECT * FROM {quote_identifier(name, self.dialect)}")
+        digest = sorted(hashlib.sha256(repr(tuple(r)).encode()).hexdigest() for r in rows)
+        return len(rows), hashlib.sha256("".join(digest).encode()).hexdigest()
+
+    def forget(self, name: str) -> None:
+        """A test drops a source table of its own: no longer checked."""
+        self.sources.pop(name, None)
+
+    def changed_sources(self) -> list[str]:
+        """Source tables (every table a test created as input) whose rows differ from when they were
+        created, or that are gone; checked when the backend closes, after every test that used it."""
+        changed = []
+        for name, before in self.sources.items():
+            try:
+                after = self.checksum(name)
+            except Exception as e:  # dropped, renamed
+                changed.append(f"{name!r}: {type(e).__name__}")
+                continue
+            if after != before:
+                changed.append(f"{name!r}: rows/hash {before} -> {after}")
+        return changed
 
     def load_file(self, path: Path, name: str, timestamp_columns=()) -> None:
         cols, rows = read_csv_typed(path, timestamp_columns)
@@ -134,6 +162,7 @@ class DuckDBBackend(Backend):
         if rows:
             marks = ", ".join("?" for _ in cols)
             self.con.executemany(f"INSERT INTO {quote_identifier(name, self.dialect)} VALUES ({marks})", rows)
+        self.sources[name] = self.checksum(name)
 
     def fetch(self, sql):
         return self.con.execute(sql).fetchall()
@@ -157,8 +186,11 @@ class SQLAlchemyBackend(Backend):
     def create(self, name, cols, rows):
         self.conn.exec_driver_sql(self.ddl(name, cols))
         self.created.append(name)
-        if not rows:
-            return
+        if rows:
+            self._insert(name, cols, rows)
+        self.sources[name] = self.checksum(name)
+
+    def _insert(self, name, cols, rows):
         qname = quote_identifier(name, self.dialect)
         if self.name == "postgres":
             raw = self.conn.connection.driver_connection

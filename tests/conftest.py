@@ -24,6 +24,7 @@ def backend(request):
         pytest.skip("PostgreSQL: set PRIVRISK_PG_URL (bash .ci/run starts a server)")
     b = make_backend(name)
     yield b
+    _assert_sources_untouched(b)
     b.close()
 
 
@@ -32,4 +33,12 @@ def duck():
     """A fresh DuckDB backend (for DuckDB-only behaviour: files, row order)."""
     b = make_backend("duckdb")
     yield b
+    _assert_sources_untouched(b)
     b.close()
+
+
+def _assert_sources_untouched(b):
+    """The read-only guarantee over the whole suite: every table a test created as input has the
+    row count and value hash it had when it was created, after all the tests that used it."""
+    changed = b.changed_sources()
+    assert not changed, f"{b.name}: source tables changed by the suite: {changed}"

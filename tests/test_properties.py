@@ -54,7 +54,9 @@ def _load(backend, kinds, rows):
 
 
 def _drop(backend, name):
+    assert backend.checksum(name) == backend.sources[name]  # untouched by the run
     backend.run(f"DROP TABLE {backend.source().quote(name)}")
+    backend.forget(name)
     if hasattr(backend, "created"):
         backend.created.remove(name)
 

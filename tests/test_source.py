@@ -111,3 +111,14 @@ def test_decimal_digits_match_python_format(backend):
     expected = [len(("%.10f" % v).split(".")[1].rstrip("0")) for v in values]
     got = [backend.fetch(f"SELECT {fn.decimal_digits(_double(backend, v))}")[0][0] for v in values]
     assert [int(g) for g in got] == expected
+
+
+def test_the_suite_wide_checksum_notices_a_changed_source(duck):
+    """conftest checks every source table after the tests that used it; the check can fail."""
+    from privrisk_sql.types import TypeClass
+
+    duck.create("victim", [("a", TypeClass.INTEGER)], [(1,), (2,)])
+    assert duck.changed_sources() == []
+    duck.run('UPDATE "victim" SET a = 3 WHERE a = 2')
+    assert duck.changed_sources() and "'victim'" in duck.changed_sources()[0]
+    duck.forget("victim")  # this test changed it on purpose

@@ -79,6 +79,14 @@ class Backend:
         digest = sorted(hashlib.sha256(repr(tuple(r)).encode()).hexdigest() for r in rows)
         return len(rows), hashlib.sha256("".join(digest).encode()).hexdigest()
 
+    def temp_tables(self) -> list:
+        """TEMP tables of this backend's own session (other sessions on a server have theirs)."""
+        if self.name == "duckdb":
+            return self.fetch("SELECT table_name FROM duckdb_tables() WHERE temporary")
+        if self.name == "sqlite":
+            return self.fetch("SELECT name FROM sqlite_temp_master WHERE type = 'table'")
+        return self.fetch("SELECT relname FROM pg_class WHERE relnamespace = pg_my_temp_schema() AND relkind = 'r'")
+
     def forget(self, name: str) -> None:
         """A test drops a source table of its own: no longer checked."""
         self.sources.pop(name, None)

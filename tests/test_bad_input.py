@@ -137,9 +137,8 @@ def duck_file(tmp_path_factory):
     (["--table", "t", "--qids", "x", "--timeout", "soon"], "--timeout: expected a number of seconds > 0, got 'soon'"),
 ])
 def test_cli_exit_2_with_one_line(duck_file, capsys, command, args, needle):
-    extra = {"cavg": ["--k", "2"], "kanon": [], "mondrian": ["--k", "2", "--output", "o"]}[command]
-    if "--k" in args:
-        extra = [a for i, a in enumerate(extra) if a != "--k" and (i == 0 or extra[i - 1] != "--k")]
+    k = [] if command == "kanon" or "--k" in args else ["--k", "2"]  # kanon's --k is optional
+    extra = k + (["--output", "o"] if command == "mondrian" else [])
     try:
         code = main([command, "--db", duck_file, *args, *extra])
     except SystemExit as e:  # argparse: a usage line, then the error line

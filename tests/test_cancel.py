@@ -32,14 +32,6 @@ COMMANDS = {
 }
 
 
-def _temp_tables(src) -> list:
-    if src.dialect.name == "duckdb":
-        return src.fetch("SELECT table_name FROM duckdb_tables() WHERE temporary")
-    if src.dialect.name == "sqlite":
-        return src.fetch("SELECT name FROM sqlite_temp_master WHERE type = 'table'")
-    return src.fetch("SELECT relname FROM pg_class WHERE relnamespace = pg_my_temp_schema() AND relkind = 'r'")
-
-
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_timeout_cancels_the_running_statement(backend, command):
     view = f"slow_{uuid.uuid4().hex[:6]}"
@@ -49,7 +41,7 @@ def test_timeout_cancels_the_running_statement(backend, command):
     with pytest.raises(pr.QueryTimeoutError, match=r"timeout: stopped after 0\.5 s") as info:
         COMMANDS[command](src, view)
     assert info.value.cancelled_running_statement  # the database stopped it, not the next statement's check
-    assert _temp_tables(src) == []
+    assert backend.temp_tables() == []
     assert not src.table_exists(view + "_out")
     if backend.name == "postgres":  # the server-side backstop is put back as it was
         assert src.fetch("SHOW statement_timeout") == [("0",)]

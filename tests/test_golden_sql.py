@@ -68,6 +68,7 @@ def _kanon_statements(dialect):
 
 
 def _mondrian_statements(dialect):
+    from privrisk_sql.metrics.classes import row_and_null_counts_sql
     from privrisk_sql.metrics.mondrian_sql import MondrianDim, MondrianQueries
 
     q = MondrianQueries(dialect)
@@ -79,7 +80,7 @@ def _mondrian_statements(dialect):
         MondrianDim(4, HOSTILE, "ordinal", TypeClass.TEXT, map="privrisk_x_map4"),
     ]
     return {
-        "row_and_null_counts": q.row_and_null_counts('"people"', dims),
+        "row_and_null_counts": row_and_null_counts_sql(q.dialect, '"people"', [(d.column, d.is_float) for d in dims]),
         "distinct_values": q.distinct_values('"people"', HOSTILE),
         "numbered_rows": q.numbered_rows("privrisk_x_rows", '"people"', ["id", "age", HOSTILE]),
         "rank_map_rows": q.rank_map_rows("privrisk_x_map4", [("a'b", 1), ("c", 2)]),

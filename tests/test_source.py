@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-
 import duckdb
 import pytest
 
@@ -13,35 +11,20 @@ from backends import FIXTURES, SHARED
 HAND = FIXTURES / "handcheck"
 
 
-def _checksum(backend, table):
-    rows = backend.fetch(f'SELECT * FROM "{table}"')
-    digest = sorted(hashlib.sha256(repr(r).encode()).hexdigest() for r in rows)
-    return len(rows), hashlib.sha256("".join(digest).encode()).hexdigest()
-
-
-def _temp_tables(backend):
-    if backend.name == "duckdb":
-        return backend.fetch("SELECT table_name FROM duckdb_tables() WHERE temporary")
-    if backend.name == "sqlite":
-        return backend.fetch("SELECT name FROM sqlite_temp_master WHERE type = 'table'")
-    # this session's TEMP schema only: other sessions on the same server have their own
-    return backend.fetch("SELECT relname FROM pg_class WHERE relnamespace = pg_my_temp_schema() AND relkind = 'r'")
-
-
 def test_sources_untouched_and_no_temp_tables_left(backend):
     case = SHARED / "reference" / "mpuccs" / "gen_gaps_ncols123"
     ori, syn = backend.load(case / "ori.csv"), backend.load(case / "syn.csv")
-    before = (_checksum(backend, ori), _checksum(backend, syn))
+    before = (backend.checksum(ori), backend.checksum(syn))
     pr.mpuccs(backend.source(), ori, syn, n_cols=[1, 2], nulls="petsard", key=backend.key)
-    assert (_checksum(backend, ori), _checksum(backend, syn)) == before
-    assert _temp_tables(backend) == []
+    assert (backend.checksum(ori), backend.checksum(syn)) == before
+    assert backend.temp_tables() == []
 
 
 def test_temp_tables_dropped_after_a_failure(backend):
     ori = backend.load(HAND / "ori.csv")
     with pytest.raises(pr.InvalidInputError):
         pr.mpuccs(backend.source(), ori, ori, columns=["a", "nope"], key=backend.key)
-    assert _temp_tables(backend) == []
+    assert backend.temp_tables() == []
 
 
 def test_csv_positions_follow_file_order(tmp_path):

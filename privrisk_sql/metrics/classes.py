@@ -66,26 +66,29 @@ def resolve_qids(rel: Relation, qids: Sequence[str], what: str = "qids") -> list
     return names
 
 
-def row_and_null_counts_sql(dialect: Dialect, relation_sql: str, rel: Relation, columns: Sequence[str]) -> str:
-    cols = [{"name": c, "is_float": rel.column(c).type_class is TypeClass.FLOAT} for c in columns]
+def row_and_null_counts_sql(dialect: Dialect, relation_sql: str, columns: Sequence[tuple[str, bool]]) -> str:
+    """Rows of a relation and, per (column, is_float) pair, its missing values (NaN too for floats)."""
+    cols = [{"name": name, "is_float": is_float} for name, is_float in columns]
     return render("row_and_null_counts.sql.j2", dialect, relation=relation_sql, columns=cols)
 
 
-def check_rows(source: Source, rel: Relation, columns: Sequence[str], what: str) -> int:
+def check_rows(source: Source, rel: Relation, columns: Sequence[str], what: str) -> tuple[int, dict[str, int]]:
     """One cheap scan before the grouping queries: refuse an empty or one-row table and a column that
-    is NULL in every row, naming it. Returns the row count."""
-    row = source.fetch(row_and_null_counts_sql(source.dialect, rel.sql, rel, columns))[0]
+    is NULL in every row, naming it. Returns the row count and the missing values per column."""
+    pairs = [(c, rel.column(c).type_class is TypeClass.FLOAT) for c in columns]
+    row = source.fetch(row_and_null_counts_sql(source.dialect, rel.sql, pairs))[0]
     n_rows = int(row[0])
+    missing = {column: int(m) for column, m in zip(columns, row[1:])}
     if n_rows == 0:
         raise InvalidInputError(f"table {rel.label!r} is empty: no {what} to compute")
     if n_rows == 1:
         raise InvalidInputError(f"table {rel.label!r} has 1 row: every record is alone in its class, "
                                 f"{what} needs at least 2 rows")
-    for column, missing in zip(columns, row[1:]):
-        if int(missing) == n_rows:
+    for column, m in missing.items():
+        if m == n_rows:
             raise InvalidInputError(f"column {column!r} of {rel.label!r} is NULL in all {n_rows} rows: "
                                     "it tells no record apart; leave it out")
-    return n_rows
+    return n_rows, missing
 
 
 def class_size_histogram_sql(dialect: Dialect, relation_sql: str, qids: Sequence[str]) -> str:

@@ -23,7 +23,7 @@ from typing import Any, Mapping, Sequence
 from ..errors import InvalidInputError
 from ..source import Relation, Source, opened
 from ..types import TypeClass
-from .classes import resolve_qids, validate_k
+from .classes import check_rows, resolve_qids, validate_k
 from .mondrian_sql import RID, MondrianDim, MondrianQueries
 
 log = logging.getLogger("privrisk_sql")
@@ -213,21 +213,11 @@ class _Run:
         )
 
     def _validate_rows(self) -> tuple[int, dict[str, int]]:
-        """One cheap scan before any work table: empty or one-row table, n < k, NULL QIDs."""
-        row = self.s.fetch(self.q.row_and_null_counts(self.rel.sql, self.dims))[0]
-        n_rows = int(row[0])
-        missing = {d.column: int(row[1 + d.index]) for d in self.dims}
+        """One cheap scan before any work table: empty or one-row table, all-NULL QID, n < k, NULL QIDs."""
+        n_rows, missing = check_rows(self.s, self.rel, self.qids, "k-anonymization")
         label = self.rel.label
-        if n_rows == 0:
-            raise InvalidInputError(f"table {label!r} is empty: nothing to anonymize")
-        if n_rows == 1:
-            raise InvalidInputError(f"table {label!r} has 1 row: there is nothing to generalize, Mondrian needs at least 2 rows")
         if n_rows < self.k:
             raise InvalidInputError(f"table {label!r} has {n_rows} rows, fewer than k={self.k}: no k-anonymous partition exists")
-        for column, m in missing.items():
-            if m == n_rows:
-                raise InvalidInputError(f"column {column!r} of {label!r} is NULL in all {n_rows} rows: "
-                                        "it tells no record apart; leave it out of the QIDs")
         if self.nulls == "error":
             for column, m in missing.items():
                 if m:

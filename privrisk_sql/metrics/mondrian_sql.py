@@ -47,10 +47,6 @@ class MondrianQueries:
     def _r(self, template: str, **ctx) -> str:
         return render(template, self.dialect, **ctx)
 
-    def row_and_null_counts(self, relation: str, dims: Sequence[MondrianDim]) -> str:
-        cols = [{"name": d.column, "is_float": d.is_float} for d in dims]
-        return self._r("row_and_null_counts.sql.j2", relation=relation, columns=cols)
-
     def distinct_values(self, relation: str, column: str) -> str:
         return self._r("distinct_values.sql.j2", relation=relation, column=column)
 

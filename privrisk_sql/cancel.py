@@ -10,6 +10,7 @@ to stop the statement it is running. The main thread then raises at a point wher
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import signal
@@ -18,6 +19,7 @@ import time
 from typing import Callable
 
 TIMEOUT, INTERRUPT = "timeout", "interrupt"
+_WAKE = b"\0"  # written to the wake-up pipe by stop_watching; no signal has number 0
 _POLL = 0.1  # seconds between two cancel requests while the main thread has not stopped yet
 
 
@@ -64,6 +66,11 @@ class RunGuard:
         """End the watcher thread (before cleanup, so no late cancel request can hit a DROP)."""
         self._stop.set()
         if self._thread is not None:
+            if self._pipe is not None:
+                # Wake the watcher out of select() now rather than at its next poll (up to _POLL
+                # later, paid at the end of every run). Byte 0 is no signal number.
+                with contextlib.suppress(OSError):
+                    os.write(self._pipe[1], _WAKE)
             self._thread.join()
             self._thread = None
 
@@ -123,9 +130,10 @@ class RunGuard:
             data = os.read(self._pipe[0], 512)
         except (BlockingIOError, OSError):
             return
+        data = data.replace(_WAKE, b"")
         if signal.SIGINT in data:
             self.trip(INTERRUPT)
-        if self._old_wakeup_fd >= 0:  # e.g. an asyncio loop: it still hears its signals
+        if data and self._old_wakeup_fd >= 0:  # e.g. an asyncio loop: it still hears its signals
             try:
                 os.write(self._old_wakeup_fd, data)
             except OSError:

@@ -194,10 +194,28 @@ def _run_mpuccs(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _dumps(payload: dict) -> str:
+    """Indented JSON whose lists of records hold one compact record per line.
+
+    json's ``indent=`` path is pure Python, about ten times slower than its C encoder: on 30k
+    rows the mpuccs ``details`` list took longer to write than to compute. Records go through
+    the C encoder, one per line, which still diffs and greps line by line.
+    """
+    record = json.JSONEncoder(allow_nan=False).encode  # one encoder for all records (dumps builds one per call)
+    parts = []
+    for key, value in payload.items():
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            text = "[\n    " + ",\n    ".join(map(record, value)) + "\n  ]"
+        else:
+            text = json.dumps(value, indent=2, allow_nan=False).replace("\n", "\n  ")
+        parts.append(f"  {json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(parts) + "\n}"
+
+
 def _write_json(payload: dict, target: str | None) -> None:
     if not target:
         return
-    text = json.dumps(payload, indent=2, allow_nan=False)
+    text = _dumps(payload)
     if target == "-":
         sys.stdout.write(text + "\n")
         return

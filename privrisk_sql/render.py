@@ -41,13 +41,21 @@ def dbt_package_dir() -> Path:
 
 def quote_identifier(name: str, dialect: Dialect) -> str:
     """Quote one identifier for ``dialect`` (every character kept, quotes escaped)."""
-    return exp.to_identifier(str(name), quoted=True).sql(dialect=dialect.sqlglot)
+    return _quoted(str(name), dialect.sqlglot)
+
+
+@functools.lru_cache(maxsize=4096)
+def _quoted(name: str, sqlglot_dialect: str) -> str:
+    # A run quotes the same few names thousands of times; sqlglot takes ~0.1 ms each.
+    return exp.to_identifier(name, quoted=True).sql(dialect=sqlglot_dialect)
 
 
 def sql_literal(value, dialect: Dialect) -> str:
     """Render a Python value (None, bool, int, float, str) as a SQL literal for ``dialect``."""
     if isinstance(value, bool):
         return "1" if value else "0"
+    if type(value) is int:  # what sqlglot writes for any int, without its ~0.1 ms per call
+        return str(value)
     if isinstance(value, float) and value != value:
         raise ValueError("NaN cannot be rendered as a SQL literal")
     return exp.convert(value).sql(dialect=dialect.sqlglot)

@@ -8,13 +8,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..render import render
 from ..source import opened
 from .classes import resolve_qids, validate_k
+
+if TYPE_CHECKING:  # pandas is imported when a result is built: the CLI never pays its import time
+    import pandas as pd
 
 
 def k_anonymity_failures_sql(dialect, relation_sql: str, qids: Sequence[str], k: int) -> str:
@@ -28,6 +29,8 @@ def k_anonymity_failures(src: Any, table: str, qids: Sequence[str], k: int) -> p
         rel = source.relation(table)
         names = resolve_qids(rel, qids)
         rows = source.fetch(k_anonymity_failures_sql(source.dialect, rel.sql, names, k))
+    import pandas as pd
+
     return pd.DataFrame(rows, columns=[*names, "class_size"])
 
 
@@ -58,5 +61,7 @@ def singling_out_rate(src: Any, ori: str, syn: str, columns: Sequence[str]) -> S
         else:
             matches, rate = 0, 0.0
             syn_rows = int(source.fetch(f"SELECT COUNT(*) FROM {s.sql}")[0][0])
+    import pandas as pd
+
     combos = pd.DataFrame([r[: len(names)] for r in rows], columns=names)
     return SinglingOutResult(rate, matches, syn_rows, combos)

@@ -27,7 +27,8 @@ def _statements(dialect):
     q = MpuccsQueries(dialect)
     cols = _columns()
     combos = [q.combo_spec(1, cols[:1], "sql"), q.combo_spec(3, cols[:2], "sql")]
-    petsard = [q.combo_spec(2, cols[1:2], "petsard"), q.combo_spec(5, cols[1:3], "petsard")]
+    packed = [q.combo_spec(6, cols[1:4], "sql", {"c1": 40, "c2": 7, "c3": 2})]
+    petsard = [q.combo_spec(2, cols[1:2], "petsard"), q.combo_spec(5, cols[1:3], "petsard", {"c1": 40, "c2": 7})]
     relation = '"people"'
     return {
         "float_decimal_digits": q.float_decimal_digits(relation, ["income", HOSTILE]),
@@ -36,14 +37,15 @@ def _statements(dialect):
         "deduplicated_rows": q.deduplicated_rows("privrisk_x_syn", relation, cols, "syn", None),
         "deduplicated_rows_key": q.deduplicated_rows("privrisk_x_syn", relation, cols, "syn", "row_id"),
         "distinct_counts": q.distinct_counts("privrisk_x_syn", ["c0", "c1"]),
-        "group_size_histograms": q.group_size_histograms("privrisk_x_syn", combos),
-        "group_size_histograms_petsard": q.group_size_histograms("privrisk_x_syn", petsard),
+        "coded_rows": q.coded_rows("privrisk_x_coded", "privrisk_x_syn", "privrisk_x_ori", ["c0", "c1"]),
+        "code_cardinalities": q.code_cardinalities("privrisk_x_coded", ["c0", "c1"]),
+        "group_size_histograms": q.group_size_histograms("privrisk_x_coded", combos + packed),
+        "group_size_histograms_petsard": q.group_size_histograms("privrisk_x_coded", petsard),
         "unique_match_table": q.unique_match_table("privrisk_x_matches"),
-        "syn_unique_ori_matches": q.syn_unique_ori_matches("privrisk_x_matches", "privrisk_x_syn", "privrisk_x_ori", combos),
+        "syn_unique_ori_matches": q.syn_unique_ori_matches("privrisk_x_matches", "privrisk_x_coded", combos + packed),
         "syn_unique_ori_matches_petsard": q.syn_unique_ori_matches(
-            "privrisk_x_matches", "privrisk_x_syn", "privrisk_x_ori", petsard, "petsard"
+            "privrisk_x_matches", "privrisk_x_coded", petsard, "petsard"
         ),
-        "unique_counts": q.unique_counts("privrisk_x_matches"),
         "identification_events": q.identification_events(
             "privrisk_x_matches", "privrisk_x_syn", "privrisk_x_ori", ["c0", "c1"], False
         ),

@@ -88,11 +88,21 @@ class MpuccsResult:
                 f"total_identified={g['total_identified']!r}, details={len(self._details)}, tree={len(self._tree)})")
 
 
+_AS_IS = frozenset({str, int, bool, type(None)})
+
+
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, (tuple, list)):
-        return [_jsonable(v) for v in value]
+    # Exact-type checks first: to_dict converts every value of every details row (26k rows and
+    # 220k values on a 30k-row pair), and the isinstance chain alone took a tenth of a second.
+    kind = type(value)
+    if kind in _AS_IS:
+        return value
+    if kind is tuple or kind is list:
+        return [v if type(v) in _AS_IS else _jsonable(v) for v in value]
     if value is None or isinstance(value, (bool, int, str)):
         return value
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(v) for v in value]
     if isinstance(value, float):
         return None if math.isnan(value) else value
     if isinstance(value, decimal.Decimal):
@@ -337,8 +347,16 @@ class _Run:
         order = sorted(range(len(self.cols)), key=lambda i: -int(counts[1 + 2 * i]))
         prio = [self.cols[i] for i in order]
 
+        # Integer codes for the values of both sides: every GROUP BY below hashes one BIGINT.
+        coded_t = self.src.temp_name("coded")
+        aliases = [c.alias for c in self.cols]
+        self.src.execute(self.q.coded_rows(coded_t, syn_t, ori_t, aliases))
+        max_codes = dict(zip(aliases, (int(v or 0) for v in self.src.fetch(self.q.code_cardinalities(coded_t, aliases))[0])))
+
         combos = plan.plan_combinations(len(prio), self.sizes)
         entropy: dict[tuple, float] = {}
+        syn_unique: dict[tuple, int] = {}
+        unique_counts: dict[int, int] = {}
         pruned: set[tuple] = set()
         inherited: set[tuple] = set()
         matches_t = self.src.temp_name("matches")
@@ -347,7 +365,7 @@ class _Run:
         done = 0
 
         def spec(c: plan.Combination) -> dict:
-            return self.q.combo_spec(c.check_order, [prio[i] for i in c.positions], self.nulls)
+            return self.q.combo_spec(c.check_order, [prio[i] for i in c.positions], self.nulls, max_codes)
 
         for size in self.sizes:
             level = [c for c in combos if c.size == size]
@@ -360,26 +378,27 @@ class _Run:
                     todo.append(c)
             for batch in _batches(todo, self.batch_size):
                 hist: dict[int, list] = {c.check_order: [] for c in batch}
-                sql = self.q.group_size_histograms(syn_t, [spec(c) for c in batch])
+                sql = self.q.group_size_histograms(coded_t, [spec(c) for c in batch])
                 for combo_id, group_size, n_groups in self.src.fetch(sql):
                     hist[int(combo_id)].append((group_size, n_groups))
                 for c in batch:
                     entropy[c.positions] = plan.renyi_entropy(hist[c.check_order], n_syn, self.alpha)
+                    syn_unique[c.positions] = sum(int(n) for size, n in hist[c.check_order] if int(size) == 1)
             survivors = []
             for c in todo:
                 if c.base is not None and entropy[c.positions] - entropy[c.base] <= self.delta:
                     pruned.add(c.positions)
                 else:
                     survivors.append(c)
+                    unique_counts[c.check_order] = syn_unique[c.positions]  # mpuccs_cnt: evaluated combinations only
             done += len(level) - len(survivors)  # pruned combinations need no further work
             for batch in _batches(survivors, self.batch_size):
-                sql = self.q.syn_unique_ori_matches(matches_t, syn_t, ori_t, [spec(c) for c in batch], self.nulls)
+                sql = self.q.syn_unique_ori_matches(matches_t, coded_t, [spec(c) for c in batch], self.nulls)
                 self.src.execute(sql)
                 done += len(batch)
                 if self.progress is not None:
                     self.progress(done, total)
 
-        unique_counts = {int(c): int(n) for c, n in self.src.fetch(self.q.unique_counts(matches_t))}
         events = self.src.fetch(self.q.identification_events(matches_t, syn_t, ori_t, [c.alias for c in self.cols], self.key is not None))
         return self._result(combos, prio, entropy, pruned, inherited, unique_counts, events,
                             n_syn, n_ori, digits, unit)

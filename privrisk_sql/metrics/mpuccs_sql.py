@@ -6,6 +6,7 @@ exactly what the database sees.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -61,35 +62,47 @@ class MpuccsQueries:
     def distinct_counts(self, table: str, columns: Sequence[str]) -> str:
         return self._render("distinct_counts.sql.j2", table=table, columns=list(columns))
 
+    def coded_rows(self, target: str, syn: str, ori: str, columns: Sequence[str]) -> str:
+        return self._render("coded_rows.sql.j2", target=target, syn=syn, ori=ori, columns=list(columns))
+
+    def code_cardinalities(self, table: str, columns: Sequence[str]) -> str:
+        return self._render("code_cardinalities.sql.j2", table=table, columns=list(columns))
+
     @staticmethod
-    def combo_spec(combo_id: int, columns: Sequence[WorkColumn], nulls: str) -> dict:
+    def combo_spec(combo_id: int, columns: Sequence[WorkColumn], nulls: str,
+                   max_codes: dict[str, int] | None = None) -> dict:
         """Template context for one combination (columns in priority order).
 
         With ``nulls="petsard"`` (SPEC_MPUCCS §6.1) a NULL in a float-like column makes a syn row
         a group of its own, and so does a NULL timestamp when the combination has only datetime
-        columns.
+        columns. With ``max_codes`` (alias -> largest code in the coded rows) the combination is
+        keyed by one packed BIGINT when every key fits below 2**62 (SQLite turns a larger integer
+        into a float): ``weights`` holds each column's multiplier.
         """
         singleton = []
         if nulls == "petsard":
             singleton = [c.alias for c in columns if c.nan_is_unique]
             if all(c.type_class.is_datetime for c in columns):
                 singleton = [c.alias for c in columns]
-        return {"id": combo_id, "columns": [c.alias for c in columns], "singleton_if_null": singleton}
+        weights = None
+        if max_codes is not None:
+            radix = [max_codes[c.alias] + 1 for c in columns]  # digits 0 (NULL) .. max
+            if math.prod(radix) < 2**62:
+                weights = [math.prod(radix[i + 1:]) for i in range(len(radix))]
+        return {"id": combo_id, "columns": [c.alias for c in columns], "singleton_if_null": singleton,
+                "weights": weights}
 
-    def group_size_histograms(self, table: str, combos: Sequence[dict]) -> str:
-        return self._render("group_size_histograms.sql.j2", table=table, combos=list(combos))
+    def group_size_histograms(self, coded: str, combos: Sequence[dict]) -> str:
+        return self._render("group_size_histograms.sql.j2", table=coded, combos=list(combos))
 
     def unique_match_table(self, target: str) -> str:
         return self._render("unique_match_table.sql.j2", target=target)
 
-    def syn_unique_ori_matches(self, target: str, syn: str, ori: str, combos: Sequence[dict], nulls: str = "sql") -> str:
+    def syn_unique_ori_matches(self, target: str, coded: str, combos: Sequence[dict], nulls: str = "sql") -> str:
         template = "syn_unique_ori_matches.sql.j2"
         if nulls == "petsard" and any(c["singleton_if_null"] for c in combos):
             template = "syn_unique_ori_matches_petsard.sql.j2"
-        return self._render(template, target=target, syn=syn, ori=ori, combos=list(combos))
-
-    def unique_counts(self, matches: str) -> str:
-        return self._render("unique_counts.sql.j2", matches=matches)
+        return self._render(template, target=target, coded=coded, combos=list(combos))
 
     def identification_events(self, matches: str, syn: str, ori: str, columns: Sequence[str], key: bool) -> str:
         return self._render("identification_events.sql.j2", matches=matches, syn=syn, ori=ori, columns=list(columns), key=key)

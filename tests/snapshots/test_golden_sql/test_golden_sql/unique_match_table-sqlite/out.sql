@@ -3,6 +3,5 @@ SELECT
   CAST(0 AS INTEGER) AS combo,
   CAST(0 AS INTEGER) AS combo_size,
   CAST(0 AS BIGINT) AS syn_rid,
-  CAST(0 AS BIGINT) AS n_ori,
   CAST(0 AS BIGINT) AS ori_rid
 WHERE 1 = 0

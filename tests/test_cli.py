@@ -133,3 +133,16 @@ def test_empty_syn_gives_rate_zero_with_warning(capsys, tmp_path):
 def test_unreachable_database_is_exit_3(capsys):
     code, _, err = run(capsys, "--db", "postgresql+psycopg://nobody@127.0.0.1:1/none", "--ori", "a", "--syn", "b")
     assert code == 3 and "cannot connect" in err
+
+
+def test_json_layout_is_one_record_per_line_and_loads_back():
+    from privrisk_sql.cli import _dumps
+
+    payload = {"global": {"rate": 0.5, "config": [1, 2]}, "details": [{"a": 1, "b": ["x", None]}, {"a": 2, "b": []}],
+               "tree": [], "histogram": {"3": 4}, "n": 7}
+    text = _dumps(payload)
+    assert json.loads(text) == payload
+    lines = text.splitlines()
+    assert '    {"a": 1, "b": ["x", null]},' in lines and '    {"a": 2, "b": []}' in lines
+    with pytest.raises(ValueError):
+        _dumps({"details": [{"a": float("nan")}]})

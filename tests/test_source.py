@@ -105,3 +105,21 @@ def test_the_suite_wide_checksum_notices_a_changed_source(duck):
     duck.run('UPDATE "victim" SET a = 3 WHERE a = 2')
     assert duck.changed_sources() and "'victim'" in duck.changed_sources()[0]
     duck.forget("victim")  # this test changed it on purpose
+
+
+@pytest.mark.parametrize("text", [
+    'name,born,score,note\n"Smith, J",1990-02-03,1.5,"say ""hi"""\nLee,1985-11-30,,plain\n',
+    "name;born;score\nA;03/02/1990;1,5\nB;30/11/1985;2\n",
+    "a\tb\n1\tx\n2\t\n",
+])
+def test_csv_read_with_pinned_options_equals_duckdbs_own_reading(tmp_path, text):
+    # The relation spells out what the sniffer detected (auto_detect=false): same types, same values.
+    path = tmp_path / "in.csv"
+    path.write_text(text)
+    src = pr.connect()
+    rel = src.relation(str(path))
+    assert "auto_detect = false" in rel.sql
+    con = duckdb.connect()
+    auto_types = [(r[0], r[1]) for r in con.execute("DESCRIBE SELECT * FROM read_csv(?)", [str(path)]).fetchall()]
+    assert [(c.name, c.sql_type) for c in rel.columns] == auto_types
+    assert src.fetch(f"SELECT * FROM {rel.sql}") == con.execute("SELECT * FROM read_csv(?)", [str(path)]).fetchall()

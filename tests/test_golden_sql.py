@@ -36,21 +36,20 @@ def _statements(dialect):
         "first_non_null_values_key": q.first_non_null_values(relation, "visit", "row_id"),
         "deduplicated_rows": q.deduplicated_rows("privrisk_x_syn", relation, cols, "syn", None),
         "deduplicated_rows_key": q.deduplicated_rows("privrisk_x_syn", relation, cols, "syn", "row_id"),
-        "distinct_counts": q.distinct_counts("privrisk_x_syn", ["c0", "c1"]),
         "coded_rows": q.coded_rows("privrisk_x_coded", "privrisk_x_syn", "privrisk_x_ori", ["c0", "c1"]),
-        "code_cardinalities": q.code_cardinalities("privrisk_x_coded", ["c0", "c1"]),
+        "coded_column_stats": q.coded_column_stats("privrisk_x_coded", ["c0", "c1"]),
         "group_size_histograms": q.group_size_histograms("privrisk_x_coded", combos + packed),
         "group_size_histograms_petsard": q.group_size_histograms("privrisk_x_coded", petsard),
         "unique_match_table": q.unique_match_table("privrisk_x_matches"),
-        "syn_unique_ori_matches": q.syn_unique_ori_matches("privrisk_x_matches", "privrisk_x_coded", combos + packed),
+        "syn_unique_ori_matches": q.syn_unique_ori_matches("privrisk_x_matches", "privrisk_x_coded", combos + packed, 2, 1000),
         "syn_unique_ori_matches_petsard": q.syn_unique_ori_matches(
-            "privrisk_x_matches", "privrisk_x_coded", petsard, "petsard"
+            "privrisk_x_matches", "privrisk_x_coded", petsard, 2, 1000, "petsard"
         ),
         "identification_events": q.identification_events(
-            "privrisk_x_matches", "privrisk_x_syn", "privrisk_x_ori", ["c0", "c1"], False
+            "privrisk_x_matches", "privrisk_x_syn", "privrisk_x_ori", ["c0", "c1"], False, 1000
         ),
         "identification_events_key": q.identification_events(
-            "privrisk_x_matches", "privrisk_x_syn", "privrisk_x_ori", ["c0", "c1"], True
+            "privrisk_x_matches", "privrisk_x_syn", "privrisk_x_ori", ["c0", "c1"], True, 1000
         ),
     }
 

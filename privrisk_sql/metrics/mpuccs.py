@@ -19,7 +19,7 @@ import math
 import warnings
 from typing import Any, Sequence
 
-from ..errors import InvalidInputError
+from ..errors import InvalidInputError, UnsupportedFeatureError
 from ..source import Relation, Source, opened
 from ..types import TypeClass, combined_class, compatible
 from . import mpuccs_plan as plan
@@ -78,7 +78,7 @@ class MpuccsResult:
         missing values as None."""
         return {
             "global": {k: _jsonable(v) for k, v in self._global.items()},
-            "details": [{k: _jsonable(v) for k, v in row.items()} for row in self._details],
+            "details": [_detail_jsonable(row) for row in self._details],
             "tree": [{k: _jsonable(v) for k, v in row.items()} for row in self._tree],
         }
 
@@ -86,6 +86,18 @@ class MpuccsResult:
         g = self._global
         return (f"MpuccsResult(identification_rate={g['identification_rate']!r}, "
                 f"total_identified={g['total_identified']!r}, details={len(self._details)}, tree={len(self._tree)})")
+
+
+def _detail_jsonable(row: dict) -> dict:
+    # Sizes and positions are already Python ints and names are str (built in _result): only
+    # the values and keys from the database need converting.
+    out = dict(row)
+    out["field_combo"] = list(row["field_combo"])
+    out["value_combo"] = _jsonable(row["value_combo"])
+    for key in ("syn_key", "ori_key"):
+        if key in out:
+            out[key] = _jsonable(out[key])
+    return out
 
 
 _AS_IS = frozenset({str, int, bool, type(None)})
@@ -332,28 +344,32 @@ class _Run:
         digits, unit = self._precisions()
         syn_t = self._load(self.syn_rel, "syn")
         ori_t = self._load(self.ori_rel, "ori")
-        counts = self.src.fetch(self.q.distinct_counts(syn_t, [c.alias for c in self.cols]))[0]
-        n_syn = int(counts[0])
-        n_ori = int(self.src.fetch(self.q.distinct_counts(ori_t, []))[0][0])
-        if n_syn == 0:
-            self._warn(f"{self.syn_rel.label!r} has no rows: identification rate is 0")
-        for i, c in enumerate(self.cols):
-            # pandas reads an integer column with gaps as float64: PETsARD's NaN rule applies.
-            c.has_syn_nulls = int(counts[2 + 2 * i]) > 0
-            if n_syn and int(counts[1 + 2 * i]) == 0:
-                # PETsARD evaluates it (the numbers stay PETsARD's), but it is rarely what was meant.
-                self._warn(f"column {c.name!r} is NULL in every row of {self.syn_rel.label!r}")
-        # §2.4: priority by distinct non-null syn values, descending; ties keep the column order.
-        order = sorted(range(len(self.cols)), key=lambda i: -int(counts[1 + 2 * i]))
-        prio = [self.cols[i] for i in order]
-
         # Integer codes for the values of both sides: every GROUP BY below hashes one BIGINT.
         coded_t = self.src.temp_name("coded")
         aliases = [c.alias for c in self.cols]
         self.src.execute(self.q.coded_rows(coded_t, syn_t, ori_t, aliases))
-        max_codes = dict(zip(aliases, (int(v or 0) for v in self.src.fetch(self.q.code_cardinalities(coded_t, aliases))[0])))
+        stats = [int(v or 0) for v in self.src.fetch(self.q.coded_column_stats(coded_t, aliases))[0]]
+        n_syn, n_ori = stats[0], stats[1]
+        distinct = {c.alias: stats[2 + 3 * i] for i, c in enumerate(self.cols)}
+        max_codes = {c.alias: stats[4 + 3 * i] for i, c in enumerate(self.cols)}
+        if n_syn == 0:
+            self._warn(f"{self.syn_rel.label!r} has no rows: identification rate is 0")
+        for i, c in enumerate(self.cols):
+            # pandas reads an integer column with gaps as float64: PETsARD's NaN rule applies.
+            c.has_syn_nulls = stats[3 + 3 * i] > 0
+            if n_syn and distinct[c.alias] == 0:
+                # PETsARD evaluates it (the numbers stay PETsARD's), but it is rarely what was meant.
+                self._warn(f"column {c.name!r} is NULL in every row of {self.syn_rel.label!r}")
+        # §2.4: priority by distinct non-null syn values, descending; ties keep the column order.
+        prio = sorted(self.cols, key=lambda c: -distinct[c.alias])
 
         combos = plan.plan_combinations(len(prio), self.sizes)
+        # A match is stored as combo * radix + ori_rid in one BIGINT (see unique_match_table).
+        radix = max(n_ori, 1)
+        if (len(combos) + 1) * radix >= 2**62:
+            raise UnsupportedFeatureError(
+                f"{len(combos)} combinations of {n_ori} original rows are too many to number in a BIGINT; "
+                "pass fewer columns or smaller n_cols")
         entropy: dict[tuple, float] = {}
         syn_unique: dict[tuple, int] = {}
         unique_counts: dict[int, int] = {}
@@ -393,13 +409,17 @@ class _Run:
                     unique_counts[c.check_order] = syn_unique[c.positions]  # mpuccs_cnt: evaluated combinations only
             done += len(level) - len(survivors)  # pruned combinations need no further work
             for batch in _batches(survivors, self.batch_size):
-                sql = self.q.syn_unique_ori_matches(matches_t, coded_t, [spec(c) for c in batch], self.nulls)
+                sql = self.q.syn_unique_ori_matches(matches_t, coded_t, [spec(c) for c in batch], size, radix, self.nulls)
                 self.src.execute(sql)
                 done += len(batch)
                 if self.progress is not None:
                     self.progress(done, total)
 
-        events = self.src.fetch(self.q.identification_events(matches_t, syn_t, ori_t, [c.alias for c in self.cols], self.key is not None))
+        sql = self.q.identification_events(matches_t, syn_t, ori_t, [c.alias for c in self.cols], self.key is not None, radix)
+        events = []  # (combo, syn_rid, ori_rid, keys..., values...)
+        for first_match, syn_rid, *rest in self.src.fetch(sql):
+            combo, ori_rid = divmod(int(first_match), radix)
+            events.append((combo, syn_rid, ori_rid, *rest))
         return self._result(combos, prio, entropy, pruned, inherited, unique_counts, events,
                             n_syn, n_ori, digits, unit)
 

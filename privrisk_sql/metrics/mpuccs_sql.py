@@ -59,14 +59,11 @@ class MpuccsQueries:
         ]
         return self._render("deduplicated_rows.sql.j2", target=target, relation=relation_sql, columns=cols, key=key)
 
-    def distinct_counts(self, table: str, columns: Sequence[str]) -> str:
-        return self._render("distinct_counts.sql.j2", table=table, columns=list(columns))
-
     def coded_rows(self, target: str, syn: str, ori: str, columns: Sequence[str]) -> str:
         return self._render("coded_rows.sql.j2", target=target, syn=syn, ori=ori, columns=list(columns))
 
-    def code_cardinalities(self, table: str, columns: Sequence[str]) -> str:
-        return self._render("code_cardinalities.sql.j2", table=table, columns=list(columns))
+    def coded_column_stats(self, coded: str, columns: Sequence[str]) -> str:
+        return self._render("coded_column_stats.sql.j2", table=coded, columns=list(columns))
 
     @staticmethod
     def combo_spec(combo_id: int, columns: Sequence[WorkColumn], nulls: str,
@@ -98,11 +95,15 @@ class MpuccsQueries:
     def unique_match_table(self, target: str) -> str:
         return self._render("unique_match_table.sql.j2", target=target)
 
-    def syn_unique_ori_matches(self, target: str, coded: str, combos: Sequence[dict], nulls: str = "sql") -> str:
+    def syn_unique_ori_matches(self, target: str, coded: str, combos: Sequence[dict], size: int, radix: int,
+                               nulls: str = "sql") -> str:
+        """Insert each syn row's first one-to-one match among ``combos`` (all of ``size`` columns),
+        packed as ``combo * radix + ori_rid``."""
         template = "syn_unique_ori_matches.sql.j2"
         if nulls == "petsard" and any(c["singleton_if_null"] for c in combos):
             template = "syn_unique_ori_matches_petsard.sql.j2"
-        return self._render(template, target=target, coded=coded, combos=list(combos))
+        return self._render(template, target=target, coded=coded, combos=list(combos), size=size, radix=radix)
 
-    def identification_events(self, matches: str, syn: str, ori: str, columns: Sequence[str], key: bool) -> str:
-        return self._render("identification_events.sql.j2", matches=matches, syn=syn, ori=ori, columns=list(columns), key=key)
+    def identification_events(self, matches: str, syn: str, ori: str, columns: Sequence[str], key: bool, radix: int) -> str:
+        return self._render("identification_events.sql.j2", matches=matches, syn=syn, ori=ori, columns=list(columns),
+                            key=key, radix=radix)

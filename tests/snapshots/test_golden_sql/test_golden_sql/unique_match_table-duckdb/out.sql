@@ -1,7 +1,6 @@
 CREATE TEMP TABLE "privrisk_x_matches" AS
 SELECT
-  CAST(0 AS INTEGER) AS combo,
-  CAST(0 AS INTEGER) AS combo_size,
   CAST(0 AS BIGINT) AS syn_rid,
-  CAST(0 AS BIGINT) AS ori_rid
+  CAST(0 AS INTEGER) AS combo_size,
+  CAST(0 AS BIGINT) AS first_match
 WHERE 1 = 0

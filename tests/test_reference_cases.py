@@ -110,3 +110,17 @@ def test_explicit_datetime_precision_floors_both_tables(duck, tmp_path):
     g = hourly.to_dict()["global"]
     assert g["config_datetime_precision"] == "h" and g["total_identified"] == 1
     assert hourly.to_dict()["details"][0]["value_combo"] == ["2021-01-01T10:00:00"]
+
+
+@pytest.mark.parametrize("case_name,nulls", [(SQL_CASES[0], "sql"), (PETSARD_CASES[0], "petsard")])
+def test_grouping_by_code_columns_equals_packed_keys(backend, case_name, nulls, monkeypatch):
+    # Combinations whose codes would overflow a BIGINT are grouped by their code columns instead;
+    # forcing that path on every combination must not change a number.
+    from privrisk_sql.metrics import mpuccs_sql
+
+    packed, expected = _run_case(backend, case_name, nulls)
+    monkeypatch.setattr(mpuccs_sql, "PACKED_KEY_LIMIT", 1)
+    unpacked, _ = _run_case(backend, case_name, nulls)
+    assert unpacked == packed
+    if nulls == "petsard":
+        assert_global_equal(unpacked["global"], expected["global"])

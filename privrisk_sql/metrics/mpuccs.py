@@ -419,7 +419,7 @@ class _Run:
         events = []  # (combo, syn_rid, ori_rid, keys..., values...)
         for first_match, syn_rid, *rest in self.src.fetch(sql):
             combo, ori_rid = divmod(int(first_match), radix)
-            events.append((combo, syn_rid, ori_rid, *rest))
+            events.append((combo, int(syn_rid), ori_rid, *rest))
         return self._result(combos, prio, entropy, pruned, inherited, unique_counts, events,
                             n_syn, n_ori, digits, unit)
 
@@ -432,22 +432,26 @@ class _Run:
         positions_known = self.src.dialect.natural_row_order or self.key is not None
         collisions: dict[int, int] = {}
         detail_rows = []
-        combo_by_id = {c.check_order: c for c in combos}
+        # Per combination once, not per event: its size, its names and where its values sit in a row.
+        by_id = {}
+        for c in combos:
+            where = [value_offset + alias_index[prio[i].alias] for i in c.positions]
+            by_id[c.check_order] = (c.size, tuple(names[i] for i in c.positions), where)
         for row in events:
-            combo = combo_by_id[int(row[0])]
-            collisions[combo.check_order] = collisions.get(combo.check_order, 0) + 1
-            values = tuple(row[value_offset + alias_index[prio[i].alias]] for i in combo.positions)
+            combo_id = row[0]
+            size, field_combo, where = by_id[combo_id]
+            collisions[combo_id] = collisions.get(combo_id, 0) + 1
             detail = {
-                "combo_size": combo.size,
-                "syn_idx": int(row[1]) if positions_known else None,
-                "field_combo": tuple(names[i] for i in combo.positions),
-                "value_combo": values,
-                "ori_idx": int(row[2]) if positions_known else None,
+                "combo_size": size,
+                "syn_idx": row[1] if positions_known else None,
+                "field_combo": field_combo,
+                "value_combo": tuple([row[i] for i in where]),
+                "ori_idx": row[2] if positions_known else None,
             }
             if self.key is not None:
                 detail["syn_key"], detail["ori_key"] = row[3], row[4]
             detail_rows.append(detail)
-        identified = len({int(r[1]) for r in events})
+        identified = len({r[1] for r in events})
 
         tree_rows = []
         for c in combos:

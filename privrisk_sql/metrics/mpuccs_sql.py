@@ -15,6 +15,11 @@ from ..render import render
 from ..types import TypeClass
 
 
+# A combination is grouped by one packed BIGINT only while every key stays below this; SQLite
+# silently turns a larger integer into a float. Above it, the code columns themselves are grouped.
+PACKED_KEY_LIMIT = 2**62
+
+
 @dataclass
 class WorkColumn:
     """An evaluated column: its safe alias in the work tables and how it is preprocessed."""
@@ -84,7 +89,7 @@ class MpuccsQueries:
         weights = None
         if max_codes is not None:
             radix = [max_codes[c.alias] + 1 for c in columns]  # digits 0 (NULL) .. max
-            if math.prod(radix) < 2**62:
+            if math.prod(radix) < PACKED_KEY_LIMIT:
                 weights = [math.prod(radix[i + 1:]) for i in range(len(radix))]
         return {"id": combo_id, "columns": [c.alias for c in columns], "singleton_if_null": singleton,
                 "weights": weights}

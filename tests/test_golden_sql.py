@@ -45,11 +45,12 @@ def _statements(dialect):
         "syn_unique_ori_matches_petsard": q.syn_unique_ori_matches(
             "privrisk_x_matches", "privrisk_x_coded", petsard, 2, 1000, "petsard"
         ),
+        "event_matches": q.event_matches("privrisk_x_events", "privrisk_x_matches"),
         "identification_events": q.identification_events(
-            "privrisk_x_matches", "privrisk_x_syn", "privrisk_x_ori", ["c0", "c1"], False, 1000
+            "privrisk_x_events", "privrisk_x_syn", "privrisk_x_ori", ["c0", "c1"], False, 1000
         ),
         "identification_events_key": q.identification_events(
-            "privrisk_x_matches", "privrisk_x_syn", "privrisk_x_ori", ["c0", "c1"], True, 1000
+            "privrisk_x_events", "privrisk_x_syn", "privrisk_x_ori", ["c0", "c1"], True, 1000
         ),
     }
 

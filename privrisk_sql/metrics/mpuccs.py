@@ -415,7 +415,9 @@ class _Run:
                 if self.progress is not None:
                     self.progress(done, total)
 
-        sql = self.q.identification_events(matches_t, syn_t, ori_t, [c.alias for c in self.cols], self.key is not None, radix)
+        events_t = self.src.temp_name("events")
+        self.src.execute(self.q.event_matches(events_t, matches_t))
+        sql = self.q.identification_events(events_t, syn_t, ori_t, [c.alias for c in self.cols], self.key is not None, radix)
         events = []  # (combo, syn_rid, ori_rid, keys..., values...)
         for first_match, syn_rid, *rest in self.src.fetch(sql):
             combo, ori_rid = divmod(int(first_match), radix)

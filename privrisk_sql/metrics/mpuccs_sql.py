@@ -109,6 +109,9 @@ class MpuccsQueries:
             template = "syn_unique_ori_matches_petsard.sql.j2"
         return self._render(template, target=target, coded=coded, combos=list(combos), size=size, radix=radix)
 
-    def identification_events(self, matches: str, syn: str, ori: str, columns: Sequence[str], key: bool, radix: int) -> str:
-        return self._render("identification_events.sql.j2", matches=matches, syn=syn, ori=ori, columns=list(columns),
+    def event_matches(self, target: str, matches: str) -> str:
+        return self._render("event_matches.sql.j2", target=target, matches=matches)
+
+    def identification_events(self, events: str, syn: str, ori: str, columns: Sequence[str], key: bool, radix: int) -> str:
+        return self._render("identification_events.sql.j2", events=events, syn=syn, ori=ori, columns=list(columns),
                             key=key, radix=radix)

@@ -4,10 +4,12 @@ The driver renders SQL, the source runs it, only aggregates come back:
 
 1. one scan of ori for float precision, the first 100 datetimes for datetime precision;
 2. ori and syn de-duplicated into TEMP tables (rounded/floored, numbered by first occurrence);
-3. distinct counts of syn give the column priority order;
-4. per combination size: group-size histograms of syn (entropy, pruning decided in Python), then
-   one UNION ALL + GROUP BY per surviving combination stores syn-unique rows and their ori match;
-5. one window query turns the matches into PETsARD's identification events.
+3. both coded into one TEMP table of integer codes (per-column dictionaries over both sides); one
+   query over it gives the row counts and the column priority order (distinct syn values);
+4. per combination size: group-size histograms of syn (entropy, pruning and mpuccs_cnt decided in
+   Python), then one GROUP BY of a packed BIGINT key per surviving combination finds the syn-unique
+   rows with exactly one ori match; each row's first such match per size is stored;
+5. a GROUP BY per (row, size) and a small window turn those into PETsARD's identification events.
 """
 
 from __future__ import annotations

@@ -316,7 +316,7 @@ class Source:
             sql = self._pinned_csv_reader(table, path) if reader == "read_csv" else f"{reader}({path})"
             return Relation(table, sql, self._describe_query(sql, table), is_file=True)
         try:
-            return self._duck_relation(table) if self._duck is not None else self._sa_relation(table)
+            return self._catalog_relation(table)
         except InvalidInputError:
             if reader is not None:
                 raise InvalidInputError(f"file not found: {table} (nor a table of that name)") from None
@@ -357,6 +357,10 @@ class Source:
         except duckdb.Error as e:
             raise InvalidInputError(f"cannot read {label!r}: {_first_line(e)}") from e
         return tuple(Column(r[0], r[1], type_class(r[1])) for r in rows)
+
+    def _catalog_relation(self, table: str) -> Relation:
+        """A table or view of the database (not a file); InvalidInputError when there is none."""
+        return self._duck_relation(table) if self._duck is not None else self._sa_relation(table)
 
     def _duck_relation(self, table: str) -> Relation:
         candidates = [(None, table)]
@@ -409,7 +413,7 @@ class Source:
     def table_exists(self, table: str) -> bool:
         """Whether a table or view of that name exists (same lookup rules as :meth:`relation`)."""
         try:
-            self._duck_relation(table) if self._duck is not None else self._sa_relation(table)
+            self._catalog_relation(table)
         except InvalidInputError:
             return False
         return True

@@ -43,7 +43,7 @@ def _statements(dialect):
         "unique_match_table": q.unique_match_table("privrisk_x_matches"),
         "syn_unique_ori_matches": q.syn_unique_ori_matches("privrisk_x_matches", "privrisk_x_coded", combos + packed, 2, 1000),
         "syn_unique_ori_matches_petsard": q.syn_unique_ori_matches(
-            "privrisk_x_matches", "privrisk_x_coded", petsard, 2, 1000, "petsard"
+            "privrisk_x_matches", "privrisk_x_coded", petsard, 2, 1000
         ),
         "event_matches": q.event_matches("privrisk_x_events", "privrisk_x_matches"),
         "identification_events": q.identification_events(

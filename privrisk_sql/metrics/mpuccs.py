@@ -113,7 +113,7 @@ def _jsonable(value: Any) -> Any:
         return value
     if kind is tuple or kind is list:
         return [v if type(v) in _AS_IS else _jsonable(v) for v in value]
-    if value is None or isinstance(value, (bool, int, str)):
+    if isinstance(value, (bool, int, str)):  # subclasses (IntEnum, str-based types)
         return value
     if isinstance(value, (tuple, list)):
         return [_jsonable(v) for v in value]
@@ -401,7 +401,7 @@ class _Run:
                     hist[int(combo_id)].append((group_size, n_groups))
                 for c in batch:
                     entropy[c.positions] = plan.renyi_entropy(hist[c.check_order], n_syn, self.alpha)
-                    syn_unique[c.positions] = sum(int(n) for size, n in hist[c.check_order] if int(size) == 1)
+                    syn_unique[c.positions] = sum(int(n) for group_size, n in hist[c.check_order] if int(group_size) == 1)
             survivors = []
             for c in todo:
                 if c.base is not None and entropy[c.positions] - entropy[c.base] <= self.delta:
@@ -411,7 +411,7 @@ class _Run:
                     unique_counts[c.check_order] = syn_unique[c.positions]  # mpuccs_cnt: evaluated combinations only
             done += len(level) - len(survivors)  # pruned combinations need no further work
             for batch in _batches(survivors, self.batch_size):
-                sql = self.q.syn_unique_ori_matches(matches_t, coded_t, [spec(c) for c in batch], size, radix, self.nulls)
+                sql = self.q.syn_unique_ori_matches(matches_t, coded_t, [spec(c) for c in batch], size, radix)
                 self.src.execute(sql)
                 done += len(batch)
                 if self.progress is not None:

@@ -100,14 +100,12 @@ class MpuccsQueries:
     def unique_match_table(self, target: str) -> str:
         return self._render("unique_match_table.sql.j2", target=target)
 
-    def syn_unique_ori_matches(self, target: str, coded: str, combos: Sequence[dict], size: int, radix: int,
-                               nulls: str = "sql") -> str:
+    def syn_unique_ori_matches(self, target: str, coded: str, combos: Sequence[dict], size: int, radix: int) -> str:
         """Insert each syn row's first one-to-one match among ``combos`` (all of ``size`` columns),
-        packed as ``combo * radix + ori_rid``."""
-        template = "syn_unique_ori_matches.sql.j2"
-        if nulls == "petsard" and any(c["singleton_if_null"] for c in combos):
-            template = "syn_unique_ori_matches_petsard.sql.j2"
-        return self._render(template, target=target, coded=coded, combos=list(combos), size=size, radix=radix)
+        packed as ``combo * radix + ori_rid``. A combination with PETsARD NULL rules
+        (``singleton_if_null``) is matched by window counts, any other by one GROUP BY."""
+        return self._render("syn_unique_ori_matches.sql.j2", target=target, coded=coded, combos=list(combos),
+                            size=size, radix=radix)
 
     def event_matches(self, target: str, matches: str) -> str:
         return self._render("event_matches.sql.j2", target=target, matches=matches)

@@ -17,6 +17,7 @@ import warnings
 from typing import Sequence
 
 from .errors import InvalidInputError, PrivriskError, QueryError, QueryTimeoutError, UnsupportedFeatureError
+from .json_text import EncodedRecords
 from .progress import ProgressBar
 from .source import connect, echo_to_stderr
 
@@ -183,7 +184,7 @@ def _run_mpuccs(args: argparse.Namespace) -> int:
             )
         finally:
             bar.close()
-    payload = result.to_dict()
+    payload = result.to_json_payload()
     _write_json(payload, args.json)
     if not args.quiet and args.json != "-":
         _print_mpuccs_summary(payload)
@@ -204,7 +205,9 @@ def _dumps(payload: dict) -> str:
     record = json.JSONEncoder(allow_nan=False).encode  # one encoder for all records (dumps builds one per call)
     parts = []
     for key, value in payload.items():
-        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        if isinstance(value, EncodedRecords):
+            text = "[\n    " + ",\n    ".join(value) + "\n  ]" if value else "[]"
+        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
             text = "[\n    " + ",\n    ".join(map(record, value)) + "\n  ]"
         else:
             text = json.dumps(value, indent=2, allow_nan=False).replace("\n", "\n  ")

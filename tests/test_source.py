@@ -123,3 +123,23 @@ def test_csv_read_with_pinned_options_equals_duckdbs_own_reading(tmp_path, text)
     auto_types = [(r[0], r[1]) for r in con.execute("DESCRIBE SELECT * FROM read_csv(?)", [str(path)]).fetchall()]
     assert [(c.name, c.sql_type) for c in rel.columns] == auto_types
     assert src.fetch(f"SELECT * FROM {rel.sql}") == con.execute("SELECT * FROM read_csv(?)", [str(path)]).fetchall()
+
+
+def test_relations_sniffs_files_side_by_side_with_relations_results_and_errors_in_order(tmp_path):
+    # relations() sniffs CSV files on their own threads; what it returns must not depend on that.
+    files = {}
+    for name, text in {"a.csv": "x,y\n1,2020-01-02\n2,\n", "b.csv": "p;q\nA;1,5\n", "bad.csv": "\x00\x01\xff\xfe",
+                       "bad2.csv": "\x00\xfe\x01"}.items():
+        files[name] = tmp_path / name
+        files[name].write_bytes(text.encode("latin-1"))
+    src = pr.connect()
+    a, b = str(files["a.csv"]), str(files["b.csv"])
+    assert src.relations(a, b) == [src.relation(a), src.relation(b)]
+    assert src.relations(b, a, b) == [src.relation(b), src.relation(a), src.relation(b)]
+    for first, second in ((files["bad.csv"], files["bad2.csv"]), (files["bad2.csv"], files["bad.csv"])):
+        with pytest.raises(pr.InvalidInputError, match=f"cannot read {str(first)!r}"):
+            src.relations(str(first), str(second))
+    with pytest.raises(pr.InvalidInputError, match="bad.csv"):
+        src.relations(a, str(files["bad.csv"]))
+    with pytest.raises(pr.InvalidInputError, match="table not found: 'nope'"):
+        src.relations("nope", str(files["bad.csv"]))  # the first table's error comes first

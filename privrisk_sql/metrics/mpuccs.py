@@ -14,14 +14,14 @@ The driver renders SQL, the source runs it, only aggregates come back:
 
 from __future__ import annotations
 
-import datetime as dt
-import decimal
 import logging
 import math
+import operator
 import warnings
 from typing import Any, Sequence
 
 from ..errors import InvalidInputError, UnsupportedFeatureError
+from ..json_text import EncodedRecords, jsonable as _jsonable, list_json, value_json
 from ..source import Relation, Source, opened
 from ..types import TypeClass, combined_class, compatible
 from . import mpuccs_plan as plan
@@ -51,7 +51,7 @@ class MpuccsResult:
     The DataFrames are built on first access (the CLI writes JSON without importing pandas).
     """
 
-    def __init__(self, global_record: dict, detail_records: list[dict], tree_records: list[dict],
+    def __init__(self, global_record: dict, detail_records: list[tuple], tree_records: list[dict],
                  detail_columns: list[str], warnings: list[str]):
         self._global, self._details, self._tree = global_record, detail_records, tree_records
         self._detail_columns = detail_columns
@@ -75,14 +75,21 @@ class MpuccsResult:
 
         return pd.DataFrame(self._tree, columns=TREE_COLUMNS).astype(object)
 
-    def to_dict(self) -> dict:
+    def to_dict(self, *, details: bool = True) -> dict:
         """JSON-ready dict ``{"global", "details", "tree"}``: combos as lists, dates as ISO strings,
-        missing values as None."""
-        return {
-            "global": {k: _jsonable(v) for k, v in self._global.items()},
-            "details": [_detail_jsonable(row) for row in self._details],
-            "tree": [{k: _jsonable(v) for k, v in row.items()} for row in self._tree],
-        }
+        missing values as None. ``details=False`` leaves the (largest) details list out."""
+        out = {"global": {k: _jsonable(v) for k, v in self._global.items()}}
+        if details:
+            out["details"] = _details_jsonable(self._details, self._detail_columns)
+        out["tree"] = [{k: _jsonable(v) for k, v in row.items()} for row in self._tree]
+        return out
+
+    def to_json_payload(self) -> dict:
+        """:meth:`to_dict` with ``details`` already encoded, one JSON text per record
+        (:class:`~privrisk_sql.json_text.EncodedRecords`): what the CLI writes, at a third of the cost."""
+        payload = self.to_dict(details=False)
+        return {"global": payload["global"], "details": _details_json(self._details, self._detail_columns),
+                "tree": payload["tree"]}
 
     def __repr__(self) -> str:
         g = self._global
@@ -90,42 +97,36 @@ class MpuccsResult:
                 f"total_identified={g['total_identified']!r}, details={len(self._details)}, tree={len(self._tree)})")
 
 
-def _detail_jsonable(row: dict) -> dict:
+def _details_jsonable(rows: list[tuple], columns: list[str]) -> list[dict]:
     # Sizes and positions are already Python ints and names are str (built in _result): only
-    # the values and keys from the database need converting.
-    out = dict(row)
-    out["field_combo"] = list(row["field_combo"])
-    out["value_combo"] = _jsonable(row["value_combo"])
-    for key in ("syn_key", "ori_key"):
-        if key in out:
-            out[key] = _jsonable(out[key])
+    # the values and keys from the database need converting. One dict display per row, no
+    # per-row loop over the columns: 26k rows on a 30k-row pair.
+    if len(columns) == len(DETAIL_COLUMNS):
+        return [{"combo_size": size, "syn_idx": syn_idx, "field_combo": list(names),
+                 "value_combo": _jsonable(values), "ori_idx": ori_idx}
+                for size, syn_idx, names, values, ori_idx in rows]
+    return [{"combo_size": size, "syn_idx": syn_idx, "field_combo": list(names), "value_combo": _jsonable(values),
+             "ori_idx": ori_idx, "syn_key": _jsonable(syn_key), "ori_key": _jsonable(ori_key)}
+            for size, syn_idx, names, values, ori_idx, syn_key, ori_key in rows]
+
+
+def _details_json(rows: list[tuple], columns: list[str]) -> EncodedRecords:
+    # The records of _details_jsonable, as json.dumps would write them (tests compare the two).
+    names_json: dict[tuple, str] = {}  # one encoding per combination
+    out = EncodedRecords()
+    append = out.append
+    with_keys = len(columns) > len(DETAIL_COLUMNS)
+    for row in rows:
+        size, syn_idx, names, values, ori_idx = row[:5]
+        names_text = names_json.get(names)
+        if names_text is None:
+            names_text = names_json[names] = list_json(names)
+        text = (f'{{"combo_size": {size}, "syn_idx": {value_json(syn_idx)}, "field_combo": {names_text}, '
+                f'"value_combo": {list_json(values)}, "ori_idx": {value_json(ori_idx)}')
+        if with_keys:
+            text += f', "syn_key": {value_json(row[5])}, "ori_key": {value_json(row[6])}'
+        append(text + "}")
     return out
-
-
-_AS_IS = frozenset({str, int, bool, type(None)})
-
-
-def _jsonable(value: Any) -> Any:
-    # Exact-type checks first: to_dict converts every value of every details row (26k rows and
-    # 220k values on a 30k-row pair), and the isinstance chain alone took a tenth of a second.
-    kind = type(value)
-    if kind in _AS_IS:
-        return value
-    if kind is tuple or kind is list:
-        return [v if type(v) in _AS_IS else _jsonable(v) for v in value]
-    if isinstance(value, (bool, int, str)):  # subclasses (IntEnum, str-based types)
-        return value
-    if isinstance(value, (tuple, list)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, float):
-        return None if math.isnan(value) else value
-    if isinstance(value, decimal.Decimal):
-        return None if value.is_nan() else float(value)
-    if isinstance(value, (dt.date, dt.datetime, dt.time)):  # pandas Timestamp is a datetime
-        return value.isoformat()
-    if hasattr(value, "item"):  # numpy scalar
-        return _jsonable(value.item())
-    return str(value)
 
 
 def _validate_number(name: str, value: Any) -> float:
@@ -280,8 +281,7 @@ class _Run:
     def __init__(self, source: Source, ori, syn, columns, n_cols, delta, decay, alpha, numeric_precision,
                  datetime_precision, dt_unit, nulls, key, batch_size, progress, empty_sizes):
         self.src = source
-        self.ori_rel = source.relation(ori)
-        self.syn_rel = source.relation(syn)
+        self.ori_rel, self.syn_rel = source.relations(ori, syn)
         self.names = _select_columns(self.ori_rel, self.syn_rel, columns, key)
         self.cols = _work_columns(source, self.ori_rel, self.syn_rel, self.names)
         self.key = key
@@ -420,42 +420,41 @@ class _Run:
         events_t = self.src.temp_name("events")
         self.src.execute(self.q.event_matches(events_t, matches_t))
         sql = self.q.identification_events(events_t, syn_t, ori_t, [c.alias for c in self.cols], self.key is not None, radix)
-        events = []  # (combo, syn_rid, ori_rid, keys..., values...)
-        for first_match, syn_rid, *rest in self.src.fetch(sql):
-            combo, ori_rid = divmod(int(first_match), radix)
-            events.append((combo, int(syn_rid), ori_rid, *rest))
-        return self._result(combos, prio, entropy, pruned, inherited, unique_counts, events,
+        events = self.src.fetch(sql)  # (combo * radix + ori_rid, syn_rid, [syn_key, ori_key,] values...)
+        return self._result(combos, prio, entropy, pruned, inherited, unique_counts, events, radix,
                             n_syn, n_ori, digits, unit)
 
     # -- results --------------------------------------------------------------------------
-    def _result(self, combos, prio, entropy, pruned, inherited, unique_counts, events,
+    def _result(self, combos, prio, entropy, pruned, inherited, unique_counts, events, radix,
                 n_syn, n_ori, digits, unit) -> MpuccsResult:
         names = [c.name for c in prio]
         alias_index = {c.alias: i for i, c in enumerate(self.cols)}
-        value_offset = 5 if self.key is not None else 3
+        value_offset = 4 if self.key is not None else 2  # after first_match, syn_rid[, syn_key, ori_key]
         positions_known = self.src.dialect.natural_row_order or self.key is not None
-        collisions: dict[int, int] = {}
-        detail_rows = []
-        # Per combination once, not per event: its size, its names and where its values sit in a row.
+        # Per combination once, not per event (26k events on a 30k-row pair): its size, its names
+        # and a getter of its values out of an event row. Details are tuples in DETAIL_COLUMNS order.
         by_id = {}
         for c in combos:
             where = [value_offset + alias_index[prio[i].alias] for i in c.positions]
-            by_id[c.check_order] = (c.size, tuple(names[i] for i in c.positions), where)
+            pick = operator.itemgetter(*where) if len(where) > 1 else _one_tuple(where[0])
+            by_id[c.check_order] = (c.size, tuple(names[i] for i in c.positions), pick)
+        collisions: dict[int, int] = {}
+        detail_rows = []
+        append = detail_rows.append
+        syn_rids = set()
         for row in events:
-            combo_id = row[0]
-            size, field_combo, where = by_id[combo_id]
+            combo_id, ori_rid = divmod(int(row[0]), radix)
+            syn_rid = int(row[1])
+            size, field_combo, pick = by_id[combo_id]
             collisions[combo_id] = collisions.get(combo_id, 0) + 1
-            detail = {
-                "combo_size": size,
-                "syn_idx": row[1] if positions_known else None,
-                "field_combo": field_combo,
-                "value_combo": tuple([row[i] for i in where]),
-                "ori_idx": row[2] if positions_known else None,
-            }
-            if self.key is not None:
-                detail["syn_key"], detail["ori_key"] = row[3], row[4]
-            detail_rows.append(detail)
-        identified = len({r[1] for r in events})
+            syn_rids.add(syn_rid)
+            if not positions_known:
+                syn_rid = ori_rid = None
+            if self.key is None:
+                append((size, syn_rid, field_combo, pick(row), ori_rid))
+            else:
+                append((size, syn_rid, field_combo, pick(row), ori_rid, row[2], row[3]))
+        identified = len(syn_rids)
 
         tree_rows = []
         for c in combos:
@@ -480,13 +479,14 @@ class _Run:
                 "weighted_mpuccs_collision_cnt": n_coll * w,
             })
         detail_columns = DETAIL_COLUMNS + (["syn_key", "ori_key"] if self.key is not None else [])
+        size_weight = {c.size: plan.field_weight(c.size, self.decay) for c in combos}
         glob = {
             "total_syn_records": n_syn,
             "total_ori_records": n_ori,
             "total_identified": identified,
             "identification_rate": identified / n_syn if n_syn else 0.0,
             "weighted_identification_rate": math.fsum(
-                plan.field_weight(r["combo_size"], self.decay) for r in detail_rows
+                size_weight[r[0]] for r in detail_rows
             ) / n_syn if n_syn else 0.0,
             "total_combinations_checked": len(combos),
             "total_combinations_pruned": len(pruned),
@@ -498,6 +498,11 @@ class _Run:
             "config_datetime_precision": self.datetime_precision if self.datetime_precision is not None else unit,
         }
         return MpuccsResult(glob, detail_rows, tree_rows, detail_columns, self.warnings)
+
+
+def _one_tuple(index: int):
+    """Like ``operator.itemgetter(index)``, but a 1-tuple (itemgetter of several gives a tuple)."""
+    return lambda row: (row[index],)
 
 
 def _batches(items: list, size: int):

@@ -51,7 +51,7 @@ def singling_out_sql(dialect, ori_sql: str, syn_sql: str, columns: Sequence[str]
 def singling_out_rate(src: Any, ori: str, syn: str, columns: Sequence[str]) -> SinglingOutResult:
     """The singling-out rate of one column combination (dbt's ``privrisk.singling_out_rate``)."""
     with opened(src) as source:
-        o, s = source.relation(ori), source.relation(syn)
+        o, s = source.relations(ori, syn)
         names = resolve_qids(s, columns, "columns")
         for n in names:
             o.column(n)  # the original must have them too (error names the table)

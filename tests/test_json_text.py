@@ -1,0 +1,78 @@
+"""The CLI's fast JSON of mpUCCs details is the text json.dumps writes for to_dict(), byte for byte."""
+
+from __future__ import annotations
+
+import datetime as dt
+import decimal
+import json
+import uuid
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import privrisk_sql as pr
+from privrisk_sql.cli import _dumps
+from privrisk_sql.json_text import EncodedRecords, jsonable, list_json, value_json
+from privrisk_sql.metrics.mpuccs import DETAIL_COLUMNS, MpuccsResult, _details_json, _details_jsonable
+
+ENCODE = json.JSONEncoder(allow_nan=False).encode
+
+ODD_VALUES = [
+    None, True, False, 0, -7, 2**70, 0.1, -0.0, 1e300, 5e-324, 145504.99, float("nan"),
+    "", "plain", 'quote " and \\ backslash', "tab\tnew\nline", "é ß 中文 😀", "\x00\x1f",
+    decimal.Decimal("1.25"), decimal.Decimal("NaN"), dt.date(2020, 2, 29), dt.datetime(2021, 1, 1, 10, 0, 5),
+    dt.datetime(2021, 1, 1, tzinfo=dt.timezone.utc), dt.time(23, 59, 59, 1), uuid.UUID(int=5), b"bytes",
+]
+
+
+@pytest.mark.parametrize("value", ODD_VALUES, ids=repr)
+def test_value_json_is_json_dumps_of_the_converted_value(value):
+    assert value_json(value) == ENCODE(jsonable(value))
+    assert list_json((value, value)) == ENCODE(jsonable([value, value]))
+
+
+def test_infinity_is_refused_like_json_dumps():
+    for fast in (lambda: value_json(float("inf")), lambda: list_json([1, float("-inf")])):
+        with pytest.raises(ValueError):
+            fast()
+    with pytest.raises(ValueError):
+        ENCODE(jsonable(float("inf")))
+
+
+scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_infinity=False), st.text(),
+                    st.dates(), st.datetimes(), st.decimals(allow_infinity=False))
+
+
+@settings(max_examples=200, deadline=None)
+@given(rows=st.lists(st.tuples(st.integers(1, 5), st.one_of(st.none(), st.integers(0, 10**6)),
+                               st.lists(st.text(min_size=1), min_size=1, max_size=3).map(tuple),
+                               st.lists(scalars, min_size=1, max_size=3).map(tuple),
+                               st.one_of(st.none(), st.integers(0, 10**6)), scalars, scalars), max_size=6),
+       with_keys=st.booleans())
+def test_details_json_equals_the_generic_path(rows, with_keys):
+    columns = DETAIL_COLUMNS + (["syn_key", "ori_key"] if with_keys else [])
+    rows = [r if with_keys else r[:5] for r in rows]
+    fast = _details_json(rows, columns)
+    generic = [ENCODE(record) for record in _details_jsonable(rows, columns)]
+    assert isinstance(fast, EncodedRecords) and list(fast) == generic
+
+
+def test_cli_file_equals_json_dumps_of_to_dict(tmp_path, capsys):
+    # Dates, floats and strings in the details of a real run: the CLI writes the encoded records,
+    # and the file must be what the generic writer makes of to_dict().
+    ori, syn = "fixtures/adult/ori.csv", "fixtures/adult/syn.csv"
+    out = tmp_path / "r.json"
+    from privrisk_sql.cli import main
+
+    assert main(["mpuccs", "--ori", ori, "--syn", syn, "--n-cols", "1,2", "--json", str(out), "--quiet"]) == 0
+    result = pr.mpuccs(None, ori, syn, n_cols=[1, 2])
+    assert len(result.to_dict()["details"]) > 100
+    assert out.read_text() == _dumps(result.to_dict()) + "\n"
+    assert _dumps(result.to_json_payload()) == _dumps(result.to_dict())
+
+
+def test_empty_details_are_an_empty_list():
+    result = MpuccsResult({"identification_rate": 0.0}, [], [], DETAIL_COLUMNS, [])
+    assert _dumps(result.to_json_payload()) == _dumps(result.to_dict())
+    assert json.loads(_dumps(result.to_json_payload()))["details"] == []

@@ -9,15 +9,36 @@ Example:
     'duckdb'
 """
 
+import importlib
+
 from .errors import (InvalidInputError, PrivriskError, QueryError, QueryTimeoutError, ReadOnlyViolationError,
                      UnknownDialectError, UnsupportedFeatureError)
-from .metrics.cavg import CavgResult, cavg, cavg_best_effort, cavg_from_equivalence_classes
-from .metrics.kanon import kanon
-from .metrics.mondrian import MondrianResult, mondrian
-from .metrics.mpuccs import MpuccsResult, mpuccs
-from .metrics.release_checks import SinglingOutResult, k_anonymity_failures, singling_out_rate
 from . import render
 from .source import Source, connect
+
+# The metrics are imported on first use (PEP 562): `privrisk-sql mpuccs` need not load Mondrian's
+# or the k-anonymity family's modules, a few ms of every command's start.
+_METRICS = {
+    "CavgResult": "cavg", "cavg": "cavg", "cavg_best_effort": "cavg", "cavg_from_equivalence_classes": "cavg",
+    "kanon": "kanon",
+    "MondrianResult": "mondrian", "mondrian": "mondrian",
+    "MpuccsResult": "mpuccs", "mpuccs": "mpuccs",
+    "SinglingOutResult": "release_checks", "k_anonymity_failures": "release_checks",
+    "singling_out_rate": "release_checks",
+}
+
+
+def __getattr__(name: str):
+    module = _METRICS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".metrics.{module}", __name__), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_METRICS))
 
 __version__ = "0.1.0"
 

@@ -6,14 +6,18 @@ values through the ``literal`` filter (sqlglot literals), so no user text is pas
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
-from importlib import resources
 from pathlib import Path
 
 import jinja2
 from sqlglot import exp
 
 from .dialects import Dialect
+
+# The package's own folder (a wheel installs it as plain files; importlib.resources would cost an
+# import of its own at every start for the same path).
+_PACKAGE = Path(__file__).resolve().parent
 
 
 def templates_dir() -> Path:
@@ -22,10 +26,10 @@ def templates_dir() -> Path:
     In a wheel the templates are packaged as ``privrisk_sql/templates``; in a source checkout
     (editable install, tests) they sit at the repository root.
     """
-    packaged = Path(str(resources.files("privrisk_sql"))) / "templates"
+    packaged = _PACKAGE / "templates"
     if packaged.is_dir():
         return packaged
-    return Path(__file__).resolve().parent.parent / "templates"
+    return _PACKAGE.parent / "templates"
 
 
 def dbt_package_dir() -> Path:
@@ -33,15 +37,15 @@ def dbt_package_dir() -> Path:
 
     Its ``macros/privrisk_shared.sql`` holds plain-Jinja macros the templates import too, so dbt
     and the library run the same SQL."""
-    packaged = Path(str(resources.files("privrisk_sql"))) / "dbt" / "privrisk"
+    packaged = _PACKAGE / "dbt" / "privrisk"
     if packaged.is_dir():
         return packaged
-    return Path(__file__).resolve().parent.parent / "dbt" / "privrisk"
+    return _PACKAGE.parent / "dbt" / "privrisk"
 
 
 def quote_identifier(name: str, dialect: Dialect) -> str:
     """Quote one identifier for ``dialect`` (every character kept, quotes escaped)."""
-    return _quoted(str(name), dialect.sqlglot)
+    return _quoted(str(name), dialect.sqlglot_writer)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -58,7 +62,8 @@ def sql_literal(value, dialect: Dialect) -> str:
         return str(value)
     if isinstance(value, float) and value != value:
         raise ValueError("NaN cannot be rendered as a SQL literal")
-    return exp.convert(value).sql(dialect=dialect.sqlglot)
+    writer = dialect.sqlglot if isinstance(value, (dt.date, dt.time)) else dialect.sqlglot_writer
+    return exp.convert(value).sql(dialect=writer)
 
 
 class _Functions:

@@ -52,7 +52,7 @@ src.on_timing = lambda text, s: sql.append(s)
 t2 = time.perf_counter()
 result = pr.mpuccs(src, sys.argv[1], sys.argv[2], n_cols=[1, 2, 3])
 t3 = time.perf_counter()
-cli._write_json(result.to_dict(), sys.argv[3])
+cli._write_json(result.to_json_payload(), sys.argv[3])  # what the CLI writes
 t4 = time.perf_counter()
 src.close()
 print(f"imports {t1 - t0:.2f} s, connect {t2 - t1:.2f} s, mpuccs() {t3 - t2:.2f} s "

@@ -47,10 +47,11 @@ def _statements(dialect):
         ),
         "event_matches": q.event_matches("privrisk_x_events", "privrisk_x_matches"),
         "identification_events": q.identification_events(
-            "privrisk_x_events", "privrisk_x_syn", "privrisk_x_ori", ["c0", "c1"], False, 1000
+            "privrisk_x_events", "privrisk_x_syn", "privrisk_x_ori", [("c0", [1, 3]), ("c1", [2, 3]), ("c2", [])],
+            False, 1000
         ),
         "identification_events_key": q.identification_events(
-            "privrisk_x_events", "privrisk_x_syn", "privrisk_x_ori", ["c0", "c1"], True, 1000
+            "privrisk_x_events", "privrisk_x_syn", "privrisk_x_ori", [("c0", [1, 3]), ("c1", [2, 3])], True, 1000
         ),
     }
 

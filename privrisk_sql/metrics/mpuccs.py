@@ -419,7 +419,11 @@ class _Run:
 
         events_t = self.src.temp_name("events")
         self.src.execute(self.q.event_matches(events_t, matches_t))
-        sql = self.q.identification_events(events_t, syn_t, ori_t, [c.alias for c in self.cols], self.key is not None, radix)
+        using = {c.alias: [] for c in self.cols}  # alias -> the combinations whose values it gives
+        for c in combos:
+            for i in c.positions:
+                using[prio[i].alias].append(c.check_order)
+        sql = self.q.identification_events(events_t, syn_t, ori_t, list(using.items()), self.key is not None, radix)
         events = self.src.fetch(sql)  # (combo * radix + ori_rid, syn_rid, [syn_key, ori_key,] values...)
         return self._result(combos, prio, entropy, pruned, inherited, unique_counts, events, radix,
                             n_syn, n_ori, digits, unit)

@@ -110,6 +110,9 @@ class MpuccsQueries:
     def event_matches(self, target: str, matches: str) -> str:
         return self._render("event_matches.sql.j2", target=target, matches=matches)
 
-    def identification_events(self, events: str, syn: str, ori: str, columns: Sequence[str], key: bool, radix: int) -> str:
-        return self._render("identification_events.sql.j2", events=events, syn=syn, ori=ori, columns=list(columns),
+    def identification_events(self, events: str, syn: str, ori: str, columns: Sequence[tuple[str, Sequence[int]]],
+                              key: bool, radix: int) -> str:
+        """``columns``: (alias, ids of the combinations using it) per column, in work-column order."""
+        cols = [{"alias": alias, "starts": [combo * radix for combo in combos]} for alias, combos in columns]
+        return self._render("identification_events.sql.j2", events=events, syn=syn, ori=ori, columns=cols,
                             key=key, radix=radix)

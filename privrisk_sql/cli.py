@@ -7,14 +7,16 @@ or Ctrl-C (the running query is cancelled on the database and work tables are dr
 from __future__ import annotations
 
 import argparse
+import atexit
 import contextlib
 import json
 import logging
 import os
 import sys
 import tempfile
+import threading
 import warnings
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from .errors import InvalidInputError, PrivriskError, QueryError, QueryTimeoutError, UnsupportedFeatureError
 from .json_text import EncodedRecords
@@ -385,5 +387,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     return EXIT_USAGE
 
 
+def run(argv: Sequence[str] | None = None) -> NoReturn:
+    """The ``privrisk-sql`` command: :func:`main`, then an exit that skips the interpreter's teardown.
+
+    A normal exit frees every module's objects (sqlglot's thousands of classes, DuckDB's
+    bindings): about 40 ms, 4% of a 30k-row mpUCCs run, for a process about to end. Like mypy's
+    ``hard_exit``, this runs the atexit handlers (logging's flush, a coverage tool's, ...), flushes
+    the standard streams and leaves with ``os._exit``. main() has closed the database and written
+    its files (atomically) before returning. argparse's exits (--help, usage errors) and a process
+    with another thread still running exit the normal way.
+    """
+    code = main(argv)
+    if threading.active_count() > 1:
+        sys.exit(code)
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):  # a closed pipe (| head): Python's own exit reports 120
+            code = code or 120
+    os._exit(code)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    run()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -146,3 +148,34 @@ def test_json_layout_is_one_record_per_line_and_loads_back():
     assert '    {"a": 1, "b": ["x", null]},' in lines and '    {"a": 2, "b": []}' in lines
     with pytest.raises(ValueError):
         _dumps({"details": [{"a": float("nan")}]})
+
+
+def _command(*args, prelude=""):
+    # The console script's path (privrisk_sql.cli.run), in a fresh interpreter.
+    code = f"{prelude}\nfrom privrisk_sql.cli import run\nrun({list(args)!r})"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+
+
+def test_command_exit_keeps_exit_codes_atexit_handlers_and_output(tmp_path):
+    # run() leaves by os._exit: exit codes, atexit handlers and the flushed stdout must be as a
+    # normal exit gives them.
+    ori, syn = "fixtures/adult/ori.csv", "fixtures/adult/syn.csv"
+    prelude = "import atexit, sys\natexit.register(lambda: sys.stderr.write('handler ran\\n'))"
+    ok = _command("mpuccs", "--ori", ori, "--syn", syn, "--n-cols", "1", "--json", "-", prelude=prelude)
+    assert ok.returncode == 0 and ok.stderr.endswith("handler ran\n")
+    assert json.loads(ok.stdout)["global"]["total_syn_records"] > 0 and len(ok.stdout) > 10_000
+    over = _command("mpuccs", "--ori", ori, "--syn", syn, "--n-cols", "1", "--fail-above", "0", "--quiet", prelude=prelude)
+    assert over.returncode == 1 and "exceeds --fail-above" in over.stderr and over.stderr.endswith("handler ran\n")
+    bad = _command("mpuccs", "--ori", str(tmp_path / "missing.csv"), "--syn", syn)
+    assert bad.returncode == 2 and "missing.csv" in bad.stderr
+    usage = _command("mpuccs", "--nope")
+    assert usage.returncode == 2 and "usage: privrisk-sql mpuccs" in usage.stderr
+
+
+def test_command_with_another_thread_running_exits_normally():
+    # os._exit would kill a thread mid-work; with one still running, run() takes the normal exit,
+    # which waits for it.
+    prelude = ("import threading, time, sys\n"
+               "threading.Thread(target=lambda: (time.sleep(0.5), sys.stderr.write('thread done\\n'))).start()")
+    out = _command("dbt-path", prelude=prelude)
+    assert out.returncode == 0 and "thread done" in out.stderr and out.stdout.strip()

@@ -3,7 +3,8 @@
 Generated pairs (10 mixed columns; syn = half rows copied from ori, half drawn from ori's
 marginals), 10k and 30k rows, n_cols 1,2,3, and all sizes at 10k. Each tool runs as its own
 process (import, read the CSVs, evaluate, write JSON); the `global` results must be identical
-(floats to 1e-9). Prints both times and the ratio. Target: >= 100x at 30k rows.
+(floats to 1e-9). Prints both times (ours: the median of 3 runs) and the ratio. Target: >= 100x
+at 30k rows.
 
 Usage: python benchmarks/mpuccs_vs_petsard.py [--sizes 10000,30000] [--skip-all-sizes]
 PETsARD is installed in its own venv by benchmarks/setup_petsard.sh (run automatically).

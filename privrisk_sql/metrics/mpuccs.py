@@ -315,7 +315,7 @@ class _Run:
             digits = 0
             if ori_floats:
                 row = self.src.fetch(self.q.float_decimal_digits(self.ori_rel.sql, ori_floats))[0]
-                digits = min(10, max([int(d) for d in row[1:] if d is not None] or [0]))
+                digits = min(10, max([int(d) for d in row if d is not None] or [0]))
             digits = digits if digits > 0 else None
         for c in floats:
             c.round = digits

@@ -5,12 +5,18 @@ WITH both_sides AS (
   SELECT 1 AS side, rid, "c0", "c1" FROM "privrisk_x_ori"
 ),
 dict_0 AS (
-  SELECT value, CAST(ROW_NUMBER() OVER () AS BIGINT) AS code
-  FROM (SELECT DISTINCT "c0" AS value FROM both_sides WHERE "c0" IS NOT NULL) values_0
+  SELECT value, CAST(ROW_NUMBER() OVER (ORDER BY first_side) AS BIGINT) AS code
+  FROM (
+    SELECT "c0" AS value, MIN(side) AS first_side FROM both_sides WHERE "c0" IS NOT NULL
+    GROUP BY "c0"
+  ) values_0
 ),
 dict_1 AS (
-  SELECT value, CAST(ROW_NUMBER() OVER () AS BIGINT) AS code
-  FROM (SELECT DISTINCT "c1" AS value FROM both_sides WHERE "c1" IS NOT NULL) values_1
+  SELECT value, CAST(ROW_NUMBER() OVER (ORDER BY first_side) AS BIGINT) AS code
+  FROM (
+    SELECT "c1" AS value, MIN(side) AS first_side FROM both_sides WHERE "c1" IS NOT NULL
+    GROUP BY "c1"
+  ) values_1
 )
 SELECT
   b.side,

@@ -1,5 +1,9 @@
+WITH source_rows AS (
+  SELECT "income", "we""ird; DROP TABLE x;--"
+  FROM "people"
+)
 SELECT
-  COUNT(*) AS n_rows,
-  MAX(privrisk_decimal_digits("income")) AS "digits_0",
-  MAX(privrisk_decimal_digits("we""ird; DROP TABLE x;--")) AS "digits_1"
-FROM "people"
+  (SELECT MAX(privrisk_decimal_digits(v))
+   FROM (SELECT DISTINCT "income" AS v FROM source_rows) "distinct_0") AS "digits_0",
+  (SELECT MAX(privrisk_decimal_digits(v))
+   FROM (SELECT DISTINCT "we""ird; DROP TABLE x;--" AS v FROM source_rows) "distinct_1") AS "digits_1"

@@ -409,7 +409,10 @@ class _Run:
                 else:
                     survivors.append(c)
                     unique_counts[c.check_order] = syn_unique[c.positions]  # mpuccs_cnt: evaluated combinations only
-            done += len(level) - len(survivors)  # pruned combinations need no further work
+            if len(survivors) < len(level):  # pruned combinations need no further work
+                done += len(level) - len(survivors)
+                if self.progress is not None:
+                    self.progress(done, total)
             for batch in _batches(survivors, self.batch_size):
                 sql = self.q.syn_unique_ori_matches(matches_t, coded_t, [spec(c) for c in batch], size, radix)
                 self.src.execute(sql)

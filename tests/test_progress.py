@@ -1,0 +1,64 @@
+"""The progress bar (issue 5.4): what it draws on stderr, when, and what mpuccs reports to it."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+import privrisk_sql as pr
+from backends import FIXTURES
+from privrisk_sql.progress import ProgressBar
+
+HAND = FIXTURES / "handcheck"
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_nothing_is_drawn_for_a_short_run():
+    out = io.StringIO()
+    bar = ProgressBar(delay=60.0, stream=out)
+    for done in range(1, 11):
+        bar(done, 10)
+    bar.close()
+    assert out.getvalue() == ""
+
+
+def test_a_log_stream_gets_whole_lines_and_always_the_last_one():
+    out = io.StringIO()
+    bar = ProgressBar(delay=0.0, stream=out)
+    bar(1, 4)
+    bar(2, 4)  # within 10 s of the last line: not drawn on a non-terminal
+    bar(4, 4)  # the end is always drawn
+    bar.close()
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 2 and "\r" not in out.getvalue()
+    assert re.fullmatch(r"\[#{7} {23}\] 1/4 combinations, \d+s elapsed, ETA \d+s", lines[0])
+    assert lines[1].startswith("[" + "#" * 30 + "] 4/4 combinations,") and lines[1].endswith("ETA 0s")
+
+
+def test_a_terminal_gets_one_redrawn_line_ended_by_close():
+    out = _Tty()
+    bar = ProgressBar(label="steps", delay=0.0, stream=out)
+    bar(3, 3)
+    bar.close()
+    text = out.getvalue()
+    assert text.startswith("\r[") and "3/3 steps" in text and text.endswith("\n") and text.count("\n") == 1
+
+
+@pytest.mark.parametrize("delta", [0.0, 10.0])  # 10: every combination of size 2 and 3 is pruned
+def test_mpuccs_reports_every_combination_done(backend, delta):
+    ori, syn = backend.load(HAND / "ori.csv"), backend.load(HAND / "syn.csv")
+    calls = []
+    r = pr.mpuccs(backend.source(), ori, syn, batch_size=1, min_entropy_delta=delta,
+                  progress=lambda done, total: calls.append((done, total)))
+    total = r.to_dict(details=False)["global"]["total_combinations_checked"]
+    assert calls, "no progress reported"
+    assert {t for _, t in calls} == {total}
+    dones = [d for d, _ in calls]
+    assert dones == sorted(set(dones)) and dones[0] > 0
+    assert dones[-1] == total

@@ -5,8 +5,10 @@ with the widest normalized range (tight min/max of its rows; ties: more distinct
 position), at the lower median of the frequency set (``≤ s`` left, ``> s`` right, ties stay
 together), falling back to the next dimension when the cut is not allowable (a side < k).
 
-Level-synchronous: each tree level costs a constant number of set-oriented statements over all
-open partitions at once (frequency sets, ranked candidate dimensions, the medians of the best
+Strict Mondrian keeps rows with equal QID values together, so its levels cut the distinct QID
+tuples, each weighted by its row count, and the rows get their partition from their tuple at the
+end (relaxed Mondrian cuts the rows). Level-synchronous: each tree level costs a constant number
+of set-oriented statements over all open partitions at once (frequency sets, ranked candidate dimensions, the medians of the best
 dimension, a fallback pass per further rank only while some partition needs it, the rewrite of
 the partition ids), never one query per partition. The output is
 built under a staging name and renamed into place in one transaction, so it appears complete or
@@ -196,7 +198,17 @@ class _Run:
             self.dims = [dataclasses.replace(d, has_nulls=missing[d.column] > 0) for d in self.dims]
             work = s.temp_name("w")
             s.execute(q.null_codes(work, work0, globals_, self.dims))
-        work, levels = self._partition(work, globals_)
+        if self.relaxed:  # rows with equal codes may be split: cut the rows themselves
+            work, levels = self._partition(work, globals_)
+        else:
+            tuples = s.temp_name("tuples")
+            s.execute(q.tuples(tuples, work, self.dims))
+            done, levels = self._partition(tuples, globals_, weighted=True)
+            coded = work
+            work = s.temp_name("final")
+            s.execute(q.rows_of_tuples(work, coded, done, self.dims))
+            for t in (coded, done):
+                s.drop_temp(t)
         parts = s.temp_name("parts")
         s.execute(q.partitions(parts, work, rows, self.dims))
         quality = s.fetch(q.quality(parts, globals_, self.dims))[0]
@@ -251,16 +263,17 @@ class _Run:
             dims.append(dataclasses.replace(d, map=name))
         self.dims = dims
 
-    def _partition(self, work: str, globals_: str) -> tuple[str, int]:
+    def _partition(self, work: str, globals_: str, weighted: bool = False) -> tuple[str, int]:
         """Cut level by level until no open partition has an allowable cut; returns the table
-        holding every row with its final partition, and the number of levels that cut."""
+        holding every row (``weighted``: every code tuple, with its row count ``n``) with its
+        final partition, and the number of levels that cut."""
         s, q = self.s, self.q
         done = s.temp_name("done")
         s.execute(q.empty_like(done, work))
         offset, level = 1, 0  # partition ids below offset are taken
         while True:
             freq = s.temp_name(f"freq{level}")
-            s.execute(q.frequencies(freq, work, self.dims))
+            s.execute(q.frequencies(freq, work, self.dims, weighted))
             ranked = s.temp_name(f"ranked{level}")
             s.execute(q.ranked_dims(ranked, freq, globals_, self.dims, self.k))
             cuts = s.temp_name(f"cuts{level}")
@@ -274,7 +287,7 @@ class _Run:
             nxt = None
             if n_cuts:
                 nxt = s.temp_name(f"w{level + 1}")
-                s.execute(q.split_rows(nxt, work, cuts, self.dims, offset, self.relaxed))
+                s.execute(q.split_rows(nxt, work, cuts, self.dims, offset, self.relaxed, weighted))
             for t in (freq, ranked, cuts, work):
                 s.drop_temp(t)
             log.info("mondrian level %d: %d cuts", level, n_cuts)

@@ -3,7 +3,9 @@
 Work tables (all TEMP, names from the run):
   rows        the input's needed columns + a row number (the run's row key)
   rank maps   (val, code) per categorical QID
-  W           (rid, pid, c0..) open rows, every QID coded as a number; pid = partition
+  W           (rid, pid, c0..) every row, every QID coded as a number; pid = partition
+  tuples      (rid, pid, n, c0..) strict mode: the distinct code tuples of W with their row
+              count n (rid numbers the tuples); the levels cut these, relaxed mode cuts W
   done        rows of final partitions, same columns
   globals     one row: per QID range, scale and the code NULL takes
   per level   freq (frequency set per partition and QID), ranked (candidate dimensions),
@@ -71,8 +73,15 @@ class MondrianQueries:
     def empty_like(self, name: str, like: str) -> str:
         return self._r("mondrian_empty_like.sql.j2", name=name, like=like)
 
-    def frequencies(self, name: str, work: str, dims: Sequence[MondrianDim]) -> str:
-        return self._r("mondrian_frequencies.sql.j2", name=name, work=work, dims=list(dims))
+    def tuples(self, name: str, work: str, dims: Sequence[MondrianDim]) -> str:
+        return self._r("mondrian_tuples.sql.j2", name=name, work=work, dims=list(dims))
+
+    def rows_of_tuples(self, name: str, work: str, tuples: str, dims: Sequence[MondrianDim]) -> str:
+        return self._r("mondrian_rows_of_tuples.sql.j2", name=name, work=work, tuples=tuples, dims=list(dims))
+
+    def frequencies(self, name: str, work: str, dims: Sequence[MondrianDim], weighted: bool = False) -> str:
+        """``weighted``: ``work`` holds code tuples with a row count ``n`` (strict Mondrian)."""
+        return self._r("mondrian_frequencies.sql.j2", name=name, work=work, dims=list(dims), weighted=weighted)
 
     def ranked_dims(self, name: str, freq: str, globals_: str, dims: Sequence[MondrianDim], k: int) -> str:
         return self._r("mondrian_ranked_dims.sql.j2", name=name, freq=freq, globals=globals_, dims=list(dims), k=int(k))
@@ -93,9 +102,9 @@ class MondrianQueries:
         return self._r("mondrian_final_rows.sql.j2", done=done, work=work, cuts=cuts)
 
     def split_rows(self, name: str, work: str, cuts: str, dims: Sequence[MondrianDim], offset: int,
-                   relaxed: bool = False) -> str:
+                   relaxed: bool = False, weighted: bool = False) -> str:
         return self._r("mondrian_split_rows.sql.j2", name=name, work=work, cuts=cuts, dims=list(dims),
-                       offset=int(offset), relaxed=relaxed)
+                       offset=int(offset), relaxed=relaxed, weighted=weighted)
 
     def partitions(self, name: str, work: str, rows: str, dims: Sequence[MondrianDim]) -> str:
         return self._r("mondrian_partitions.sql.j2", name=name, work=work, rows=rows, dims=list(dims), rid=RID)

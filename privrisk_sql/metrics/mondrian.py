@@ -8,11 +8,11 @@ together), falling back to the next dimension when the cut is not allowable (a s
 Strict Mondrian keeps rows with equal QID values together, so its levels cut the distinct QID
 tuples, each weighted by its row count, and the rows get their partition from their tuple at the
 end (relaxed Mondrian cuts the rows). Level-synchronous: each tree level costs a constant number
-of set-oriented statements over all open partitions at once (frequency sets, ranked candidate dimensions, the medians of the best
-dimension, a fallback pass per further rank only while some partition needs it, the rewrite of
-the partition ids), never one query per partition. The output is
-built under a staging name and renamed into place in one transaction, so it appears complete or
-not at all.
+of set-oriented statements over all open partitions at once (frequency sets, ranked candidate
+dimensions, the medians of the best dimension, a fallback pass per further rank only while some
+partition needs it, the rewrite of the partition ids), never one query per partition. The
+output is built under a staging name and renamed into place in one transaction, so it appears
+complete or not at all.
 """
 
 from __future__ import annotations

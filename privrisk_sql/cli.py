@@ -207,10 +207,9 @@ def _dumps(payload: dict) -> str:
     record = json.JSONEncoder(allow_nan=False).encode  # one encoder for all records (dumps builds one per call)
     parts = []
     for key, value in payload.items():
-        if isinstance(value, EncodedRecords):
-            text = "[\n    " + ",\n    ".join(value) + "\n  ]" if value else "[]"
-        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            text = "[\n    " + ",\n    ".join(map(record, value)) + "\n  ]"
+        encoded = isinstance(value, EncodedRecords)
+        if isinstance(value, list) and value and (encoded or all(isinstance(v, dict) for v in value)):
+            text = "[\n    " + ",\n    ".join(value if encoded else map(record, value)) + "\n  ]"
         else:
             text = json.dumps(value, indent=2, allow_nan=False).replace("\n", "\n  ")
         parts.append(f"  {json.dumps(key)}: {text}")

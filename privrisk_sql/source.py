@@ -317,14 +317,13 @@ class Source:
         csv_files = [t for t in dict.fromkeys(tables) if _is_csv_file(t)]
         sniffed: dict[str, Any] = {}
         if self._duck is not None and len(csv_files) > 1:
-            outcomes: dict[str, Any] = {}
 
             def sniff(label: str) -> None:
                 cursor = self._duck.cursor()
                 try:
-                    outcomes[label] = self._sniff_csv(label, cursor)
+                    sniffed[label] = self._sniff_csv(label, cursor)
                 except BaseException as e:  # raised by _relation when it reaches this table, in tables order
-                    outcomes[label] = e
+                    sniffed[label] = e
                 finally:
                     cursor.close()
 
@@ -333,7 +332,6 @@ class Source:
                 thread.start()
             for thread in threads:
                 thread.join()
-            sniffed = outcomes
         return [self._relation(t, sniffed.get(t) if isinstance(t, str) else None) for t in tables]
 
     def relation(self, table: str) -> Relation:

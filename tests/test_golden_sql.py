@@ -107,8 +107,10 @@ def _mondrian_statements(dialect):
         "mondrian_split_rows_relaxed": q.split_rows("privrisk_x_w1", "privrisk_x_w", "privrisk_x_cuts0", dims, 1, True),
         "mondrian_partitions": q.partitions("privrisk_x_parts", "privrisk_x_done", "privrisk_x_rows", dims),
         "mondrian_quality": q.quality("privrisk_x_parts", "privrisk_x_globals", dims),
-        "mondrian_output": q.output('"people_k5"', "privrisk_x_rows", "privrisk_x_done", "privrisk_x_parts",
-                                    "privrisk_x_globals", dims, ["id"]),
+        "mondrian_partition_labels": q.partition_labels("privrisk_x_labels", "privrisk_x_parts", "privrisk_x_globals",
+                                                        dims),
+        "mondrian_output": q.output('"people_k5"', "privrisk_x_rows", "privrisk_x_done", "privrisk_x_labels", dims,
+                                    ["id"]),
     }
 
 

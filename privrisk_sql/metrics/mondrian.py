@@ -212,7 +212,9 @@ class _Run:
         parts = s.temp_name("parts")
         s.execute(q.partitions(parts, work, rows, self.dims))
         quality = s.fetch(q.quality(parts, globals_, self.dims))[0]
-        self._write_output(rows, work, parts, globals_)
+        labels = s.temp_name("labels")
+        s.execute(q.partition_labels(labels, parts, globals_, self.dims))
+        self._write_output(rows, work, labels)
         n_parts, min_size, max_size, dm = (int(x) for x in quality[:4])
         ncp = {d.column: float(quality[4 + d.index]) / n_rows for d in self.dims}
         queries = s.statements - first_statement
@@ -297,7 +299,7 @@ class _Run:
             offset += 2 * n_cuts + 2
             level += 1
 
-    def _write_output(self, rows: str, work: str, parts: str, globals_: str) -> None:
+    def _write_output(self, rows: str, work: str, labels: str) -> None:
         """CREATE the output under a staging name, then (drop the old one and) rename atomically."""
         s = self.s
         schema, name = _split_name(self.output)
@@ -305,7 +307,7 @@ class _Run:
         staging = f"privrisk_{s.run_id}_output"
         staging_sql = prefix + s.quote(staging)
         try:
-            s.execute(self.q.output(staging_sql, rows, work, parts, globals_, self.dims, self.keep))
+            s.execute(self.q.output(staging_sql, rows, work, labels, self.dims, self.keep))
             statements = []
             if self.replace and s.table_exists(self.output):
                 statements.append(f"DROP TABLE {prefix}{s.quote(name)}")

@@ -8,6 +8,8 @@ Work tables (all TEMP, names from the run):
               count n (rid numbers the tuples); the levels cut these, relaxed mode cuts W
   done        rows of final partitions, same columns
   globals     one row: per QID range, scale and the code NULL takes
+  parts       final partitions: size, boxes in codes and original values, partition_id
+  labels      per final partition: partition_id, <qid> lo/hi in the original type, display label
   per level   freq (frequency set per partition and QID), ranked (candidate dimensions),
               cuts (the chosen splits)
 """
@@ -112,8 +114,12 @@ class MondrianQueries:
     def quality(self, partitions: str, globals_: str, dims: Sequence[MondrianDim]) -> str:
         return self._r("mondrian_quality.sql.j2", partitions=partitions, globals=globals_, dims=list(dims))
 
-    def output(self, target: str, rows: str, work: str, partitions: str, globals_: str,
-               dims: Sequence[MondrianDim], keep: Sequence[str]) -> str:
+    def partition_labels(self, name: str, partitions: str, globals_: str, dims: Sequence[MondrianDim]) -> str:
+        return self._r("mondrian_partition_labels.sql.j2", name=name, partitions=partitions, globals=globals_,
+                       dims=list(dims))
+
+    def output(self, target: str, rows: str, work: str, labels: str, dims: Sequence[MondrianDim],
+               keep: Sequence[str]) -> str:
         """``target`` is the already quoted (possibly schema-qualified) staging table name."""
-        return self._r("mondrian_output.sql.j2", target=target, rows=rows, work=work, partitions=partitions,
-                       globals=globals_, dims=list(dims), keep=list(keep), rid=RID)
+        return self._r("mondrian_output.sql.j2", target=target, rows=rows, work=work, labels=labels,
+                       dims=list(dims), keep=list(keep), rid=RID)

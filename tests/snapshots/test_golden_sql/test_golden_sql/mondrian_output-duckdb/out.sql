@@ -7,25 +7,5 @@ SELECT r."id", b.partition_id AS "partition_id"
      , b.lo4 AS "we""ird; DROP TABLE x;--_lo", b.hi4 AS "we""ird; DROP TABLE x;--_hi", b.gen4 AS "we""ird; DROP TABLE x;--_gen"
 FROM "privrisk_x_rows" r
 JOIN "privrisk_x_done" w ON w.rid = r."privrisk_rid"
-JOIN (SELECT p.pid, p.partition_id
-         , p.vlo0 AS lo0, p.vhi0 AS hi0
-         , CASE WHEN p.lo0 = p.hi0 THEN COALESCE(CAST(p.vlo0 AS TEXT), 'NULL')
-                ELSE COALESCE(CAST(p.vlo0 AS TEXT), 'NULL') || '~' || COALESCE(CAST(p.vhi0 AS TEXT), 'NULL') END AS gen0
-         , CASE WHEN p.lo1 = g.null_code1 THEN NULL ELSE p.vlo1 END AS lo1, p.vhi1 AS hi1
-         , CASE WHEN p.lo1 = p.hi1 THEN COALESCE(CAST(CASE WHEN p.lo1 = g.null_code1 THEN NULL ELSE p.vlo1 END AS TEXT), 'NULL')
-                ELSE COALESCE(CAST(CASE WHEN p.lo1 = g.null_code1 THEN NULL ELSE p.vlo1 END AS TEXT), 'NULL') || '~' || COALESCE(CAST(p.vhi1 AS TEXT), 'NULL') END AS gen1
-         , p.vlo2 AS lo2, p.vhi2 AS hi2
-         , CASE WHEN p.lo2 = p.hi2 THEN COALESCE(CAST(p.vlo2 AS TEXT), 'NULL')
-                ELSE COALESCE(CAST(p.vlo2 AS TEXT), 'NULL') || '~' || COALESCE(CAST(p.vhi2 AS TEXT), 'NULL') END AS gen2
-         , CASE WHEN p.lo3 = 1 THEN TRUE WHEN p.lo3 = 0 THEN FALSE END AS lo3, CASE WHEN p.hi3 = 1 THEN TRUE WHEN p.hi3 = 0 THEN FALSE END AS hi3
-         , CASE WHEN p.lo3 = p.hi3 THEN COALESCE(CAST(CASE WHEN p.lo3 = 1 THEN TRUE WHEN p.lo3 = 0 THEN FALSE END AS TEXT), 'NULL')
-                ELSE COALESCE(CAST(CASE WHEN p.lo3 = 1 THEN TRUE WHEN p.lo3 = 0 THEN FALSE END AS TEXT), 'NULL') || '~' || COALESCE(CAST(CASE WHEN p.hi3 = 1 THEN TRUE WHEN p.hi3 = 0 THEN FALSE END AS TEXT), 'NULL') END AS gen3
-         , mlo4.val AS lo4, mhi4.val AS hi4
-         , CASE WHEN p.lo4 = p.hi4 THEN COALESCE(CAST(mlo4.val AS TEXT), 'NULL')
-                ELSE COALESCE(CAST(mlo4.val AS TEXT), 'NULL') || '~' || COALESCE(CAST(mhi4.val AS TEXT), 'NULL') END AS gen4
-    FROM "privrisk_x_parts" p
-    CROSS JOIN "privrisk_x_globals" g
-    LEFT JOIN "privrisk_x_map4" mlo4 ON mlo4.code = p.lo4
-    LEFT JOIN "privrisk_x_map4" mhi4 ON mhi4.code = p.hi4
-) b ON b.pid = w.pid
+JOIN "privrisk_x_labels" b ON b.pid = w.pid
 ORDER BY r."privrisk_rid"

@@ -89,10 +89,11 @@ class MondrianQueries:
         return self._r("mondrian_ranked_dims.sql.j2", name=name, freq=freq, globals=globals_, dims=list(dims), k=int(k))
 
     def cuts(self, name: str, freq: str, ranked: str, k: int, median: str = "lower", relaxed: bool = False,
-             rnk: int = 1) -> str:
-        """rnk 1 creates the cut table; rnk > 1 inserts the fallback cuts of that rank."""
+             rnk: int = 1, all_ranks: bool = False) -> str:
+        """rnk 1 creates the cut table; rnk > 1 inserts the fallback cuts of that rank (``all_ranks``:
+        of every rank >= rnk, each partition taking its best ranked allowable cut)."""
         return self._r("mondrian_cuts.sql.j2", name=name, freq=freq, ranked=ranked, k=int(k), median=median,
-                       relaxed=relaxed, rnk=int(rnk))
+                       relaxed=relaxed, rnk=int(rnk), all_ranks=bool(all_ranks and rnk > 1))
 
     def uncut_with_fallback(self, ranked: str, cuts: str, rnk: int) -> str:
         return self._r("mondrian_uncut_with_fallback.sql.j2", ranked=ranked, cuts=cuts, rnk=int(rnk))

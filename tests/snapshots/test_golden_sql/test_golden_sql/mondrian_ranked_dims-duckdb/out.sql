@@ -6,7 +6,7 @@ WITH sizes AS (
     FROM "privrisk_x_freq0" f JOIN sizes z ON z.pid = f.pid
     GROUP BY f.pid, f.dim
 )
-SELECT b.pid, b.dim, z.n, ROW_NUMBER() OVER (
+SELECT b.pid, b.dim, z.n, b.nd, ROW_NUMBER() OVER (
            PARTITION BY b.pid
            ORDER BY (b.hi - b.lo) / CASE b.dim WHEN 0 THEN g.scale0 WHEN 1 THEN g.scale1 WHEN 2 THEN g.scale2 WHEN 3 THEN g.scale3 WHEN 4 THEN g.scale4 END DESC, b.nd DESC, b.dim
        ) AS rnk

@@ -105,6 +105,8 @@ class Source:
         self._owns = False
         self._autocommit = False  # statements commit one by one; BEGIN/COMMIT are ours to issue
         self._temps: list[str] = []
+        self._old_settings: list[tuple[str, str]] = []  # run settings to restore (see Dialect.run_settings)
+        self._settings_pending = False
         self._run_id = uuid.uuid4().hex[:10]
         self.echo: Callable[[str], None] | None = None  # called with every statement (``--show-sql``)
         self.on_timing: Callable[[str, float], None] | None = None  # (sql, seconds) after each statement
@@ -210,7 +212,11 @@ class Source:
             self._stopped(guard, sql, mid_statement=False)
         if self.read_only and not setting:  # settings of our own session (statement_timeout) change no data
             check_statement(sql, self.dialect, f"privrisk_{self._run_id}_")
-        self.statements += 1
+        if not setting:
+            if self._settings_pending:
+                self._settings_pending = False
+                self._apply_run_settings()
+            self.statements += 1  # statements of the work, session settings not counted
         if self.echo is not None:
             self.echo(sql)
         log.debug("SQL:\n%s", sql)
@@ -252,6 +258,7 @@ class Source:
         guard = RunGuard(self.timeout, self._cancel_running_statement)
         self._guard = guard
         self._set_backstops(guard)
+        self._settings_pending = True  # applied just before the run's first statement
         guard.start()
         try:
             yield self
@@ -260,6 +267,8 @@ class Source:
             guard.acknowledge()
             try:
                 self.drop_temps()
+                self._settings_pending = False
+                self._restore_run_settings()
                 self._clear_backstops(guard)
             finally:
                 self._guard = None
@@ -282,6 +291,28 @@ class Source:
             self._duck.interrupt()
         elif self.dialect.name == "postgres":
             self._sa_conn.connection.driver_connection.cancel_safe()
+
+    def _apply_run_settings(self) -> None:
+        """The dialect's session settings for one run (PostgreSQL: jit off), the old values kept;
+        run before the run's first statement, so a run refused before any SQL changes nothing.
+        A setting this server does not know (jit before PostgreSQL 11) is left alone."""
+        self._old_settings = []
+        if self.dialect.name != "postgres":
+            return
+        for name, value in self.dialect.run_settings:
+            old = self._run(f"SELECT current_setting({self.literal(name)}, true)", fetch=True, setting=True)[0][0]
+            if old is None or old == value:
+                continue
+            self._run(f"SELECT set_config({self.literal(name)}, {self.literal(value)}, false)", fetch=True,
+                      setting=True)
+            self._old_settings.append((name, old))
+
+    def _restore_run_settings(self) -> None:
+        for name, old in reversed(self._old_settings):
+            with contextlib.suppress(Exception):  # a caller's aborted transaction: theirs to roll back
+                self._run(f"SELECT set_config({self.literal(name)}, {self.literal(old)}, false)", fetch=True,
+                          setting=True)
+        self._old_settings = []
 
     def _set_backstops(self, guard: RunGuard) -> None:
         """Per-backend help for the watcher: SQLite's progress handler (the VM polls the flag), and on

@@ -29,6 +29,18 @@ def backend(request):
 
 
 @pytest.fixture
+def pg():
+    """A fresh PostgreSQL backend (for PostgreSQL-only behaviour: roles, session settings)."""
+    if not pg_url():
+        if os.environ.get("PRIVRISK_REQUIRE_PG") == "1":
+            pytest.fail("PRIVRISK_REQUIRE_PG=1 but PRIVRISK_PG_URL is not set")
+        pytest.skip("PostgreSQL: set PRIVRISK_PG_URL")
+    b = make_backend("postgres")
+    yield b
+    b.close()
+
+
+@pytest.fixture
 def duck():
     """A fresh DuckDB backend (for DuckDB-only behaviour: files, row order)."""
     b = make_backend("duckdb")

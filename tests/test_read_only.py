@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sqlite3
 import subprocess
 import sys
@@ -17,7 +16,7 @@ import pytest
 import sqlalchemy as sa
 
 import privrisk_sql as pr
-from backends import FIXTURES, make_backend, pg_url
+from backends import FIXTURES, pg_url
 
 HAND = FIXTURES / "handcheck"
 ADULT = FIXTURES / "mondrian" / "adult_2k.csv"
@@ -130,17 +129,6 @@ def test_cli_read_only_reads_the_named_files_and_refuses_mondrian(tmp_path):
     assert r.returncode == 2
     assert r.stderr.strip() == "privrisk-sql: error: mondrian writes its output table: it cannot run with --read-only"
     assert not (tmp_path / "w.duckdb").exists()
-
-
-@pytest.fixture
-def pg():
-    if not pg_url():
-        if os.environ.get("PRIVRISK_REQUIRE_PG") == "1":
-            pytest.fail("PRIVRISK_REQUIRE_PG=1 but PRIVRISK_PG_URL is not set")
-        pytest.skip("PostgreSQL: set PRIVRISK_PG_URL")
-    backend = make_backend("postgres")
-    yield backend
-    backend.close()
 
 
 @pytest.fixture

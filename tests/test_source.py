@@ -143,3 +143,33 @@ def test_relations_sniffs_files_side_by_side_with_relations_results_and_errors_i
         src.relations(a, str(files["bad.csv"]))
     with pytest.raises(pr.InvalidInputError, match="table not found: 'nope'"):
         src.relations("nope", str(files["bad.csv"]))  # the first table's error comes first
+
+
+def test_postgres_runs_with_jit_off_and_gives_the_session_back(pg):
+    """Dialect.run_settings: jit off from a run's first statement to its end (our TEMP tables have
+    no statistics, so JIT would compile every statement), the caller's value back afterwards; a run
+    refused before any SQL sets nothing. (benchmarks/postgres_jit.py measures what it buys.)"""
+    t = pg.load(FIXTURES / "mondrian" / "adult_2k.csv")
+    src = pg.source()
+    pg.run("SET jit = on")
+    seen = []
+
+    def on_timing(sql, seconds):  # after every statement of the work (the settings' own skipped)
+        if "current_setting(" not in sql and "set_config(" not in sql:
+            seen.append(pg.fetch("SELECT current_setting('jit')")[0][0])
+
+    src.on_timing = on_timing
+    pr.kanon(src, t, ["age", "sex"], "race")
+    assert seen and set(seen) == {"off"}
+    assert pg.fetch("SHOW jit")[0][0] == "on"
+
+    pg.run("SET jit = off")  # already the run's value: left as it is, and still off afterwards
+    pr.cavg(src, t, ["age"], 2)
+    assert pg.fetch("SHOW jit")[0][0] == "off"
+
+    pg.run("SET jit = on")
+    before, seen[:] = src.statements, []
+    with pytest.raises(pr.InvalidInputError, match="no_such_column"):
+        pr.kanon(src, t, ["no_such_column"])
+    assert src.statements == before and seen == []
+    assert pg.fetch("SHOW jit")[0][0] == "on"

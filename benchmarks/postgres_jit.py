@@ -22,18 +22,15 @@ import argparse
 import dataclasses
 import io
 import os
-import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pandas as pd
 import sqlalchemy as sa
 
 import privrisk_sql as pr
+from mpuccs_scaling import scaled  # the scale.py Parquet file of N rows, written once
 
-HERE = Path(__file__).resolve().parent
-SCALE = HERE.parents[1] / "shared" / "data" / "scale.py"
 MONDRIAN_QIDS = ["age", "education_num", "hours_per_week", "sex", "race", "marital_status"]
 KANON_QIDS = ["age", "sex", "race", "marital_status"]
 SENSITIVE = ["education", "hours_per_week"]
@@ -45,12 +42,7 @@ def table_for(engine: sa.Engine, n: int) -> str:
     with engine.connect() as c:
         if c.execute(sa.text("SELECT to_regclass(:t)"), {"t": name}).scalar() is not None:
             return name
-    path = HERE / "data" / f"adult_{n}_s0.parquet"
-    path.parent.mkdir(exist_ok=True)
-    if not path.exists():
-        subprocess.run([sys.executable, str(SCALE), str(n), str(path), "--seed", "0"], check=True,
-                       stdout=subprocess.DEVNULL)
-    df = pd.read_parquet(path)
+    df = pd.read_parquet(scaled(n, 0))
     df.head(0).to_sql(name, engine, index=False)
     buf = io.StringIO()
     df.to_csv(buf, index=False, header=False)

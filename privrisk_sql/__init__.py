@@ -11,7 +11,7 @@ Example:
 
 import importlib
 
-from .errors import (InvalidInputError, PrivriskError, QueryError, QueryTimeoutError, ReadOnlyViolationError,
+from .errors import (InputChangedError, InvalidInputError, PrivriskError, QueryError, QueryTimeoutError, ReadOnlyViolationError,
                      UnknownDialectError, UnsupportedFeatureError)
 from . import render
 from .source import Source, connect
@@ -44,6 +44,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CavgResult",
+    "InputChangedError",
     "InvalidInputError",
     "MondrianResult",
     "MpuccsResult",

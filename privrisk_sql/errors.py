@@ -22,6 +22,11 @@ class UnsupportedFeatureError(PrivriskError):
     """The backend cannot do what was asked (e.g. reading a CSV file outside DuckDB)."""
 
 
+class InputChangedError(PrivriskError):
+    """The input table changed while a run was reading it (rows added or removed between two of its
+    statements), so its result would not describe one state of the table; nothing was written."""
+
+
 class QueryError(PrivriskError):
     """The database refused or failed a statement; carries the SQL that failed."""
 

@@ -192,6 +192,67 @@ def test_dates_timestamps_booleans(backend):
     assert str(first["d_lo"])[:10] == "2020-01-01" and "~" in first["d_gen"]
 
 
+@pytest.mark.parametrize("relaxed", [False, True])
+def test_output_keeps_input_order(backend, relaxed):
+    """Rows come out in the order the input had (ids shuffled, so no other order could pass)."""
+    ids = [7, 3, 11, 0, 9, 5, 1, 10, 2, 8, 6, 4]
+    rows = [(i, i % 4, (i * 7) % 5) for i in ids]
+    t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER), ("y", T.INTEGER)], rows)
+    out = _out(backend)
+    pr.mondrian(backend.source(), t, ["x", "y"], 3, out, relaxed=relaxed)
+    assert _output(backend, out)["id"].tolist() == ids
+
+
+def test_float_zero_signs_nan_and_null(backend):
+    """-0.0 and 0.0 are one value, NaN and NULL are missing (nulls="separate"): every row is
+    written once, in the partitions of the reference."""
+    values = [0.0, -0.0, float("nan"), None, 1.5, 1.5, -2.0, 3.25, 0.0, None, 2.0, -0.0, 4.0, 1.0]
+    if backend.name == "sqlite":  # SQLite has no NaN: it stores NULL
+        values = [None if v != v else v for v in values]
+    rows = [(i, v, i % 3) for i, v in enumerate(values)]
+    t = _table(backend, [("id", T.INTEGER), ("f", T.FLOAT), ("g", T.INTEGER)], rows)
+    out = _out(backend)
+    r = pr.mondrian(backend.source(), t, ["f", "g"], 2, out, nulls="separate")
+    df = pd.DataFrame(rows, columns=["id", "f", "g"]).astype({"f": float})
+    ref = partition_sets(mondrian_reference(encode(df, ["f", "g"], nulls="separate"), 2), df["id"])
+    got = _output(backend, out)
+    assert sorted(got["id"]) == list(range(len(values)))
+    assert _groups(got) == ref and r.partitions == len(ref)
+
+
+@pytest.mark.parametrize("change", ["delete", "insert"])
+def test_input_changed_during_run_writes_nothing(backend, change):
+    """Strict Mondrian reads the input twice (code tuples, then the output): rows deleted or added
+    in between are caught before the output gets its name."""
+    rows = [(i, i % 6, i % 4) for i in range(40)]
+    t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER), ("y", T.INTEGER)], rows)
+    backend.forget(t)  # this test changes its input on purpose
+    out = _out(backend)
+    src = backend.source()
+    before = _tables(src)
+    sql = {"delete": f"DELETE FROM {_q(backend, t)} WHERE {_q(backend, 'id')} < 3",
+           "insert": f"INSERT INTO {_q(backend, t)} ({_q(backend, 'id')}, {_q(backend, 'x')}, {_q(backend, 'y')}) "
+                     "VALUES (100, 1, 1)"}[change]
+    fired = []
+
+    def meddle(statement):
+        if statement.startswith("CREATE TABLE") and not fired:
+            fired.append(statement)
+            backend.run(sql)
+
+    src.echo = meddle
+    with pytest.raises(pr.InputChangedError, match=rf"{t}.*changed during the run.*40 rows"):
+        pr.mondrian(src, t, ["x", "y"], 4, out)
+    src.echo = None
+    assert fired and not src.table_exists(out) and _tables(src) == before
+
+
+def test_reserved_column_names(backend):
+    t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER), ("privrisk_c0", T.INTEGER)], [(0, 1, 1), (1, 2, 2)])
+    with pytest.raises(pr.InvalidInputError, match="'privrisk_c0'.*reserved"):
+        pr.mondrian(backend.source(), t, ["x"], 1, _out(backend))
+
+
 def test_nulls_error_names_the_column(backend):
     t = backend.load(ADULT)
     with pytest.raises(pr.InvalidInputError, match=r"'workclass'.*NULL"):

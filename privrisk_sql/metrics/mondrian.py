@@ -6,13 +6,14 @@ position), at the lower median of the frequency set (``≤ s`` left, ``> s`` rig
 together), falling back to the next dimension when the cut is not allowable (a side < k).
 
 Strict Mondrian keeps rows with equal QID values together, so its levels cut the distinct QID
-tuples, each weighted by its row count, and the rows get their partition from their tuple at the
-end (relaxed Mondrian cuts the rows). Level-synchronous: each tree level costs a constant number
+code tuples, grouped straight from the input and each weighted by its row count; when the output
+is written, each input row is coded again and takes its tuple's partition (relaxed Mondrian cuts
+a numbered TEMP copy of the rows). Level-synchronous: each tree level costs a constant number
 of set-oriented statements over all open partitions at once (frequency sets, ranked candidate
 dimensions, the medians of the best dimension, a fallback pass per further rank only while some
 partition needs it, the rewrite of the partition ids), never one query per partition. The
-output is built under a staging name and renamed into place in one transaction, so it appears
-complete or not at all.
+output is built under a staging name, checked (every row once, no partition below k) and renamed
+into place in one transaction, so it appears complete or not at all.
 """
 
 from __future__ import annotations
@@ -22,11 +23,11 @@ import logging
 from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping, Sequence
 
-from ..errors import InvalidInputError
+from ..errors import InputChangedError, InvalidInputError
 from ..source import Relation, Source, opened
 from ..types import TypeClass
 from .classes import check_rows, resolve_qids, validate_k
-from .mondrian_sql import RID, MondrianDim, MondrianQueries
+from .mondrian_sql import RESERVED_PREFIX, MondrianDim, MondrianQueries
 
 log = logging.getLogger("privrisk_sql")
 
@@ -125,8 +126,10 @@ def _check_output_columns(keep: list[str], qids: list[str]) -> None:
         if m.lower() in taken:
             raise InvalidInputError(f"kept column {taken[m.lower()]!r} clashes with output column {m!r}; "
                                     "drop it from keep or rename it")
-    if any(c.lower() == RID for c in keep + qids):
-        raise InvalidInputError(f"column name {RID!r} is reserved by privrisk_sql")
+    for c in keep + qids:  # the run's own columns (row number, codes) are named privrisk_...
+        if c.lower().startswith(RESERVED_PREFIX):
+            raise InvalidInputError(f"column {c!r}: names starting with {RESERVED_PREFIX!r} are reserved by "
+                                    "privrisk_sql; rename it or leave it out of keep")
 
 
 def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
@@ -194,35 +197,34 @@ class _Run:
         first_statement = s.statements
         n_rows, missing = self._validate_rows()
         self._build_rank_maps()
-        rows = s.temp_name("rows")
-        s.execute(q.numbered_rows(rows, self.rel.sql, self.keep + self.qids))
-        work0 = s.temp_name("w0")
-        s.execute(q.codes(work0, rows, self.dims))
-        globals_ = s.temp_name("globals")
-        s.execute(q.globals(globals_, work0, self.dims))
-        work = work0
         if any(missing.values()):  # only reachable with nulls="separate"
             self.dims = [dataclasses.replace(d, has_nulls=missing[d.column] > 0) for d in self.dims]
-            work = s.temp_name("w")
-            s.execute(q.null_codes(work, work0, globals_, self.dims))
-        if self.relaxed:  # rows with equal codes may be split: cut the rows themselves
+        globals_ = s.temp_name("globals")
+        if self.relaxed:  # rows with equal values may be split: cut the rows themselves
+            rows = s.temp_name("rows")
+            s.execute(q.numbered_rows(rows, self.rel.sql, self.keep + self.qids))
+            work = s.temp_name("w0")
+            s.execute(q.codes(work, rows, self.dims))
+            s.execute(q.globals(globals_, work, self.dims))
+            if any(d.has_nulls for d in self.dims):
+                coded, work = work, s.temp_name("w")
+                s.execute(q.null_codes(work, coded, globals_, self.dims))
+                s.drop_temp(coded)
             work, levels = self._partition(work, globals_)
-        else:
-            tuples = s.temp_name("tuples")
-            s.execute(q.tuples(tuples, work, self.dims))
-            done, levels = self._partition(tuples, globals_, weighted=True)
-            coded = work
-            work = s.temp_name("final")
-            s.execute(q.rows_of_tuples(work, coded, done, self.dims))
-            for t in (coded, done):
-                s.drop_temp(t)
+        else:  # strict: cut the distinct code tuples; the rows find theirs when the output is written
+            rows = s.temp_name("tuples")
+            s.execute(q.code_tuples(rows, self.rel.sql, self.dims))
+            s.execute(q.globals(globals_, rows, self.dims))
+            work = s.temp_name("w")
+            s.execute(q.null_codes(work, rows, globals_, self.dims, weighted=True))
+            work, levels = self._partition(work, globals_, weighted=True)
         parts = s.temp_name("parts")
-        s.execute(q.partitions(parts, work, rows, self.dims))
+        s.execute(q.partitions(parts, work, rows, self.dims, weighted=not self.relaxed))
         quality = s.fetch(q.quality(parts, globals_, self.dims))[0]
         labels = s.temp_name("labels")
         s.execute(q.partition_labels(labels, parts, globals_, self.dims))
-        self._write_output(rows, work, labels)
         n_parts, min_size, max_size, dm = (int(x) for x in quality[:4])
+        self._write_output(rows, work, labels, globals_, n_rows, n_parts)
         ncp = {d.column: float(quality[4 + d.index]) / n_rows for d in self.dims}
         queries = s.statements - first_statement
         log.info("mondrian: %d rows -> %d partitions in %d levels, %d statements", n_rows, n_parts, levels, queries)
@@ -310,15 +312,20 @@ class _Run:
             offset += 2 * n_cuts + 2
             level += 1
 
-    def _write_output(self, rows: str, work: str, labels: str) -> None:
-        """CREATE the output under a staging name, then (drop the old one and) rename atomically."""
-        s = self.s
+    def _write_output(self, rows: str, work: str, labels: str, globals_: str, n_rows: int, n_parts: int) -> None:
+        """CREATE the output under a staging name, check it, then (drop the old one and) rename
+        atomically."""
+        s, q = self.s, self.q
         schema, name = _split_name(self.output)
         prefix = "" if schema is None else s.quote(schema) + "."
         staging = f"privrisk_{s.run_id}_output"
         staging_sql = prefix + s.quote(staging)
         try:
-            s.execute(self.q.output(staging_sql, rows, work, labels, self.dims, self.keep))
+            if self.relaxed:
+                s.execute(q.output(staging_sql, rows, work, labels, self.dims, self.keep))
+            else:
+                s.execute(q.output_by_codes(staging_sql, self.rel.sql, work, labels, globals_, self.dims, self.keep))
+            self._check_written(staging_sql, n_rows, n_parts)
             statements = []
             if self.replace and s.table_exists(self.output):
                 statements.append(f"DROP TABLE {prefix}{s.quote(name)}")
@@ -330,3 +337,15 @@ class _Run:
             except Exception:  # pragma: no cover - the original error matters more
                 pass
             raise
+
+    def _check_written(self, staging_sql: str, n_rows: int, n_parts: int) -> None:
+        """The written table before it gets its name: every input row once, every partition
+        there and none smaller than k. Strict mode reads the input twice (value tuples, then
+        the output), so rows changed in between would otherwise go unnoticed."""
+        written_parts, written_rows, smallest = (
+            int(x or 0) for x in self.s.fetch(self.q.written_partitions(staging_sql))[0])
+        if (written_rows, written_parts) != (n_rows, n_parts) or smallest < self.k:
+            raise InputChangedError(
+                f"table {self.rel.label!r} changed during the run: it had {n_rows} rows in {n_parts} partitions, "
+                f"the output would have {written_rows} rows in {written_parts} (smallest {smallest}, k={self.k}); "
+                "nothing was written")

@@ -1,12 +1,14 @@
 """The SQL of Mondrian, one pure function per statement shape (no database needed to print it).
 
 Work tables (all TEMP, names from the run):
-  rows        the input's needed columns + a row number (the run's row key)
+  tuples      strict mode: (rid, pid, n, c0, [vlo0, vhi0,] ..) the distinct QID code tuples of
+              the input with their row count n and the original values behind numeric and
+              temporal codes (rid numbers the tuples)
+  rows        relaxed mode: the input's needed columns + a row number (the run's row key)
   rank maps   (val, code) per categorical QID
-  W           (rid, pid, c0..) every row, every QID coded as a number; pid = partition
-  tuples      (rid, pid, n, c0..) strict mode: the distinct code tuples of W with their row
-              count n (rid numbers the tuples); the levels cut these, relaxed mode cuts W
-  done        rows of final partitions, same columns
+  W           (rid, pid, [n,] c0..) what the levels cut, every QID coded as a number, NULL
+              given its own code; pid = partition. Strict: the tuples; relaxed: the rows
+  done        tuples (rows) of final partitions, same columns
   globals     one row: per QID range, scale and the code NULL takes
   parts       final partitions: size, boxes in codes and original values, partition_id
   labels      per final partition: partition_id, <qid> lo/hi in the original type, display label
@@ -23,7 +25,8 @@ from ..dialects import Dialect, get_dialect
 from ..render import render
 from ..types import TypeClass
 
-RID = "privrisk_rid"  # row-number column of the rows table (refused as a user column name)
+RESERVED_PREFIX = "privrisk_"  # columns of the run's own (refused as user column names)
+RID = RESERVED_PREFIX + "rid"  # row number of the input rows
 
 
 @dataclass(frozen=True)
@@ -69,17 +72,16 @@ class MondrianQueries:
     def globals(self, name: str, work: str, dims: Sequence[MondrianDim]) -> str:
         return self._r("mondrian_globals.sql.j2", name=name, work=work, dims=list(dims))
 
-    def null_codes(self, name: str, work: str, globals_: str, dims: Sequence[MondrianDim]) -> str:
-        return self._r("mondrian_null_codes.sql.j2", name=name, work=work, globals=globals_, dims=list(dims))
+    def code_tuples(self, name: str, relation: str, dims: Sequence[MondrianDim]) -> str:
+        return self._r("mondrian_code_tuples.sql.j2", name=name, relation=relation, dims=list(dims))
+
+    def null_codes(self, name: str, work: str, globals_: str, dims: Sequence[MondrianDim],
+                   weighted: bool = False) -> str:
+        return self._r("mondrian_null_codes.sql.j2", name=name, work=work, globals=globals_, dims=list(dims),
+                       weighted=weighted)
 
     def empty_like(self, name: str, like: str) -> str:
         return self._r("mondrian_empty_like.sql.j2", name=name, like=like)
-
-    def tuples(self, name: str, work: str, dims: Sequence[MondrianDim]) -> str:
-        return self._r("mondrian_tuples.sql.j2", name=name, work=work, dims=list(dims))
-
-    def rows_of_tuples(self, name: str, work: str, tuples: str, dims: Sequence[MondrianDim]) -> str:
-        return self._r("mondrian_rows_of_tuples.sql.j2", name=name, work=work, tuples=tuples, dims=list(dims))
 
     def frequencies(self, name: str, work: str, dims: Sequence[MondrianDim], weighted: bool = False) -> str:
         """``weighted``: ``work`` holds code tuples with a row count ``n`` (strict Mondrian)."""
@@ -109,8 +111,10 @@ class MondrianQueries:
         return self._r("mondrian_split_rows.sql.j2", name=name, work=work, cuts=cuts, dims=list(dims),
                        offset=int(offset), relaxed=relaxed, weighted=weighted)
 
-    def partitions(self, name: str, work: str, rows: str, dims: Sequence[MondrianDim]) -> str:
-        return self._r("mondrian_partitions.sql.j2", name=name, work=work, rows=rows, dims=list(dims), rid=RID)
+    def partitions(self, name: str, work: str, rows: str, dims: Sequence[MondrianDim], weighted: bool = False) -> str:
+        """``weighted``: ``work`` holds value tuples and ``rows`` is the tuples table (strict)."""
+        return self._r("mondrian_partitions.sql.j2", name=name, work=work, rows=rows, dims=list(dims), rid=RID,
+                       weighted=weighted)
 
     def quality(self, partitions: str, globals_: str, dims: Sequence[MondrianDim]) -> str:
         return self._r("mondrian_quality.sql.j2", partitions=partitions, globals=globals_, dims=list(dims))
@@ -121,6 +125,19 @@ class MondrianQueries:
 
     def output(self, target: str, rows: str, work: str, labels: str, dims: Sequence[MondrianDim],
                keep: Sequence[str]) -> str:
-        """``target`` is the already quoted (possibly schema-qualified) staging table name."""
+        """Relaxed mode: rows by row key. ``target`` is the already quoted (possibly
+        schema-qualified) staging table name."""
         return self._r("mondrian_output.sql.j2", target=target, rows=rows, work=work, labels=labels,
                        dims=list(dims), keep=list(keep), rid=RID)
+
+    def written_partitions(self, target: str) -> str:
+        """Partitions, rows and the smallest partition of the written (staging) table ``target``
+        (already quoted)."""
+        return self._r("mondrian_written_partitions.sql.j2", target=target)
+
+    def output_by_codes(self, target: str, relation: str, work: str, labels: str, globals_: str,
+                        dims: Sequence[MondrianDim], keep: Sequence[str]) -> str:
+        """Strict mode: the input's rows, coded again, matched to their code tuple in ``work``."""
+        return self._r("mondrian_output_by_codes.sql.j2", target=target, relation=relation, work=work,
+                       labels=labels, globals=globals_, dims=list(dims), keep=list(keep), rid=RID,
+                       prefix=RESERVED_PREFIX)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import subprocess
 import sys
 import time
 import warnings
@@ -24,21 +23,12 @@ import pandas as pd
 from pycanon import anonymity
 
 import privrisk_sql as pr
+from scaled_data import scaled
 
-HERE = Path(__file__).resolve().parent
 warnings.simplefilter("ignore", FutureWarning)  # pycanon's pandas groupby(observed=...) notice
-SCALE = HERE.parents[1] / "shared" / "data" / "scale.py"
 QIDS = ["age", "sex", "race", "marital_status"]
 SA = "education"  # occupation has gaps, which pycanon cannot sort (NaN vs str)
 SA_NUM = "hours_per_week"
-
-
-def data(n: int) -> Path:
-    path = HERE / "data" / f"adult_{n}_s0.parquet"
-    path.parent.mkdir(exist_ok=True)
-    if not path.exists():
-        subprocess.run([sys.executable, str(SCALE), str(n), str(path), "--seed", "0"], check=True, stdout=subprocess.DEVNULL)
-    return path
 
 
 def timed(fn, *args):
@@ -51,7 +41,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rows", type=int, default=100_000)
     args = ap.parse_args()
-    path = data(args.rows)
+    path = scaled(args.rows)
     df = pd.read_parquet(path)
     src = pr.connect()
     statements: list[tuple[str, float]] = []

@@ -43,22 +43,13 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 from mondrian_reference import encode, mondrian_reference  # noqa: E402
 
 import privrisk_sql as pr  # noqa: E402
+from scaled_data import DATA, scaled  # noqa: E402
 
 SHARED = HERE.parents[1] / "shared" / "data"
-DATA = HERE / "data"
 QID_SETS = {
     "low-card": ["age", "education_num", "hours_per_week", "sex", "race", "marital_status"],
     "with-fnlwgt": ["age", "fnlwgt", "education_num", "hours_per_week", "sex", "marital_status"],
 }
-
-
-def scaled(n: int, seed: int = 0) -> Path:
-    DATA.mkdir(exist_ok=True)
-    path = DATA / f"adult_{n}_s{seed}.parquet"
-    if not path.exists():
-        subprocess.run([sys.executable, str(SHARED / "scale.py"), str(n), str(path), "--seed", str(seed)], check=True,
-                       stdout=subprocess.DEVNULL)
-    return path
 
 
 def reference_job(path: Path, qids: list[str], k: int, relaxed: bool = False):

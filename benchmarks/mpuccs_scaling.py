@@ -22,10 +22,8 @@ import time
 from pathlib import Path
 
 import duckdb
+from scaled_data import DATA, scaled
 
-HERE = Path(__file__).resolve().parent
-SCALE = HERE.parents[1] / "shared" / "data" / "scale.py"
-DATA = HERE / "data"
 COLUMNS = "age,sex,race,marital_status,education,native_country,workclass,occupation,relationship,hours_per_week"
 
 CHILD = """
@@ -46,15 +44,6 @@ json.dump({"seconds": time.perf_counter() - start, "statements": src.statements,
            "identification_rate": float(g["identification_rate"]),
            "syn_rows_dedup": int(g["total_syn_records"])}, open(out, "w"))
 """
-
-
-def scaled(n: int, seed: int) -> Path:
-    DATA.mkdir(exist_ok=True)
-    path = DATA / f"adult_{n}_s{seed}.parquet"
-    if not path.exists():
-        subprocess.run([sys.executable, str(SCALE), str(n), str(path), "--seed", str(seed)], check=True,
-                       stdout=subprocess.DEVNULL)
-    return path
 
 
 def baseline(ori: Path) -> float:

@@ -29,7 +29,7 @@ import pandas as pd
 import sqlalchemy as sa
 
 import privrisk_sql as pr
-from mpuccs_scaling import scaled  # the scale.py Parquet file of N rows, written once
+from scaled_data import scaled
 
 MONDRIAN_QIDS = ["age", "education_num", "hours_per_week", "sex", "race", "marital_status"]
 KANON_QIDS = ["age", "sex", "race", "marital_status"]

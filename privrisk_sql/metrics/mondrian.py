@@ -324,7 +324,9 @@ class _Run:
             if self.relaxed:
                 s.execute(q.output(staging_sql, rows, work, labels, self.dims, self.keep))
             else:
-                s.execute(q.output_by_codes(staging_sql, self.rel.sql, work, labels, globals_, self.dims, self.keep))
+                tuples = s.temp_name("tuple_labels")
+                s.execute(q.tuple_labels(tuples, work, labels, self.dims))
+                s.execute(q.output_by_codes(staging_sql, self.rel.sql, tuples, globals_, self.dims, self.keep))
             self._check_written(staging_sql, n_rows, n_parts)
             statements = []
             if self.replace and s.table_exists(self.output):

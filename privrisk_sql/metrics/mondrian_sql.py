@@ -12,6 +12,7 @@ Work tables (all TEMP, names from the run):
   globals     one row: per QID range, scale and the code NULL takes
   parts       final partitions: size, boxes in codes and original values, partition_id
   labels      per final partition: partition_id, <qid> lo/hi in the original type, display label
+  tuple labels  strict mode: every code tuple with its partition's labels (what the output joins)
   per level   freq (frequency set per partition and QID), ranked (candidate dimensions),
               cuts (the chosen splits)
 """
@@ -135,9 +136,12 @@ class MondrianQueries:
         (already quoted)."""
         return self._r("mondrian_written_partitions.sql.j2", target=target)
 
-    def output_by_codes(self, target: str, relation: str, work: str, labels: str, globals_: str,
+    def tuple_labels(self, name: str, work: str, labels: str, dims: Sequence[MondrianDim]) -> str:
+        return self._r("mondrian_tuple_labels.sql.j2", name=name, work=work, labels=labels, dims=list(dims))
+
+    def output_by_codes(self, target: str, relation: str, tuples: str, globals_: str,
                         dims: Sequence[MondrianDim], keep: Sequence[str]) -> str:
-        """Strict mode: the input's rows, coded again, matched to their code tuple in ``work``."""
-        return self._r("mondrian_output_by_codes.sql.j2", target=target, relation=relation, work=work,
-                       labels=labels, globals=globals_, dims=list(dims), keep=list(keep), rid=RID,
-                       prefix=RESERVED_PREFIX)
+        """Strict mode: the input's rows, coded again, matched to their code tuple's labels in
+        ``tuples`` (:meth:`tuple_labels`)."""
+        return self._r("mondrian_output_by_codes.sql.j2", target=target, relation=relation, tuples=tuples,
+                       globals=globals_, dims=list(dims), keep=list(keep), rid=RID, prefix=RESERVED_PREFIX)

@@ -200,11 +200,12 @@ class _Run:
         if any(missing.values()):  # only reachable with nulls="separate"
             self.dims = [dataclasses.replace(d, has_nulls=missing[d.column] > 0) for d in self.dims]
         globals_ = s.temp_name("globals")
+        # `originals`: where the partitions' bounds in the original values are read from
         if self.relaxed:  # rows with equal values may be split: cut the rows themselves
-            rows = s.temp_name("rows")
-            s.execute(q.numbered_rows(rows, self.rel.sql, self.keep + self.qids))
+            originals = s.temp_name("rows")
+            s.execute(q.numbered_rows(originals, self.rel.sql, self.keep + self.qids))
             work = s.temp_name("w0")
-            s.execute(q.codes(work, rows, self.dims))
+            s.execute(q.codes(work, originals, self.dims))
             s.execute(q.globals(globals_, work, self.dims))
             if any(d.has_nulls for d in self.dims):
                 coded, work = work, s.temp_name("w")
@@ -212,19 +213,19 @@ class _Run:
                 s.drop_temp(coded)
             work, levels = self._partition(work, globals_)
         else:  # strict: cut the distinct code tuples; the rows find theirs when the output is written
-            rows = s.temp_name("tuples")
-            s.execute(q.code_tuples(rows, self.rel.sql, self.dims))
-            s.execute(q.globals(globals_, rows, self.dims))
+            originals = s.temp_name("tuples")
+            s.execute(q.code_tuples(originals, self.rel.sql, self.dims))
+            s.execute(q.globals(globals_, originals, self.dims))
             work = s.temp_name("w")
-            s.execute(q.null_codes(work, rows, globals_, self.dims, weighted=True))
+            s.execute(q.null_codes(work, originals, globals_, self.dims, weighted=True))
             work, levels = self._partition(work, globals_, weighted=True)
         parts = s.temp_name("parts")
-        s.execute(q.partitions(parts, work, rows, self.dims, weighted=not self.relaxed))
+        s.execute(q.partitions(parts, work, originals, self.dims, weighted=not self.relaxed))
         quality = s.fetch(q.quality(parts, globals_, self.dims))[0]
         labels = s.temp_name("labels")
         s.execute(q.partition_labels(labels, parts, globals_, self.dims))
         n_parts, min_size, max_size, dm = (int(x) for x in quality[:4])
-        self._write_output(rows, work, labels, globals_, n_rows, n_parts)
+        self._write_output(originals, work, labels, globals_, n_rows, n_parts)
         ncp = {d.column: float(quality[4 + d.index]) / n_rows for d in self.dims}
         queries = s.statements - first_statement
         log.info("mondrian: %d rows -> %d partitions in %d levels, %d statements", n_rows, n_parts, levels, queries)
@@ -314,7 +315,7 @@ class _Run:
 
     def _write_output(self, rows: str, work: str, labels: str, globals_: str, n_rows: int, n_parts: int) -> None:
         """CREATE the output under a staging name, check it, then (drop the old one and) rename
-        atomically."""
+        atomically. ``rows``: the numbered input rows (relaxed mode; strict mode reads the input)."""
         s, q = self.s, self.q
         schema, name = _split_name(self.output)
         prefix = "" if schema is None else s.quote(schema) + "."
@@ -342,7 +343,7 @@ class _Run:
 
     def _check_written(self, staging_sql: str, n_rows: int, n_parts: int) -> None:
         """The written table before it gets its name: every input row once, every partition
-        there and none smaller than k. Strict mode reads the input twice (value tuples, then
+        there and none smaller than k. Strict mode reads the input twice (code tuples, then
         the output), so rows changed in between would otherwise go unnoticed."""
         written_parts, written_rows, smallest = (
             int(x or 0) for x in self.s.fetch(self.q.written_partitions(staging_sql))[0])

@@ -113,7 +113,7 @@ class MondrianQueries:
                        offset=int(offset), relaxed=relaxed, weighted=weighted)
 
     def partitions(self, name: str, work: str, rows: str, dims: Sequence[MondrianDim], weighted: bool = False) -> str:
-        """``weighted``: ``work`` holds value tuples and ``rows`` is the tuples table (strict)."""
+        """``weighted``: ``work`` holds code tuples and ``rows`` is the tuples table (strict)."""
         return self._r("mondrian_partitions.sql.j2", name=name, work=work, rows=rows, dims=list(dims), rid=RID,
                        weighted=weighted)
 

@@ -96,6 +96,8 @@ def _mondrian_statements(dialect):
         "mondrian_frequencies": q.frequencies("privrisk_x_freq0", "privrisk_x_w", dims),
         "mondrian_frequencies_weighted": q.frequencies("privrisk_x_freq0", "privrisk_x_tuples", dims, weighted=True),
         "mondrian_ranked_dims": q.ranked_dims("privrisk_x_ranked0", "privrisk_x_freq0", "privrisk_x_globals", dims, 5),
+        "mondrian_ranked_dims_pruned": q.ranked_dims("privrisk_x_ranked0", "privrisk_x_freq0", "privrisk_x_globals", dims, 5,
+                                                     prune=True),
         "mondrian_cuts_lower": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5),
         "mondrian_cuts_interp": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, "interp"),
         "mondrian_cuts_fallback": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, rnk=2),

@@ -161,6 +161,28 @@ def test_hand_fallback_to_next_dimension(backend):
     assert _parts(backend, out) == {frozenset({0, 1}), frozenset({2, 3})}
 
 
+@pytest.mark.parametrize("x", [
+    [0, 0, 0, 0, 0, 100],  # median 0 = lowest value: 1 row right of it
+    [0, 5, 5, 5, 5, 5],  # median 5 = highest value: nothing right of it
+    [0, 1, 1, 1, 1, 2],  # three values, median the middle one: 1 row right of it
+], ids=["median_lowest", "median_highest", "median_middle_of_three"])
+def test_cut_known_not_allowable_needs_no_fallback_pass(backend, x):
+    # x ranks first (normalized range 1 like y's, more distinct values or the earlier QID) but its
+    # cut is not allowable at k = 2, and the counts of its lowest and highest values show it: where
+    # the dialect can read those counts in one aggregate (DuckDB, PostgreSQL) the ranking leaves x
+    # out and y is cut in the first pass; SQLite finds out in a fallback pass. Same partitions.
+    rows = [(i, v, int(i >= 3)) for i, v in enumerate(x)]
+    t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER), ("y", T.INTEGER)], rows)
+    out = _out(backend)
+    src = backend.source()
+    statements: list[str] = []
+    src.on_timing = lambda sql, seconds: statements.append(sql)
+    pr.mondrian(src, t, ["x", "y"], 2, out)
+    assert _parts(backend, out) == {frozenset({0, 1, 2}), frozenset({3, 4, 5})}
+    fallbacks = [sql for sql in statements if sql.lstrip().startswith("INSERT INTO") and "r.rnk" in sql]
+    assert len(fallbacks) == (1 if backend.dialect.name == "sqlite" else 0)
+
+
 def test_hand_constant_small_and_extreme_k(backend):
     t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER)], [(i, 7) for i in range(6)])
     out = _out(backend)

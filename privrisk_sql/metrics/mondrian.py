@@ -283,11 +283,12 @@ class _Run:
         done = s.temp_name("done")
         s.execute(q.empty_like(done, work))
         offset, level = 1, 0  # partition ids below offset are taken
+        prune = self.median == "lower" and not self.relaxed  # the rule ranked_dims' pruning assumes
         while True:
             freq = s.temp_name(f"freq{level}")
             s.execute(q.frequencies(freq, work, self.dims, weighted))
             ranked = s.temp_name(f"ranked{level}")
-            s.execute(q.ranked_dims(ranked, freq, globals_, self.dims, self.k))
+            s.execute(q.ranked_dims(ranked, freq, globals_, self.dims, self.k, prune=prune))
             cuts = s.temp_name(f"cuts{level}")
             s.execute(q.cuts(cuts, freq, ranked, self.k, self.median, self.relaxed))
             for rnk in range(2, len(self.dims) + 1) if not self.relaxed else ():

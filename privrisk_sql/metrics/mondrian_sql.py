@@ -88,8 +88,13 @@ class MondrianQueries:
         """``weighted``: ``work`` holds code tuples with a row count ``n`` (strict Mondrian)."""
         return self._r("mondrian_frequencies.sql.j2", name=name, work=work, dims=list(dims), weighted=weighted)
 
-    def ranked_dims(self, name: str, freq: str, globals_: str, dims: Sequence[MondrianDim], k: int) -> str:
-        return self._r("mondrian_ranked_dims.sql.j2", name=name, freq=freq, globals=globals_, dims=list(dims), k=int(k))
+    def ranked_dims(self, name: str, freq: str, globals_: str, dims: Sequence[MondrianDim], k: int,
+                    prune: bool = False) -> str:
+        """``prune`` (strict Mondrian, lower median only): also drop the candidates whose cut the
+        counts of their lowest and highest values show not allowable, where the dialect can read
+        those counts (``fn.value_at_min``); the cuts found are the same either way."""
+        return self._r("mondrian_ranked_dims.sql.j2", name=name, freq=freq, globals=globals_, dims=list(dims), k=int(k),
+                       prune=prune)
 
     def cuts(self, name: str, freq: str, ranked: str, k: int, median: str = "lower", relaxed: bool = False,
              rnk: int = 1, all_ranks: bool = False) -> str:

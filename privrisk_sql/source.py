@@ -15,7 +15,7 @@ import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 import duckdb
 
@@ -106,6 +106,7 @@ class Source:
         self._autocommit = False  # statements commit one by one; BEGIN/COMMIT are ours to issue
         self._temps: list[str] = []
         self._old_settings: list[tuple[str, str]] = []  # run settings to restore (see Dialect.run_settings)
+        self._old_backstops: list[tuple[str, str]] = []  # PostgreSQL's statement_timeout, while a run has a timeout
         self._settings_pending = False
         self._run_id = uuid.uuid4().hex[:10]
         self.echo: Callable[[str], None] | None = None  # called with every statement (``--show-sql``)
@@ -294,25 +295,34 @@ class Source:
 
     def _apply_run_settings(self) -> None:
         """The dialect's session settings for one run (PostgreSQL: jit off), the old values kept;
-        run before the run's first statement, so a run refused before any SQL changes nothing.
-        A setting this server does not know (jit before PostgreSQL 11) is left alone."""
+        run before the run's first statement, so a run refused before any SQL changes nothing."""
+        self._old_settings = self._swap_settings(self.dialect.run_settings)
+
+    def _restore_run_settings(self) -> None:
+        self._restore_settings(self._old_settings)
         self._old_settings = []
+
+    def _swap_settings(self, settings: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+        """Set PostgreSQL session settings; returns the (name, old value) pairs that changed. A
+        setting this server does not know (jit before PostgreSQL 11) is left alone. Other
+        dialects have no settings to change."""
+        changed: list[tuple[str, str]] = []
         if self.dialect.name != "postgres":
-            return
-        for name, value in self.dialect.run_settings:
+            return changed
+        for name, value in settings:
             old = self._run(f"SELECT current_setting({self.literal(name)}, true)", fetch=True, setting=True)[0][0]
             if old is None or old == value:
                 continue
             self._run(f"SELECT set_config({self.literal(name)}, {self.literal(value)}, false)", fetch=True,
                       setting=True)
-            self._old_settings.append((name, old))
+            changed.append((name, old))
+        return changed
 
-    def _restore_run_settings(self) -> None:
-        for name, old in reversed(self._old_settings):
+    def _restore_settings(self, changed: Sequence[tuple[str, str]]) -> None:
+        for name, old in reversed(changed):
             with contextlib.suppress(Exception):  # a caller's aborted transaction: theirs to roll back
                 self._run(f"SELECT set_config({self.literal(name)}, {self.literal(old)}, false)", fetch=True,
                           setting=True)
-        self._old_settings = []
 
     def _set_backstops(self, guard: RunGuard) -> None:
         """Per-backend help for the watcher: SQLite's progress handler (the VM polls the flag), and on
@@ -320,16 +330,15 @@ class Source:
         if self.dialect.name == "sqlite":
             raw = self._sa_conn.connection.driver_connection
             raw.set_progress_handler(lambda: 1 if guard.pending() else 0, 1000)
-        elif self.dialect.name == "postgres" and guard.timeout is not None:
-            self._pg_old_timeout = self._run("SHOW statement_timeout", fetch=True, setting=True)[0][0]
-            self._run(f"SET statement_timeout = {int((guard.timeout + 1) * 1000)}", fetch=False, setting=True)
+        elif guard.timeout is not None:
+            self._old_backstops = self._swap_settings([("statement_timeout", str(int((guard.timeout + 1) * 1000)))])
 
     def _clear_backstops(self, guard: RunGuard) -> None:
         if self.dialect.name == "sqlite":
             self._sa_conn.connection.driver_connection.set_progress_handler(None, 0)
-        elif self.dialect.name == "postgres" and guard.timeout is not None:
-            with contextlib.suppress(Exception):  # a caller's aborted transaction: theirs to roll back
-                self._run(f"SET statement_timeout = {self.literal(self._pg_old_timeout)}", fetch=False, setting=True)
+        elif guard.timeout is not None:
+            self._restore_settings(self._old_backstops)
+            self._old_backstops = []
 
     # -- catalog -----------------------------------------------------------------------------
     def quote(self, name: str) -> str:

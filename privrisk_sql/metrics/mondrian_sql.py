@@ -149,4 +149,4 @@ class MondrianQueries:
         """Strict mode: the input's rows, coded again, matched to their code tuple's labels in
         ``tuples`` (:meth:`tuple_labels`)."""
         return self._r("mondrian_output_by_codes.sql.j2", target=target, relation=relation, tuples=tuples,
-                       globals=globals_, dims=list(dims), keep=list(keep), rid=RID, prefix=RESERVED_PREFIX)
+                       globals=globals_, dims=list(dims), keep=list(keep), rid=RID)

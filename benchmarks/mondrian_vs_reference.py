@@ -14,13 +14,17 @@ reference at 1M rows.
 Then privrisk_sql alone at 10M rows (k = 10, low-card QIDs) in a child process: seconds and peak
 RSS; target under 3 minutes on 2 cores.
 
-Finally, where comparable with qiyuangong/Mondrian's published figures (SPEC_KANON §2): Adult
-without missing values (30,162 rows), its 8 QIDs, k = 10, strict and relaxed; our GCP is printed
-next to theirs. Not identical by design: they rank categorical values by first appearance and
-take widths from inherited bounds, we sort values and use tight bounds.
+Finally, qiyuangong/Mondrian side by side (SPEC_KANON §2): Adult without missing values (30,162
+rows), its 8 QIDs, k = 10, strict and relaxed. Ours with sorted categorical values (the default)
+and with the order of first appearance its Adult reader gives them (order=), next to its README's
+figures; with --qiyuangong DIR (a checkout of github.com/qiyuangong/Mondrian; its code is not
+part of this repository) also its code on the same rows, as is and with privrisk_sql's three
+deliberate differences (tight bounds, width ties to more distinct values, relaxed median rows
+taken in input order), whose partitions are asserted equal to ours.
 
 Usage: python benchmarks/mondrian_vs_reference.py [--rows 10000,100000,1000000] [--ks 5,10,50]
-                                                  [--skip-10m]
+                                                  [--skip-10m] [--qiyuangong DIR]
+       (--rows '' --skip-10m: only the Adult comparison)
 """
 
 from __future__ import annotations
@@ -32,6 +36,8 @@ import resource
 import subprocess
 import sys
 import time
+import types
+import warnings
 from pathlib import Path
 
 import duckdb
@@ -88,6 +94,8 @@ def timed(fn, *args, **kw):
 
 def compare(rows: list[int], ks: list[int]) -> list[dict]:
     results = []
+    if not rows:
+        return results
     print(f"{'rows':>9} {'qids':>11} {'k':>3} | {'privrisk_sql s':>14} {'reference s':>11} {'ratio':>6} | "
           f"{'partitions':>10} {'GCP ours':>9} {'GCP ref':>9} | same partitions")
     for n in rows:
@@ -136,16 +144,89 @@ def ten_million() -> dict:
     return result
 
 
-def qiyuangong_comparable() -> None:
-    adult = pd.read_csv(SHARED / "real" / "adult.csv").dropna()
-    qids = ["age", "workclass", "education_num", "marital_status", "occupation", "race", "sex", "native_country"]
+ADULT_QIDS = ["age", "workclass", "education_num", "marital_status", "occupation", "race", "sex", "native_country"]
+PUBLISHED = {False: "12.19 %", True: "24.91 %"}  # qiyuangong/Mondrian README, Adult, k = 10
+
+
+def _load_qiyuangong(checkout: Path, name: str, privrisk_rules: bool):
+    """qiyuangong/Mondrian's mondrian.py from a checkout, as is or with privrisk_sql's three rules:
+    tight bounds of every QID before the dimension is chosen, width ties to more distinct values
+    (then lower index), and relaxed mode's rows equal to the median filling the left side in input
+    order (their code pops them from the end of a list whose order the recursion scrambles)."""
+    if str(checkout) not in sys.path:
+        sys.path.insert(0, str(checkout))  # their module imports utils.utility
+    source = (checkout / "mondrian.py").read_text()
+    if privrisk_rules:
+        line = "    half_size = len(partition) // 2\n"
+        assert source.count(line) == 1, "relaxed mode's half_size line not found: another qiyuangong version?"
+        source = source.replace(line, "    mid_set.sort(key=lambda r: -POSITION[id(r)])  # pop() takes the first\n" + line)
+    module = types.ModuleType(name)
+    module.__file__ = str(checkout / "mondrian.py")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SyntaxWarning)  # their `low is not ''`
+        exec(compile(source, module.__file__, "exec"), module.__dict__)
+    if privrisk_rules:
+        def choose_dimension(partition):
+            best, best_dim = None, -1
+            for dim in range(module.QI_LEN):
+                if partition.allow[dim] == 0:
+                    continue
+                positions = [module.QI_DICT[dim][record[dim]] for record in partition.member]
+                partition.low[dim], partition.high[dim] = min(positions), max(positions)
+                key = (module.get_normalized_width(partition, dim), len(set(positions)), -dim)
+                if best is None or key > best:
+                    best, best_dim = key, dim
+            return best_dim
+        module.choose_dimension = choose_dimension
+    return module
+
+
+def _run_qiyuangong(module, adult: pd.DataFrame, relaxed: bool) -> tuple[float, set]:
+    """Their Adult reader's encoding (categorical values numbered by first appearance, the
+    income as the last column), their mondrian(); returns 100*GCP and the partitions as sets
+    of row positions."""
+    codes = {q: {v: i for i, v in enumerate(pd.unique(adult[q]))} for q in ADULT_QIDS if adult[q].dtype == object}
+    data = [[codes[q][v] if q in codes else int(v) for q, v in zip(ADULT_QIDS, row)] + [row[-1]]
+            for row in adult[ADULT_QIDS + ["income"]].itertuples(index=False)]
+    module.POSITION = {id(record): i for i, record in enumerate(data)}
+    _, (ncp_percent, _) = module.mondrian(data, 10, relax=relaxed, QI_num=len(ADULT_QIDS))
+    parts = {frozenset(module.POSITION[id(r)] for r in p.member) for p in module.RESULT}
+    return ncp_percent, parts
+
+
+def qiyuangong_comparable(checkout: Path | None) -> None:
+    """Adult without missing values, their 8 QIDs, k = 10: ours with sorted categorical values
+    (the default) and with their reader's order of first appearance (order=), next to their
+    README's figures and, given a checkout of qiyuangong/Mondrian, their code run on the same
+    rows as is and with privrisk_sql's three rules (whose partitions must then equal ours)."""
+    adult = pd.read_csv(SHARED / "real" / "adult.csv").dropna().reset_index(drop=True)
+    first_seen = {q: list(pd.unique(adult[q])) for q in ADULT_QIDS if adult[q].dtype == object}
     con = duckdb.connect()
     con.register("adult_df", adult)
     con.execute("CREATE TABLE adult AS SELECT * FROM adult_df")
-    for relaxed, published in ((False, "12.19 %"), (True, "24.91 % (as quoted in SPEC_KANON §2)")):
-        r = pr.mondrian(pr.Source(con), "adult", qids, 10, "adult_k10", relaxed=relaxed, replace=True)
-        print(f"Adult {len(adult)} rows, 8 QIDs, k=10 {'relaxed' if relaxed else 'strict'}: 100*GCP = "
-              f"{100 * r.gcp:.2f} % ({r.partitions} partitions); qiyuangong/Mondrian README: {published}")
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    print(f"Adult {len(adult)} rows, 8 QIDs, k=10: 100*GCP (partitions)")
+    for relaxed in (False, True):
+        mode = "relaxed" if relaxed else "strict"
+        line = [f"{mode:>7}: their README {PUBLISHED[relaxed]}"]
+        ours_parts = None
+        for label, order in (("ours, sorted values", None), ("ours, first-appearance order", first_seen)):
+            r = pr.mondrian(pr.Source(con), "adult", ADULT_QIDS, 10, "adult_k10", relaxed=relaxed, replace=True,
+                            order=order)
+            line.append(f"{label} {100 * r.gcp:.2f} % ({r.partitions})")
+            if order is not None:
+                got = con.execute("SELECT partition_id FROM adult_k10").fetchnumpy()["partition_id"]
+                ours_parts = set(pd.Series(np.arange(len(adult))).groupby(got).apply(frozenset))
+        if checkout is not None:
+            for label, rules in (("their code", False), ("their code with our rules", True)):
+                module = _load_qiyuangong(checkout, f"qiyuangong_mondrian_{int(rules)}", rules)
+                ncp_percent, parts = _run_qiyuangong(module, adult, relaxed)
+                line.append(f"{label} {ncp_percent:.2f} % ({len(parts)})")
+                if rules:
+                    same = parts == ours_parts
+                    line.append(f"same partitions as ours (first-appearance order): {same}")
+                    assert same, f"{mode}: qiyuangong with privrisk_sql's rules gives other partitions"
+        print(";\n         ".join(line))
 
 
 def main() -> None:
@@ -153,15 +234,18 @@ def main() -> None:
     ap.add_argument("--rows", default="10000,100000,1000000")
     ap.add_argument("--ks", default="5,10,50")
     ap.add_argument("--skip-10m", action="store_true")
+    ap.add_argument("--qiyuangong", type=Path, metavar="DIR",
+                    help="a checkout of github.com/qiyuangong/Mondrian: run its code on the same Adult rows")
     a = ap.parse_args()
     threads = duckdb.connect().execute("SELECT current_setting('threads')").fetchall()[0][0]
     print(f"machine: {os.cpu_count()} cores, {threads} DuckDB threads, "
           f"duckdb {duckdb.__version__}, pandas {pd.__version__}, numpy {np.__version__}")
-    results = compare([int(x) for x in a.rows.split(",")], [int(x) for x in a.ks.split(",")])
-    (DATA / "mondrian_vs_reference.json").write_text(json.dumps(results, indent=2))
+    results = compare([int(x) for x in a.rows.split(",") if x], [int(x) for x in a.ks.split(",") if x])
+    if results:
+        (DATA / "mondrian_vs_reference.json").write_text(json.dumps(results, indent=2))
     if not a.skip_10m:
         ten_million()
-    qiyuangong_comparable()
+    qiyuangong_comparable(a.qiyuangong)
 
 
 if __name__ == "__main__":

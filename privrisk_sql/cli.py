@@ -21,7 +21,7 @@ from typing import NoReturn, Sequence
 from .errors import InvalidInputError, PrivriskError, QueryError, QueryTimeoutError, UnsupportedFeatureError
 from .json_text import EncodedRecords
 from .progress import ProgressBar
-from .source import connect, echo_to_stderr
+from .source import connect, database_file, echo_to_stderr
 
 EXIT_OK, EXIT_THRESHOLD, EXIT_USAGE, EXIT_DATABASE = 0, 1, 2, 3
 
@@ -240,6 +240,11 @@ def _write_json(payload: dict, target: str | None) -> None:
 def _opened(args):
     """The --db Source for one command (echoing with --show-sql), closed when the command ends."""
     tables = [args.ori, args.syn] if args.command == "mpuccs" else [args.table]
+    path = database_file(args.db)
+    if path is not None and args.command != "mondrian" and not os.path.isfile(path):
+        # Opening it would create an empty database there (DuckDB, SQLite): a typo in --db would
+        # leave a stray file behind and end in "table not found".
+        raise InvalidInputError(f"database file not found: {path!r} ({args.command} only reads; it does not create one)")
     src = connect(args.db, read_only=args.read_only, timeout=args.timeout,
                   files=[t for t in tables if os.path.isfile(t)])
     if args.show_sql:

@@ -602,6 +602,29 @@ def opened(target: Any = None) -> Iterator[Source]:
             source.close()
 
 
+def database_file(target: Any) -> str | None:
+    """The local file a ``--db`` value names: a DuckDB path (or ``duckdb:///path``) or a
+    ``sqlite:///path`` URL; None for in-memory databases, servers and non-string targets."""
+    if not isinstance(target, (str, Path)):
+        return None
+    url = str(target)
+    if url in ("", ":memory:", "duckdb://", "duckdb:///:memory:"):
+        return None
+    if url.startswith("duckdb:///"):
+        return url[len("duckdb:///"):]
+    if "://" not in url:
+        return url
+    import sqlalchemy as sa
+
+    try:
+        u = sa.engine.make_url(url)
+    except Exception:  # bad URL: Source reports it
+        return None
+    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:" or u.database.startswith("file:"):
+        return None
+    return u.database
+
+
 def _sqlite_read_only_url(url: str) -> str:
     """``sqlite:///path`` as a read-only URI (other URLs unchanged)."""
     import sqlalchemy as sa

@@ -179,3 +179,30 @@ def test_command_with_another_thread_running_exits_normally():
                "threading.Thread(target=lambda: (time.sleep(0.5), sys.stderr.write('thread done\\n'))).start()")
     out = _command("dbt-path", prelude=prelude)
     assert out.returncode == 0 and "thread done" in out.stderr and out.stdout.strip()
+
+
+@pytest.mark.parametrize("command", [
+    ["mpuccs", "--ori", "t", "--syn", "t"],
+    ["cavg", "--table", "t", "--qids", "a", "--k", "2"],
+    ["kanon", "--table", "t", "--qids", "a"],
+])
+@pytest.mark.parametrize("db", ["{dir}/typo.duckdb", "duckdb:///{dir}/typo.duckdb", "sqlite:///{dir}/typo.db"])
+def test_reading_command_refuses_a_missing_database_file_and_creates_none(capsys, tmp_path, command, db):
+    """A typo in --db must not leave an empty database file behind (DuckDB and SQLite would
+    create one on connect) nor end in a puzzling 'table not found'."""
+    db = db.format(dir=tmp_path)
+    code = main([*command, "--db", db])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert f"database file not found: '{tmp_path}/typo." in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_mondrian_may_create_the_database_it_writes_to(capsys, tmp_path):
+    db = tmp_path / "new.duckdb"
+    code = main(["mondrian", "--db", str(db), "--table", str(FIXTURES / "mondrian" / "adult_2k.csv"),
+                 "--qids", "age", "--k", "10", "--output", "anon"])
+    assert code == 0, capsys.readouterr().err
+    import duckdb
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT COUNT(*) FROM anon").fetchone()[0] == 2000

@@ -105,6 +105,7 @@ class Source:
         self._owns = False
         self._autocommit = False  # statements commit one by one; BEGIN/COMMIT are ours to issue
         self._temps: list[str] = []
+        self._frames: list[str] = []  # DataFrames registered with DuckDB for this run (see _frame_relation)
         self._old_settings: list[tuple[str, str]] = []  # run settings to restore (see Dialect.run_settings)
         self._old_backstops: list[tuple[str, str]] = []  # PostgreSQL's statement_timeout, while a run has a timeout
         self._settings_pending = False
@@ -354,7 +355,7 @@ class Source:
         of mpUCCs are sniffed side by side, each on its own cursor (a cursor is a connection of
         the same database, so nothing it reads differs). Errors are raised in ``tables`` order.
         """
-        csv_files = [t for t in dict.fromkeys(tables) if _is_csv_file(t)]
+        csv_files = [t for t in dict.fromkeys(t for t in tables if isinstance(t, str)) if _is_csv_file(t)]
         sniffed: dict[str, Any] = {}
         if self._duck is not None and len(csv_files) > 1:
 
@@ -375,12 +376,17 @@ class Source:
         return [self._relation(t, sniffed.get(t) if isinstance(t, str) else None) for t in tables]
 
     def relation(self, table: str) -> Relation:
-        """Resolve a table name or a CSV/Parquet path; raise InvalidInputError naming it if missing."""
+        """Resolve a table name, a CSV/Parquet path or (DuckDB) a DataFrame; raise InvalidInputError
+        naming it if missing."""
         return self._relation(table, None)
 
     def _relation(self, table: str, sniffed: tuple | BaseException | None) -> Relation:
-        if not isinstance(table, str) or not table:
-            raise InvalidInputError(f"table must be a non-empty string, got {table!r}")
+        if isinstance(table, Path):
+            table = str(table)
+        if not isinstance(table, str):
+            return self._frame_relation(table)
+        if not table:
+            raise InvalidInputError("table must be a table name, a CSV/Parquet path or a DataFrame, got ''")
         reader = _file_reader(table)
         if reader is not None and Path(table).is_file():
             if not self.dialect.reads_files:
@@ -401,6 +407,26 @@ class Source:
             if reader is not None:
                 raise InvalidInputError(f"file not found: {table} (nor a table of that name)") from None
             raise
+
+    def _frame_relation(self, frame: Any) -> Relation:
+        """A pandas DataFrame, an Arrow table or anything else DuckDB's ``register`` takes (polars),
+        read in place (no copy): registered as a view of this connection under a run name, and
+        unregistered with the run's TEMP tables."""
+        kind = type(frame).__name__
+        if frame is None or isinstance(frame, (bytes, int, float, bool)):
+            raise InvalidInputError(f"table must be a table name, a CSV/Parquet path or a DataFrame, got {kind}")
+        if self._duck is None:
+            raise UnsupportedFeatureError(
+                f"a {kind} is read by DuckDB; load it into {self.dialect.name} first (for example with DataFrame.to_sql)")
+        name = f"privrisk_{self._run_id}_frame{len(self._frames)}"
+        try:
+            self._duck.register(name, frame)
+        except Exception as e:  # DuckDB cannot scan this object
+            raise InvalidInputError(f"table must be a table name, a CSV/Parquet path or a DataFrame, got {kind} "
+                                    "(DuckDB reads pandas DataFrames and Arrow tables)") from e
+        self._frames.append(name)
+        sql = self.quote(name)
+        return Relation(kind, sql, self._describe_query(sql, kind), is_file=False)
 
     @staticmethod
     def _sniff_csv(label: str, connection) -> tuple:
@@ -544,7 +570,12 @@ class Source:
         self._temps.remove(name)
 
     def drop_temps(self) -> None:
-        """Drop every TEMP table this source created (errors ignored: the session may be gone)."""
+        """Drop every TEMP table this source created and unregister its DataFrames (errors
+        ignored: the session may be gone)."""
+        while self._frames:
+            name = self._frames.pop()
+            with contextlib.suppress(Exception):
+                self._duck.unregister(name)
         while self._temps:
             name = self._temps.pop()
             try:

@@ -56,7 +56,8 @@ def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids
 
     Args:
         src: a Source or anything :func:`privrisk_sql.connect` takes (None = in-memory DuckDB).
-        table: a table name in ``src`` or a CSV/Parquet path.
+        table: a table name in ``src``, a CSV/Parquet path, or (DuckDB) a pandas DataFrame or
+            Arrow table, read in place.
         qids: quasi-identifier columns.
         k: the requested k (integer >= 1).
         exclude_null_qids: drop rows with a NULL QID from both n and the classes.

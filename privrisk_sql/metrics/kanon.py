@@ -138,7 +138,8 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
 
     Args:
         src: a Source or anything :func:`privrisk_sql.connect` takes (None = in-memory DuckDB).
-        table: a table name in ``src`` or a CSV/Parquet path.
+        table: a table name in ``src``, a CSV/Parquet path, or (DuckDB) a pandas DataFrame or
+            Arrow table, read in place.
         qids: quasi-identifier columns.
         sensitive: one sensitive column or a list; SA-dependent values are one number for one
             attribute, else a dict keyed by attribute (None without any).

@@ -139,7 +139,8 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
 
     Args:
         src: a Source or anything :func:`privrisk_sql.connect` takes. The output is written there.
-        table: input table name in ``src`` or a CSV/Parquet path (DuckDB). Only read.
+        table: input table name in ``src``, a CSV/Parquet path or a DataFrame/Arrow table (both
+            DuckDB). Only read.
         qids: quasi-identifiers: numeric, date/timestamp, boolean or text (text is ordered by
             ``order`` when given, else sorted in Python, so the database collation never matters).
         k: integer >= 1; every output partition has at least k rows.

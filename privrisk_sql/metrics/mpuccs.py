@@ -241,7 +241,8 @@ def mpuccs(
     Args:
         src: a :class:`~privrisk_sql.Source`, or anything :func:`privrisk_sql.connect` takes
             (None = in-memory DuckDB).
-        ori, syn: table names in ``src``, or CSV/Parquet paths (DuckDB reads them in place).
+        ori, syn: table names in ``src``, CSV/Parquet paths, or (DuckDB) pandas DataFrames or Arrow
+            tables (DuckDB reads files and frames in place).
         columns: columns to evaluate, in this order (ties in cardinality follow it); default all
             columns (which must be the same set on both sides).
         n_cols: combination sizes: None (all), an int, or a list; sizes above the column count

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterator, Sequence
 import duckdb
 
 from .cancel import INTERRUPT, RunGuard
-from .dialects import Dialect, get_dialect
+from .dialects import get_dialect
 from .errors import InvalidInputError, QueryError, QueryTimeoutError, UnsupportedFeatureError
 from .read_only import check_statement
 from .render import quote_identifier, sql_literal

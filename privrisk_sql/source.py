@@ -210,7 +210,9 @@ class Source:
 
     def _run(self, sql: str, *, fetch: bool, setting: bool = False):
         guard = self._guard
-        if guard is not None and guard.pending():
+        # A session setting is never where a stop is reported: putting the caller's values back
+        # (errors ignored) would otherwise swallow the timeout or Ctrl-C the next statement raises.
+        if guard is not None and guard.pending() and not setting:
             self._stopped(guard, sql, mid_statement=False)
         if self.read_only and not setting:  # settings of our own session (statement_timeout) change no data
             check_statement(sql, self.dialect, f"privrisk_{self._run_id}_")
@@ -318,6 +320,16 @@ class Source:
                       setting=True)
             changed.append((name, old))
         return changed
+
+    @contextlib.contextmanager
+    def settings(self, settings: Sequence[tuple[str, str]]) -> Iterator[None]:
+        """Session settings (PostgreSQL; ``(name, value)`` pairs) for the statements of a ``with``
+        block; the old values come back after it, also when a statement fails."""
+        changed = self._swap_settings(settings)
+        try:
+            yield
+        finally:
+            self._restore_settings(changed)
 
     def _restore_settings(self, changed: Sequence[tuple[str, str]]) -> None:
         for name, old in reversed(changed):

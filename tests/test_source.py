@@ -173,3 +173,40 @@ def test_postgres_runs_with_jit_off_and_gives_the_session_back(pg):
         pr.kanon(src, t, ["no_such_column"])
     assert src.statements == before and seen == []
     assert pg.fetch("SHOW jit")[0][0] == "on"
+
+
+def test_postgres_mondrian_output_joins_with_merge_joins_off_and_only_there(pg):
+    """Dialect.output_join_settings: strict Mondrian's output statement alone runs with
+    enable_mergejoin off (PostgreSQL prices the six-key hash join from one key and picks merge
+    joins whose sorts spill); every other statement, relaxed mode's output (a hash join on a row
+    key already) and the session afterwards keep the caller's value."""
+    t = pg.load(FIXTURES / "mondrian" / "adult_2k.csv")
+    src = pg.source()
+    pg.run("SET enable_mergejoin = on")
+    seen = {}
+
+    def on_timing(sql, seconds):
+        if "current_setting(" not in sql and "set_config(" not in sql:
+            seen[sql] = pg.fetch("SELECT current_setting('enable_mergejoin')")[0][0]
+
+    src.on_timing = on_timing
+    for relaxed in (False, True):
+        seen.clear()
+        pr.mondrian(src, t, ["age", "sex", "race"], 10, "anon", relaxed=relaxed, replace=True)
+        off = [sql.split("\n")[0] for sql, value in seen.items() if value == "off"]
+        if relaxed:
+            assert off == [] and len(seen) > 20
+        else:
+            assert len(off) == 1 and off[0].startswith("CREATE TABLE") and off[0].endswith('_output" AS')
+        assert pg.fetch("SHOW enable_mergejoin")[0][0] == "on"
+
+
+def test_settings_come_back_when_a_statement_fails(pg):
+    src = pg.source()
+    pg.run("SET enable_mergejoin = on")
+    with pytest.raises(pr.QueryError):
+        with src.guarded():
+            with src.settings([("enable_mergejoin", "off"), ("no_such.setting_here", "x")]):
+                assert src.fetch("SHOW enable_mergejoin") == [("off",)]
+                src.execute("SELECT * FROM no_such_table_anywhere")
+    assert pg.fetch("SHOW enable_mergejoin")[0][0] == "on"

@@ -329,7 +329,8 @@ class _Run:
             else:
                 tuples = s.temp_name("tuple_labels")
                 s.execute(q.tuple_labels(tuples, work, labels, self.dims))
-                s.execute(q.output_by_codes(staging_sql, self.rel.sql, tuples, globals_, self.dims, self.keep))
+                with s.settings(s.dialect.output_join_settings):
+                    s.execute(q.output_by_codes(staging_sql, self.rel.sql, tuples, globals_, self.dims, self.keep))
             self._check_written(staging_sql, n_rows, n_parts)
             statements = []
             if self.replace and s.table_exists(self.output):

@@ -134,7 +134,7 @@ class MondrianQueries:
         """Relaxed mode: rows by row key. ``target`` is the already quoted (possibly
         schema-qualified) staging table name."""
         return self._r("mondrian_output.sql.j2", target=target, rows=rows, work=work, labels=labels,
-                       dims=list(dims), keep=list(keep), rid=RID)
+                       dims=list(dims), keep=list(keep), rid=RID, in_input_order=self.dialect.natural_row_order)
 
     def written_partitions(self, target: str) -> str:
         """Partitions, rows and the smallest partition of the written (staging) table ``target``
@@ -149,4 +149,5 @@ class MondrianQueries:
         """Strict mode: the input's rows, coded again, matched to their code tuple's labels in
         ``tuples`` (:meth:`tuple_labels`)."""
         return self._r("mondrian_output_by_codes.sql.j2", target=target, relation=relation, tuples=tuples,
-                       globals=globals_, dims=list(dims), keep=list(keep), rid=RID)
+                       globals=globals_, dims=list(dims), keep=list(keep), rid=RID,
+                       in_input_order=self.dialect.natural_row_order)

@@ -5,11 +5,10 @@ SELECT r."id", b.partition_id AS "partition_id"
      , b.lo2 AS "visit_lo", b.hi2 AS "visit_hi", b.gen2 AS "visit_gen"
      , b.lo3 AS "smoker_lo", b.hi3 AS "smoker_hi", b.gen3 AS "smoker_gen"
      , b.lo4 AS "we""ird; DROP TABLE x;--_lo", b.hi4 AS "we""ird; DROP TABLE x;--_hi", b.gen4 AS "we""ird; DROP TABLE x;--_gen"
-FROM (SELECT ROW_NUMBER() OVER () AS "privrisk_rid", "id", "age", "income", "visit", "smoker", "we""ird; DROP TABLE x;--" FROM "people") r
+FROM (SELECT "id", "age", "income", "visit", "smoker", "we""ird; DROP TABLE x;--" FROM "people") r
 CROSS JOIN "privrisk_x_globals" g
 JOIN "privrisk_x_tuple_labels" b ON b.c0 = CAST(r."age" AS DOUBLE PRECISION)
  AND b.c1 = COALESCE(CAST(CASE WHEN r."income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE r."income" END AS DOUBLE PRECISION), g.null_code1)
  AND b.c2 = CAST(EXTRACT(EPOCH FROM r."visit") AS DOUBLE PRECISION)
  AND b.c3 = CAST(CASE WHEN r."smoker" IS NULL THEN NULL WHEN r."smoker" THEN 1 ELSE 0 END AS DOUBLE PRECISION)
  AND b.v4 = r."we""ird; DROP TABLE x;--"
-ORDER BY r."privrisk_rid"

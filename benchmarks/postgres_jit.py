@@ -72,14 +72,22 @@ def timed(fn):
     return value, time.perf_counter() - start
 
 
-def main() -> int:
+def server_from_args(repeat: int | None = None) -> tuple[argparse.Namespace, sa.Engine]:
+    """--url (default $PRIVRISK_PG_URL) and --rows, shared by the PostgreSQL benchmarks; and
+    --repeat (rounds) when given a default."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--url", default=os.environ.get("PRIVRISK_PG_URL"))
     ap.add_argument("--rows", default="100000,1000000")
+    if repeat is not None:
+        ap.add_argument("--repeat", type=int, default=repeat)
     args = ap.parse_args()
     if not args.url:
         ap.error("give --url or set PRIVRISK_PG_URL")
-    engine = sa.create_engine(args.url)
+    return args, sa.create_engine(args.url)
+
+
+def main() -> int:
+    args, engine = server_from_args()
     with engine.connect() as c:
         version, available = c.execute(sa.text("SELECT version(), pg_jit_available()")).one()
     print(f"{version.split(',')[0]}; JIT available: {available}")

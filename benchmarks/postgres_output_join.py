@@ -15,24 +15,23 @@ rows spilled too.
 Data: ../shared/data/scale.py N --seed 0 (Adult-like), copied once into PostgreSQL as
 bench_adult_N (benchmarks/postgres_jit.py loads it). Job: Mondrian, k = 10, QIDs age,
 education_num, hours_per_week, sex, race, marital_status, output written in the database.
-Baselines first, then as shipped; one run each.
+Rounds of the three variants in turn (baselines first), best of --repeat rounds each (default 3):
+this VM's timings vary by 10-30% from one run to the next.
 
-Usage: python benchmarks/postgres_output_join.py [--url URL] [--rows 100000,1000000]
+Usage: python benchmarks/postgres_output_join.py [--url URL] [--rows 100000,1000000] [--repeat 3]
        (URL defaults to $PRIVRISK_PG_URL; bash .ci/run starts a server and prints it)
 """
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import json
-import os
 import sys
 
 import sqlalchemy as sa
 
 import privrisk_sql as pr
-from postgres_jit import MONDRIAN_QIDS, table_for, timed
+from postgres_jit import MONDRIAN_QIDS, server_from_args, table_for, timed
 
 
 def run(engine: sa.Engine, table: str, output: str, **dialect_changes) -> tuple[dict, str, float]:
@@ -58,13 +57,7 @@ VARIANTS = {  # Dialect fields per variant; the session's own enable_mergejoin i
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--url", default=os.environ.get("PRIVRISK_PG_URL"))
-    ap.add_argument("--rows", default="100000,1000000")
-    args = ap.parse_args()
-    if not args.url:
-        ap.error("give --url or set PRIVRISK_PG_URL")
-    engine = sa.create_engine(args.url)
+    args, engine = server_from_args(repeat=3)
     with engine.connect() as c:
         print(c.execute(sa.text("SELECT version()")).scalar().split(",")[0])
     print(f"{'rows':>9} {'previous s':>11} {'no ORDER BY s':>14} {'shipped s':>10} {'ratio':>6}  same output")
@@ -72,10 +65,14 @@ def main() -> int:
     for n in (int(x) for x in args.rows.split(",")):
         table = table_for(engine, n)
         output = f"{table}_k10"
-        runs = {name: run(engine, table, output, **changes) for name, changes in VARIANTS.items()}
-        same = len({(json.dumps(summary, sort_keys=True), digest) for summary, digest, _ in runs.values()}) == 1
+        runs = {name: [] for name in VARIANTS}
+        for _ in range(args.repeat):
+            for name, changes in VARIANTS.items():
+                runs[name].append(run(engine, table, output, **changes))
+        same = len({(json.dumps(summary, sort_keys=True), digest)
+                    for variant in runs.values() for summary, digest, _ in variant}) == 1
         failed |= not same
-        t = {name: seconds for name, (_, _, seconds) in runs.items()}
+        t = {name: min(seconds for _, _, seconds in variant) for name, variant in runs.items()}
         print(f"{n:>9} {t['previous']:>11.2f} {t['no ORDER BY']:>14.2f} {t['shipped']:>10.2f} "
               f"{t['previous'] / t['shipped']:>5.2f}x  {same}", flush=True)
         with engine.begin() as c:  # the input table stays for the next run; the output goes

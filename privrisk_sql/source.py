@@ -46,6 +46,9 @@ class Relation:
     sql: str  # quoted identifier or read_csv(...) call
     columns: tuple[Column, ...]
     is_file: bool
+    # The catalog object the name resolved to (tables and views; None for files and DataFrames),
+    # so that two spellings of one table (people, main.people, PEOPLE) compare equal.
+    identity: tuple | None = None
 
     def column(self, name: str) -> Column:
         """The column called ``name``: exact match first, then case-insensitive."""
@@ -490,18 +493,26 @@ class Source:
             schema, _, name = table.partition(".")
             candidates.append((schema, name))
         for schema, name in candidates:
+            # `a.b` is schema a (of any attached database) or database a's schema main, as DuckDB
+            # reads it; an unqualified name is looked up where DuckDB looks first: TEMP, then the
+            # current database and schema, then elsewhere.
             rows = self._duck.execute(
-                "SELECT schema_name, table_name FROM duckdb_tables() WHERE (? IS NULL OR lower(schema_name) = lower(?))"
-                " AND lower(table_name) = lower(?)"
-                " UNION ALL SELECT schema_name, view_name FROM duckdb_views() WHERE NOT internal"
-                " AND (? IS NULL OR lower(schema_name) = lower(?)) AND lower(view_name) = lower(?)",
-                [schema, schema, name, schema, schema, name],
+                "SELECT database_name, schema_name, name FROM ("
+                " SELECT database_name, schema_name, table_name AS name FROM duckdb_tables()"
+                " UNION ALL SELECT database_name, schema_name, view_name FROM duckdb_views() WHERE NOT internal)"
+                " WHERE lower(name) = lower(?) AND (? IS NULL OR lower(schema_name) = lower(?)"
+                " OR (lower(database_name) = lower(?) AND schema_name = 'main'))"
+                " ORDER BY CASE WHEN database_name = 'temp' THEN 0"
+                " WHEN database_name = current_database() AND schema_name = current_schema() THEN 1 ELSE 2 END,"
+                " database_name, schema_name",
+                [name, schema, schema, schema],
             ).fetchall()
-            exact = [r for r in rows if r[1] == name] or rows
+            exact = [r for r in rows if r[2] == name] or rows
             if exact:
-                real_schema, real_name = exact[0]
-                sql = self.quote(real_name) if schema is None else f"{self.quote(real_schema)}.{self.quote(real_name)}"
-                return Relation(table, sql, self._describe_query(sql, table), is_file=False)
+                real_database, real_schema, real_name = exact[0]
+                sql = self.quote(real_name) if schema is None else f"{self.quote(schema)}.{self.quote(real_name)}"
+                return Relation(table, sql, self._describe_query(sql, table), is_file=False,
+                                identity=(real_database, real_schema, real_name))
         raise InvalidInputError(f"table not found: {table!r}")
 
     def _sa_relation(self, table: str) -> Relation:
@@ -524,7 +535,10 @@ class Source:
             cols = insp.get_columns(real, schema=schema)
             columns = tuple(Column(c["name"], _sa_type_name(c["type"]), type_class(_sa_type_name(c["type"]))) for c in cols)
             sql = self.quote(real) if schema is None else f"{self.quote(schema)}.{self.quote(real)}"
-            return Relation(table, sql, columns, is_file=False)
+            schema_key = schema or insp.default_schema_name
+            if self.dialect.name == "sqlite":  # its database names ignore case (main, MAIN); PostgreSQL's do not
+                schema_key = schema_key.lower()
+            return Relation(table, sql, columns, is_file=False, identity=(schema_key, real))
         raise InvalidInputError(f"table not found: {table!r}")
 
     @property

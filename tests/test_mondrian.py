@@ -365,6 +365,29 @@ def test_existing_output_refused_then_replaced(backend):
         pr.mondrian(backend.source(), t, ["age"], 5, t, replace=True)
 
 
+
+DEFAULT_SCHEMA = {"duckdb": "main", "sqlite": "main", "postgres": "public"}
+
+
+def test_input_table_under_another_spelling_is_refused(backend):
+    """The output may not be the input table however it is spelled (schema-qualified, other
+    case), even with replace=True: the input is only ever read. Nothing is written or dropped."""
+    t = backend.load(ADULT)
+    schema = DEFAULT_SCHEMA[backend.name]
+    qualified = f"{schema}.{t}"
+    # PostgreSQL's quoted schema names keep their case ("PUBLIC" is another schema); DuckDB's and
+    # SQLite's do not.
+    other_case = f"{schema}.{t.upper()}" if backend.name == "postgres" else qualified.upper()
+    before = _tables(backend.source())
+    for table, output in [(t, qualified), (qualified, t), (t, t.upper()), (qualified, other_case)]:
+        with pytest.raises(pr.InvalidInputError, match=f"output {output!r} is the input table"):
+            pr.mondrian(backend.source(), table, ["age"], 5, output, replace=True)
+    assert backend.fetch(f"SELECT COUNT(*) FROM {_q(backend, t)}")[0][0] == len(pd.read_csv(ADULT))
+    assert _tables(backend.source()) == before
+    # Another table of the same schema is still written (the check compares objects, not names).
+    out = _out(backend)
+    assert pr.mondrian(backend.source(), qualified, ["age"], 5, f"{DEFAULT_SCHEMA[backend.name]}.{out}").partitions > 1
+
 def _tables(src) -> set[str]:
     if src.dialect.name == "duckdb":
         return {r[0] for r in src.fetch("SELECT table_name FROM duckdb_tables()")}

@@ -174,7 +174,7 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
         kept = _resolve_keep(rel, names, keep)
         _check_output_columns(kept, names)
         exists = source.table_exists(output)
-        if exists and not rel.is_file and source.relation(output).sql == rel.sql:
+        if exists and rel.identity is not None and source.relation(output).identity == rel.identity:
             raise InvalidInputError(f"output {output!r} is the input table; choose another name")
         if exists and not replace:
             raise InvalidInputError(f"output table {output!r} already exists; pass replace=True (--replace) to overwrite it")

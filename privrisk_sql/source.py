@@ -546,13 +546,17 @@ class Source:
         """Random id of this Source, part of every work-table name it makes."""
         return self._run_id
 
+    def find_table(self, table: str) -> Relation | None:
+        """The table or view of that name (same lookup rules as :meth:`relation`, files aside),
+        or None when there is none."""
+        try:
+            return self._catalog_relation(table)
+        except InvalidInputError:
+            return None
+
     def table_exists(self, table: str) -> bool:
         """Whether a table or view of that name exists (same lookup rules as :meth:`relation`)."""
-        try:
-            self._catalog_relation(table)
-        except InvalidInputError:
-            return False
-        return True
+        return self.find_table(table) is not None
 
     def run_atomically(self, statements: list[str]) -> None:
         """Run statements as one transaction: all of them take effect or none.

@@ -365,7 +365,6 @@ def test_existing_output_refused_then_replaced(backend):
         pr.mondrian(backend.source(), t, ["age"], 5, t, replace=True)
 
 
-
 DEFAULT_SCHEMA = {"duckdb": "main", "sqlite": "main", "postgres": "public"}
 
 
@@ -386,7 +385,8 @@ def test_input_table_under_another_spelling_is_refused(backend):
     assert _tables(backend.source()) == before
     # Another table of the same schema is still written (the check compares objects, not names).
     out = _out(backend)
-    assert pr.mondrian(backend.source(), qualified, ["age"], 5, f"{DEFAULT_SCHEMA[backend.name]}.{out}").partitions > 1
+    assert pr.mondrian(backend.source(), qualified, ["age"], 5, f"{schema}.{out}").partitions > 1
+
 
 def _tables(src) -> set[str]:
     if src.dialect.name == "duckdb":

@@ -173,10 +173,10 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
         orders = _resolve_order(rel, names, order)
         kept = _resolve_keep(rel, names, keep)
         _check_output_columns(kept, names)
-        exists = source.table_exists(output)
-        if exists and rel.identity is not None and source.relation(output).identity == rel.identity:
+        existing = source.find_table(output)  # compared as catalog objects: main.people is people
+        if existing is not None and existing.identity == rel.identity:
             raise InvalidInputError(f"output {output!r} is the input table; choose another name")
-        if exists and not replace:
+        if existing is not None and not replace:
             raise InvalidInputError(f"output table {output!r} already exists; pass replace=True (--replace) to overwrite it")
         return _Run(source, rel, names, kept, k, output, replace, median, relaxed, nulls, orders).run()
 

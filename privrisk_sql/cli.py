@@ -97,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     mo.add_argument("--table", required=True, help="input table name in --db, or a CSV/Parquet path (only read)")
     mo.add_argument("--qids", type=_name_list, required=True, help="quasi-identifier columns, comma-separated")
     mo.add_argument("--k", type=_k, required=True, help="k (integer >= 1)")
-    mo.add_argument("--output", required=True, help="name of the table to create in --db (schema.name allowed)")
+    mo.add_argument("--output", required=True, help="name of the table to create in --db (schema.name; DuckDB also database.schema.name; double-quote a part to keep dots in it)")
     mo.add_argument("--db", default=None, help="SQLAlchemy URL or .duckdb path; required (the output is written there)")
     mo.add_argument("--keep", type=_optional_name_list, help="non-QID columns to copy, comma-separated; '' for none (default: all)")
     mo.add_argument("--replace", action="store_true", help="replace the output table if it exists")

@@ -40,12 +40,17 @@ class Dialect:
     # for that statement; only it gains (the tuple labels' own join is slower with it off, and
     # relaxed mode's output, joined on a row key, is a hash join already: 4.8 s either way).
     output_join_settings: tuple[tuple[str, str], ...] = ()
+    # The most parts a table name may have: DuckDB database.schema.table (attached databases);
+    # SQLite database.table (attached databases are its schemas); PostgreSQL schema.table (a
+    # connection sees one database).
+    name_parts: int = 2
 
 
 DIALECTS: dict[str, Dialect] = {
     d.name: d
     for d in (
-        Dialect("duckdb", "duckdb", ("duckdb",), natural_row_order=True, reads_files=True, sqlglot_writer=""),
+        Dialect("duckdb", "duckdb", ("duckdb",), natural_row_order=True, reads_files=True, sqlglot_writer="",
+                name_parts=3),
         Dialect("sqlite", "sqlite", ("sqlite",), natural_row_order=True, reads_files=False, sqlglot_writer="sqlite"),
         Dialect("postgres", "postgres", ("postgresql", "postgres"), natural_row_order=False, reads_files=False,
                 sqlglot_writer="postgres", run_settings=(("jit", "off"),),

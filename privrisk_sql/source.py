@@ -22,6 +22,7 @@ import duckdb
 from .cancel import INTERRUPT, RunGuard
 from .dialects import get_dialect
 from .errors import InvalidInputError, QueryError, QueryTimeoutError, UnsupportedFeatureError
+from .names import split_table_name
 from .read_only import check_statement
 from .render import quote_identifier, sql_literal
 from .types import TypeClass, type_class
@@ -49,6 +50,7 @@ class Relation:
     # The catalog object the name resolved to (tables and views; None for files and DataFrames),
     # so that two spellings of one table (people, main.people, PEOPLE) compare equal.
     identity: tuple | None = None
+    is_view: bool = False
 
     def column(self, name: str) -> Column:
         """The column called ``name``: exact match first, then case-insensitive."""
@@ -63,6 +65,25 @@ class Relation:
         raise InvalidInputError(
             f"column {name!r} not found in {self.label!r} (columns: {', '.join(c.name for c in self.columns)})"
         )
+
+
+@dataclass(frozen=True)
+class OutputTable:
+    """A table a run will create (:meth:`Source.output_table`): the database and/or schema it
+    goes to, as the catalog names them, and its name as the user gave it."""
+
+    label: str  # what the user passed, for messages
+    container: tuple[str, ...]
+    name: str
+
+    def sql(self, quote: Callable[[str], str], name: str | None = None) -> str:
+        """The qualified, quoted name of this table (or of ``name`` next to it)."""
+        return ".".join(quote(p) for p in (*self.container, name or self.name))
+
+    @property
+    def lookup_name(self) -> str:
+        """This table's fully qualified name in the form :meth:`Source.find_table` reads."""
+        return ".".join('"' + p.replace('"', '""') + '"' for p in (*self.container, self.name))
 
 
 def _file_reader(table: str) -> str | None:
@@ -487,45 +508,66 @@ class Source:
         """A table or view of the database (not a file); InvalidInputError when there is none."""
         return self._duck_relation(table) if self._duck is not None else self._sa_relation(table)
 
+    def table_name_parts(self, name: str) -> list[str]:
+        """The dotted parts of a table name (:func:`~privrisk_sql.names.split_table_name`), at
+        most as many as this database's names have; InvalidInputError naming it otherwise."""
+        parts = split_table_name(name)
+        most = self.dialect.name_parts
+        if len(parts) > most:
+            form = "database.schema.table" if most == 3 else ("database.table" if self.dialect.name == "sqlite"
+                                                                else "schema.table")
+            raise InvalidInputError(f"table name {name!r} has {len(parts)} parts; {self.dialect.name} names have "
+                                    f"at most {most} ({form})")
+        return parts
+
+    def _name_candidates(self, table: str) -> Iterator[tuple[str | None, str | None, str]]:
+        """(database, schema, name) readings of a table argument, in the order they are tried:
+        the whole text as one name (a table may be called ``a.b``), then its dotted parts (split
+        only if the whole text names nothing, so a malformed reading never hides a real table)."""
+        yield None, None, table
+        parts = self.table_name_parts(table)
+        if len(parts) == 1 and parts[0] != table:
+            yield None, None, parts[0]  # '"People"'
+        elif len(parts) == 2:
+            yield None, parts[0], parts[1]
+        elif len(parts) == 3:
+            yield parts[0], parts[1], parts[2]
+
     def _duck_relation(self, table: str) -> Relation:
-        candidates = [(None, table)]
-        if "." in table:
-            schema, _, name = table.partition(".")
-            candidates.append((schema, name))
-        for schema, name in candidates:
+        for database, schema, name in self._name_candidates(table):
             # `a.b` is schema a (of any attached database) or database a's schema main, as DuckDB
-            # reads it; an unqualified name is looked up where DuckDB looks first: TEMP, then the
-            # current database and schema, then elsewhere.
+            # reads it; `a.b.c` is database a's schema b; an unqualified name is looked up where
+            # DuckDB looks first: TEMP, then the current database and schema, then elsewhere.
             rows = self._duck.execute(
-                "SELECT database_name, schema_name, name FROM ("
-                " SELECT database_name, schema_name, table_name AS name FROM duckdb_tables()"
-                " UNION ALL SELECT database_name, schema_name, view_name FROM duckdb_views() WHERE NOT internal)"
-                " WHERE lower(name) = lower(?) AND (? IS NULL OR lower(schema_name) = lower(?)"
-                " OR (lower(database_name) = lower(?) AND schema_name = 'main'))"
+                "SELECT database_name, schema_name, name, is_view FROM ("
+                " SELECT database_name, schema_name, table_name AS name, false AS is_view FROM duckdb_tables()"
+                " UNION ALL SELECT database_name, schema_name, view_name, true FROM duckdb_views() WHERE NOT internal)"
+                " WHERE lower(name) = lower($name)"
+                " AND ($database IS NULL OR lower(database_name) = lower($database))"
+                " AND ($schema IS NULL OR lower(schema_name) = lower($schema)"
+                " OR ($database IS NULL AND lower(database_name) = lower($schema) AND schema_name = 'main'))"
                 " ORDER BY CASE WHEN database_name = 'temp' THEN 0"
                 " WHEN database_name = current_database() AND schema_name = current_schema() THEN 1 ELSE 2 END,"
                 " database_name, schema_name",
-                [name, schema, schema, schema],
+                {"name": name, "database": database, "schema": schema},
             ).fetchall()
             exact = [r for r in rows if r[2] == name] or rows
             if exact:
-                real_database, real_schema, real_name = exact[0]
-                sql = self.quote(real_name) if schema is None else f"{self.quote(schema)}.{self.quote(real_name)}"
+                real_database, real_schema, real_name, is_view = exact[0]
+                qualifiers = [p for p in (database, schema) if p is not None]
+                sql = ".".join([self.quote(p) for p in qualifiers] + [self.quote(real_name)])
                 return Relation(table, sql, self._describe_query(sql, table), is_file=False,
-                                identity=(real_database, real_schema, real_name))
+                                identity=(real_database, real_schema, real_name), is_view=bool(is_view))
         raise InvalidInputError(f"table not found: {table!r}")
 
     def _sa_relation(self, table: str) -> Relation:
         import sqlalchemy as sa
 
         insp = sa.inspect(self._sa_conn)
-        candidates = [(None, table)]
-        if "." in table:
-            schema, _, name = table.partition(".")
-            candidates.append((schema, name))
-        for schema, name in candidates:
+        for _, schema, name in self._name_candidates(table):
             try:
-                names = insp.get_table_names(schema=schema) + insp.get_view_names(schema=schema)
+                views = insp.get_view_names(schema=schema)
+                names = insp.get_table_names(schema=schema) + views
             except Exception:
                 continue
             # Catalogs fold unquoted names (PostgreSQL: lower case); match exactly, then folded.
@@ -538,7 +580,7 @@ class Source:
             schema_key = schema or insp.default_schema_name
             if self.dialect.name == "sqlite":  # its database names ignore case (main, MAIN); PostgreSQL's do not
                 schema_key = schema_key.lower()
-            return Relation(table, sql, columns, is_file=False, identity=(schema_key, real))
+            return Relation(table, sql, columns, is_file=False, identity=(schema_key, real), is_view=real in views)
         raise InvalidInputError(f"table not found: {table!r}")
 
     @property
@@ -553,6 +595,58 @@ class Source:
             return self._catalog_relation(table)
         except InvalidInputError:
             return None
+
+    def output_table(self, name: str) -> "OutputTable":
+        """Where a table a run creates goes, resolved before any work: the database and/or
+        schema it names (else the current ones), which must exist and take new tables.
+        InvalidInputError naming what is wrong (a malformed name, no such schema, a read-only
+        database) instead of a failure after the run's work."""
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidInputError(f"output must be a table name, got {name!r}")
+        *given, table = self.table_name_parts(name)
+        container = self._duck_container(name, given) if self._duck is not None else self._sa_container(name, given)
+        return OutputTable(name, container, table)
+
+    def _duck_container(self, label: str, given: list[str]) -> tuple[str, str]:
+        # CREATE TABLE a.t: schema a of the current database, else database a's schema main.
+        rows = self._duck.execute(
+            "SELECT s.database_name, s.schema_name, d.readonly FROM duckdb_schemas() s"
+            " JOIN duckdb_databases() d ON d.database_name = s.database_name"
+            " WHERE CASE $parts"
+            " WHEN 0 THEN s.database_name = current_database() AND s.schema_name = current_schema()"
+            " WHEN 1 THEN (s.database_name = current_database() AND lower(s.schema_name) = lower($a))"
+            "          OR (lower(s.database_name) = lower($a) AND s.schema_name = 'main')"
+            " ELSE lower(s.database_name) = lower($a) AND lower(s.schema_name) = lower($b) END"
+            " ORDER BY s.database_name <> current_database()",
+            {"parts": len(given), "a": given[0] if given else None, "b": given[1] if len(given) > 1 else None},
+        ).fetchall()
+        if not rows:
+            where = (f"no schema {given[0]!r} in the current database, nor a database of that name" if len(given) == 1
+                     else f"no schema {given[1]!r} in a database {given[0]!r}")
+            raise InvalidInputError(f"output {label!r}: {where}")
+        database, schema, read_only = rows[0]
+        if database in ("temp", "system"):
+            raise InvalidInputError(f"output {label!r}: database {database!r} holds DuckDB's TEMP and system "
+                                    "objects; name a table of an attached or the current database")
+        if read_only:
+            raise InvalidInputError(f"output {label!r}: database {database!r} is attached read-only")
+        return database, schema
+
+    def _sa_container(self, label: str, given: list[str]) -> tuple[str]:
+        import sqlalchemy as sa
+
+        insp = sa.inspect(self._sa_conn)
+        if not given:
+            return (insp.default_schema_name,)
+        schemas = insp.get_schema_names()
+        if self.dialect.name == "sqlite":  # attached database names ignore case (main, MAIN)
+            found = next((s for s in schemas if s.lower() == given[0].lower()), None)
+        else:  # a quoted PostgreSQL schema name keeps its case
+            found = given[0] if given[0] in schemas else None
+        if found is None:
+            kind = "attached database" if self.dialect.name == "sqlite" else "schema"
+            raise InvalidInputError(f"output {label!r}: no {kind} {given[0]!r}")
+        return (found,)
 
     def table_exists(self, table: str) -> bool:
         """Whether a table or view of that name exists (same lookup rules as :meth:`relation`)."""

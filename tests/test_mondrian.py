@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import uuid
 
 import pandas as pd
@@ -386,6 +387,74 @@ def test_input_table_under_another_spelling_is_refused(backend):
     # Another table of the same schema is still written (the check compares objects, not names).
     out = _out(backend)
     assert pr.mondrian(backend.source(), qualified, ["age"], 5, f"{schema}.{out}").partitions > 1
+
+
+MOST_PARTS = {"duckdb": 3, "sqlite": 2, "postgres": 2}
+
+
+def test_output_name_is_checked_before_any_work(backend):
+    """A malformed output name, a schema (SQLite: attached database) that does not exist, or a
+    view are refused with an error naming them before a single statement runs: no work is lost
+    at the end of a long run, nothing is created or dropped (the schema used to be found missing
+    by the CREATE of the output, 86 statements into the run)."""
+    t = backend.load(ADULT)
+    view = f"v_{uuid.uuid4().hex[:8]}"
+    backend.run(f"CREATE VIEW {_q(backend, view)} AS SELECT 1 AS x")
+    if hasattr(backend, "views"):
+        backend.views.append(view)
+    too_many = ".".join(["a"] * (MOST_PARTS[backend.name] + 1))
+    cases = [("nosuch_schema.out", "nosuch_schema"), (too_many, "parts"), ("a..out", "empty part"),
+             ('"unclosed', "unclosed double quote"), (view, "is a view")]
+    before = _tables(backend.source())
+    for output, what in cases:
+        src = backend.source()
+        with pytest.raises(pr.InvalidInputError, match=re.escape(what)) as e:
+            pr.mondrian(src, t, ["age"], 5, output, replace=True)
+        assert repr(output) in str(e.value)
+        assert src.statements == 0, (output, src.statements)
+    assert _tables(backend.source()) == before
+    assert backend.fetch(f"SELECT COUNT(*) FROM {_q(backend, view)}")[0][0] == 1  # the view is still there
+
+
+def test_output_name_parts_may_be_quoted(backend):
+    """A double-quoted part may hold a dot: '"a.b"' is one table called a.b, written in the
+    current schema; 'schema."a.b"' names it with its schema."""
+    t = backend.load(ADULT)
+    schema = DEFAULT_SCHEMA[backend.name]
+    for output in (f'"{_out(backend)}.x"', f'{schema}."{_out(backend)}.y"'):
+        name = output.split('"')[1]
+        pr.mondrian(backend.source(), t, ["age"], 5, output)
+        assert name in _tables(backend.source())
+        assert backend.fetch(f"SELECT COUNT(*) FROM {_q(backend, name)}")[0][0] == len(pd.read_csv(ADULT))
+
+
+def test_duckdb_output_in_an_attached_database(tmp_path):
+    """DuckDB: database.schema.table and database.table go where DuckDB's own CREATE TABLE
+    puts them (an attached database's schema, its main schema); a read-only attached database
+    and DuckDB's temp catalog are refused before any work; a three-part input name is read."""
+    import duckdb
+
+    con = duckdb.connect()
+    con.execute(f"ATTACH '{tmp_path / 'other.duckdb'}' AS other")
+    con.execute("CREATE SCHEMA other.s")
+    con.execute(f"ATTACH '{tmp_path / 'frozen.duckdb'}' AS frozen")
+    con.execute("DETACH frozen")
+    con.execute(f"ATTACH '{tmp_path / 'frozen.duckdb'}' AS frozen (READ_ONLY)")
+    con.execute("CREATE TABLE people AS SELECT range % 50 AS age, range AS id FROM range(500)")
+    assert pr.mondrian(pr.Source(con), "people", ["age"], 5, "other.s.anon").partitions == 50
+    assert pr.mondrian(pr.Source(con), "people", ["age"], 5, "OTHER.anon").partitions == 50
+    again = pr.mondrian(pr.Source(con), "other.s.anon", ["age_lo"], 20, "other.s.anon2", keep=[])
+    assert (again.n_rows, again.min_size) == (500, 20)
+    tables = set(con.execute("SELECT database_name, schema_name, table_name FROM duckdb_tables()").fetchall())
+    assert {("other", "s", "anon"), ("other", "main", "anon"), ("other", "s", "anon2")} <= tables
+    assert not any("." in name for _, _, name in tables)  # other.s.anon once made a table "s.anon"
+    for output, what in [("frozen.anon", "read-only"), ("temp.anon", "TEMP"), ("other.nosuch.anon", "no schema")]:
+        src = pr.Source(con)
+        with pytest.raises(pr.InvalidInputError, match=what):
+            pr.mondrian(src, "people", ["age"], 5, output)
+        assert src.statements == 0
+    with pytest.raises(pr.InvalidInputError, match="is the input table"):
+        pr.mondrian(pr.Source(con), "people", ["age"], 5, "memory.main.people", replace=True)
 
 
 def _tables(src) -> set[str]:

@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping, Sequence
 
 from ..errors import InputChangedError, InvalidInputError
-from ..source import Relation, Source, opened
+from ..source import OutputTable, Relation, Source, opened
 from ..types import TypeClass
 from .classes import check_rows, resolve_qids, validate_k
 from .mondrian_sql import RESERVED_PREFIX, MondrianDim, MondrianQueries
@@ -70,11 +70,6 @@ class MondrianResult:
 
     def to_dict(self) -> dict:
         return asdict(self)
-
-
-def _split_name(name: str) -> tuple[str | None, str]:
-    schema, dot, table = name.partition(".")
-    return (schema, table) if dot and schema and table else (None, name)
 
 
 def _validate_options(median: str, nulls: str) -> None:
@@ -144,8 +139,10 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
         qids: quasi-identifiers: numeric, date/timestamp, boolean or text (text is ordered by
             ``order`` when given, else sorted in Python, so the database collation never matters).
         k: integer >= 1; every output partition has at least k rows.
-        output: name of the table to create (``schema.name`` allowed); refused if it exists
-            unless ``replace=True``.
+        output: name of the table to create: ``name``, ``schema.name`` (SQLite: ``database.name``;
+            DuckDB also ``database.schema.name``; a part in double quotes may hold dots); the
+            schema or database must exist. Refused if the table exists unless ``replace=True``
+            (never the input table, never a view).
         keep: non-QID columns to copy (default: all of them).
         median: ``"lower"`` (frequency-set lower median, ties kept together) or ``"interp"``
             (mean of the two middle values for even n, like numpy; SDC4Society compatible).
@@ -159,7 +156,8 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
 
     Raises:
         InvalidInputError: bad arguments, unknown columns, NULL QIDs (with nulls="error"), an
-            empty table or one with fewer than k rows, an existing output table.
+            empty table or one with fewer than k rows, an existing output table, an output
+            name whose schema or database does not exist (all before any work table is made).
     """
     k = validate_k(k)
     _validate_options(median, nulls)
@@ -173,18 +171,22 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
         orders = _resolve_order(rel, names, order)
         kept = _resolve_keep(rel, names, keep)
         _check_output_columns(kept, names)
-        existing = source.find_table(output)  # compared as catalog objects: main.people is people
-        if existing is not None and existing.identity == rel.identity:
+        target = source.output_table(output)  # its database and schema exist and take tables
+        existing = source.find_table(target.lookup_name)  # where it will be created, nowhere else
+        if existing is not None and existing.identity == rel.identity:  # main.people is people
             raise InvalidInputError(f"output {output!r} is the input table; choose another name")
+        if existing is not None and existing.is_view:
+            raise InvalidInputError(f"output {output!r} is a view; mondrian writes a table: drop the view or "
+                                    "choose another name")
         if existing is not None and not replace:
             raise InvalidInputError(f"output table {output!r} already exists; pass replace=True (--replace) to overwrite it")
-        return _Run(source, rel, names, kept, k, output, replace, median, relaxed, nulls, orders).run()
+        return _Run(source, rel, names, kept, k, target, replace, median, relaxed, nulls, orders).run()
 
 
 class _Run:
     """One Mondrian run: owns the names of its work tables and the statement sequence."""
 
-    def __init__(self, source: Source, rel: Relation, qids: list[str], keep: list[str], k: int, output: str,
+    def __init__(self, source: Source, rel: Relation, qids: list[str], keep: list[str], k: int, output: OutputTable,
                  replace: bool, median: str, relaxed: bool, nulls: str, orders: dict[str, list]):
         self.s, self.rel, self.qids, self.keep, self.k = source, rel, qids, keep, k
         self.output, self.replace, self.median, self.relaxed, self.nulls = output, replace, median, relaxed, nulls
@@ -231,7 +233,7 @@ class _Run:
         queries = s.statements - first_statement
         log.info("mondrian: %d rows -> %d partitions in %d levels, %d statements", n_rows, n_parts, levels, queries)
         return MondrianResult(
-            output=self.output, n_rows=n_rows, k=self.k, partitions=n_parts, min_size=min_size, max_size=max_size,
+            output=self.output.label, n_rows=n_rows, k=self.k, partitions=n_parts, min_size=min_size, max_size=max_size,
             cavg=n_rows / (n_parts * self.k), discernibility=dm, ncp=ncp, gcp=sum(ncp.values()) / len(ncp),
             levels=levels, queries=queries, null_rows={c: m for c, m in missing.items() if m},
             median=self.median, relaxed=self.relaxed,
@@ -319,10 +321,7 @@ class _Run:
         """CREATE the output under a staging name, check it, then (drop the old one and) rename
         atomically. ``rows``: the numbered input rows (relaxed mode; strict mode reads the input)."""
         s, q = self.s, self.q
-        schema, name = _split_name(self.output)
-        prefix = "" if schema is None else s.quote(schema) + "."
-        staging = f"privrisk_{s.run_id}_output"
-        staging_sql = prefix + s.quote(staging)
+        staging_sql = self.output.sql(s.quote, f"privrisk_{s.run_id}_output")
         try:
             if self.relaxed:
                 s.execute(q.output(staging_sql, rows, work, labels, self.dims, self.keep))
@@ -333,9 +332,9 @@ class _Run:
                     s.execute(q.output_by_codes(staging_sql, self.rel.sql, tuples, globals_, self.dims, self.keep))
             self._check_written(staging_sql, n_rows, n_parts)
             statements = []
-            if self.replace and s.table_exists(self.output):
-                statements.append(f"DROP TABLE {prefix}{s.quote(name)}")
-            statements.append(f"ALTER TABLE {staging_sql} RENAME TO {s.quote(name)}")
+            if self.replace and s.table_exists(self.output.lookup_name):
+                statements.append(f"DROP TABLE {self.output.sql(s.quote)}")
+            statements.append(f"ALTER TABLE {staging_sql} RENAME TO {s.quote(self.output.name)}")
             s.run_atomically(statements)
         except BaseException:
             try:

@@ -245,14 +245,32 @@ def _opened(args):
         # Opening it would create an empty database there (DuckDB, SQLite): a typo in --db would
         # leave a stray file behind and end in "table not found".
         raise InvalidInputError(f"database file not found: {path!r} ({args.command} only reads; it does not create one)")
+    # mondrian creates a database file that does not exist yet; if the run is refused or fails
+    # before its output exists, the file holds nothing and is removed, not left behind.
+    created = path is not None and args.command == "mondrian" and not os.path.exists(path)
     src = connect(args.db, read_only=args.read_only, timeout=args.timeout,
                   files=[t for t in tables if os.path.isfile(t)])
     if args.show_sql:
         src.echo = echo_to_stderr
+    done = False
     try:
         yield src
+        done = True
     finally:
+        leave_file = done or not created or _output_written(src, args.output)
         src.close()
+        if not leave_file:
+            for leftover in (path, path + ".wal"):
+                with contextlib.suppress(OSError):
+                    os.remove(leftover)
+
+
+def _output_written(src, output: str) -> bool:
+    """Whether mondrian's output table exists (True when that cannot be told: keep the file)."""
+    try:
+        return src.table_exists(output)
+    except Exception:
+        return True
 
 
 def _run_cavg(args: argparse.Namespace) -> int:

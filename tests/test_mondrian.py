@@ -538,6 +538,25 @@ def test_cli_mondrian(tmp_path, capsys):
         r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
 
 
+def test_cli_mondrian_refused_leaves_no_new_database_file(tmp_path, capsys):
+    """--db naming a file that does not exist: mondrian creates it, but a refused run (a bad
+    output name, an unknown column, a CSV given to SQLite) removes it again instead of leaving
+    an empty database behind; a run that writes its output keeps it."""
+    from privrisk_sql.cli import main
+
+    base = ["mondrian", "--db", str(tmp_path / "new.duckdb"), "--table", str(ADULT), "--k", "5"]
+    assert main(base + ["--qids", "age", "--output", "nosuch_schema.out"]) == 2
+    assert "nosuch_schema" in capsys.readouterr().err
+    assert main(base + ["--qids", "no_such_column", "--output", "out"]) == 2
+    assert "no_such_column" in capsys.readouterr().err
+    sqlite = ["mondrian", "--db", f"sqlite:///{tmp_path}/new.sqlite", "--table", str(ADULT), "--k", "5"]
+    assert main(sqlite + ["--qids", "age", "--output", "out"]) == 2
+    assert "load the file into sqlite" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+    assert main(base + ["--qids", "age", "--output", "out"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.duckdb"]
+
+
 def test_sqlite_levels_use_an_index_not_a_scan_per_row():
     """SQLite (no hash join): the rows of final partitions and the ranking's join to the partition
     sizes are each answered from an index, not by scanning the other table once per row, which

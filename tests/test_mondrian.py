@@ -404,7 +404,8 @@ def test_output_name_is_checked_before_any_work(backend):
         backend.views.append(view)
     too_many = ".".join(["a"] * (MOST_PARTS[backend.name] + 1))
     cases = [("nosuch_schema.out", "nosuch_schema"), (too_many, "parts"), ("a..out", "empty part"),
-             ('"unclosed', "unclosed double quote"), (view, "is a view")]
+             ('"unclosed', "unclosed double quote"), (view, "is a view"), ("", "must be a table name"),
+             ("  ", "must be a table name")]
     before = _tables(backend.source())
     for output, what in cases:
         src = backend.source()

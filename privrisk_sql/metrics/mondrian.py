@@ -161,8 +161,6 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
     """
     k = validate_k(k)
     _validate_options(median, nulls)
-    if not isinstance(output, str) or not output.strip():
-        raise InvalidInputError(f"output must be a table name, got {output!r}")
     with opened(src) as source:
         if source.read_only:
             raise InvalidInputError(f"mondrian writes its output table {output!r}: it cannot run on a read_only Source")

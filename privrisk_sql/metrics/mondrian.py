@@ -137,7 +137,8 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
         table: input table name in ``src``, a CSV/Parquet path or a DataFrame/Arrow table (both
             DuckDB). Only read.
         qids: quasi-identifiers: numeric, date/timestamp, boolean or text (text is ordered by
-            ``order`` when given, else sorted in Python, so the database collation never matters).
+            ``order`` when given, else sorted in Python, so the database collation never matters;
+            values are equal only when their bytes are, even in a case-insensitive column).
         k: integer >= 1; every output partition has at least k rows.
         output: name of the table to create: ``name``, ``schema.name`` (SQLite: ``database.name``;
             DuckDB also ``database.schema.name``; a part in double quotes may hold dots); the

@@ -1,1 +1,1 @@
-SELECT DISTINCT "we""ird; DROP TABLE x;--" FROM "people" WHERE "we""ird; DROP TABLE x;--" IS NOT NULL
+SELECT DISTINCT ("we""ird; DROP TABLE x;--" COLLATE "C") FROM "people" WHERE "we""ird; DROP TABLE x;--" IS NOT NULL

@@ -11,5 +11,5 @@ CROSS JOIN "privrisk_x_tuple_labels" b ON b.c0 = CAST(r."age" AS DOUBLE PRECISIO
  AND b.c1 = COALESCE(CAST(r."income" AS DOUBLE PRECISION), g.null_code1)
  AND b.c2 = CAST((UNIXEPOCH(r."visit") + (CAST(STRFTIME('%f', r."visit") AS REAL) - CAST(STRFTIME('%S', r."visit") AS INTEGER))) AS DOUBLE PRECISION)
  AND b.c3 = CAST(CASE WHEN r."smoker" IS NULL THEN NULL WHEN r."smoker" THEN 1 ELSE 0 END AS DOUBLE PRECISION)
- AND b.v4 = r."we""ird; DROP TABLE x;--"
+ AND b.v4 = (r."we""ird; DROP TABLE x;--" COLLATE BINARY)
 ORDER BY r."privrisk_rid"

@@ -52,6 +52,12 @@ class Relation:
     identity: tuple | None = None
     is_view: bool = False
 
+    @property
+    def may_collate(self) -> bool:
+        """Its text columns may carry a declared collation (NOCASE, a nondeterministic one): a
+        table or view of the database. Files and DataFrames hold plain values."""
+        return self.identity is not None
+
     def column(self, name: str) -> Column:
         """The column called ``name``: exact match first, then case-insensitive."""
         for c in self.columns:

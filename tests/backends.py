@@ -236,6 +236,38 @@ class SQLAlchemyBackend(Backend):
         self.engine.dispose()
 
 
+# A text type under which 'Paris' and 'PARIS' compare equal: NOCASE on DuckDB and SQLite, a
+# nondeterministic ICU collation on PostgreSQL (created here, as a user would).
+_CASE_INSENSITIVE_TEXT = {
+    "duckdb": ("VARCHAR COLLATE NOCASE", None),
+    "sqlite": ("TEXT COLLATE NOCASE", None),
+    "postgres": ('TEXT COLLATE "privrisk_test_ci"',
+                 "CREATE COLLATION IF NOT EXISTS \"privrisk_test_ci\" "
+                 "(provider = icu, locale = 'und-u-ks-level2', deterministic = false)"),
+}
+
+
+def create_case_insensitive(backend: Backend, cols: list[tuple[str, TypeClass]], rows: list[tuple]) -> str:
+    """A new source table whose TEXT columns are declared case-insensitive; returns its name.
+    Values are inlined as literals (tests pass plain ids, numbers and letters only)."""
+    text_type, setup = _CASE_INSENSITIVE_TEXT[backend.name]
+    if setup:
+        backend.run(setup)
+    if backend.key is not None:
+        cols = [(backend.key, TypeClass.INTEGER)] + cols
+        rows = [(i,) + tuple(r) for i, r in enumerate(rows)]
+    q = lambda s: quote_identifier(s, backend.dialect)  # noqa: E731
+    name = f"ci_{uuid.uuid4().hex[:8]}"
+    backend.run(f"CREATE TABLE {q(name)} (" + ", ".join(
+        f"{q(n)} {text_type if c is TypeClass.TEXT else _DDL[c]}" for n, c in cols) + ")")
+    if hasattr(backend, "created"):
+        backend.created.append(name)
+    literal = lambda v: f"'{v}'" if isinstance(v, str) else str(v)  # noqa: E731
+    backend.run(f"INSERT INTO {q(name)} VALUES " + ", ".join("(" + ", ".join(map(literal, r)) + ")" for r in rows))
+    backend.sources[name] = backend.checksum(name)
+    return name
+
+
 def _sqlite_row(row):
     # sqlite3's default date adapters are deprecated; store ISO text, as SQLAlchemy does.
     return tuple(v.isoformat(sep=" ") if hasattr(v, "hour") else v.isoformat() if hasattr(v, "isoformat") else v for v in row)

@@ -174,3 +174,81 @@ def test_dbt_postgres(project):
     assert [tuple(r) for r in rows[-4:]] == [("cavg", pytest.approx(rows[-4][1]), 20.0, "pass"), ("k_anonymity", 6.0, 5.0, "pass"),
                                              ("cavg", pytest.approx(rows[-2][1]), 20.0, "pass"), ("k_anonymity", 6.0, 7.0, "fail")]
     assert lib["k_anonymity"] == 6
+
+
+_CI_MODEL = """
+{% set ci = 'COLLATE "privrisk_test_ci"' if target.type == 'postgres' else 'COLLATE NOCASE' %}
+SELECT id, band, CAST(city AS VARCHAR) {{ ci }} AS city
+FROM (VALUES (1, 'a', 'Paris'), (2, 'a', 'Paris'), (3, 'a', 'Paris'), (4, 'a', 'PARIS'),
+             (5, 'b', 'Lyon'), (6, 'b', 'Lyon'), (7, 'b', 'lyon'), (8, 'b', 'lyon')) v(id, band, city)
+"""
+_CI_SCHEMA = """version: 2
+models:
+  - name: ci_release
+    config: {materialized: table}
+    data_tests:
+      - privrisk.k_anonymity:
+          arguments: {qids: [band, city], k: 2}
+"""
+
+
+@pytest.mark.parametrize("target", ["duckdb", "postgres"])
+def test_case_insensitive_column_is_checked_on_its_bytes(project, target):
+    """A text QID declared case-insensitive: 'Paris' x3 and 'PARIS' x1 are two classes in the rows
+    a user releases, so k = 2 fails with PARIS's class of 1, on dbt as in the library (before, the
+    warehouse's GROUP BY merged them into one class of 4 and the test passed)."""
+    env, url = {}, pg_url()
+    if target == "postgres":
+        if not url:
+            if os.environ.get("PRIVRISK_REQUIRE_PG") == "1":
+                pytest.fail("PRIVRISK_REQUIRE_PG=1 but no PostgreSQL")
+            pytest.skip("no PostgreSQL (PRIVRISK_PG_URL)")
+        import sqlalchemy as sa
+
+        u = urlparse(url.replace("+psycopg", ""))
+        env = {"PRIVRISK_DBT_PG_HOST": u.hostname, "PRIVRISK_DBT_PG_PORT": str(u.port or 5432),
+               "PRIVRISK_DBT_PG_USER": u.username or "postgres", "PRIVRISK_DBT_PG_PASSWORD": u.password or "",
+               "PRIVRISK_DBT_PG_DBNAME": (u.path or "/postgres").lstrip("/"), "PRIVRISK_DBT_PG_SCHEMA": "privrisk_dbt_ci"}
+        engine = sa.create_engine(url)
+        with engine.connect() as c:
+            c.exec_driver_sql('CREATE COLLATION IF NOT EXISTS "privrisk_test_ci" '
+                              "(provider = icu, locale = 'und-u-ks-level2', deterministic = false)")
+            c.commit()
+    model, schema = project / "models" / "ci_release.sql", project / "models" / "ci_release.yml"
+    model.write_text(_CI_MODEL)
+    schema.write_text(_CI_SCHEMA)
+    try:
+        args = ["--target", target] if target == "postgres" else []
+        run = _dbt(project, "run", "--select", "ci_release", *args, env=env)
+        assert run.returncode == 0, run.stdout[-2000:]
+        test = _dbt(project, "test", "--select", "ci_release", "--store-failures", *args, env=env)
+        assert test.returncode == 1 and "Got 1 result" in test.stdout, test.stdout[-2000:]
+        if target == "duckdb":
+            con = _db(project)
+            try:
+                assert con.execute("SELECT COUNT(DISTINCT city) FROM ci_release").fetchall()[0][0] == 2  # it merges
+                name, schema_name = con.execute("SELECT table_name, schema_name FROM duckdb_tables() "
+                                                "WHERE table_name LIKE 'privrisk_k_anonymity_ci%'").fetchall()[0]
+                stored = con.execute(f'SELECT band, city, class_size FROM "{schema_name}"."{name}"').fetchall()
+                lib = pr.k_anonymity_failures(pr.Source(con), "ci_release", ["band", "city"], 2)
+            finally:
+                con.close()
+        else:
+            with engine.connect() as c:
+                schema_name, name = c.execute(sa.text(
+                    "SELECT table_schema, table_name FROM information_schema.tables "
+                    "WHERE table_schema LIKE :s AND table_name LIKE :t"),
+                    {"s": "privrisk_dbt_ci%", "t": "privrisk_k_anonymity_ci%"}).fetchall()[0]
+                stored = c.exec_driver_sql(f'SELECT band, city, class_size FROM "{schema_name}"."{name}"').fetchall()
+                lib = pr.k_anonymity_failures(pr.Source(c), "privrisk_dbt_ci.ci_release", ["band", "city"], 2)
+        assert [tuple(r) for r in lib.itertuples(index=False)] == [("a", "PARIS", 1)]
+        assert [tuple(r) for r in stored] == [("a", "PARIS", 1)]
+    finally:
+        model.unlink()
+        schema.unlink()
+        if target == "postgres":
+            with engine.connect() as c:
+                for name in ("privrisk_dbt_ci", "privrisk_dbt_ci_dbt_test__audit"):
+                    c.exec_driver_sql(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+                c.commit()
+            engine.dispose()

@@ -18,7 +18,7 @@ def _columns():
         WorkColumn("c0", "age", "age", "age", TypeClass.INTEGER, TypeClass.INTEGER),
         WorkColumn("c1", "income", "income", "income", TypeClass.FLOAT, TypeClass.FLOAT, round=2),
         WorkColumn("c2", "visit", "visit", "visit", TypeClass.TIMESTAMP, TypeClass.TIMESTAMP, floor="minute"),
-        WorkColumn("c3", HOSTILE, HOSTILE, HOSTILE, TypeClass.TEXT, TypeClass.TEXT),
+        WorkColumn("c3", HOSTILE, HOSTILE, HOSTILE, TypeClass.TEXT, TypeClass.TEXT, TypeClass.TEXT),
     ]
     return cols
 
@@ -57,6 +57,7 @@ def _statements(dialect):
 
 
 def _kanon_statements(dialect):
+    from privrisk_sql.metrics.classes import text_as_bytes_sql
     from privrisk_sql.metrics.kanon import KanonQueries
 
     q = KanonQueries(dialect)
@@ -67,6 +68,8 @@ def _kanon_statements(dialect):
         "sensitive_class_stats_exclude_nulls": q.sensitive_class_stats(rel, qids, "disease", True),
         "recursive_c": q.recursive_c(rel, qids, "disease", 2),
         "t_closeness_ordered": q.t_closeness_ordered(rel, qids, "salary"),
+        # what kanon and cavg read when QIDs or sensitive attributes are text: compared as bytes
+        "text_as_bytes": text_as_bytes_sql(q.dialect, rel, qids + ["disease"], [HOSTILE, "disease"]),
     }
 
 

@@ -14,7 +14,7 @@ import pytest
 
 import privrisk_sql as pr
 import privrisk_sql.metrics.mondrian as mondrian_module
-from backends import FIXTURES
+from backends import FIXTURES, create_case_insensitive
 from mondrian_reference import encode, mondrian_reference, partition_sets
 from privrisk_sql.render import quote_identifier
 from privrisk_sql.types import TypeClass as T
@@ -327,37 +327,15 @@ def test_user_order_for_categorical(backend):
         pr.mondrian(backend.source(), t, ["level"], 2, _out(backend), order={"level": ["low", "high"]})
 
 
-# A column whose collation makes 'Paris' and 'PARIS' equal: NOCASE on DuckDB and SQLite, a
-# nondeterministic ICU collation on PostgreSQL (one the user created; the test creates its own).
-_CASE_INSENSITIVE = {
-    "duckdb": ("VARCHAR COLLATE NOCASE", None),
-    "sqlite": ("TEXT COLLATE NOCASE", None),
-    "postgres": ('TEXT COLLATE "privrisk_test_ci"',
-                 "CREATE COLLATION IF NOT EXISTS \"privrisk_test_ci\" "
-                 "(provider = icu, locale = 'und-u-ks-level2', deterministic = false)"),
-}
-
-
 @pytest.mark.parametrize("relaxed", [False, True])
 def test_case_insensitive_column_is_cut_on_its_bytes(backend, relaxed):
     """Text QID values are distinct when their bytes are, whatever the column's collation: the
     released table holds 'PARIS' and 'Paris' as two values, and the values are ranked in Python
     anyway. Before, SQLite lost the rows its NOCASE rank map did not match (a false 'table
     changed' error) and DuckDB and PostgreSQL silently merged the values."""
-    city_type, setup = _CASE_INSENSITIVE[backend.name]
-    if setup:
-        backend.run(setup)
     cities = ["Paris", "PARIS", "paris", "Lyon", "LYON", "lyon", "Nice"]
     rows = [(i, 20 + (i * 7) % 23, cities[(i * 5) % len(cities)]) for i in range(84)]
-    name = f"ci_{uuid.uuid4().hex[:8]}"
-    key = [f"{_q(backend, backend.key)} INTEGER, "] if backend.key else [""]
-    backend.run(f"CREATE TABLE {_q(backend, name)} ({key[0]}{_q(backend, 'id')} INTEGER, "
-                f"{_q(backend, 'age')} INTEGER, {_q(backend, 'city')} {city_type})")
-    if hasattr(backend, "created"):
-        backend.created.append(name)
-    values = ", ".join(f"({i}, {i}, {a}, '{c}')" if backend.key else f"({i}, {a}, '{c}')" for i, a, c in rows)
-    backend.run(f"INSERT INTO {_q(backend, name)} VALUES {values}")
-    backend.sources[name] = backend.checksum(name)
+    name = create_case_insensitive(backend, [("id", T.INTEGER), ("age", T.INTEGER), ("city", T.TEXT)], rows)
     assert len(backend.fetch(f"SELECT DISTINCT {_q(backend, 'city')} FROM {_q(backend, name)}")) < 7  # it merges
     out = _out(backend)
     k = 4

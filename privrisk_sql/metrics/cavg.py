@@ -19,7 +19,8 @@ from typing import Any, Iterable, Sequence
 from ..errors import InvalidInputError
 from ..render import render
 from ..source import opened
-from .classes import check_rows, class_size_histogram_sql, class_sizes, resolve_qids, validate_k
+from .classes import (check_rows, class_size_histogram_sql, class_sizes, compared_as_bytes, resolve_qids,
+                      text_as_bytes_sql, validate_k)
 
 
 @dataclass(frozen=True)
@@ -44,11 +45,13 @@ def cavg_best_effort(n_rows: int, k: int) -> float | None:
     return None if q == 0 else n_rows / (q * k)
 
 
-def cavg_sql(dialect, relation_sql: str, qids: Sequence[str]) -> str:
-    """The one aggregate query CAVG runs (class-size histogram)."""
+def cavg_sql(dialect, relation_sql: str, qids: Sequence[str], text: Sequence[str] = ()) -> str:
+    """The one aggregate query CAVG runs (class-size histogram); ``text``: the text QIDs, which
+    CAVG compares byte by byte."""
     from ..dialects import get_dialect
 
-    return class_size_histogram_sql(get_dialect(dialect) if isinstance(dialect, str) else dialect, relation_sql, qids)
+    d = get_dialect(dialect) if isinstance(dialect, str) else dialect
+    return class_size_histogram_sql(d, text_as_bytes_sql(d, relation_sql, qids, text), qids)
 
 
 def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids: bool = False) -> CavgResult:
@@ -77,6 +80,7 @@ def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids
         rel = source.relation(table)
         names = resolve_qids(rel, qids)
         check_rows(source, rel, names, "CAVG")
+        rel = compared_as_bytes(source.dialect, rel, names)
         sizes = class_sizes(source, rel, names, exclude_null_qids)
     n = sizes.n_rows
     return CavgResult(n / (sizes.n_classes * k), cavg_best_effort(n, k), n, sizes.n_classes, k, sizes.excluded_rows)

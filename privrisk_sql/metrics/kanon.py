@@ -23,7 +23,8 @@ from ..errors import InvalidInputError
 from ..render import render
 from ..source import Relation, Source, opened
 from ..types import TypeClass
-from .classes import ClassSizes, check_rows, class_size_histogram_sql, class_sizes, resolve_qids, validate_k
+from .classes import (ClassSizes, check_rows, class_size_histogram_sql, class_sizes, compared_as_bytes, resolve_qids,
+                      text_as_bytes_sql, validate_k)
 
 SENSITIVE_KEYS = [
     "alpha_k", "l_diversity", "entropy_l_diversity", "recursive_c_l", "t_closeness",
@@ -94,9 +95,12 @@ class KanonQueries:
                       **self._ctx(relation_sql, qids, sensitive, exclude_null_qids))
 
 
-def kanon_sql(dialect, relation_sql: str, qids: Sequence[str], sensitive: Sequence[str] = (), numeric: Sequence[str] = ()) -> list[str]:
-    """Every statement :func:`kanon` runs (recursive c shown with l = 2), for printing/review."""
+def kanon_sql(dialect, relation_sql: str, qids: Sequence[str], sensitive: Sequence[str] = (), numeric: Sequence[str] = (),
+              text: Sequence[str] = ()) -> list[str]:
+    """Every statement :func:`kanon` runs (recursive c shown with l = 2), for printing/review.
+    ``text``: the text columns among qids and sensitive, which kanon compares byte by byte."""
     q = KanonQueries(dialect)
+    relation_sql = text_as_bytes_sql(q.dialect, relation_sql, list(qids) + list(sensitive), text)
     statements = [q.class_size_histogram(relation_sql, qids)]
     for s in sensitive:
         statements.append(q.sensitive_class_stats(relation_sql, qids, s))
@@ -164,6 +168,7 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
         if overlap:
             raise InvalidInputError(f"column {overlap[0]!r} is both a quasi-identifier and sensitive")
         check_rows(source, rel, names + sens_names, "the k-anonymity family")
+        rel = compared_as_bytes(source.dialect, rel, names + sens_names)
         sizes = class_sizes(source, rel, names, exclude_null_qids)
         out = size_metrics(sizes, k)
         q = KanonQueries(source.dialect)

@@ -339,7 +339,7 @@ class _Run:
 
     def _load(self, rel: Relation, side: str) -> str:
         target = self.src.temp_name(side)
-        self.src.execute(self.q.deduplicated_rows(target, rel.sql, self.cols, side, self.key))
+        self.src.execute(self.q.deduplicated_rows(target, rel.sql, self.cols, side, self.key, as_bytes=rel.may_collate))
         return target
 
     # -- main -----------------------------------------------------------------------------

@@ -56,10 +56,14 @@ class MpuccsQueries:
     def first_non_null_values(self, relation_sql: str, column: str, key: str | None, limit: int = 100) -> str:
         return self._render("first_non_null_values.sql.j2", relation=relation_sql, column=column, key=key, limit=limit)
 
-    def deduplicated_rows(self, target: str, relation_sql: str, columns: Sequence[WorkColumn], side: str, key: str | None) -> str:
+    def deduplicated_rows(self, target: str, relation_sql: str, columns: Sequence[WorkColumn], side: str, key: str | None,
+                          as_bytes: bool = True) -> str:
+        """``as_bytes``: the relation may declare collations (a table): its text is compared byte
+        by byte, as pandas (PETsARD) does, not as a NOCASE or nondeterministic collation would."""
         cols = [
             {"alias": c.alias, "source": c.ori_name if side == "ori" else c.syn_name, "round": c.round, "floor": c.floor,
-             "float": c.type_class is TypeClass.FLOAT and (c.ori_class if side == "ori" else c.syn_class) is TypeClass.FLOAT}
+             "float": c.type_class is TypeClass.FLOAT and (c.ori_class if side == "ori" else c.syn_class) is TypeClass.FLOAT,
+             "text": as_bytes and (c.ori_class if side == "ori" else c.syn_class) is TypeClass.TEXT}
             for c in columns
         ]
         return self._render("deduplicated_rows.sql.j2", target=target, relation=relation_sql, columns=cols, key=key)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..render import render
 from ..source import opened
-from .classes import resolve_qids, validate_k
+from .classes import compared_as_bytes, resolve_qids, validate_k
 
 if TYPE_CHECKING:  # pandas is imported when a result is built: the CLI never pays its import time
     import pandas as pd
@@ -28,6 +28,7 @@ def k_anonymity_failures(src: Any, table: str, qids: Sequence[str], k: int) -> p
     with opened(src) as source:
         rel = source.relation(table)
         names = resolve_qids(rel, qids)
+        rel = compared_as_bytes(source.dialect, rel, names)  # 'Paris' and 'PARIS' are two classes
         rows = source.fetch(k_anonymity_failures_sql(source.dialect, rel.sql, names, k))
     import pandas as pd
 
@@ -55,6 +56,7 @@ def singling_out_rate(src: Any, ori: str, syn: str, columns: Sequence[str]) -> S
         names = resolve_qids(s, columns, "columns")
         for n in names:
             o.column(n)  # the original must have them too (error names the table)
+        o, s = (compared_as_bytes(source.dialect, r, names) for r in (o, s))
         rows = source.fetch(singling_out_sql(source.dialect, o.sql, s.sql, names))
         if rows:
             matches, syn_rows, rate = int(rows[0][-3]), int(rows[0][-2]), float(rows[0][-1])

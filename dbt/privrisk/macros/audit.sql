@@ -11,7 +11,7 @@
   {% if execute %}
     {{ privrisk._check_k(k) }}
     {% set audit = api.Relation.create(database=this.database, schema=this.schema, identifier=audit_table) %}
-    {% set row = run_query(privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(this, qids, adapter.quote), k)).rows[0] %}
+    {% set row = run_query(privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(privrisk.as_bytes(this, qids), qids, adapter.quote), k)).rows[0] %}
     {% set smallest, cavg = row[3] | int, row[0] | float %}
     {% set checks = [("k_anonymity", smallest, k, smallest >= k)] %}
     {% if max_cavg is not none %}

@@ -4,7 +4,7 @@
   {% if execute %}
     {{ privrisk._check_k(k) }}
     {% set rel = ref(relation) if relation is string else relation %}
-    {% set classes = privrisk.privrisk_class_sizes(rel, qids, adapter.quote) %}
+    {% set classes = privrisk.privrisk_class_sizes(privrisk.as_bytes(rel, qids), qids, adapter.quote) %}
     {% set cavg = run_query(privrisk.privrisk_cavg(classes, k)).rows[0] %}
     {% set below = run_query("SELECT COUNT(*), COALESCE(SUM(class_size), 0) FROM (" ~ privrisk.privrisk_classes_below_k(classes, k) ~ ") b").rows[0] %}
     {% set smallest = cavg[3] %}

@@ -6,6 +6,15 @@
     identifier-quoting function of the caller (dbt: adapter.quote; Python: sqlglot), `k` and
     `max_rate` are numbers checked by the caller. -#}
 
+{#- `relation` narrowed to `columns`, the `text` ones among them compared byte by byte (`binary`:
+    the caller's COLLATE wrapper): a column declared case-insensitive (NOCASE, a nondeterministic
+    collation) would otherwise make 'Paris' and 'PARIS' one class, and report a k the released
+    rows do not have. The collation travels with the column into every GROUP BY below. Callers
+    pass the result as the `relation` (`ori`, `syn`) of the macros below. -#}
+{% macro privrisk_text_as_bytes(relation, columns, text, q, binary) -%}
+(SELECT {% for c in columns %}{{ binary(q(c)) if c in text else q(c) }} AS {{ q(c) }}{{ ", " if not loop.last }}{% endfor %} FROM {{ relation }}) privrisk_bytes
+{%- endmacro %}
+
 {#- One row per equivalence class (QID values) with its size. -#}
 {% macro privrisk_class_sizes(relation, qids, q) -%}
 SELECT {% for c in qids %}{{ q(c) }}, {% endfor %}COUNT(*) AS class_size

@@ -5,14 +5,14 @@
 {#- Fails with one row per equivalence class smaller than k: the QID values and class_size. -#}
 {% test k_anonymity(model, qids, k) %}
 {{ privrisk._check_k(k) }}
-{{ privrisk.privrisk_classes_below_k(privrisk.privrisk_class_sizes(model, qids, adapter.quote), k) }}
+{{ privrisk.privrisk_classes_below_k(privrisk.privrisk_class_sizes(privrisk.as_bytes(model, qids), qids, adapter.quote), k) }}
 {% endtest %}
 
 {#- Fails with one row (cavg, n_rows, n_classes) when CAVG = n / (#classes * k) exceeds `max`. -#}
 {% test cavg_at_most(model, qids, k, max) %}
 {{ privrisk._check_k(k) }}
 SELECT * FROM (
-{{ privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(model, qids, adapter.quote), k) }}
+{{ privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(privrisk.as_bytes(model, qids), qids, adapter.quote), k) }}
 ) privrisk_cavg
 WHERE cavg > {{ max | float }}
 {% endtest %}
@@ -25,7 +25,7 @@ WHERE cavg > {{ max | float }}
   {{ exceptions.raise_compiler_error("privrisk.singling_out_rate: max_rate must be in [0, 1], got " ~ max_rate) }}
 {% endif %}
 SELECT * FROM (
-{{ privrisk.privrisk_singling_out(model, syn_model, columns, adapter.quote) }}
+{{ privrisk.privrisk_singling_out(privrisk.as_bytes(model, columns), privrisk.as_bytes(syn_model, columns), columns, adapter.quote) }}
 ) privrisk_singling_out
 WHERE singling_out_rate > {{ max_rate | float }}
 {% endtest %}
@@ -35,3 +35,26 @@ WHERE singling_out_rate > {{ max_rate | float }}
   {{ exceptions.raise_compiler_error("privrisk: k must be an integer >= 1, got " ~ k) }}
 {% endif %}
 {% endmacro %}
+
+{#- `relation` as the checks read it (privrisk_text_as_bytes): its text columns among `columns`
+    compared byte by byte, as the Python library does, where the adapter's COLLATE is known
+    (duckdb, postgres, sqlite); elsewhere the warehouse's own collation decides equality. -#}
+{% macro as_bytes(relation, columns) %}
+  {% if not execute %}{{ return(relation) }}{% endif %}
+  {% set strings = [] %}
+  {% for col in adapter.get_columns_in_relation(relation) if col.is_string() %}
+    {% do strings.append(col.name | lower) %}
+  {% endfor %}
+  {% set text = [] %}
+  {% for c in columns if c | lower in strings %}
+    {% do text.append(c) %}
+  {% endfor %}
+  {% if not text %}{{ return(relation) }}{% endif %}
+  {{ return(privrisk.privrisk_text_as_bytes(relation, columns, text, adapter.quote, privrisk.binary_text)) }}
+{% endmacro %}
+
+{% macro binary_text(x) %}{{ return(adapter.dispatch('binary_text', 'privrisk')(x)) }}{% endmacro %}
+{% macro default__binary_text(x) %}{{ return(x) }}{% endmacro %}
+{% macro duckdb__binary_text(x) %}{{ return('(' ~ x ~ ' COLLATE "C")') }}{% endmacro %}
+{% macro postgres__binary_text(x) %}{{ return('(' ~ x ~ ' COLLATE "C")') }}{% endmacro %}
+{% macro sqlite__binary_text(x) %}{{ return('(' ~ x ~ ' COLLATE BINARY)') }}{% endmacro %}

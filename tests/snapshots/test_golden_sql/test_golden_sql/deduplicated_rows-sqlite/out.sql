@@ -18,7 +18,7 @@ FROM (
       "age" AS "c0",
       privrisk_round_half_even("income", 2) AS "c1",
       STRFTIME('%Y-%m-%d %H:%M:00', "visit") AS "c2",
-      "we""ird; DROP TABLE x;--" AS "c3"
+      ("we""ird; DROP TABLE x;--" COLLATE BINARY) AS "c3"
     FROM "people"
   ) numbered
   GROUP BY "c0", "c1", "c2", "c3"

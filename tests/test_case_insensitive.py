@@ -1,0 +1,84 @@
+"""Text compares byte by byte in every metric, whatever the column's collation.
+
+A column declared case-insensitive (NOCASE on DuckDB and SQLite, a nondeterministic ICU collation
+on PostgreSQL) makes 'Paris' and 'PARIS' equal in the database's GROUP BY, but they are two values
+in the rows a user releases, and two values to pandas, pycanon and PETsARD. Before, such a column
+merged classes: k-anonymity, CAVG and l-diversity were computed on fewer, larger classes, and
+mpUCCs de-duplicated distinct rows (44 syn rows counted as 24 on this data). Mondrian's case is in
+test_mondrian.py."""
+
+from __future__ import annotations
+
+import duckdb
+import pandas as pd
+import pytest
+
+import privrisk_sql as pr
+from backends import create_case_insensitive
+from privrisk_sql.types import TypeClass as T
+
+CITIES = ["Paris", "PARIS", "paris", "Lyon", "LYON", "Nice"]
+COLS = [("id", T.INTEGER), ("age", T.INTEGER), ("city", T.TEXT), ("dx", T.TEXT)]
+
+
+def _rows(seed: int) -> list[tuple]:
+    return [(i, 20 + (i * seed) % 4, CITIES[(i * 7 + seed) % len(CITIES)], ["x", "X", "y"][(i * seed) % 3])
+            for i in range(60)]
+
+
+def _frame(rows) -> pd.DataFrame:
+    return pd.DataFrame(rows, columns=[c for c, _ in COLS])
+
+
+def _merges(backend, table) -> bool:
+    """The precondition: this backend's GROUP BY does merge the spellings."""
+    return len(backend.fetch(f'SELECT DISTINCT "city" FROM "{table}"')) < len(CITIES)
+
+
+def test_kanon_and_cavg_classes_are_byte_equal_values(backend):
+    rows = _rows(3)
+    t = create_case_insensitive(backend, COLS, rows)
+    assert _merges(backend, t)
+    df = _frame(rows)
+    classes = df.groupby(["age", "city"])
+    got = pr.kanon(backend.source(), t, ["age", "city"], sensitive="dx", k=2)
+    assert got["n_classes"] == classes.ngroups  # 24 classes; merged spellings gave 12
+    assert got["k_anonymity"] == classes.size().min()
+    assert got["l_diversity"] == classes["dx"].nunique().min()
+    assert got["class_size_histogram"] == {str(s): n for s, n in classes.size().value_counts().items()}
+    cavg = pr.cavg(backend.source(), t, ["age", "city"], 2)
+    assert cavg.n_classes == classes.ngroups and cavg.cavg == pytest.approx(len(df) / (classes.ngroups * 2))
+
+
+def test_mpuccs_deduplicates_and_matches_byte_equal_values(backend):
+    ori, syn = _rows(3), _rows(5)
+    t_ori = create_case_insensitive(backend, COLS, ori)
+    t_syn = create_case_insensitive(backend, COLS, syn)
+    assert _merges(backend, t_ori)
+    got = pr.mpuccs(backend.source(), t_ori, t_syn, columns=["age", "city", "dx"])
+    # the same rows in plain DuckDB tables, where text is compared as bytes anyway
+    con = duckdb.connect()
+    con.register("o", _frame(ori))
+    con.register("s", _frame(syn))
+    want = pr.mpuccs(pr.Source(con), "o", "s", columns=["age", "city", "dx"])
+    cols = ["total_syn_records", "total_ori_records", "total_identified", "identification_rate",
+            "weighted_identification_rate"]
+    assert got.global_[cols].to_dict("records") == want.global_[cols].to_dict("records")
+    assert got.global_["total_syn_records"].iloc[0] == len(_frame(syn).drop_duplicates(["age", "city", "dx"]))
+
+
+def test_release_checks_classes_are_byte_equal_values(backend):
+    ori, syn = _rows(3), _rows(5)
+    t_ori = create_case_insensitive(backend, COLS, ori)
+    t_syn = create_case_insensitive(backend, COLS, syn)
+    sizes = _frame(ori).groupby(["age", "city"]).size()
+    k = int(sizes.min()) + 1  # so that the smallest byte-equal classes fail
+    small = sorted((a, c, n) for (a, c), n in sizes.items() if n < k)
+    got = pr.k_anonymity_failures(backend.source(), t_ori, ["age", "city"], k)
+    assert sorted(map(tuple, got.itertuples(index=False))) == small and small
+    con = duckdb.connect()
+    con.register("o", _frame(ori))
+    con.register("s", _frame(syn))
+    want = pr.singling_out_rate(pr.Source(con), "o", "s", ["age", "city", "dx"])
+    rate = pr.singling_out_rate(backend.source(), t_ori, t_syn, ["age", "city", "dx"])
+    assert (rate.matches, rate.syn_rows, rate.rate) == (want.matches, want.syn_rows, pytest.approx(want.rate))

@@ -143,16 +143,21 @@ def test_bad_k_is_a_compile_error(built):
     assert r.returncode != 0 and "k must be an integer >= 1" in r.stdout
 
 
-def test_dbt_postgres(project):
+def _pg_target(schema: str) -> tuple[str, dict]:
+    """The server's URL and the environment the project's `postgres` target reads (or a skip)."""
     url = pg_url()
     if not url:
         if os.environ.get("PRIVRISK_REQUIRE_PG") == "1":
             pytest.fail("PRIVRISK_REQUIRE_PG=1 but no PostgreSQL")
         pytest.skip("no PostgreSQL (PRIVRISK_PG_URL)")
     u = urlparse(url.replace("+psycopg", ""))
-    env = {"PRIVRISK_DBT_PG_HOST": u.hostname, "PRIVRISK_DBT_PG_PORT": str(u.port or 5432),
-           "PRIVRISK_DBT_PG_USER": u.username or "postgres", "PRIVRISK_DBT_PG_PASSWORD": u.password or "",
-           "PRIVRISK_DBT_PG_DBNAME": (u.path or "/postgres").lstrip("/"), "PRIVRISK_DBT_PG_SCHEMA": "privrisk_dbt_test"}
+    return url, {"PRIVRISK_DBT_PG_HOST": u.hostname, "PRIVRISK_DBT_PG_PORT": str(u.port or 5432),
+                 "PRIVRISK_DBT_PG_USER": u.username or "postgres", "PRIVRISK_DBT_PG_PASSWORD": u.password or "",
+                 "PRIVRISK_DBT_PG_DBNAME": (u.path or "/postgres").lstrip("/"), "PRIVRISK_DBT_PG_SCHEMA": schema}
+
+
+def test_dbt_postgres(project):
+    url, env = _pg_target("privrisk_dbt_test")
     # Python models are a dbt-duckdb feature: the rest of the project runs on PostgreSQL
     ok = _dbt(project, "build", "--target", "postgres", "--exclude", "adult_mpuccs", env=env)
     assert ok.returncode == 0, ok.stdout[-3000:]
@@ -197,18 +202,11 @@ def test_case_insensitive_column_is_checked_on_its_bytes(project, target):
     """A text QID declared case-insensitive: 'Paris' x3 and 'PARIS' x1 are two classes in the rows
     a user releases, so k = 2 fails with PARIS's class of 1, on dbt as in the library (before, the
     warehouse's GROUP BY merged them into one class of 4 and the test passed)."""
-    env, url = {}, pg_url()
+    env = {}
     if target == "postgres":
-        if not url:
-            if os.environ.get("PRIVRISK_REQUIRE_PG") == "1":
-                pytest.fail("PRIVRISK_REQUIRE_PG=1 but no PostgreSQL")
-            pytest.skip("no PostgreSQL (PRIVRISK_PG_URL)")
         import sqlalchemy as sa
 
-        u = urlparse(url.replace("+psycopg", ""))
-        env = {"PRIVRISK_DBT_PG_HOST": u.hostname, "PRIVRISK_DBT_PG_PORT": str(u.port or 5432),
-               "PRIVRISK_DBT_PG_USER": u.username or "postgres", "PRIVRISK_DBT_PG_PASSWORD": u.password or "",
-               "PRIVRISK_DBT_PG_DBNAME": (u.path or "/postgres").lstrip("/"), "PRIVRISK_DBT_PG_SCHEMA": "privrisk_dbt_ci"}
+        url, env = _pg_target("privrisk_dbt_ci")
         engine = sa.create_engine(url)
         with engine.connect() as c:
             c.exec_driver_sql('CREATE COLLATION IF NOT EXISTS "privrisk_test_ci" '

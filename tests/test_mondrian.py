@@ -349,6 +349,26 @@ def test_case_insensitive_column_is_cut_on_its_bytes(backend, relaxed):
     assert (merged["city_lo"] <= merged["city"]).all() and (merged["city"] <= merged["city_hi"]).all()
 
 
+@pytest.mark.parametrize("relaxed", [False, True])
+def test_values_without_a_rank_are_an_error_not_an_endless_run(backend, relaxed, monkeypatch):
+    """If the database compares a text QID in a way the byte-wise rank map cannot follow, rows are
+    left without a code, and a partition was cut into itself level after level (PostgreSQL
+    citext, before it was read through TEXT). The mismatch is injected here (the rank map gets the
+    lower-cased values); the run must stop with an error naming the column, before any level."""
+    original = mondrian_module.MondrianQueries.distinct_values
+    monkeypatch.setattr(mondrian_module.MondrianQueries, "distinct_values",
+                        lambda self, relation, column: original(self, f"(SELECT LOWER({_q(backend, column)}) AS "
+                                                                      f"{_q(backend, column)} FROM {relation}) lowered", column))
+    rows = [(i, 20 + i % 5, ["Paris", "paris", "Lyon"][i % 3]) for i in range(30)]
+    t = _table(backend, [("id", T.INTEGER), ("age", T.INTEGER), ("city", T.TEXT)], rows)
+    src = backend.source(timeout=60)  # a regression fails instead of hanging the suite
+    statements: list[str] = []
+    src.echo = statements.append
+    with pytest.raises(pr.InvalidInputError, match=r"column 'city' of .*: 20 row\(s\) did not match"):
+        pr.mondrian(src, t, ["age", "city"], 2, _out(backend), relaxed=relaxed)
+    assert not any("_freq" in sql.split("\n")[0] for sql in statements)  # stopped before the first level
+
+
 @pytest.mark.parametrize("kwargs,match", [
     ({"k": 0}, "k must be an integer"),
     ({"k": 2.5}, "k must be an integer"),

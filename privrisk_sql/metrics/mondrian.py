@@ -208,6 +208,7 @@ class _Run:
             s.execute(q.numbered_rows(originals, self.rel.sql, self.keep + self.qids))
             work = s.temp_name("w0")
             s.execute(q.codes(work, originals, self.dims))
+            self._check_ranked(work, missing, weighted=False)
             s.execute(q.globals(globals_, work, self.dims))
             if any(d.has_nulls for d in self.dims):
                 coded, work = work, s.temp_name("w")
@@ -217,6 +218,7 @@ class _Run:
         else:  # strict: cut the distinct code tuples; the rows find theirs when the output is written
             originals = s.temp_name("tuples")
             s.execute(q.code_tuples(originals, self.rel.sql, self.dims))
+            self._check_ranked(originals, missing, weighted=True)
             s.execute(q.globals(globals_, originals, self.dims))
             work = s.temp_name("w")
             s.execute(q.null_codes(work, originals, globals_, self.dims, weighted=True))
@@ -276,6 +278,21 @@ class _Run:
                 self.s.execute(self.q.rank_map_rows(name, ranked[start:start + _MAP_BATCH]))
             dims.append(dataclasses.replace(d, map=name))
         self.dims = dims
+
+    def _check_ranked(self, work: str, missing: dict[str, int], weighted: bool) -> None:
+        """Every non-NULL value of a text QID found its rank (one aggregate over the codes)."""
+        text = [d for d in self.dims if d.kind == "ordinal"]
+        if not text:
+            return
+        counts = self.s.fetch(self.q.unranked_values(work, text, weighted))[0]
+        for d, uncoded in zip(text, counts):
+            unranked = int(uncoded or 0) - missing[d.column]
+            if unranked:
+                col = self.rel.column(d.column)
+                raise InvalidInputError(
+                    f"column {d.column!r} of {self.rel.label!r} ({col.sql_type}): {unranked} row(s) did not match "
+                    "any of its distinct values compared as text, byte by byte; the database compares this type "
+                    "in its own way: cast it to a plain text type in a view and pass the view")
 
     def _partition(self, work: str, globals_: str, weighted: bool = False) -> tuple[str, int]:
         """Cut level by level until no open partition has an allowable cut; returns the table

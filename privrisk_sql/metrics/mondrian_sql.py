@@ -76,6 +76,10 @@ class MondrianQueries:
     def code_tuples(self, name: str, relation: str, dims: Sequence[MondrianDim]) -> str:
         return self._r("mondrian_code_tuples.sql.j2", name=name, relation=relation, dims=list(dims))
 
+    def unranked_values(self, work: str, dims: Sequence[MondrianDim], weighted: bool = False) -> str:
+        """Per text QID in ``dims``, the rows of ``work`` without a code (NULL or unranked)."""
+        return self._r("mondrian_unranked_values.sql.j2", work=work, dims=list(dims), weighted=weighted)
+
     def null_codes(self, name: str, work: str, globals_: str, dims: Sequence[MondrianDim],
                    weighted: bool = False) -> str:
         return self._r("mondrian_null_codes.sql.j2", name=name, work=work, globals=globals_, dims=list(dims),

@@ -18,7 +18,7 @@ FROM (
       "age" AS "c0",
       (CASE WHEN ABS(CASE WHEN "income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "income" END * 100 - TRUNC(CASE WHEN "income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "income" END * 100)) = 0.5 THEN 2 * ROUND(CASE WHEN "income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "income" END * 100 / 2) ELSE ROUND(CASE WHEN "income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "income" END * 100) END / 100) AS "c1",
       DATE_TRUNC('minute', "visit") AS "c2",
-      ("we""ird; DROP TABLE x;--" COLLATE "C") AS "c3"
+      (CAST("we""ird; DROP TABLE x;--" AS TEXT) COLLATE "C") AS "c3"
     FROM "people"
   ) numbered
   GROUP BY "c0", "c1", "c2", "c3"

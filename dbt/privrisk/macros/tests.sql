@@ -42,7 +42,7 @@ WHERE singling_out_rate > {{ max_rate | float }}
 {% macro as_bytes(relation, columns) %}
   {% if not execute %}{{ return(relation) }}{% endif %}
   {% set strings = [] %}
-  {% for col in adapter.get_columns_in_relation(relation) if col.is_string() %}
+  {% for col in adapter.get_columns_in_relation(relation) if col.is_string() or col.dtype | lower == 'citext' %}
     {% do strings.append(col.name | lower) %}
   {% endfor %}
   {% set text = [] %}
@@ -55,6 +55,7 @@ WHERE singling_out_rate > {{ max_rate | float }}
 
 {% macro binary_text(x) %}{{ return(adapter.dispatch('binary_text', 'privrisk')(x)) }}{% endmacro %}
 {% macro default__binary_text(x) %}{{ return(x) }}{% endmacro %}
-{% macro duckdb__binary_text(x) %}{{ return('(' ~ x ~ ' COLLATE "C")') }}{% endmacro %}
-{% macro postgres__binary_text(x) %}{{ return('(' ~ x ~ ' COLLATE "C")') }}{% endmacro %}
+{#- Through TEXT first, as the library does: citext keeps its case-insensitive '=' under any collation. -#}
+{% macro duckdb__binary_text(x) %}{{ return('(CAST(' ~ x ~ ' AS TEXT) COLLATE "C")') }}{% endmacro %}
+{% macro postgres__binary_text(x) %}{{ return('(CAST(' ~ x ~ ' AS TEXT) COLLATE "C")') }}{% endmacro %}
 {% macro sqlite__binary_text(x) %}{{ return('(' ~ x ~ ' COLLATE BINARY)') }}{% endmacro %}

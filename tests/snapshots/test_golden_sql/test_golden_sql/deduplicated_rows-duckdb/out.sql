@@ -18,7 +18,7 @@ FROM (
       "age" AS "c0",
       ROUND_EVEN(CASE WHEN "income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "income" END, 2) AS "c1",
       DATE_TRUNC('minute', "visit") AS "c2",
-      ("we""ird; DROP TABLE x;--" COLLATE "C") AS "c3"
+      (CAST("we""ird; DROP TABLE x;--" AS TEXT) COLLATE "C") AS "c3"
     FROM "people"
   ) numbered
   GROUP BY "c0", "c1", "c2", "c3"

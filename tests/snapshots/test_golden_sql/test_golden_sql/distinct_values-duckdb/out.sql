@@ -1,1 +1,1 @@
-SELECT DISTINCT ("we""ird; DROP TABLE x;--" COLLATE "C") FROM "people" WHERE "we""ird; DROP TABLE x;--" IS NOT NULL
+SELECT DISTINCT (CAST("we""ird; DROP TABLE x;--" AS TEXT) COLLATE "C") FROM "people" WHERE "we""ird; DROP TABLE x;--" IS NOT NULL

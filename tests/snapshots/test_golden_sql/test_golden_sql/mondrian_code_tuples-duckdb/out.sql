@@ -12,6 +12,6 @@ FROM (
          , CAST(CASE WHEN r."smoker" IS NULL THEN NULL WHEN r."smoker" THEN 1 ELSE 0 END AS DOUBLE PRECISION) AS c3
          , CAST(m4.code AS DOUBLE PRECISION) AS c4
     FROM "people" r
-    LEFT JOIN "privrisk_x_map4" m4 ON m4.val = (r."we""ird; DROP TABLE x;--" COLLATE "C")
+    LEFT JOIN "privrisk_x_map4" m4 ON m4.val = (CAST(r."we""ird; DROP TABLE x;--" AS TEXT) COLLATE "C")
 ) x
 GROUP BY x.c0, x.c1, x.c2, x.c3, x.c4

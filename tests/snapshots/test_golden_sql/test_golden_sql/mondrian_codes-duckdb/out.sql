@@ -6,4 +6,4 @@ SELECT r."privrisk_rid" AS rid, CAST(0 AS BIGINT) AS pid
      , CAST(CASE WHEN r."smoker" IS NULL THEN NULL WHEN r."smoker" THEN 1 ELSE 0 END AS DOUBLE PRECISION) AS c3
      , CAST(m4.code AS DOUBLE PRECISION) AS c4
 FROM "privrisk_x_rows" r
-LEFT JOIN "privrisk_x_map4" m4 ON m4.val = (r."we""ird; DROP TABLE x;--" COLLATE "C")
+LEFT JOIN "privrisk_x_map4" m4 ON m4.val = (CAST(r."we""ird; DROP TABLE x;--" AS TEXT) COLLATE "C")

@@ -11,5 +11,5 @@ JOIN "privrisk_x_tuple_labels" b ON b.c0 = CAST(r."age" AS DOUBLE PRECISION)
  AND b.c1 = COALESCE(CAST(CASE WHEN r."income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE r."income" END AS DOUBLE PRECISION), g.null_code1)
  AND b.c2 = CAST(EPOCH(r."visit") AS DOUBLE PRECISION)
  AND b.c3 = CAST(CASE WHEN r."smoker" IS NULL THEN NULL WHEN r."smoker" THEN 1 ELSE 0 END AS DOUBLE PRECISION)
- AND b.v4 = (r."we""ird; DROP TABLE x;--" COLLATE "C")
+ AND b.v4 = (CAST(r."we""ird; DROP TABLE x;--" AS TEXT) COLLATE "C")
 ORDER BY r."privrisk_rid"

@@ -1,1 +1,1 @@
-(SELECT "zip" AS "zip", ("we""ird; DROP TABLE x;--" COLLATE "C") AS "we""ird; DROP TABLE x;--", ("disease" COLLATE "C") AS "disease" FROM "people") privrisk_bytes
+(SELECT "zip" AS "zip", (CAST("we""ird; DROP TABLE x;--" AS TEXT) COLLATE "C") AS "we""ird; DROP TABLE x;--", (CAST("disease" AS TEXT) COLLATE "C") AS "disease" FROM "people") privrisk_bytes

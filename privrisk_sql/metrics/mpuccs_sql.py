@@ -60,12 +60,12 @@ class MpuccsQueries:
                           as_bytes: bool = True) -> str:
         """``as_bytes``: the relation may declare collations (a table): its text is compared byte
         by byte, as pandas (PETsARD) does, not as a NOCASE or nondeterministic collation would."""
-        cols = [
-            {"alias": c.alias, "source": c.ori_name if side == "ori" else c.syn_name, "round": c.round, "floor": c.floor,
-             "float": c.type_class is TypeClass.FLOAT and (c.ori_class if side == "ori" else c.syn_class) is TypeClass.FLOAT,
-             "text": as_bytes and (c.ori_class if side == "ori" else c.syn_class) is TypeClass.TEXT}
-            for c in columns
-        ]
+        cols = []
+        for c in columns:
+            name, own_class = (c.ori_name, c.ori_class) if side == "ori" else (c.syn_name, c.syn_class)
+            cols.append({"alias": c.alias, "source": name, "round": c.round, "floor": c.floor,
+                         "float": c.type_class is TypeClass.FLOAT and own_class is TypeClass.FLOAT,
+                         "text": as_bytes and own_class is TypeClass.TEXT})
         return self._render("deduplicated_rows.sql.j2", target=target, relation=relation_sql, columns=cols, key=key)
 
     def coded_rows(self, target: str, syn: str, ori: str, columns: Sequence[str]) -> str:

@@ -1,6 +1,6 @@
 """privrisk_sql's k-anonymity family vs pycanon 1.3.x on the same data, values asserted equal.
 
-Data: ../shared/data/scale.py N --seed 0 (Adult-like, default 100k rows), QIDs
+Data: benchmarks/scaled_data.py N --seed 0 (Adult-like, default 100k rows), QIDs
 age, sex, race, marital_status, sensitive attribute education (and hours_per_week for the
 ordered t-closeness). Baseline: each pycanon check on a pandas DataFrame of the same file.
 For each check it prints pycanon's seconds, the seconds of privrisk_sql's whole kanon() call
@@ -23,6 +23,7 @@ import pandas as pd
 from pycanon import anonymity
 
 import privrisk_sql as pr
+
 from scaled_data import scaled
 
 warnings.simplefilter("ignore", FutureWarning)  # pycanon's pandas groupby(observed=...) notice

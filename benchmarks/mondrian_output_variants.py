@@ -5,7 +5,7 @@ target (>= 3x the in-memory reference, tests/mondrian_reference.py) would need t
 1.2-1.8 s. This script measures how far that statement can come down, so that the floor is a
 measurement anyone can repeat, not an opinion.
 
-Setup (not timed): scale.py's Parquet file (the benchmark's input; one row group at 1M rows, so
+Setup (not timed): scaled_data.py's Parquet file (the benchmark's input; one row group at 1M rows, so
 DuckDB reads it on one thread), one real privrisk_sql run (k = 10, the six low-card QIDs of
 benchmarks/mondrian_vs_reference.py), and from its output the table of every distinct QID tuple
 with its partition's labels, shaped like the run's own TEMP tuple-labels table.
@@ -39,6 +39,7 @@ import duckdb
 import privrisk_sql as pr
 from privrisk_sql.metrics.mondrian_sql import MondrianDim, MondrianQueries
 from privrisk_sql.types import TypeClass
+
 from scaled_data import scaled
 
 QIDS = ["age", "education_num", "hours_per_week", "sex", "race", "marital_status"]

@@ -1,7 +1,7 @@
 """Mondrian in the database (privrisk_sql, embedded DuckDB) against an in-memory Mondrian of the
 same rules (tests/mondrian_reference.py: numpy + pandas), whole job against whole job.
 
-Data: ../shared/data/scale.py N --seed 0 (Adult-like Parquet) at 10k, 100k and 1M rows; k = 5, 10,
+Data: benchmarks/scaled_data.py N --seed 0 (Adult-like Parquet) at 10k, 100k and 1M rows; k = 5, 10,
 50; two sets of 6 QIDs:
   low-card   age, education_num, hours_per_week, sex, race, marital_status (many ties)
   with-fnlwgt age, fnlwgt, education_num, hours_per_week, sex, marital_status (one continuous QID)
@@ -46,12 +46,12 @@ import pandas as pd
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
-from mondrian_reference import encode, mondrian_reference  # noqa: E402
-
 import privrisk_sql as pr  # noqa: E402
+
+from mondrian_reference import encode, mondrian_reference  # noqa: E402
 from scaled_data import DATA, scaled  # noqa: E402
 
-SHARED = HERE.parents[1] / "shared" / "data"
+ADULT = HERE.parents[1] / "fixtures" / "adult" / "ori.csv"
 QID_SETS = {
     "low-card": ["age", "education_num", "hours_per_week", "sex", "race", "marital_status"],
     "with-fnlwgt": ["age", "fnlwgt", "education_num", "hours_per_week", "sex", "marital_status"],
@@ -199,7 +199,7 @@ def qiyuangong_comparable(checkout: Path | None) -> None:
     (the default) and with their reader's order of first appearance (order=), next to their
     README's figures and, given a checkout of qiyuangong/Mondrian, their code run on the same
     rows as is and with privrisk_sql's three rules (whose partitions must then equal ours)."""
-    adult = pd.read_csv(SHARED / "real" / "adult.csv").dropna().reset_index(drop=True)
+    adult = pd.read_csv(ADULT).dropna().reset_index(drop=True)
     first_seen = {q: list(pd.unique(adult[q])) for q in ADULT_QIDS if adult[q].dtype == object}
     con = duckdb.connect()
     con.register("adult_df", adult)

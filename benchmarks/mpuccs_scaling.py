@@ -1,6 +1,6 @@
 """privrisk_sql mpUCCs alone at 100k, 1M and 10M rows, against one plain DuckDB GROUP BY.
 
-ori = ../shared/data/scale.py N --seed 0, syn = the same with --seed 1 (Parquet, read in place);
+ori = benchmarks/scaled_data.py N --seed 0, syn = the same with --seed 1 (Parquet, read in place);
 columns = Adult's 9 quasi-identifiers + hours_per_week; n_cols 1,2,3 (175 combinations).
 Prints, per size: whole-process seconds and peak RSS (a child process per run), seconds per
 combination (the histogram + match statements, divided by the combinations they covered) and the
@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 import duckdb
+
 from scaled_data import DATA, scaled
 
 COLUMNS = "age,sex,race,marital_status,education,native_country,workclass,occupation,relationship,hours_per_week"

@@ -6,7 +6,7 @@ the millions and JIT compiles nearly every statement (hundreds of milliseconds e
 that then run in milliseconds. privrisk_sql turns JIT off for its own session during a run and
 restores the previous value afterwards; this script measures what that buys.
 
-Data: ../shared/data/scale.py N --seed 0 (Adult-like), copied once into PostgreSQL as
+Data: benchmarks/scaled_data.py N --seed 0 (Adult-like), copied once into PostgreSQL as
 bench_adult_N. Jobs: Mondrian (k = 10, QIDs age, education_num, hours_per_week, sex,
 race, marital_status; output written in the database) and kanon (QIDs age, sex, race,
 marital_status; sensitive education and hours_per_week). Baseline: the same job with the run
@@ -29,6 +29,7 @@ import pandas as pd
 import sqlalchemy as sa
 
 import privrisk_sql as pr
+
 from scaled_data import scaled
 
 MONDRIAN_QIDS = ["age", "education_num", "hours_per_week", "sex", "race", "marital_status"]
@@ -37,7 +38,7 @@ SENSITIVE = ["education", "hours_per_week"]
 
 
 def table_for(engine: sa.Engine, n: int) -> str:
-    """bench_adult_N in PostgreSQL, loaded with COPY from the scale.py Parquet file once."""
+    """bench_adult_N in PostgreSQL, loaded with COPY from the scaled_data.py Parquet file once."""
     name = f"bench_adult_{n}"
     with engine.connect() as c:
         if c.execute(sa.text("SELECT to_regclass(:t)"), {"t": name}).scalar() is not None:
@@ -96,8 +97,8 @@ def main() -> int:
     for n in (int(x) for x in args.rows.split(",")):
         table = table_for(engine, n)
         jobs = {
-            "mondrian": lambda src: pr.mondrian(src, table, MONDRIAN_QIDS, 10, f"{table}_k10").to_dict(),
-            "kanon": lambda src: pr.kanon(src, table, KANON_QIDS, SENSITIVE),
+            "mondrian": lambda src: pr.mondrian(src, table, MONDRIAN_QIDS, 10, f"{table}_k10").to_dict(),  # noqa: B023  (called in this iteration)
+            "kanon": lambda src: pr.kanon(src, table, KANON_QIDS, SENSITIVE),  # noqa: B023  (called in this iteration)
         }
         for name, job in jobs.items():
             results = {}
@@ -106,7 +107,7 @@ def main() -> int:
                     c.execute(sa.text(f'DROP TABLE IF EXISTS "{table}_k10"'))  # name: this script's constant
                 src = source(engine, jit_on)
                 try:
-                    results[jit_on] = timed(lambda: job(src))
+                    results[jit_on] = timed(lambda: job(src))  # noqa: B023  (called at once)
                 finally:
                     src.close()
             (on, t_on), (off, t_off) = results[True], results[False]

@@ -12,7 +12,7 @@ value right after. The ORDER BY that numbered the rows in scan order is gone on 
 tables have no row order to keep (Dialect.natural_row_order), and the sort of the wide joined
 rows spilled too.
 
-Data: ../shared/data/scale.py N --seed 0 (Adult-like), copied once into PostgreSQL as
+Data: benchmarks/scaled_data.py N --seed 0 (Adult-like), copied once into PostgreSQL as
 bench_adult_N (benchmarks/postgres_jit.py loads it). Job: Mondrian, k = 10, QIDs age,
 education_num, hours_per_week, sex, race, marital_status, output written in the database.
 Rounds of the three variants in turn (baselines first), best of --repeat rounds each (default 3):
@@ -29,9 +29,9 @@ import json
 import sys
 
 import sqlalchemy as sa
+from postgres_jit import MONDRIAN_QIDS, server_from_args, table_for, timed
 
 import privrisk_sql as pr
-from postgres_jit import MONDRIAN_QIDS, server_from_args, table_for, timed
 
 
 def run(engine: sa.Engine, table: str, output: str, **dialect_changes) -> tuple[dict, str, float]:

@@ -9,7 +9,7 @@ Both grow with (open partitions) x (rows) per level. SQLite now says NOT IN (SEL
 answers from one temporary index, and reads the frequency rows first so that the sizes get the
 automatic index.
 
-Data: ../shared/data/scale.py N --seed 0 (Adult-like), copied once into an SQLite file in
+Data: benchmarks/scaled_data.py N --seed 0 (Adult-like), copied once into an SQLite file in
 benchmarks/data/. Job: Mondrian, k = 10, QIDs age, education_num, hours_per_week, sex, race,
 marital_status, strict and relaxed, output written in the database. Baseline: the same job with
 the plan SQLite had before (absent_from from templates/default, and the default join in the
@@ -34,13 +34,14 @@ import privrisk_sql as pr
 from privrisk_sql.dialects import get_dialect
 from privrisk_sql.metrics.mondrian_sql import MondrianQueries
 from privrisk_sql.render import environment
+
 from scaled_data import DATA, scaled
 
 QIDS = ["age", "education_num", "hours_per_week", "sex", "race", "marital_status"]
 
 
 def database_for(n: int) -> str:
-    """benchmarks/data/adult_<n>.sqlite with the scale.py rows as table adult, made once."""
+    """benchmarks/data/adult_<n>.sqlite with the scaled_data.py rows as table adult, made once."""
     path = DATA / f"adult_{n}.sqlite"
     if not path.exists():
         con = sqlite3.connect(path)

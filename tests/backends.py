@@ -20,7 +20,6 @@ from privrisk_sql.types import TypeClass, type_class
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
-SHARED = ROOT.parent / "shared"
 
 _DDL = {
     TypeClass.INTEGER: "BIGINT",

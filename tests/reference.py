@@ -1,4 +1,4 @@
-"""PETsARD 1.7.0 reference cases (../shared/reference/mpuccs) and how results are compared."""
+"""PETsARD 1.7.0 reference cases (fixtures/petsard, see its PROVENANCE.md) and how results are compared."""
 
 from __future__ import annotations
 
@@ -6,15 +6,15 @@ import json
 import math
 from collections import Counter
 
-from backends import SHARED
+from backends import FIXTURES
 
-REFERENCE = SHARED / "reference" / "mpuccs"
+REFERENCE = FIXTURES / "petsard"
 
 
 def cases(nulls: str) -> list[str]:
     return sorted(
         p.name for p in REFERENCE.iterdir() if (p / "case.json").exists() and _case(p.name)["nulls"] == nulls
-    ) if REFERENCE.exists() else []
+    )
 
 
 def _case(name):

@@ -8,8 +8,9 @@ import sys
 
 import pytest
 
-from backends import FIXTURES, SHARED
 from privrisk_sql.cli import main
+
+from backends import FIXTURES
 
 HAND = FIXTURES / "handcheck"
 ORI, SYN = str(HAND / "ori.csv"), str(HAND / "syn.csv")
@@ -34,7 +35,7 @@ def test_summary_and_json(capsys, tmp_path):
 
 
 def test_json_dates_are_iso_strings_and_nulls_null(capsys, tmp_path):
-    case = SHARED / "reference" / "mpuccs" / "gen_gaps_ncols123"
+    case = FIXTURES / "petsard" / "gen_gaps_ncols123"
     out_json = tmp_path / "r.json"
     code, _, _ = run(capsys, "--ori", str(case / "ori.csv"), "--syn", str(case / "syn.csv"), "--n-cols", "2",
                      "--columns", "income,visit_date", "--nulls", "petsard", "--json", str(out_json))

@@ -10,8 +10,9 @@ import shlex
 import pytest
 
 import privrisk_sql as pr
-from backends import ROOT, SHARED
 from privrisk_sql.cli import main
+
+from backends import FIXTURES, ROOT
 
 README = (ROOT / "README.md").read_text()
 COMMANDS = re.findall(r"```bash\n(.+?)\n```", README)
@@ -30,9 +31,7 @@ def test_readme_main_command_gives_petsard_numbers(capsys, tmp_path):
     os.chdir(ROOT)
     assert main([*args, "--json", str(tmp_path / "r.json")]) == 0
     got = json.loads((tmp_path / "r.json").read_text())["global"]
-    ref = SHARED / "reference" / "mpuccs" / "adult_qid_ncols123" / "expected.json"
-    if not ref.exists():
-        pytest.skip("../shared/reference not present")
+    ref = FIXTURES / "petsard" / "adult_qid_ncols123" / "expected.json"
     expected = json.loads(ref.read_text())["global"]
     assert got["total_identified"] == expected["total_identified"]
     assert got["identification_rate"] == pytest.approx(expected["identification_rate"], abs=1e-12)

@@ -1,5 +1,5 @@
 """CAVG and the k-anonymity family on every backend: hand-computed cases, pycanon, and an
-independent pandas oracle on the shared data."""
+independent pandas oracle on the bundled real data (fixtures/<set>/ori.csv)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ import math
 import pandas as pd
 import pytest
 
-import oracle
 import privrisk_sql as pr
-from backends import FIXTURES, SHARED
 from privrisk_sql.cli import main
+
+import oracle
+from backends import FIXTURES
 
 K = FIXTURES / "kanon"
 
@@ -120,7 +121,7 @@ DATASETS = [
 def test_family_equals_pycanon_and_oracle(backend, name, qids, sensitive):
     from pycanon import anonymity
 
-    path = SHARED / "data" / "real" / f"{name}.csv"
+    path = FIXTURES / name / "ori.csv"
     table = backend.load(path)
     r = pr.kanon(backend.source(), table, qids, sensitive=sensitive, k=5)
     df = pd.read_csv(path)

@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 
 import privrisk_sql as pr
-from backends import SHARED
+
+from backends import FIXTURES
 from reference import assert_global_equal, assert_tree_equal, cases, detail_multiset, load
 
 SQL_CASES = cases("sql")
 
 
 def test_reference_cases_are_found():
-    # Guards against a silently empty parametrization (e.g. ../shared missing).
+    # Guards against a silently empty parametrization (e.g. fixtures/petsard missing).
     assert len(SQL_CASES) >= 8
 
 
@@ -22,8 +23,8 @@ def test_sql_case_equals_petsard(backend, case_name):
     ts = case.get("datetime_columns") or []
     # gen_minutes has real timestamps; DuckDB reads the date-only columns of other cases as DATE.
     ts = [c for c in ts if case_name == "gen_minutes_sizes12"]
-    ori = backend.load(SHARED / case["ori"], ts)
-    syn = backend.load(SHARED / case["syn"], ts)
+    ori = backend.load(FIXTURES / case["ori"], ts)
+    syn = backend.load(FIXTURES / case["syn"], ts)
     result = pr.mpuccs(backend.source(), ori, syn, columns=case["columns"], nulls="sql",
                         key=backend.key, **case.get("params", {}))
     got = result.to_dict()
@@ -41,8 +42,8 @@ def test_petsard_cases_are_found():
 
 def _run_case(backend, case_name, nulls):
     case, expected = load(case_name)
-    ori = backend.load(SHARED / case["ori"])
-    syn = backend.load(SHARED / case["syn"])
+    ori = backend.load(FIXTURES / case["ori"])
+    syn = backend.load(FIXTURES / case["syn"])
     result = pr.mpuccs(backend.source(), ori, syn, columns=case["columns"], nulls=nulls,
                        key=backend.key, **case.get("params", {}))
     return result.to_dict(), expected
@@ -93,7 +94,7 @@ def test_postgres_without_key_reports_no_positions(backend):
     if backend.name != "postgres":
         pytest.skip("DuckDB and SQLite have a natural row order")
     case, expected = load("handcheck")
-    ori, syn = backend.load(SHARED / case["ori"]), backend.load(SHARED / case["syn"])
+    ori, syn = backend.load(FIXTURES / case["ori"]), backend.load(FIXTURES / case["syn"])
     r = pr.mpuccs(backend.source(), ori, syn, columns=["a", "b", "c"]).to_dict()
     assert r["global"]["identification_rate"] == 0.8
     assert {(d["syn_idx"], d["ori_idx"]) for d in r["details"]} == {(None, None)}

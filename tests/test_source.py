@@ -6,13 +6,14 @@ import duckdb
 import pytest
 
 import privrisk_sql as pr
-from backends import FIXTURES, SHARED
+
+from backends import FIXTURES
 
 HAND = FIXTURES / "handcheck"
 
 
 def test_sources_untouched_and_no_temp_tables_left(backend):
-    case = SHARED / "reference" / "mpuccs" / "gen_gaps_ncols123"
+    case = FIXTURES / "petsard" / "gen_gaps_ncols123"
     ori, syn = backend.load(case / "ori.csv"), backend.load(case / "syn.csv")
     before = (backend.checksum(ori), backend.checksum(syn))
     pr.mpuccs(backend.source(), ori, syn, n_cols=[1, 2], nulls="petsard", key=backend.key)

@@ -11,9 +11,17 @@ Example:
 
 import importlib
 
-from .errors import (InputChangedError, InvalidInputError, PrivriskError, QueryError, QueryTimeoutError, ReadOnlyViolationError,
-                     UnknownDialectError, UnsupportedFeatureError)
-from . import render
+from . import render  # noqa: F401  (pr.render.dbt_package_dir is public API)
+from .errors import (
+    InputChangedError,
+    InvalidInputError,
+    PrivriskError,
+    QueryError,
+    QueryTimeoutError,
+    ReadOnlyViolationError,
+    UnknownDialectError,
+    UnsupportedFeatureError,
+)
 from .source import Source, connect
 
 # The metrics are imported on first use (PEP 562): `privrisk-sql mpuccs` need not load Mondrian's

@@ -16,7 +16,8 @@ import select
 import signal
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
+from typing import Any
 
 TIMEOUT, INTERRUPT = "timeout", "interrupt"
 _WAKE = b"\0"  # written to the wake-up pipe by stop_watching; no signal has number 0
@@ -41,7 +42,7 @@ class RunGuard:
         self._thread: threading.Thread | None = None
         self._pipe: tuple[int, int] | None = None
         self._old_wakeup_fd = -1
-        self._old_handler = None
+        self._old_handler: Any = None
 
     # -- main thread ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -126,6 +127,7 @@ class RunGuard:
                             pass
 
     def _read_signals(self) -> None:
+        assert self._pipe is not None
         try:
             data = os.read(self._pipe[0], 512)
         except (BlockingIOError, OSError):

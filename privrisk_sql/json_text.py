@@ -13,8 +13,9 @@ import datetime as dt
 import decimal
 import json
 import math
+from collections.abc import Callable, Iterable
 from json.encoder import encode_basestring_ascii
-from typing import Any, Callable, Iterable
+from typing import Any
 
 _ENCODE = json.JSONEncoder(allow_nan=False).encode  # json.dumps's defaults, NaN refused
 

@@ -40,7 +40,7 @@ def check_statement(sql: str, dialect: Dialect, own_prefix: str) -> None:
             f"this run's TEMP tables are allowed", sql=sql, dialect=dialect.name)
 
 
-def _written_tables(statement: exp.Expression) -> list[str]:
+def _written_tables(statement: exp.Expr) -> list[str]:
     """Names of the tables a CREATE/INSERT/DROP writes (empty: not one of those, or schema-qualified)."""
     if isinstance(statement, exp.Drop):
         tables = statement.args.get("tables") or [statement.this]
@@ -54,7 +54,7 @@ def _written_tables(statement: exp.Expression) -> list[str]:
     return [t.name for t in tables]
 
 
-def _may_write(statement: exp.Expression) -> bool:
+def _may_write(statement: exp.Expr) -> bool:
     if isinstance(statement, exp.Create):
         props = statement.args.get("properties")
         temporary = props is not None and any(isinstance(p, exp.TemporaryProperty) for p in props.expressions)

@@ -86,7 +86,7 @@ class _Functions:
         raise AttributeError(f"no SQL function macro {name!r}")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def environment(dialect: Dialect) -> jinja2.Environment:
     root = templates_dir()
     loader = jinja2.ChoiceLoader(

@@ -18,6 +18,7 @@ import duckdb
 import pytest
 
 import privrisk_sql as pr
+
 from backends import SLOW_ROWS, pg_url
 
 # A cancellation that does not work ends the suite with a stack dump (a thread can stop a process

@@ -16,9 +16,10 @@ import pandas as pd
 import pytest
 
 import privrisk_sql as pr
+from privrisk_sql.types import TypeClass as T
+
 from backends import create_case_insensitive
 from mondrian_reference import encode, mondrian_reference, partition_sets
-from privrisk_sql.types import TypeClass as T
 
 CITIES = ["Paris", "PARIS", "paris", "Lyon", "LYON", "Nice"]
 COLS = [("id", T.INTEGER), ("age", T.INTEGER), ("city", T.TEXT), ("dx", T.TEXT)]

@@ -9,6 +9,7 @@ import pyarrow as pa
 import pytest
 
 import privrisk_sql as pr
+
 from backends import FIXTURES
 
 ADULT_2K = str(FIXTURES / "mondrian" / "adult_2k.csv")

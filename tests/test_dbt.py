@@ -16,6 +16,7 @@ import duckdb
 import pytest
 
 import privrisk_sql as pr
+
 from backends import FIXTURES, pg_url
 
 DBT = Path(sys.executable).with_name("dbt")

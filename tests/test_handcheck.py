@@ -7,6 +7,7 @@ import math
 import pytest
 
 import privrisk_sql as pr
+
 from backends import FIXTURES
 
 HAND = FIXTURES / "handcheck"

@@ -8,8 +8,9 @@ import uuid
 import pytest
 
 import privrisk_sql as pr
-from backends import FIXTURES, read_csv_typed
 from privrisk_sql.types import TypeClass
+
+from backends import FIXTURES, read_csv_typed
 
 HOSTILE_COLUMNS = ['a"b', "it's", ";DROP TABLE x;--", "back`tick", "br]acket", "two words", "größe_ñ",
                    "select", "new\nline", "MixedCase"]

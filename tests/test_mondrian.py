@@ -14,10 +14,11 @@ import pytest
 
 import privrisk_sql as pr
 import privrisk_sql.metrics.mondrian as mondrian_module
-from backends import FIXTURES, create_case_insensitive
-from mondrian_reference import encode, mondrian_reference, partition_sets
 from privrisk_sql.render import quote_identifier
 from privrisk_sql.types import TypeClass as T
+
+from backends import FIXTURES, create_case_insensitive
+from mondrian_reference import encode, mondrian_reference, partition_sets
 
 ADULT = FIXTURES / "mondrian" / "adult_2k.csv"
 QIDS = ["age", "education_num", "hours_per_week", "sex", "race", "marital_status"]

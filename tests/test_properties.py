@@ -16,10 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import oracle
 import privrisk_sql as pr
-from mondrian_reference import encode, mondrian_reference, partition_sets
 from privrisk_sql.types import TypeClass as T
+
+import oracle
+from mondrian_reference import encode, mondrian_reference, partition_sets
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

@@ -16,6 +16,7 @@ import pytest
 import sqlalchemy as sa
 
 import privrisk_sql as pr
+
 from backends import FIXTURES, pg_url
 
 HAND = FIXTURES / "handcheck"

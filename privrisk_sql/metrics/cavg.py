@@ -13,14 +13,22 @@ from both the numerator and the denominator and reports how many were dropped.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from ..errors import InvalidInputError
 from ..render import render
 from ..source import opened
-from .classes import (check_rows, class_size_histogram_sql, class_sizes, compared_as_bytes, resolve_qids,
-                      text_as_bytes_sql, validate_k)
+from .classes import (
+    check_rows,
+    class_size_histogram_sql,
+    class_sizes,
+    compared_as_bytes,
+    resolve_qids,
+    text_as_bytes_sql,
+    validate_k,
+)
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ discernibility, risks) is then computed exactly in Python from those integers.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..dialects import Dialect
 from ..errors import InvalidInputError

@@ -16,15 +16,24 @@ Textbook definitions are used where pycanon differs (documented in the README):
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..dialects import Dialect, get_dialect
 from ..errors import InvalidInputError
 from ..render import render
 from ..source import Relation, Source, opened
 from ..types import TypeClass
-from .classes import (ClassSizes, check_rows, class_size_histogram_sql, class_sizes, compared_as_bytes, resolve_qids,
-                      text_as_bytes_sql, validate_k)
+from .classes import (
+    ClassSizes,
+    check_rows,
+    class_size_histogram_sql,
+    class_sizes,
+    compared_as_bytes,
+    resolve_qids,
+    text_as_bytes_sql,
+    validate_k,
+)
 
 SENSITIVE_KEYS = [
     "alpha_k", "l_diversity", "entropy_l_diversity", "recursive_c_l", "t_closeness",

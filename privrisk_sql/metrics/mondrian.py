@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..errors import InputChangedError, InvalidInputError
 from ..source import OutputTable, Relation, Source, opened

@@ -19,8 +19,8 @@ Work tables (all TEMP, names from the run):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..dialects import Dialect, get_dialect
 from ..render import render

@@ -7,13 +7,12 @@ exactly what the database sees.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..dialects import Dialect, get_dialect
 from ..render import render
 from ..types import TypeClass
-
 
 # A combination is grouped by one packed BIGINT only while every key stays below this; SQLite
 # silently turns a larger integer into a float. Above it, the code columns themselves are grouped.

@@ -13,13 +13,14 @@ import json
 import logging
 import os
 import sys
-import tempfile
 import threading
 import warnings
-from typing import NoReturn, Sequence
+from collections.abc import Sequence
+from typing import NoReturn
 
 from .errors import InvalidInputError, PrivriskError, QueryError, QueryTimeoutError, UnsupportedFeatureError
 from .json_text import EncodedRecords
+from .output_file import OutputFile, input_files
 from .progress import ProgressBar
 from .source import connect, database_file, echo_to_stderr
 
@@ -187,7 +188,7 @@ def _run_mpuccs(args: argparse.Namespace) -> int:
         finally:
             bar.close()
     payload = result.to_json_payload()
-    _write_json(payload, args.json)
+    _write_json(payload, args.json_out)
     if not args.quiet and args.json != "-":
         _print_mpuccs_summary(payload)
     rate = payload["global"]["identification_rate"]
@@ -216,24 +217,16 @@ def _dumps(payload: dict) -> str:
     return "{\n" + ",\n".join(parts) + "\n}"
 
 
-def _write_json(payload: dict, target: str | None) -> None:
-    if not target:
-        return
-    text = _dumps(payload)
-    if target == "-":
-        sys.stdout.write(text + "\n")
-        return
-    # Atomic: a reader (or a crash) never sees half a file; the old file stays until the new one is whole.
-    folder = os.path.dirname(os.path.abspath(target))
-    fd, tmp = tempfile.mkstemp(prefix=".privrisk-", suffix=".json", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text + "\n")
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+def _write_json(payload: dict, out: OutputFile | None) -> None:
+    if out is not None:
+        out.write(_dumps(payload))
+
+
+def _checked_outputs(args: argparse.Namespace) -> None:
+    """Check every output path before any work (a bad one is exit 2 with nothing done)."""
+    tables = [args.ori, args.syn] if args.command == "mpuccs" else [args.table]
+    inputs = [*input_files(*tables), database_file(args.db)]
+    args.json_out = OutputFile.checked(args.json, inputs=inputs) if args.json else None
 
 
 @contextlib.contextmanager
@@ -279,7 +272,7 @@ def _run_cavg(args: argparse.Namespace) -> int:
     with _opened(args) as src:
         r = cavg(src, args.table, args.qids, args.k, exclude_null_qids=args.exclude_null_qids)
     payload = r.to_dict()
-    _write_json(payload, args.json)
+    _write_json(payload, args.json_out)
     if args.json != "-":
         best = "n/a (k > rows)" if r.cavg_best_effort is None else f"{r.cavg_best_effort:.6f}"
         print(f"CAVG for k={r.k} over {', '.join(args.qids)}\n"
@@ -298,7 +291,7 @@ def _run_kanon(args: argparse.Namespace) -> int:
 
     with _opened(args) as src:
         r = kanon(src, args.table, args.qids, args.sensitive, args.k, exclude_null_qids=args.exclude_null_qids)
-    _write_json(r, args.json)
+    _write_json(r, args.json_out)
     if args.json != "-":
         lines = [f"k-anonymity family over {', '.join(args.qids)}",
                  f"  k-anonymity (smallest class)   {r['k_anonymity']}",
@@ -333,7 +326,7 @@ def _run_mondrian(args: argparse.Namespace) -> int:
         r = mondrian(src, args.table, args.qids, args.k, args.output, keep=args.keep, replace=args.replace,
                      median=args.median, relaxed=args.relaxed, nulls=args.nulls, order=order)
     payload = r.to_dict()
-    _write_json(payload, args.json)
+    _write_json(payload, args.json_out)
     if args.json != "-":
         lines = [f"Mondrian k={r.k}{' (relaxed)' if r.relaxed else ''} over {', '.join(args.qids)} -> table {r.output}",
                  f"  rows / partitions          {r.n_rows} / {r.partitions}",
@@ -370,13 +363,19 @@ def _print_mpuccs_summary(payload: dict) -> None:
     print("\n".join(lines))
 
 
+def _show_warning(message, *args, **kwargs) -> None:
+    sys.stderr.write(f"privrisk-sql: warning: {message}\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="privrisk-sql: %(message)s")
     warnings.simplefilter("default")
-    warnings.showwarning = lambda msg, *a, **k: sys.stderr.write(f"privrisk-sql: warning: {msg}\n")
+    warnings.showwarning = _show_warning
     try:
+        if args.command in ("mpuccs", "cavg", "kanon", "mondrian"):
+            _checked_outputs(args)
         if args.command == "mpuccs":
             return _run_mpuccs(args)
         if args.command == "cavg":

@@ -1,0 +1,112 @@
+"""Files a command writes (``--json`` today, every file output to come): checked before any work,
+written whole at the end.
+
+The rules, in the order they are applied:
+
+* ``-`` is standard output.
+* A symlink is followed: its target is what gets written (the link stays a link).
+* A path that exists and is not a regular file (``/dev/null``, a FIFO, a terminal) is written in
+  place: replacing it would turn a device into a file or leave a FIFO's reader with nothing.
+* A regular file, or a path that does not exist yet, is replaced atomically: the text goes to a
+  temporary file in the same folder, which is renamed over the path. A reader (or a crash) never
+  sees half a file, and the file keeps its permission bits.
+
+Refused before any work, as :class:`InvalidInputError` naming the path: a folder that does not
+exist, a path that is a directory, a folder the process cannot write to, and a path that is the
+same file as one of the run's inputs (its CSV/Parquet files or its database file).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import sys
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import InvalidInputError
+
+
+@dataclass(frozen=True)
+class OutputFile:
+    """Where one output goes: ``path`` as given, ``target`` the file that will be written."""
+
+    path: str
+    target: str | None  # None: standard output
+
+    @classmethod
+    def checked(cls, path: str, *, inputs: Iterable[str | os.PathLike | None] = (),
+                option: str = "--json") -> OutputFile:
+        """Check ``path`` for writing; raises :class:`InvalidInputError` before any work is done."""
+        if path == "-":
+            return cls(path, None)
+        if not path or not path.strip():
+            raise InvalidInputError(f"{option}: empty path")
+        target = os.path.realpath(path)  # a symlink's target (a chain of them too)
+        if os.path.isdir(target):
+            raise InvalidInputError(f"{option} {path!r} is a directory")
+        folder = os.path.dirname(target)
+        if not os.path.isdir(folder):
+            raise InvalidInputError(f"{option} {path!r}: folder {folder!r} does not exist")
+        exists = os.path.exists(target)
+        if exists and not os.access(target, os.W_OK) or not exists and not os.access(folder, os.W_OK):
+            raise InvalidInputError(f"{option} {path!r}: not writable")
+        for other in inputs:
+            if other is not None and _same_file(target, os.fspath(other)):
+                raise InvalidInputError(f"{option} {path!r} is the input {os.fspath(other)!r}: "
+                                        "writing it would destroy the input")
+        return cls(path, target)
+
+    def write(self, text: str) -> None:
+        """Write ``text`` (a trailing newline is added) by the rules of the module docstring."""
+        text += "\n"
+        if self.target is None:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            return
+        try:
+            mode = os.stat(self.target).st_mode
+        except FileNotFoundError:
+            mode = None
+        if mode is not None and not stat.S_ISREG(mode):
+            with open(self.target, "w", encoding="utf-8") as fh:  # a device or FIFO: in place
+                fh.write(text)
+            return
+        self._replace(text, mode)
+
+    def _replace(self, text: str, mode: int | None) -> None:
+        folder = os.path.dirname(self.target or "")
+        fd, tmp = tempfile.mkstemp(prefix=".privrisk-", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+            # mkstemp makes 0600 files: keep an existing file's bits, give a new one the umask's.
+            os.chmod(tmp, stat.S_IMODE(mode) if mode is not None else 0o666 & ~_umask())
+            os.replace(tmp, self.target or "")
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist: compare where they would be
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
+
+
+def input_files(*candidates: object) -> list[str]:
+    """The candidates that name an existing local file (table arguments that are paths)."""
+    return [str(c) for c in candidates if isinstance(c, (str, Path)) and os.path.isfile(c)]

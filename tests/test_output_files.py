@@ -1,0 +1,121 @@
+"""Output files (--json): checked before any work, written without destroying what the path names.
+
+A regular file is replaced atomically; a symlink's target is written; a device or FIFO is written in
+place; a missing folder, a directory or an input file is refused with exit 2 before any work.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+
+import duckdb
+import pytest
+
+from privrisk_sql.cli import main
+
+from backends import FIXTURES
+
+HAND = FIXTURES / "handcheck"
+
+
+def mpuccs(*args):
+    return main(["mpuccs", "--ori", str(HAND / "ori.csv"), "--syn", str(HAND / "syn.csv"), "--quiet", *args])
+
+
+def test_regular_file_replaced_keeping_its_permissions(tmp_path):
+    out = tmp_path / "r.json"
+    out.write_text("old")
+    out.chmod(0o640)
+    assert mpuccs("--json", str(out)) == 0
+    assert json.loads(out.read_text())["global"]["total_identified"] == 4
+    assert stat.S_IMODE(out.stat().st_mode) == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["r.json"]  # no temporary file left
+
+
+def test_symlink_target_is_written_and_link_kept(tmp_path):
+    real = tmp_path / "real.json"
+    real.write_text("old")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    assert mpuccs("--json", str(link)) == 0
+    assert link.is_symlink()
+    assert json.loads(real.read_text())["global"]["total_identified"] == 4
+
+
+def test_fifo_reader_gets_the_json(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    # A reader already waiting (non-blocking, so a writer that replaces the FIFO cannot hang the
+    # test); the handcheck JSON fits in the pipe's buffer.
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        assert mpuccs("--json", str(fifo)) == 0
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(reader, 65536)
+            except BlockingIOError:
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert json.loads(b"".join(chunks))["global"]["total_identified"] == 4
+
+
+def test_device_is_written_in_place(tmp_path):
+    # A null device of the test's own (as /dev/null, which the old writer replaced with a file).
+    dev = tmp_path / "null"
+    try:
+        os.mknod(dev, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("making a device node needs root")
+    assert mpuccs("--json", str(dev)) == 0
+    assert stat.S_ISCHR(dev.stat().st_mode)
+
+
+@pytest.mark.parametrize("kind", ["missing folder", "directory", "input file"])
+def test_bad_path_refused_before_any_work(tmp_path, capsys, kind):
+    ori = tmp_path / "ori.csv"
+    shutil.copy(HAND / "ori.csv", ori)
+    before = ori.read_bytes()
+    target = {"missing folder": tmp_path / "nodir" / "x.json", "directory": tmp_path,
+              "input file": ori}[kind]
+    code = main(["mpuccs", "--ori", str(ori), "--syn", str(HAND / "syn.csv"), "--json", str(target), "--show-sql"])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert err.startswith("privrisk-sql: error: --json") and str(target) in err
+    assert len(err.strip().splitlines()) == 1
+    assert "SELECT" not in err  # --show-sql echoes every statement: none ran
+    assert ori.read_bytes() == before
+
+
+def test_mondrian_refused_json_leaves_no_output_table(tmp_path, capsys):
+    db = tmp_path / "m.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute(f"CREATE TABLE people AS SELECT * FROM read_csv('{FIXTURES / 'mondrian' / 'adult_2k.csv'}')")
+    con.close()
+    code = main(["mondrian", "--db", str(db), "--table", "people", "--qids", "age,sex", "--k", "5",
+                 "--output", "anon", "--json", str(tmp_path / "nodir" / "m.json")])
+    assert code == 2
+    assert "nodir" in capsys.readouterr().err
+    con = duckdb.connect(str(db))
+    assert [r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()] == ["people"]
+    con.close()
+
+
+def test_json_same_as_database_file_refused(tmp_path, capsys):
+    db = tmp_path / "m.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE t AS SELECT range AS a FROM range(10)")
+    con.close()
+    before = db.read_bytes()
+    code = main(["kanon", "--db", str(db), "--table", "t", "--qids", "a", "--json", str(db)])
+    assert code == 2
+    assert "is the input" in capsys.readouterr().err
+    assert db.read_bytes() == before

@@ -13,9 +13,10 @@ import sys
 import threading
 import time
 import uuid
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 import duckdb
 
@@ -130,8 +131,9 @@ class Source:
         self.read_only = bool(read_only)
         self.timeout = timeout
         self._guard: RunGuard | None = None
-        self._duck: duckdb.DuckDBPyConnection | None = None
-        self._sa_conn = None
+        # The open connection: one of the two is set (typed Any: each is checked before use).
+        self._duck: Any = None  # duckdb.DuckDBPyConnection
+        self._sa_conn: Any = None  # sqlalchemy.engine.Connection
         self._owns = False
         self._autocommit = False  # statements commit one by one; BEGIN/COMMIT are ours to issue
         self._temps: list[str] = []
@@ -165,7 +167,8 @@ class Source:
             # privrisk_sql draws its own progress bar; DuckDB's would interleave on stderr.
             self._duck.execute("SET enable_progress_bar = false")
         else:
-            self.dialect = get_dialect(self._sa_conn.dialect.name)
+            sa_conn: Any = self._sa_conn  # set by _open_* (mypy narrowed it to the None above)
+            self.dialect = get_dialect(sa_conn.dialect.name)
 
     # -- opening -----------------------------------------------------------------------------
     def _open_url(self, url: str, files=()) -> None:
@@ -227,18 +230,31 @@ class Source:
         if conn.dialect.name == "sqlite":
             from .sqlite_functions import register
 
-            register(conn.connection.driver_connection)
+            driver: Any = conn.connection.driver_connection  # an open sqlite3 connection
+            register(driver)
 
     # -- running -----------------------------------------------------------------------------
     def fetch(self, sql: str) -> list[tuple]:
         """Run one statement and return all its rows."""
         return self._run(sql, fetch=True)
 
+    def fetch_records(self, sql: str) -> list[dict[str, Any]]:
+        """Run one statement and return its rows as dicts keyed by the result's column names
+        (read results by name, never by position)."""
+        return self._run(sql, fetch="records")
+
+    def check_stop(self) -> None:
+        """Raise the pending timeout (:class:`QueryTimeoutError`) or Ctrl-C now. Python work
+        between statements (planning, decoding) calls it so that a stop never waits for it."""
+        guard = self._guard
+        if guard is not None and guard.pending():
+            self._stopped(guard, "(between statements)", mid_statement=False)
+
     def execute(self, sql: str) -> None:
         """Run one statement that returns nothing."""
         self._run(sql, fetch=False)
 
-    def _run(self, sql: str, *, fetch: bool, setting: bool = False):
+    def _run(self, sql: str, *, fetch: bool | str, setting: bool = False):
         guard = self._guard
         # A session setting is never where a stop is reported: putting the caller's values back
         # (errors ignored) would otherwise swallow the timeout or Ctrl-C the next statement raises.
@@ -258,13 +274,13 @@ class Source:
         try:
             if self._duck is not None:
                 cur = self._duck.execute(sql)
-                return cur.fetchall() if fetch else None
+                return _fetched(cur, fetch)
             # The raw DBAPI cursor with no parameters: no driver ever reads a '%' or ':' in our
             # SQL (or in a quoted identifier) as a placeholder.
             cur = self._sa_conn.connection.driver_connection.cursor()
             try:
                 cur.execute(sql)
-                return [tuple(r) for r in cur.fetchall()] if fetch else None
+                return _fetched(cur, fetch)
             finally:
                 cur.close()
         except KeyboardInterrupt:
@@ -281,7 +297,7 @@ class Source:
 
     # -- timeouts and Ctrl-C -------------------------------------------------------------------
     @contextlib.contextmanager
-    def guarded(self) -> Iterator["Source"]:
+    def guarded(self) -> Iterator[Source]:
         """One run under the timeout and Ctrl-C watch (nested runs share the outer one's).
 
         On the way out the watcher stops first, then the run's TEMP tables are dropped, then the
@@ -602,7 +618,7 @@ class Source:
         except InvalidInputError:
             return None
 
-    def output_table(self, name: str) -> "OutputTable":
+    def output_table(self, name: str) -> OutputTable:
         """Where a table a run creates goes, resolved before any work: the database and/or
         schema it names (else the current ones), which must exist and take new tables.
         InvalidInputError naming what is wrong (a malformed name, no such schema, a read-only
@@ -723,7 +739,7 @@ class Source:
                 self._sa_conn.close()
                 engine.dispose()
 
-    def __enter__(self) -> "Source":
+    def __enter__(self) -> Source:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -761,6 +777,17 @@ def opened(target: Any = None) -> Iterator[Source]:
     finally:
         if source is not target:
             source.close()
+
+
+def _fetched(cursor: Any, fetch: bool | str) -> Any:
+    """A DBAPI cursor's rows: None, tuples, or (fetch="records") dicts by column name."""
+    if not fetch:
+        return None
+    rows = cursor.fetchall()
+    if fetch == "records":
+        names = [d[0] for d in cursor.description]
+        return [dict(zip(names, r)) for r in rows]
+    return [tuple(r) for r in rows]
 
 
 def database_file(target: Any) -> str | None:

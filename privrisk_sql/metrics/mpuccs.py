@@ -14,14 +14,18 @@ The driver renders SQL, the source runs it, only aggregates come back:
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 import operator
+import time
 import warnings
-from typing import Any, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 from ..errors import InvalidInputError, UnsupportedFeatureError
-from ..json_text import EncodedRecords, jsonable as _jsonable, list_json, value_json
+from ..json_text import EncodedRecords, list_json, value_json
+from ..json_text import jsonable as _jsonable
 from ..source import Relation, Source, opened
 from ..types import TypeClass, combined_class, compatible
 from . import mpuccs_plan as plan
@@ -36,6 +40,10 @@ TREE_COLUMNS = [
     "field_weighted", "total_weighted", "weighted_mpuccs_collision_cnt",
 ]
 DETAIL_COLUMNS = ["combo_size", "syn_idx", "field_combo", "value_combo", "ori_idx"]
+# From this many combinations on, a run says at once how many there are and, after its first
+# level, how long they would take (300 columns are 2^300 - 1 combinations: no run ends).
+LARGE_RUN = 10_000
+LEVEL_CHUNK = 4096  # combinations of one level taken at a time: memory never holds a whole level
 
 
 class MpuccsResult:
@@ -78,7 +86,7 @@ class MpuccsResult:
     def to_dict(self, *, details: bool = True) -> dict:
         """JSON-ready dict ``{"global", "details", "tree"}``: combos as lists, dates as ISO strings,
         missing values as None. ``details=False`` leaves the (largest) details list out."""
-        out = {"global": {k: _jsonable(v) for k, v in self._global.items()}}
+        out: dict[str, Any] = {"global": {k: _jsonable(v) for k, v in self._global.items()}}
         if details:
             out["details"] = _details_jsonable(self._details, self._detail_columns)
         out["tree"] = [{k: _jsonable(v) for k, v in row.items()} for row in self._tree]
@@ -366,74 +374,90 @@ class _Run:
         # §2.4: priority by distinct non-null syn values, descending; ties keep the column order.
         prio = sorted(self.cols, key=lambda c: -distinct[c.alias])
 
-        combos = plan.plan_combinations(len(prio), self.sizes)
+        k = len(prio)
+        total = plan.count_combinations(k, self.sizes)
         # A match is stored as combo * radix + ori_rid in one BIGINT (see unique_match_table).
         radix = max(n_ori, 1)
-        if (len(combos) + 1) * radix >= 2**62:
+        if (total + 1) * radix >= 2**62:
             raise UnsupportedFeatureError(
-                f"{len(combos)} combinations of {n_ori} original rows are too many to number in a BIGINT; "
-                "pass fewer columns or smaller n_cols")
-        entropy: dict[tuple, float] = {}
-        syn_unique: dict[tuple, int] = {}
-        unique_counts: dict[int, int] = {}
-        pruned: set[tuple] = set()
-        inherited: set[tuple] = set()
+                f"{total:,} combinations of {n_ori} original rows are too many to number in a BIGINT; "
+                "pass fewer columns or smaller n_cols (--n-cols)")
+        if total >= LARGE_RUN:
+            self._announce(f"{total:,} combinations of {k} columns to check (sizes {_sizes_text(self.sizes)}); "
+                           "limit the sizes with n_cols (--n-cols 1,2,3) or the columns with --columns")
+        if self.progress is not None:
+            self.progress(0, total)
         matches_t = self.src.temp_name("matches")
         self.src.execute(self.q.unique_match_table(matches_t))
-        total = len(combos)
-        done = 0
+        tally = _Tally(total, self.progress, self.src.check_stop)
+        entropy: dict[tuple, float] = {}  # this level's and the previous level's (bases) only
+        pruned: set[tuple] = set()  # likewise
+        evaluated: list[tuple] = []  # per combination: (combination, entropy or None if inherited, mpuccs_cnt)
+        matched: list[plan.Combination] = []  # combinations whose one-to-one matches were looked for
+        n_pruned = 0
 
         def spec(c: plan.Combination) -> dict:
             return self.q.combo_spec(c.check_order, [prio[i] for i in c.positions], self.nulls, max_codes)
 
+        started = time.monotonic()
         for size in self.sizes:
-            level = [c for c in combos if c.size == size]
-            todo = []
-            for c in level:
-                if c.base is not None and c.base in pruned:
-                    pruned.add(c.positions)
-                    inherited.add(c.positions)
-                else:
-                    todo.append(c)
-            for batch in _batches(todo, self.batch_size):
-                hist: dict[int, list] = {c.check_order: [] for c in batch}
-                sql = self.q.group_size_histograms(coded_t, [spec(c) for c in batch])
-                for combo_id, group_size, n_groups in self.src.fetch(sql):
-                    hist[int(combo_id)].append((group_size, n_groups))
-                for c in batch:
-                    entropy[c.positions] = plan.renyi_entropy(hist[c.check_order], n_syn, self.alpha)
-                    syn_unique[c.positions] = sum(int(n) for group_size, n in hist[c.check_order] if int(group_size) == 1)
-            survivors = []
-            for c in todo:
-                if c.base is not None and entropy[c.positions] - entropy[c.base] <= self.delta:
-                    pruned.add(c.positions)
-                else:
-                    survivors.append(c)
-                    unique_counts[c.check_order] = syn_unique[c.positions]  # mpuccs_cnt: evaluated combinations only
-            if len(survivors) < len(level):  # pruned combinations need no further work
-                done += len(level) - len(survivors)
-                if self.progress is not None:
-                    self.progress(done, total)
-            for batch in _batches(survivors, self.batch_size):
-                sql = self.q.syn_unique_ori_matches(matches_t, coded_t, [spec(c) for c in batch], size, radix)
-                self.src.execute(sql)
-                done += len(batch)
-                if self.progress is not None:
-                    self.progress(done, total)
+            level_entropy: dict[tuple, float] = {}
+            level_pruned: set[tuple] = set()
+            for chunk in _batches(plan.level(k, size, self.sizes), LEVEL_CHUNK, self.src.check_stop):
+                todo = []
+                for c in chunk:
+                    if c.base is not None and c.base in pruned:
+                        level_pruned.add(c.positions)  # inherited: pruned with its base, never evaluated
+                        evaluated.append((c, None, 0))
+                    else:
+                        todo.append(c)
+                syn_unique: dict[tuple, int] = {}
+                for batch in _batches(todo, self.batch_size):
+                    hist: dict[int, list] = {c.check_order: [] for c in batch}
+                    sql = self.q.group_size_histograms(coded_t, [spec(c) for c in batch])
+                    for row in self.src.fetch_records(sql):
+                        hist[int(row["combo"])].append((row["group_size"], row["n_groups"]))
+                    for c in batch:
+                        level_entropy[c.positions] = plan.renyi_entropy(hist[c.check_order], n_syn, self.alpha)
+                        syn_unique[c.positions] = sum(int(n) for s, n in hist[c.check_order] if int(s) == 1)
+                survivors = []
+                for c in todo:
+                    e = level_entropy[c.positions]
+                    if c.base is not None and e - entropy[c.base] <= self.delta:
+                        level_pruned.add(c.positions)
+                        evaluated.append((c, e, 0))  # mpuccs_cnt: evaluated combinations only
+                    else:
+                        survivors.append(c)
+                        evaluated.append((c, e, syn_unique[c.positions]))
+                tally.add(len(chunk) - len(survivors))
+                for batch in _batches(survivors, self.batch_size):
+                    self.src.execute(self.q.syn_unique_ori_matches(matches_t, coded_t, [spec(c) for c in batch],
+                                                                   size, radix))
+                    matched.extend(batch)
+                    tally.add(len(batch))
+            if size == self.sizes[0] and total >= LARGE_RUN and tally.done:
+                spent = time.monotonic() - started
+                self._announce(f"the first {tally.done:,} combinations took {spent:.1f} s: all {total:,} would take "
+                               f"about {_duration(spent / tally.done * total)}")
+            n_pruned += len(level_pruned)
+            entropy, pruned = level_entropy, level_pruned
 
         events_t = self.src.temp_name("events")
         self.src.execute(self.q.event_matches(events_t, matches_t))
-        using = {c.alias: [] for c in self.cols}  # alias -> the combinations whose values it gives
-        for c in combos:
-            for i in c.positions:
-                using[prio[i].alias].append(c.check_order)
+        using: dict[str, list[int]] = {c.alias: [] for c in self.cols}  # alias -> combinations it gives values to
+        for combo in matched:
+            for i in combo.positions:
+                using[prio[i].alias].append(combo.check_order)
         sql = self.q.identification_events(events_t, syn_t, ori_t, list(using.items()), self.key is not None, radix)
         events = self.src.fetch(sql)  # (combo * radix + ori_rid, syn_rid, [syn_key, ori_key,] values...)
-        return self._result(combos, prio, entropy, pruned, inherited, unique_counts, events, radix,
-                            n_syn, n_ori, digits, unit)
+        return self._result(total, n_pruned, evaluated, matched, prio, events, radix, n_syn, n_ori, digits, unit)
+
+    def _announce(self, message: str) -> None:
+        """A note on stderr now (through logging: the CLI prints it at once), not a warning of the result."""
+        log.warning("mpUCCs: %s", message)
 
     # -- results --------------------------------------------------------------------------
-    def _result(self, combos, prio, entropy, pruned, inherited, unique_counts, events, radix,
+    def _result(self, total, n_pruned, evaluated, matched, prio, events, radix,
                 n_syn, n_ori, digits, unit) -> MpuccsResult:
         names = [c.name for c in prio]
         alias_index = {c.alias: i for i, c in enumerate(self.cols)}
@@ -442,17 +466,17 @@ class _Run:
         # Per combination once, not per event (26k events on a 30k-row pair): its size, its names
         # and a getter of its values out of an event row. Details are tuples in DETAIL_COLUMNS order.
         by_id = {}
-        for c in combos:
+        for c in matched:
             where = [value_offset + alias_index[prio[i].alias] for i in c.positions]
             pick = operator.itemgetter(*where) if len(where) > 1 else _one_tuple(where[0])
             by_id[c.check_order] = (c.size, tuple(names[i] for i in c.positions), pick)
         collisions: dict[int, int] = {}
-        detail_rows = []
+        detail_rows: list[tuple] = []
         append = detail_rows.append
         syn_rids = set()
         for row in events:
             combo_id, ori_rid = divmod(int(row[0]), radix)
-            syn_rid = int(row[1])
+            syn_rid: int | None = int(row[1])
             size, field_combo, pick = by_id[combo_id]
             collisions[combo_id] = collisions.get(combo_id, 0) + 1
             syn_rids.add(syn_rid)
@@ -464,11 +488,16 @@ class _Run:
                 append((size, syn_rid, field_combo, pick(row), ori_rid, row[2], row[3]))
         identified = len(syn_rids)
 
+        # Entropies and pruning by combination, for the base columns of the tree.
+        entropy = {c.positions: e for c, e, _ in evaluated if e is not None}
+        pruned = {c.positions for c, e, _ in evaluated if e is None} | {
+            c.positions for c, e, _ in evaluated
+            if e is not None and c.base is not None and e - entropy[c.base] <= self.delta}
         tree_rows = []
-        for c in combos:
+        for c, e, unique_count in sorted(evaluated, key=lambda r: r[0].check_order):
             w = plan.field_weight(c.size, self.decay)
             has_base = c.base is not None
-            is_inherited = c.positions in inherited
+            is_inherited = e is None
             n_coll = collisions.get(c.check_order, 0)
             tree_rows.append({
                 "check_order": c.check_order,
@@ -476,18 +505,18 @@ class _Run:
                 "field_combo": tuple(names[i] for i in c.positions),
                 "base_combo": tuple(names[i] for i in c.base) if has_base else None,
                 "base_is_pruned": (c.base in pruned) if has_base else None,
-                "combo_entropy": None if is_inherited else entropy[c.positions],
+                "combo_entropy": None if is_inherited else e,
                 "base_entropy": entropy[c.base] if has_base and not is_inherited else None,
-                "entropy_gain": entropy[c.positions] - entropy[c.base] if has_base and not is_inherited else None,
+                "entropy_gain": e - entropy[c.base] if has_base and not is_inherited else None,
                 "is_pruned": (c.positions in pruned) if has_base else None,
-                "mpuccs_cnt": unique_counts.get(c.check_order, 0),
+                "mpuccs_cnt": unique_count,
                 "mpuccs_collision_cnt": n_coll,
                 "field_weighted": w,
                 "total_weighted": w,
                 "weighted_mpuccs_collision_cnt": n_coll * w,
             })
         detail_columns = DETAIL_COLUMNS + (["syn_key", "ori_key"] if self.key is not None else [])
-        size_weight = {c.size: plan.field_weight(c.size, self.decay) for c in combos}
+        size_weight = {s: plan.field_weight(s, self.decay) for s in self.sizes}
         glob = {
             "total_syn_records": n_syn,
             "total_ori_records": n_ori,
@@ -496,8 +525,8 @@ class _Run:
             "weighted_identification_rate": math.fsum(
                 size_weight[r[0]] for r in detail_rows
             ) / n_syn if n_syn else 0.0,
-            "total_combinations_checked": len(combos),
-            "total_combinations_pruned": len(pruned),
+            "total_combinations_checked": total,
+            "total_combinations_pruned": n_pruned,
             "config_n_cols": str(self.n_cols),
             "config_min_entropy_delta": self.delta,
             "config_field_decay_factor": self.decay,
@@ -513,6 +542,43 @@ def _one_tuple(index: int):
     return lambda row: (row[index],)
 
 
-def _batches(items: list, size: int):
-    for i in range(0, len(items), size):
-        yield items[i : i + size]
+def _batches(items: Iterable, size: int, check_stop: Callable[[], None] | None = None) -> Iterator[list]:
+    """Lists of up to ``size`` items, taken lazily from ``items`` (checking for a stop before each)."""
+    it = iter(items)
+    while True:
+        if check_stop is not None:
+            check_stop()
+        batch = list(itertools.islice(it, size))
+        if not batch:
+            return
+        yield batch
+
+
+class _Tally:
+    """Combinations done so far, reported to the progress callback; checks for a stop each time."""
+
+    def __init__(self, total: int, progress, check_stop: Callable[[], None]):
+        self.total, self.progress, self.check_stop = total, progress, check_stop
+        self.done = 0
+
+    def add(self, n: int) -> None:
+        if n:
+            self.done += n
+            if self.progress is not None:
+                self.progress(self.done, self.total)
+        self.check_stop()
+
+
+def _sizes_text(sizes: Sequence[int]) -> str:
+    if len(sizes) > 2 and list(sizes) == list(range(sizes[0], sizes[-1] + 1)):
+        return f"{sizes[0]}-{sizes[-1]}"
+    return ", ".join(map(str, sizes))
+
+
+def _duration(seconds: float) -> str:
+    """Seconds as a person reads them: 40 s, 12 min, 3.5 h, 41 days, 2.1e+05 years."""
+    for unit, length in (("years", 365.25 * 86400), ("days", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= 2 * length:
+            value = seconds / length
+            return f"{value:.3g} {unit}" if value < 1e6 else f"{value:.2g} {unit}"
+    return f"{seconds:.0f} s"

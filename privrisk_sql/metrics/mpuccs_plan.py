@@ -6,8 +6,8 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import math
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from ..errors import InvalidInputError
 
@@ -55,21 +55,41 @@ def normalize_n_cols(n_cols):
     return n_cols if isinstance(n_cols, int) else values
 
 
-def plan_combinations(k: int, sizes: Sequence[int]) -> list[Combination]:
-    """All combinations of the evaluated sizes in PETsARD's order: increasing bitmask over the
-    priority-ordered columns (§3), each with its prefix base (§5)."""
+def count_combinations(k: int, sizes: Sequence[int]) -> int:
+    """How many combinations of ``k`` columns the evaluated sizes give (without listing them)."""
+    return sum(math.comb(k, s) for s in set(sizes))
+
+
+def check_order(positions: Sequence[int], sizes: Sequence[int]) -> int:
+    """1-based rank of a combination in PETsARD's order (§3): its bitmask's rank among all
+    bitmasks over ``k`` columns whose popcount is an evaluated size. Counted, not enumerated:
+    for each set bit from the highest down, the smaller masks that agree above it and have a 0
+    there hold any ``s - ones`` of the lower ``bit`` bits."""
     size_set = set(sizes)
-    masks = []
-    for s in sorted(size_set):
-        for combo in itertools.combinations(range(k), s):
-            masks.append((sum(1 << i for i in combo), combo))
-    masks.sort()
-    plan = []
-    for order, (_, combo) in enumerate(masks, start=1):
-        smaller = [t for t in size_set if t < len(combo)]
-        base = combo[: max(smaller)] if smaller else None
-        plan.append(Combination(order, combo, base))
-    return plan
+    rank, ones = 0, 0
+    for bit in sorted(positions, reverse=True):
+        rank += sum(math.comb(bit, s - ones) for s in size_set if s - ones >= 0)
+        ones += 1
+    return rank + 1
+
+
+def base_size(size: int, sizes: Sequence[int]) -> int | None:
+    """The size of a combination's base (§5): the largest evaluated size below it, if any."""
+    smaller = [s for s in sizes if s < size]
+    return max(smaller) if smaller else None
+
+
+def level(k: int, size: int, sizes: Sequence[int]) -> Iterator[Combination]:
+    """The combinations of one size, produced one at a time (a level of 40 columns has up to
+    C(40, 20) = 1.4e11 of them: never listed whole), each with its check order and base."""
+    prefix = base_size(size, sizes)
+    for combo in itertools.combinations(range(k), size):
+        yield Combination(check_order(combo, sizes), combo, combo[:prefix] if prefix else None)
+
+
+def plan_combinations(k: int, sizes: Sequence[int]) -> list[Combination]:
+    """All combinations of the evaluated sizes in check order (for small ``k``: tests, docs)."""
+    return sorted((c for s in sorted(set(sizes)) for c in level(k, s, sizes)), key=lambda c: c.check_order)
 
 
 def renyi_entropy(histogram: Iterable[tuple[int, int]], n_rows: int, alpha: float) -> float:

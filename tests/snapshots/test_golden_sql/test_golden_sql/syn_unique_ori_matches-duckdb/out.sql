@@ -1,7 +1,7 @@
 INSERT INTO "privrisk_x_matches" (syn_rid, combo_size, first_match)
 SELECT syn_rid, 2, MIN(packed_match)
 FROM (
-  SELECT syn_rid, 1 * 1000 + ori_rid AS packed_match
+  SELECT syn_rid, CAST(1 AS BIGINT) * 1000 + ori_rid AS packed_match
   FROM (
     SELECT
       MIN(CASE WHEN side = 0 THEN rid END) AS syn_rid,
@@ -11,7 +11,7 @@ FROM (
     HAVING COUNT(*) = 2 AND SUM(side) = 1
   ) matched_0
   UNION ALL
-  SELECT syn_rid, 3 * 1000 + ori_rid AS packed_match
+  SELECT syn_rid, CAST(3 AS BIGINT) * 1000 + ori_rid AS packed_match
   FROM (
     SELECT
       MIN(CASE WHEN side = 0 THEN rid END) AS syn_rid,
@@ -21,7 +21,7 @@ FROM (
     HAVING COUNT(*) = 2 AND SUM(side) = 1
   ) matched_1
   UNION ALL
-  SELECT syn_rid, 6 * 1000 + ori_rid AS packed_match
+  SELECT syn_rid, CAST(6 AS BIGINT) * 1000 + ori_rid AS packed_match
   FROM (
     SELECT
       MIN(CASE WHEN side = 0 THEN rid END) AS syn_rid,

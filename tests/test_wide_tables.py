@@ -1,0 +1,93 @@
+"""Wide tables in mpUCCs: combinations produced level by level, a stop honoured during planning,
+the count said at once, and no 32-bit arithmetic on packed ids."""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import privrisk_sql as pr
+from backends import FIXTURES
+from privrisk_sql.metrics import mpuccs_plan
+
+HAND = FIXTURES / "handcheck"
+
+# Runs the CLI in a child limited to 2 GiB of address space, and prints its exit code and peak RSS.
+_CHILD = """
+import json, resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+from privrisk_sql.cli import main
+code = main(sys.argv[1:])
+print(json.dumps({"code": code, "rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+"""
+
+
+def _wide_csv(path, n_cols=40, n_rows=300, seed=0):
+    rnd = random.Random(seed)
+    lines = [",".join(f"c{i}" for i in range(n_cols))]
+    lines += [",".join(str(rnd.randrange(5)) for _ in range(n_cols)) for _ in range(n_rows)]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("stop", ["timeout", "sigint"])
+def test_forty_columns_default_sizes_stop_in_time_in_bounded_memory(tmp_path, stop):
+    ori, syn = _wide_csv(tmp_path / "ori.csv"), _wide_csv(tmp_path / "syn.csv", seed=1)
+    args = ["mpuccs", "--ori", str(ori), "--syn", str(syn), "--quiet"]
+    if stop == "timeout":
+        args += ["--timeout", "3"]
+    started = time.monotonic()
+    child = subprocess.Popen([sys.executable, "-c", _CHILD, *args], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    if stop == "sigint":
+        time.sleep(4)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+    try:
+        out, err = child.communicate(timeout=40)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.communicate()
+        pytest.fail("the run did not stop")
+    ended = time.monotonic()
+    assert child.returncode == 0, err  # the child script itself ended normally
+    report = json.loads(out.strip().splitlines()[-1])
+    assert report["code"] == 3, err
+    if stop == "timeout":
+        assert ended - started < 3 + 5  # interpreter start-up and DuckDB's import included
+    else:
+        assert ended - sent < 2
+    assert report["rss_kb"] < 1024 * 1024  # under 1 GiB
+    # The count, at once, with the hint.
+    assert "1,099,511,627,775 combinations of 40 columns" in err
+    assert "--n-cols" in err
+
+
+def test_packed_match_passes_two_to_the_31(backend, monkeypatch):
+    # combo id * radix > 2^31 with both factors below it: check orders shifted by 2^29, times
+    # 5 original rows. 32-bit arithmetic overflows (DuckDB INTEGER, PostgreSQL integer).
+    ori, syn = backend.load(HAND / "ori.csv"), backend.load(HAND / "syn.csv")
+    expected = pr.mpuccs(backend.source(), ori, syn, key=backend.key).to_dict()
+    shift = 2**29
+    real = mpuccs_plan.check_order
+    monkeypatch.setattr(mpuccs_plan, "check_order", lambda positions, sizes: real(positions, sizes) + shift)
+    got = pr.mpuccs(backend.source(), ori, syn, key=backend.key).to_dict()
+    assert shift * 5 > 2**31
+    assert got["global"] == expected["global"]
+    assert got["details"] == expected["details"]
+    assert [t["check_order"] - shift for t in got["tree"]] == [t["check_order"] for t in expected["tree"]]
+
+
+def test_levels_are_produced_lazily():
+    # 60 columns: a whole level would be C(60, 30) = 1.2e17 combinations; taking three is instant.
+    it = mpuccs_plan.level(60, 30, list(range(1, 61)))
+    first = [next(it) for _ in range(3)]
+    assert [c.positions[:2] for c in first] == [(0, 1)] * 3
+    assert first[0].base == first[0].positions[:29]
+    assert mpuccs_plan.count_combinations(60, range(1, 61)) == 2**60 - 1

@@ -670,6 +670,24 @@ class Source:
             raise InvalidInputError(f"output {label!r}: no {kind} {given[0]!r}")
         return (found,)
 
+    def view_definition(self, view: Relation) -> str | None:
+        """The SQL text of a view of the database, as its catalog keeps it (None if unknown)."""
+        if not view.is_view or view.identity is None:
+            return None
+        if self._duck is not None:
+            database, schema, name = view.identity
+            rows = self._duck.execute(
+                "SELECT sql FROM duckdb_views() WHERE database_name = $d AND schema_name = $s AND view_name = $n",
+                {"d": database, "s": schema, "n": name}).fetchall()
+            return rows[0][0] if rows else None
+        import sqlalchemy as sa
+
+        schema, name = view.identity
+        try:
+            return sa.inspect(self._sa_conn).get_view_definition(name, schema=schema)
+        except Exception:  # no definition to read: the guard sees nothing through this view
+            return None
+
     def table_exists(self, table: str) -> bool:
         """Whether a table or view of that name exists (same lookup rules as :meth:`relation`)."""
         return self.find_table(table) is not None

@@ -630,3 +630,26 @@ def test_sqlite_levels_use_an_index_not_a_scan_per_row():
     for plan in plans["ranking"]:  # both joins to the sizes look them up (before: one scanned them)
         assert sum(step.startswith("SEARCH z USING") for step in plan) == 2, plan
     conn.close()
+
+
+def test_output_read_by_the_input_through_views_is_refused(backend):
+    """CREATE VIEW pv AS SELECT * FROM people; --table pv --output people --replace replaced the
+    rows the run was reading (DuckDB exited 0 with people holding the output; PostgreSQL failed
+    after the whole run; SQLite rolled back). Refused before any statement, naming the chain,
+    through a view of a view and a CTE too; another table is still written."""
+    rows = [(i, 20 + i % 7, ["a", "b", "c"][i % 3]) for i in range(40)]
+    people = _table(backend, [("id", T.INTEGER), ("age", T.INTEGER), ("city", T.TEXT)], rows)
+    pv, pv2 = f"pv_{uuid.uuid4().hex[:8]}", f"pv2_{uuid.uuid4().hex[:8]}"
+    backend.run(f"CREATE VIEW {_q(backend, pv)} AS SELECT * FROM {_q(backend, people)}")
+    backend.run(f"CREATE VIEW {_q(backend, pv2)} AS WITH x AS (SELECT * FROM {_q(backend, pv)}) SELECT * FROM x")
+    if hasattr(backend, "views"):
+        backend.views.extend([pv2, pv])  # dropped in this order
+    before = backend.fetch(f"SELECT COUNT(*) FROM {_q(backend, people)}")[0][0]
+    for table, chain in [(pv, f"{pv} -> {people}"), (pv2, f"{pv2} -> {pv} -> {people}")]:
+        src = backend.source()
+        with pytest.raises(pr.InvalidInputError, match=re.escape(f"is read by the input: {chain}")):
+            pr.mondrian(src, table, ["age", "city"], 5, people, replace=True)
+        assert src.statements == 0
+    assert backend.fetch(f"SELECT COUNT(*) FROM {_q(backend, people)}")[0][0] == before
+    assert backend.fetch(f"SELECT COUNT(*) FROM {_q(backend, pv2)}")[0][0] == before
+    assert pr.mondrian(backend.source(), pv2, ["age", "city"], 5, _out(backend), replace=True).n_rows == 40

@@ -13,8 +13,9 @@ import time
 import pytest
 
 import privrisk_sql as pr
-from backends import FIXTURES
 from privrisk_sql.metrics import mpuccs_plan
+
+from backends import FIXTURES
 
 HAND = FIXTURES / "handcheck"
 

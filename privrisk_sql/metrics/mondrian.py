@@ -27,6 +27,7 @@ from typing import Any
 from ..errors import InputChangedError, InvalidInputError
 from ..source import OutputTable, Relation, Source, opened
 from ..types import TypeClass
+from ..view_chain import read_through
 from .classes import check_rows, resolve_qids, validate_k
 from .mondrian_sql import RESERVED_PREFIX, MondrianDim, MondrianQueries
 
@@ -175,6 +176,11 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
         existing = source.find_table(target.lookup_name)  # where it will be created, nowhere else
         if existing is not None and existing.identity == rel.identity:  # main.people is people
             raise InvalidInputError(f"output {output!r} is the input table; choose another name")
+        if existing is not None:  # the input may read it through views: pv -> people
+            for identity, chain in read_through(source, rel):
+                if identity == existing.identity:
+                    raise InvalidInputError(f"output {output!r} is read by the input: {' -> '.join(chain)}; "
+                                            "choose another name")
         if existing is not None and existing.is_view:
             raise InvalidInputError(f"output {output!r} is a view; mondrian writes a table: drop the view or "
                                     "choose another name")

@@ -826,8 +826,13 @@ def database_file(target: Any) -> str | None:
         u = sa.engine.make_url(url)
     except Exception:  # bad URL: Source reports it
         return None
-    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:" or u.database.startswith("file:"):
+    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
         return None
+    if u.database.startswith("file:"):  # a URI: file:x.db (its query is the URL's), an in-memory one
+        path = u.database[len("file:"):].split("?", 1)[0]
+        if not path or path == ":memory:" or u.query.get("mode") == "memory":
+            return None
+        return path
     return u.database
 
 
@@ -836,9 +841,11 @@ def _sqlite_read_only_url(url: str) -> str:
     import sqlalchemy as sa
 
     u = sa.engine.make_url(url)
-    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:" or u.database.startswith("file:"):
+    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
         return url
-    return u.set(database=f"file:{u.database}", query={**u.query, "mode": "ro", "uri": "true"}).render_as_string(
+    # A URI form (file:x.db?uri=true) keeps its other parameters; mode=ro wins over any mode given.
+    database = u.database if u.database.startswith("file:") else f"file:{u.database}"
+    return u.set(database=database, query={**u.query, "mode": "ro", "uri": "true"}).render_as_string(
         hide_password=False)
 
 

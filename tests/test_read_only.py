@@ -42,6 +42,11 @@ def test_guard_refuses_every_write_but_its_own_temp_tables(backend):
         f"CREATE TEMP TABLE {_q(src, other)} AS SELECT 1 AS a",  # TEMP, but not this run's
         f"CREATE TABLE {_q(src, 'privrisk_' + src.run_id + '_x')} AS SELECT 1 AS a",  # this run's name, not TEMP
         f"CREATE VIEW {_q(src, other)} AS SELECT 1 AS a",
+        # Writes below a reading root (PostgreSQL ran both through read_only=True).
+        f"SELECT * INTO {_q(src, other)} FROM {_q(src, t)}",
+        f"WITH d AS (DELETE FROM {_q(src, t)} RETURNING *) SELECT COUNT(*) FROM d",
+        f"CREATE TEMP TABLE {_q(src, src.temp_name('y'))} AS "
+        f"WITH d AS (DELETE FROM {_q(src, t)} RETURNING *) SELECT * FROM d",
     ]
     for sql in refused:
         with pytest.raises(pr.ReadOnlyViolationError, match="read-only mode: refusing"):
@@ -100,7 +105,8 @@ def test_duckdb_file_is_opened_read_only_with_external_access_off(tmp_path):
     assert _sha(db) == digest
 
 
-def test_sqlite_file_is_opened_read_only(tmp_path):
+@pytest.mark.parametrize("form", ["path", "uri", "uri_rw"])
+def test_sqlite_file_is_opened_read_only(tmp_path, form, monkeypatch):
     db = tmp_path / "data.sqlite"
     con = sqlite3.connect(db)
     con.execute("CREATE TABLE t (a INTEGER, b TEXT)")
@@ -108,7 +114,11 @@ def test_sqlite_file_is_opened_read_only(tmp_path):
     con.commit()
     con.close()
     digest = _sha(db)
-    src = pr.Source(f"sqlite:///{db}", read_only=True)
+    monkeypatch.chdir(tmp_path)
+    # The URI forms (sqlite:///file:x?uri=true) used to skip mode=ro, even one asking for rw.
+    url = {"path": f"sqlite:///{db}", "uri": "sqlite:///file:data.sqlite?uri=true",
+           "uri_rw": "sqlite:///file:data.sqlite?mode=rw&uri=true"}[form]
+    src = pr.Source(url, read_only=True)
     assert pr.kanon(src, "t", ["a", "b"])["k_anonymity"] == 5
     src.read_only = False
     with pytest.raises(pr.QueryError, match="readonly database"):
@@ -168,3 +178,46 @@ def test_postgres_least_privilege_role(pg, pg_reader):
     assert r.returncode == 3
     assert "permission denied for schema public" in r.stderr
     assert not backend.source().table_exists("released")
+
+
+@pytest.mark.parametrize("sql", [
+    "SELECT * INTO stolen FROM victim",
+    "WITH d AS (DELETE FROM victim RETURNING *) SELECT COUNT(*) FROM d",
+    "WITH u AS (UPDATE victim SET a = 1 RETURNING *) SELECT * FROM u",
+    "CREATE TEMP TABLE privrisk_run_x AS WITH d AS (DELETE FROM victim RETURNING *) SELECT * FROM d",
+    "INSERT INTO privrisk_run_x WITH d AS (DELETE FROM victim RETURNING *) SELECT * FROM d",
+    "SELECT pg_read_file('/etc/passwd')",
+    "SELECT lo_import('/etc/passwd')",
+    "SELECT dblink_exec('dbname=x', 'DROP TABLE victim')",
+    "SELECT * FROM (SELECT pg_terminate_backend(1)) s",
+])
+def test_guard_checks_every_node_not_only_the_root(sql):
+    """Parsed on PostgreSQL's dialect (where these were let through), never run."""
+    from privrisk_sql.dialects import get_dialect
+    from privrisk_sql.read_only import check_statement
+
+    with pytest.raises(pr.ReadOnlyViolationError, match="read-only mode: refusing"):
+        check_statement(sql, get_dialect("postgres"), "privrisk_run_")
+
+
+def test_guard_on_postgres_server_leaves_victim_whole(pg):
+    """Through a real read_only Source: the statements that created a table and deleted rows."""
+    t = pg.load(HAND / "ori.csv")
+    src = pg.source(read_only=True)
+    other = f"stolen_{uuid.uuid4().hex[:6]}"
+    for sql in (f"SELECT * INTO {other} FROM {_q(src, t)}",
+                f"WITH d AS (DELETE FROM {_q(src, t)} RETURNING *) SELECT COUNT(*) FROM d"):
+        with pytest.raises(pr.ReadOnlyViolationError):
+            src.execute(sql)
+    assert pg.fetch(f"SELECT COUNT(*) FROM {_q(src, t)}")[0][0] == 5
+    assert not src.table_exists(other)
+
+
+@pytest.mark.parametrize("url", ["sqlite:///file:missing.sqlite?uri=true", "sqlite:///missing.sqlite"])
+def test_sqlite_missing_file_is_not_created(tmp_path, monkeypatch, url):
+    monkeypatch.chdir(tmp_path)
+    r = _cli("kanon", "--db", url, "--table", "t", "--qids", "a")
+    assert r.returncode == 2 and "database file not found: 'missing.sqlite'" in r.stderr, r.stderr
+    with pytest.raises(pr.QueryError):
+        pr.kanon(pr.Source(url, read_only=True), "t", ["a"])
+    assert list(tmp_path.iterdir()) == []

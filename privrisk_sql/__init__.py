@@ -19,6 +19,7 @@ from .errors import (
     QueryError,
     QueryTimeoutError,
     ReadOnlyViolationError,
+    TerminatedError,
     UnknownDialectError,
     UnsupportedFeatureError,
 )
@@ -62,6 +63,7 @@ __all__ = [
     "ReadOnlyViolationError",
     "SinglingOutResult",
     "Source",
+    "TerminatedError",
     "UnknownDialectError",
     "UnsupportedFeatureError",
     "cavg",

@@ -19,7 +19,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-TIMEOUT, INTERRUPT = "timeout", "interrupt"
+TIMEOUT, INTERRUPT, TERMINATE = "timeout", "interrupt", "terminate"
+_SIGNALS = {signal.SIGINT: INTERRUPT, signal.SIGTERM: TERMINATE}  # handled alike: stop, clean up, exit 3
 _WAKE = b"\0"  # written to the wake-up pipe by stop_watching; no signal has number 0
 _POLL = 0.1  # seconds between two cancel requests while the main thread has not stopped yet
 
@@ -42,18 +43,19 @@ class RunGuard:
         self._thread: threading.Thread | None = None
         self._pipe: tuple[int, int] | None = None
         self._old_wakeup_fd = -1
-        self._old_handler: Any = None
+        self._old_handlers: dict[int, Any] = {}
 
     # -- main thread ---------------------------------------------------------------------------
     def start(self) -> None:
         if threading.current_thread() is threading.main_thread():
-            self._watch_sigint()
+            self._watch_signals()
         if self._pipe is not None or self.deadline is not None:
             self._thread = threading.Thread(target=self._watch, name="privrisk-sql-cancel", daemon=True)
             self._thread.start()
 
     def pending(self) -> str | None:
-        """Why the run must stop now (``"timeout"``/``"interrupt"``), or None; checked before each statement."""
+        """Why the run must stop now (``"timeout"``/``"interrupt"``/``"terminate"``), or None; checked
+        before each statement."""
         if self.reason is None and self.deadline is not None and time.monotonic() >= self.deadline:
             self.trip(TIMEOUT)
         return None if self.acknowledged else self.reason
@@ -76,11 +78,13 @@ class RunGuard:
             self._thread = None
 
     def restore(self) -> None:
-        """Give Ctrl-C back to whoever had it before the run."""
+        """Give Ctrl-C and SIGTERM back to whoever had them before the run."""
         if self._pipe is None:
             return
         signal.set_wakeup_fd(self._old_wakeup_fd)
-        signal.signal(signal.SIGINT, self._old_handler)
+        for signum, handler in self._old_handlers.items():
+            signal.signal(signum, handler)
+        self._old_handlers = {}
         for fd in self._pipe:
             os.close(fd)
         self._pipe = None
@@ -89,7 +93,10 @@ class RunGuard:
         if self.reason is None:
             self.reason = reason
 
-    def _watch_sigint(self) -> None:
+    def _on_signal(self, signum: int, frame: object) -> None:
+        self.trip(_SIGNALS[signal.Signals(signum)])
+
+    def _watch_signals(self) -> None:
         read_fd, write_fd = os.pipe()
         os.set_blocking(read_fd, False)
         os.set_blocking(write_fd, False)
@@ -101,7 +108,10 @@ class RunGuard:
             return
         # Ctrl-C only records the request; the main thread raises KeyboardInterrupt itself, at a
         # point where cleanup still runs (not in the middle of dropping a TEMP table).
-        self._old_handler = signal.signal(signal.SIGINT, lambda signum, frame: self.trip(INTERRUPT))
+        # SIGTERM (a CI cancel, timeout(1), docker stop) the same way: the database stops the
+        # statement and the work tables go, instead of the process dying with them left behind.
+        for signum in _SIGNALS:
+            self._old_handlers[signum] = signal.signal(signum, self._on_signal)
         self._pipe = (read_fd, write_fd)
 
     # -- watcher thread --------------------------------------------------------------------------
@@ -133,8 +143,9 @@ class RunGuard:
         except (BlockingIOError, OSError):
             return
         data = data.replace(_WAKE, b"")
-        if signal.SIGINT in data:
-            self.trip(INTERRUPT)
+        for signum, reason in _SIGNALS.items():
+            if signum in data:
+                self.trip(reason)
         if data and self._old_wakeup_fd >= 0:  # e.g. an asyncio loop: it still hears its signals
             try:
                 os.write(self._old_wakeup_fd, data)

@@ -18,7 +18,14 @@ import warnings
 from collections.abc import Sequence
 from typing import NoReturn
 
-from .errors import InvalidInputError, PrivriskError, QueryError, QueryTimeoutError, UnsupportedFeatureError
+from .errors import (
+    InvalidInputError,
+    PrivriskError,
+    QueryError,
+    QueryTimeoutError,
+    TerminatedError,
+    UnsupportedFeatureError,
+)
 from .json_text import EncodedRecords
 from .output_file import OutputFile, input_files
 from .progress import ProgressBar
@@ -112,6 +119,10 @@ def build_parser() -> argparse.ArgumentParser:
     mo.add_argument("--json", metavar="OUT", help="write the summary as JSON to OUT ('-' for stdout)")
     mo.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
     _safety_args(mo)
+
+    cl = sub.add_parser("cleanup", help="list and drop the staging tables killed runs left in --db")
+    cl.add_argument("--db", required=True, help="SQLAlchemy URL or .duckdb path")
+    cl.add_argument("--dry-run", action="store_true", help="only list them")
 
     sub.add_parser("dbt-path", help="print the absolute path of the bundled dbt package 'privrisk' (for packages.yml)")
     return parser
@@ -342,6 +353,32 @@ def _run_mondrian(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _run_cleanup(args: argparse.Namespace) -> int:
+    """Staging tables (privrisk_sql/staging.py) of runs that are gone: listed, and dropped unless
+    --dry-run. One whose run is still alive (its lock is held) is listed and kept."""
+    path = database_file(args.db)
+    if path is not None and not os.path.isfile(path):
+        raise InvalidInputError(f"database file not found: {path!r}")
+    src = connect(args.db)
+    try:
+        # A cleanup is explicit: tables no lock can prove abandoned (SQLite) are dropped too.
+        found = src.staging_tables()
+        for container, name, abandoned in found:
+            full = ".".join((*container, name))
+            if not abandoned and src.dialect.staging_lock is not None:
+                print(f"kept     {full} (its run is still running)")
+            elif args.dry_run:
+                print(f"found    {full}")
+            else:
+                src.drop_staging(container, name)
+                print(f"dropped  {full}")
+        if not found:
+            print("no staging tables found")
+    finally:
+        src.close()
+    return EXIT_OK
+
+
 def _print_mpuccs_summary(payload: dict) -> None:
     g = payload["global"]
     lines = [
@@ -384,6 +421,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_kanon(args)
         if args.command == "mondrian":
             return _run_mondrian(args)
+        if args.command == "cleanup":
+            return _run_cleanup(args)
         if args.command == "dbt-path":
             from .render import dbt_package_dir
 
@@ -401,6 +440,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PrivriskError as e:
         sys.stderr.write(f"privrisk-sql: error: {e}\n")
         return EXIT_USAGE
+    except TerminatedError:
+        sys.stderr.write("privrisk-sql: terminated (SIGTERM): the running query was cancelled, work tables dropped\n")
+        return EXIT_DATABASE
     except KeyboardInterrupt:
         sys.stderr.write("privrisk-sql: interrupted (Ctrl-C): the running query was cancelled, work tables dropped\n")
         return EXIT_DATABASE

@@ -44,17 +44,26 @@ class Dialect:
     # SQLite database.table (attached databases are its schemas); PostgreSQL schema.table (a
     # connection sees one database).
     name_parts: int = 2
+    # A session-level lock a run holds while its staging table exists (privrisk_sql/staging.py),
+    # so that a later run can prove the owner of a staging table gone: (take, try, release)
+    # statements, {key} the run's number; ``try`` returns one row, true when the lock was free.
+    staging_lock: tuple[str, str, str] | None = None
+    # Whether a run may drop staging tables of runs not alive in this process with no lock to
+    # prove it (DuckDB: a database file has one writing process at a time).
+    sweeps_unlocked: bool = False
 
 
 DIALECTS: dict[str, Dialect] = {
     d.name: d
     for d in (
         Dialect("duckdb", "duckdb", ("duckdb",), natural_row_order=True, reads_files=True, sqlglot_writer="",
-                name_parts=3),
+                name_parts=3, sweeps_unlocked=True),
         Dialect("sqlite", "sqlite", ("sqlite",), natural_row_order=True, reads_files=False, sqlglot_writer="sqlite"),
         Dialect("postgres", "postgres", ("postgresql", "postgres"), natural_row_order=False, reads_files=False,
                 sqlglot_writer="postgres", run_settings=(("jit", "off"),),
-                output_join_settings=(("enable_mergejoin", "off"),)),
+                output_join_settings=(("enable_mergejoin", "off"),),
+                staging_lock=("SELECT pg_advisory_lock({key})", "SELECT pg_try_advisory_lock({key}) AS free",
+                              "SELECT pg_advisory_unlock({key})")),
     )
 }
 

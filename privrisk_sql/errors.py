@@ -27,6 +27,11 @@ class InputChangedError(PrivriskError):
     statements), so its result would not describe one state of the table; nothing was written."""
 
 
+class TerminatedError(KeyboardInterrupt):
+    """SIGTERM arrived during a run: handled as Ctrl-C is (the running statement cancelled on the
+    database, work tables dropped), and a KeyboardInterrupt so that code stopping on Ctrl-C stops."""
+
+
 class QueryError(PrivriskError):
     """The database refused or failed a statement; carries the SQL that failed."""
 

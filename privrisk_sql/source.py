@@ -20,9 +20,10 @@ from typing import Any
 
 import duckdb
 
-from .cancel import INTERRUPT, RunGuard
+from . import staging
+from .cancel import INTERRUPT, TERMINATE, RunGuard
 from .dialects import get_dialect
-from .errors import InvalidInputError, QueryError, QueryTimeoutError, UnsupportedFeatureError
+from .errors import InvalidInputError, QueryError, QueryTimeoutError, TerminatedError, UnsupportedFeatureError
 from .names import split_table_name
 from .read_only import check_statement
 from .render import quote_identifier, sql_literal
@@ -323,13 +324,11 @@ class Source:
             finally:
                 self._guard = None
                 guard.restore()
-        if guard.reason == INTERRUPT:
-            raise KeyboardInterrupt
+        _raise_signal_stop(guard.reason)
 
     def _stopped(self, guard: RunGuard, sql: str, *, mid_statement: bool):
         guard.acknowledge()
-        if guard.reason == INTERRUPT:
-            raise KeyboardInterrupt
+        _raise_signal_stop(guard.reason)
         raise QueryTimeoutError(
             f"timeout: stopped after {guard.timeout:g} s (the {self.dialect.name} statement running was cancelled)"
             if mid_statement else f"timeout: stopped after {guard.timeout:g} s, before the next statement",
@@ -688,6 +687,68 @@ class Source:
         except Exception:  # no definition to read: the guard sees nothing through this view
             return None
 
+    # -- staging tables (privrisk_sql/staging.py) ------------------------------------------------
+    @contextlib.contextmanager
+    def staging_run(self) -> Iterator[str]:
+        """This run's staging table name, its run marked alive (in this process, and by the
+        dialect's lock for other sessions) for the length of the block."""
+        staging.LIVE_RUNS.add(self._run_id)
+        lock = self.dialect.staging_lock
+        try:
+            if lock is not None:
+                self._run(lock[0].format(key=staging.lock_key(self._run_id)), fetch=True, setting=True)
+            yield staging.staging_name(self._run_id)
+        finally:
+            staging.LIVE_RUNS.discard(self._run_id)
+            if lock is not None:
+                with contextlib.suppress(Exception):
+                    self._run(lock[2].format(key=staging.lock_key(self._run_id)), fetch=True, setting=True)
+
+    def staging_tables(self, container: tuple[str, ...] | None = None) -> list[tuple[tuple[str, ...], str, bool]]:
+        """Staging tables in ``container`` (a schema, DuckDB: database and schema; None: all),
+        as (container, name, abandoned). Abandoned: its run is alive neither in this process nor
+        (where the dialect has one) by its lock; without a lock, only where the dialect says a
+        run may tell (``sweeps_unlocked``), else False (only ``cleanup`` drops those)."""
+        found: list[tuple[tuple[str, ...], str]] = []
+        if self._duck is not None:
+            rows = self._duck.execute(
+                "SELECT database_name, schema_name, table_name FROM duckdb_tables()"
+                " WHERE NOT temporary AND table_name LIKE 'privrisk\\_%\\_staging' ESCAPE '\\'").fetchall()
+            found = [((d, s), n) for d, s, n in rows]
+        else:
+            import sqlalchemy as sa
+
+            insp = sa.inspect(self._sa_conn)
+            schemas = [container[0]] if container else [
+                s for s in insp.get_schema_names() if s not in ("information_schema", "pg_catalog")]
+            for schema in schemas:
+                found += [((schema,), n) for n in insp.get_table_names(schema=schema) if n.startswith("privrisk_")]
+        out = []
+        for where, name in found:
+            run_id = staging.staging_run_id(name)
+            if run_id is None or (container is not None and tuple(where) != tuple(container)):
+                continue
+            out.append((tuple(where), name, run_id not in staging.LIVE_RUNS and self._owner_gone(run_id)))
+        return out
+
+    def _owner_gone(self, run_id: str) -> bool:
+        lock = self.dialect.staging_lock
+        if lock is None:
+            return self.dialect.sweeps_unlocked
+        key = staging.lock_key(run_id)
+        free = self._run(lock[1].format(key=key), fetch="records", setting=True)
+        if free and free[0]["free"]:
+            self._run(lock[2].format(key=key), fetch=True, setting=True)
+            return True
+        return False
+
+    def drop_staging(self, container: tuple[str, ...], name: str) -> None:
+        """Drop one staging table (its name checked again: never anything but a staging table)."""
+        if staging.staging_run_id(name) is None:
+            raise InvalidInputError(f"{name!r} is not a privrisk_sql staging table")
+        self._run(f"DROP TABLE IF EXISTS {'.'.join(self.quote(p) for p in (*container, name))}", fetch=False,
+                  setting=True)
+
     def table_exists(self, table: str) -> bool:
         """Whether a table or view of that name exists (same lookup rules as :meth:`relation`)."""
         return self.find_table(table) is not None
@@ -795,6 +856,14 @@ def opened(target: Any = None) -> Iterator[Source]:
     finally:
         if source is not target:
             source.close()
+
+
+def _raise_signal_stop(reason: str | None) -> None:
+    """Ctrl-C as KeyboardInterrupt, SIGTERM as TerminatedError (a KeyboardInterrupt too)."""
+    if reason == INTERRUPT:
+        raise KeyboardInterrupt
+    if reason == TERMINATE:
+        raise TerminatedError("terminated (SIGTERM)")
 
 
 def _fetched(cursor: Any, fetch: bool | str) -> Any:

@@ -124,18 +124,30 @@ def _wait_for_first_statement(proc, err, seconds=60):
     pytest.fail("the child never started a query")
 
 
+SIGNAL_MESSAGES = {
+    signal.SIGINT: "privrisk-sql: interrupted (Ctrl-C): the running query was cancelled, work tables dropped",
+    # SIGTERM (CI cancel, timeout(1), docker stop) used to kill the process with its query running.
+    signal.SIGTERM: "privrisk-sql: terminated (SIGTERM): the running query was cancelled, work tables dropped",
+}
+
+
+@pytest.mark.parametrize("signum", sorted(SIGNAL_MESSAGES), ids=lambda s: signal.Signals(s).name)
 @pytest.mark.parametrize("command", sorted(CLI_ARGS))
-def test_ctrl_c_cancels_and_exits_3(slow_db, command, tmp_path):
+def test_ctrl_c_and_sigterm_cancel_and_exit_3(slow_db, command, signum, tmp_path, backend):
     db, view, tables = slow_db
     before = tables()
     proc, err = _start(CLI_ARGS[command](view) + ["--db", db], tmp_path)
     _wait_for_first_statement(proc, err)
     time.sleep(0.3)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(signum)
     assert proc.wait(timeout=60) == 3
     err.seek(0)
-    assert "privrisk-sql: interrupted (Ctrl-C): the running query was cancelled, work tables dropped" in err.read()
+    assert SIGNAL_MESSAGES[signum] in err.read()
     assert _ours(tables(), view) == _ours(before, view) == set()  # no output, no staging table
+    if backend.name == "postgres":  # nothing of that run still runs on the server
+        running = backend.fetch("SELECT COUNT(*) FROM pg_stat_activity WHERE state = 'active' "
+                                f"AND query LIKE '%{view}%' AND pid <> pg_backend_pid()")
+        assert running == [(0,)]
 
 
 @pytest.mark.parametrize("command", ["cavg", "mondrian"])

@@ -230,7 +230,7 @@ def test_output_keeps_input_order(backend, relaxed):
     src.echo = statements.append
     pr.mondrian(src, t, ["x", "y"], 3, out, relaxed=relaxed)
     got = _output(backend, out)["id"].tolist()
-    output_sql = next(sql for sql in statements if sql.startswith("CREATE TABLE") and '_output"' in sql.split("\n")[0])
+    output_sql = next(sql for sql in statements if sql.startswith("CREATE TABLE") and '_staging"' in sql.split("\n")[0])
     if backend.dialect.natural_row_order:
         assert got == ids
         assert "ORDER BY" in output_sql
@@ -653,3 +653,80 @@ def test_output_read_by_the_input_through_views_is_refused(backend):
     assert backend.fetch(f"SELECT COUNT(*) FROM {_q(backend, people)}")[0][0] == before
     assert backend.fetch(f"SELECT COUNT(*) FROM {_q(backend, pv2)}")[0][0] == before
     assert pr.mondrian(backend.source(), pv2, ["age", "city"], 5, _out(backend), replace=True).n_rows == 40
+
+
+def test_abandoned_staging_tables_are_swept_and_nothing_else(backend, caplog):
+    """A run killed between the staging CREATE and the RENAME (kill -9) left privrisk_<id>_output,
+    a full copy of the output, in the user's schema for good. A later run drops the staging tables
+    it can prove abandoned, where it writes; never a table that only looks like one, and never a
+    live run's (PostgreSQL: its advisory lock is held). SQLite proves nothing: only cleanup drops."""
+    from privrisk_sql import staging
+
+    t = backend.load(ADULT)
+    src = backend.source()
+    dead = staging.staging_name(uuid.uuid4().hex[:10])
+    lookalike = "privrisk_0123456789_deadbeef_staging"  # the tag does not match
+    for name in (dead, lookalike):
+        backend.run(f"CREATE TABLE {_q(backend, name)} AS SELECT 1 AS x")
+        if hasattr(backend, "created"):
+            backend.created.append(name)
+    live_id = uuid.uuid4().hex[:10]
+    live = staging.staging_name(live_id)
+    backend.run(f"CREATE TABLE {_q(backend, live)} AS SELECT 1 AS x")
+    if hasattr(backend, "created"):
+        backend.created.append(live)
+    holder = None
+    if backend.name == "postgres":  # a live run elsewhere: another session holds its lock
+        from backends import pg_url
+
+        holder = pr.Source(pg_url())
+        holder.fetch(f"SELECT pg_advisory_lock({staging.lock_key(live_id)})")
+    else:  # a live run of this process
+        staging.LIVE_RUNS.add(live_id)
+    try:
+        with caplog.at_level("WARNING", logger="privrisk_sql"):
+            pr.mondrian(src, t, ["age"], 5, _out(backend))
+        remaining = _tables(backend.source())
+        assert lookalike in remaining and live in remaining
+        if backend.dialect.sweeps_unlocked or backend.dialect.staging_lock is not None:
+            assert dead not in remaining
+            assert f"dropped {dead}" in caplog.text or dead in caplog.text
+        else:  # SQLite: kept for cleanup
+            assert dead in remaining
+    finally:
+        staging.LIVE_RUNS.discard(live_id)
+        if holder is not None:
+            holder.close()
+
+
+@pytest.mark.parametrize("kind", ["duckdb", "sqlite"])
+def test_cleanup_command_lists_and_drops_staging_tables(tmp_path, capsys, kind):
+    import sqlite3
+
+    import duckdb
+
+    from privrisk_sql import staging
+    from privrisk_sql.cli import main
+
+    dead = staging.staging_name(uuid.uuid4().hex[:10])
+    lookalike = "privrisk_0123456789_deadbeef_staging"
+    path = tmp_path / f"w.{kind}"
+    con = duckdb.connect(str(path)) if kind == "duckdb" else sqlite3.connect(path)
+    for name in (dead, lookalike, "people"):
+        con.execute(f'CREATE TABLE "{name}" AS SELECT 1 AS x')
+    con.commit()
+    con.close()
+    db = str(path) if kind == "duckdb" else f"sqlite:///{path}"
+    assert main(["cleanup", "--db", db, "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert f"found    main.{dead}" in out or f"found    w.main.{dead}" in out
+    assert lookalike not in out and "people" not in out
+    assert main(["cleanup", "--db", db]) == 0
+    assert "dropped" in capsys.readouterr().out
+    con = duckdb.connect(str(path)) if kind == "duckdb" else sqlite3.connect(path)
+    query = ("SELECT table_name FROM duckdb_tables()" if kind == "duckdb"
+             else "SELECT name FROM sqlite_master WHERE type = 'table'")
+    assert sorted(r[0] for r in con.execute(query).fetchall()) == sorted([lookalike, "people"])
+    con.close()
+    assert main(["cleanup", "--db", db]) == 0
+    assert "no staging tables found" in capsys.readouterr().out

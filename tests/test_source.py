@@ -198,7 +198,7 @@ def test_postgres_mondrian_output_joins_with_merge_joins_off_and_only_there(pg):
         if relaxed:
             assert off == [] and len(seen) > 20
         else:
-            assert len(off) == 1 and off[0].startswith("CREATE TABLE") and off[0].endswith('_output" AS')
+            assert len(off) == 1 and off[0].startswith("CREATE TABLE") and off[0].endswith('_staging" AS')
         assert pg.fetch("SHOW enable_mergejoin")[0][0] == "on"
 
 

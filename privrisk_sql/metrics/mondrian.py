@@ -186,7 +186,16 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
                                     "choose another name")
         if existing is not None and not replace:
             raise InvalidInputError(f"output table {output!r} already exists; pass replace=True (--replace) to overwrite it")
+        _sweep_abandoned_staging(source, target)
         return _Run(source, rel, names, kept, k, target, replace, median, relaxed, nulls, orders).run()
+
+
+def _sweep_abandoned_staging(source: Source, target: OutputTable) -> None:
+    """Drop the staging tables killed runs left where this output goes (privrisk_sql/staging.py)."""
+    for container, name, abandoned in source.staging_tables(target.container):
+        if abandoned:
+            source.drop_staging(container, name)
+            log.warning("dropped %s, the staging table of a run that was killed", ".".join((*container, name)))
 
 
 class _Run:
@@ -343,8 +352,13 @@ class _Run:
     def _write_output(self, rows: str, work: str, labels: str, globals_: str, n_rows: int, n_parts: int) -> None:
         """CREATE the output under a staging name, check it, then (drop the old one and) rename
         atomically. ``rows``: the numbered input rows (relaxed mode; strict mode reads the input)."""
+        s = self.s
+        with s.staging_run() as staging_name:
+            self._write_staged(self.output.sql(s.quote, staging_name), rows, work, labels, globals_, n_rows, n_parts)
+
+    def _write_staged(self, staging_sql: str, rows: str, work: str, labels: str, globals_: str, n_rows: int,
+                      n_parts: int) -> None:
         s, q = self.s, self.q
-        staging_sql = self.output.sql(s.quote, f"privrisk_{s.run_id}_output")
         try:
             if self.relaxed:
                 s.execute(q.output(staging_sql, rows, work, labels, self.dims, self.keep))

@@ -27,7 +27,7 @@ class EncodedRecords(list):
 
 
 def _float(value: float) -> str:
-    # value - value is 0.0 only for finite floats; NaN (-> null) and inf (refused) take the slow path.
+    # value - value is 0.0 only for finite floats; NaN (-> null) and inf (-> "Infinity") take the slow path.
     return float.__repr__(value) if value - value == 0.0 else _slow(value)
 
 
@@ -64,7 +64,12 @@ _AS_IS = frozenset({str, int, bool, type(None)})
 
 
 def jsonable(value: Any) -> Any:
-    """``value`` as json can write it: tuples as lists, dates as ISO strings, NaN as None."""
+    """``value`` as json can write it: tuples as lists, dates as ISO strings, NaN as None.
+
+    JSON has no infinity and no exact decimal: +/-inf become the strings ``"Infinity"`` and
+    ``"-Infinity"`` (as protobuf's JSON mapping writes them; they are values, not missing), and a
+    Decimal becomes the string of its exact digits (``"123456789012345678.5"``), which no JSON
+    reader rounds to a float. NaN is missing: ``null``."""
     # Exact-type checks first: to_dict converts every value of every details row (26k rows and
     # 220k values on a 30k-row pair), and the isinstance chain alone took a tenth of a second.
     kind = type(value)
@@ -77,9 +82,15 @@ def jsonable(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
         return [jsonable(v) for v in value]
     if isinstance(value, float):
-        return None if math.isnan(value) else value
+        if math.isnan(value):
+            return None
+        return value if not math.isinf(value) else ("Infinity" if value > 0 else "-Infinity")
     if isinstance(value, decimal.Decimal):
-        return None if value.is_nan() else float(value)
+        if value.is_nan():
+            return None
+        if value.is_infinite():
+            return "Infinity" if value > 0 else "-Infinity"
+        return format(value, "f")  # exact digits, never an exponent
     if isinstance(value, (dt.date, dt.datetime, dt.time)):  # pandas Timestamp is a datetime
         return value.isoformat()
     if hasattr(value, "item"):  # numpy scalar

@@ -83,7 +83,7 @@ def test_empty_and_one_row_tables(backend, command):
 @pytest.mark.parametrize("kind", [T.INTEGER, T.FLOAT, T.TEXT, T.DATE])
 def test_all_null_column(backend, command, kind):
     t = _table(backend, [("x", T.INTEGER), ("gone", kind)], [(i, None) for i in range(6)])
-    _expect(backend, command, t, ["x", "gone"], f"column 'gone' of '{t}' is NULL in all 6 rows")
+    _expect(backend, command, t, ["x", "gone"], f"column 'gone' of '{t}' has no value in any of its 6 rows")
 
 
 def test_mpuccs_follows_its_spec_on_degenerate_tables(backend):
@@ -129,7 +129,7 @@ def duck_file(tmp_path_factory):
 @pytest.mark.parametrize("args, needle", [
     (["--table", "nope", "--qids", "x"], "table not found: 'nope'"),
     (["--table", "t", "--qids", "x,zz"], "column 'zz' not found in 't'"),
-    (["--table", "t", "--qids", "x,gone"], "column 'gone' of 't' is NULL in all 10 rows"),
+    (["--table", "t", "--qids", "x,gone"], "column 'gone' of 't' has no value in any of its 10 rows"),
     (["--table", "empty", "--qids", "x"], "table 'empty' is empty"),
     (["--table", "one", "--qids", "x"], "table 'one' has 1 row"),
     (["--table", "odd", "--qids", "x,y"], "column 'y' of 'odd' has unsupported type INTEGER[]"),

@@ -32,16 +32,13 @@ def test_value_json_is_json_dumps_of_the_converted_value(value):
     assert list_json((value, value)) == ENCODE(jsonable([value, value]))
 
 
-def test_infinity_is_refused_like_json_dumps():
-    for fast in (lambda: value_json(float("inf")), lambda: list_json([1, float("-inf")])):
-        with pytest.raises(ValueError):
-            fast()
-    with pytest.raises(ValueError):
-        ENCODE(jsonable(float("inf")))
+def test_infinity_is_written_as_the_generic_path_writes_it():
+    assert value_json(float("inf")) == ENCODE(jsonable(float("inf"))) == '"Infinity"'
+    assert list_json([1, float("-inf")]) == '[1, "-Infinity"]'
 
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_infinity=False), st.text(),
-                    st.dates(), st.datetimes(), st.decimals(allow_infinity=False))
+scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(),
+                    st.dates(), st.datetimes(), st.decimals())
 
 
 @settings(max_examples=200, deadline=None)
@@ -76,3 +73,25 @@ def test_empty_details_are_an_empty_list():
     result = MpuccsResult({"identification_rate": 0.0}, [], [], DETAIL_COLUMNS, [])
     assert _dumps(result.to_json_payload()) == _dumps(result.to_dict())
     assert json.loads(_dumps(result.to_json_payload()))["details"] == []
+
+
+def test_infinities_and_decimals_have_a_json_form(tmp_path):
+    """+/-inf are values: "Infinity"/"-Infinity" (mpUCCs crashed with a traceback on them, even
+    without --json); decimals keep their exact digits (three DECIMAL(38,1) values printed as one
+    float 1.2345678901234568e+18)."""
+    import decimal
+
+    from privrisk_sql.cli import main
+    from privrisk_sql.json_text import jsonable, list_json
+
+    assert jsonable(float("inf")) == "Infinity" and jsonable(float("-inf")) == "-Infinity"
+    assert jsonable(float("nan")) is None
+    values = [decimal.Decimal("1234567890123456781.5"), decimal.Decimal("1234567890123456782.5")]
+    assert json.loads(list_json(values)) == ["1234567890123456781.5", "1234567890123456782.5"]
+    assert jsonable(decimal.Decimal("1E+3")) == "1000"
+    csv = tmp_path / "inf.csv"
+    csv.write_text("a,b\n1.5,x\ninf,y\n-inf,z\n2.0,x\n")
+    out = tmp_path / "r.json"
+    assert main(["mpuccs", "--ori", str(csv), "--syn", str(csv), "--json", str(out)]) == 0
+    combos = [d["value_combo"] for d in json.loads(out.read_text())["details"]]
+    assert ["Infinity"] in combos and ["-Infinity"] in combos

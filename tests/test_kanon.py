@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import uuid
 
 import pandas as pd
 import pytest
@@ -173,3 +174,32 @@ def test_cli_thresholds_and_bad_input(capsys):
     with pytest.raises(SystemExit) as e:
         main(["cavg", "--table", path, "--qids", "zip", "--k", "0"])
     assert e.value.code == 2
+
+
+def test_nan_is_missing_like_null_in_every_class_metric(backend):
+    """One missing-value policy: NaN is missing, one class with NULL (pandas groupby(dropna=False)
+    and pycanon agree); -0.0 equals 0.0. {NaN, NaN, NULL, 1, 1, 1, -0.0, 0.0}: 3 classes, k = 2
+    (it was 4 classes, k = 1: NaN a class apart from NULL), and --exclude-null-qids drops NaN rows."""
+    from privrisk_sql.types import TypeClass as T
+
+    values = [float("nan"), float("nan"), None, 1.0, 1.0, 1.0, -0.0, 0.0]
+    name = f"nan_{uuid.uuid4().hex[:8]}"
+    cols = [("v", T.FLOAT), ("s", T.FLOAT)]
+    rows = [(v, float(i % 2)) for i, v in enumerate(values)]
+    if backend.key is not None:
+        cols = [(backend.key, T.INTEGER)] + cols
+        rows = [(i, *r) for i, r in enumerate(rows)]
+    backend.create(name, cols, rows)
+    df = pd.DataFrame({"v": values})
+    expected = df.groupby("v", dropna=False).size()
+    assert sorted(expected.tolist()) == [2, 3, 3]
+    r = pr.kanon(backend.source(), name, ["v"], ["s"])
+    assert (r["n_classes"], r["k_anonymity"]) == (3, 2)
+    c = pr.cavg(backend.source(), name, ["v"], 2)
+    assert c.n_classes == 3
+    kept = pr.cavg(backend.source(), name, ["v"], 2, exclude_null_qids=True)
+    assert (kept.n_rows, kept.excluded_rows) == (5, 3)
+    only_nan = f"nan_{uuid.uuid4().hex[:8]}"
+    backend.create(only_nan, [("x", T.INTEGER), ("v", T.FLOAT)], [(i, float("nan")) for i in range(4)])
+    with pytest.raises(pr.InvalidInputError, match="has no value in any of its 4 rows"):
+        pr.cavg(backend.source(), only_nan, ["x", "v"], 2)

@@ -74,7 +74,7 @@ def test_kanon_and_cavg_equal_the_pandas_oracle(backend, data):
     try:
         src = backend.source()
         if _all_null(df, qids):
-            with pytest.raises(pr.InvalidInputError, match=f"column '{_all_null(df, qids)[0]}' .* is NULL in all"):
+            with pytest.raises(pr.InvalidInputError, match=f"column '{_all_null(df, qids)[0]}' .* has no value in any"):
                 pr.kanon(src, name, qids, "s")
             return
         r = pr.kanon(src, name, qids, "s", k=2)

@@ -53,13 +53,14 @@ def cavg_best_effort(n_rows: int, k: int) -> float | None:
     return None if q == 0 else n_rows / (q * k)
 
 
-def cavg_sql(dialect, relation_sql: str, qids: Sequence[str], text: Sequence[str] = ()) -> str:
+def cavg_sql(dialect, relation_sql: str, qids: Sequence[str], text: Sequence[str] = (),
+             floats: Sequence[str] = ()) -> str:
     """The one aggregate query CAVG runs (class-size histogram); ``text``: the text QIDs, which
-    CAVG compares byte by byte."""
+    CAVG compares byte by byte; ``floats``: the float QIDs, whose NaN is missing (NULL)."""
     from ..dialects import get_dialect
 
     d = get_dialect(dialect) if isinstance(dialect, str) else dialect
-    return class_size_histogram_sql(d, text_as_bytes_sql(d, relation_sql, qids, text), qids)
+    return class_size_histogram_sql(d, text_as_bytes_sql(d, relation_sql, qids, text, floats), qids)
 
 
 def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids: bool = False) -> CavgResult:

@@ -87,30 +87,43 @@ def check_rows(source: Source, rel: Relation, columns: Sequence[str], what: str)
                                 f"{what} needs at least 2 rows")
     for column, m in missing.items():
         if m == n_rows:
-            raise InvalidInputError(f"column {column!r} of {rel.label!r} is NULL in all {n_rows} rows: "
-                                    "it tells no record apart; leave it out")
+            raise InvalidInputError(f"column {column!r} of {rel.label!r} has no value in any of its {n_rows} rows "
+                                    "(all NULL or NaN, both missing): it tells no record apart; leave it out")
     return n_rows, missing
 
 
-def text_as_bytes_sql(dialect: Dialect, relation_sql: str, columns: Sequence[str], text: Sequence[str]) -> str:
-    """``relation_sql`` narrowed to ``columns``, the ``text`` ones among them compared byte by byte
-    whatever their collation (unchanged when ``text`` is empty): what every class query reads."""
-    if not text:
-        return relation_sql
-    return render("text_as_bytes.sql.j2", dialect, relation=relation_sql, columns=list(dict.fromkeys(columns)),
-                  text=list(text))
+def text_as_bytes_sql(dialect: Dialect, relation_sql: str, columns: Sequence[str], text: Sequence[str],
+                      floats: Sequence[str] = ()) -> str:
+    """``relation_sql`` narrowed to ``columns`` as every class query reads it: the ``text`` ones
+    compared byte by byte whatever their collation, NaN in the ``floats`` ones read as NULL (one
+    missing value, as pandas has it). Unchanged when both lists are empty."""
+    columns = list(dict.fromkeys(columns))
+    if floats:
+        relation_sql = render("nan_as_null.sql.j2", dialect, relation=relation_sql, columns=columns,
+                              floats=list(floats))
+    if text:
+        relation_sql = render("text_as_bytes.sql.j2", dialect, relation=relation_sql, columns=columns,
+                              text=list(text))
+    return relation_sql
+
+
+def float_columns(rel: Relation, columns: Sequence[str]) -> list[str]:
+    """The float columns among ``columns`` (those that can hold NaN)."""
+    return [c for c in columns if rel.column(c).type_class is TypeClass.FLOAT]
 
 
 def compared_as_bytes(dialect: Dialect, rel: Relation, columns: Sequence[str]) -> Relation:
     """``rel`` as the class queries read it (:func:`text_as_bytes_sql`): two text values are one
     class only when their bytes are equal, as in the rows a user releases and in pandas, even in
-    a column declared case-insensitive (DuckDB/SQLite NOCASE, PostgreSQL nondeterministic ICU).
-    Files and DataFrames are read as they are: their text has no collation, and the wrapper costs
-    DuckDB's window queries about 2 ms of 14 (100k rows, benchmarks/kanon_vs_pycanon.py data)."""
-    if not rel.may_collate:
+    a column declared case-insensitive (DuckDB/SQLite NOCASE, PostgreSQL nondeterministic ICU);
+    and NaN is missing, one class with NULL (docs: the missing-value policy). Files and
+    DataFrames keep their text as it is: it has no collation, and the wrapper costs DuckDB's
+    window queries about 2 ms of 14 (100k rows, benchmarks/kanon_vs_pycanon.py data)."""
+    text = [c for c in columns if rel.column(c).type_class is TypeClass.TEXT] if rel.may_collate else []
+    floats = float_columns(rel, columns)
+    if not text and not floats:
         return rel
-    text = [c for c in columns if rel.column(c).type_class is TypeClass.TEXT]
-    return dataclasses.replace(rel, sql=text_as_bytes_sql(dialect, rel.sql, columns, text))
+    return dataclasses.replace(rel, sql=text_as_bytes_sql(dialect, rel.sql, columns, text, floats))
 
 
 def class_size_histogram_sql(dialect: Dialect, relation_sql: str, qids: Sequence[str]) -> str:

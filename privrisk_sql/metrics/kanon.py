@@ -105,11 +105,12 @@ class KanonQueries:
 
 
 def kanon_sql(dialect, relation_sql: str, qids: Sequence[str], sensitive: Sequence[str] = (), numeric: Sequence[str] = (),
-              text: Sequence[str] = ()) -> list[str]:
+              text: Sequence[str] = (), floats: Sequence[str] = ()) -> list[str]:
     """Every statement :func:`kanon` runs (recursive c shown with l = 2), for printing/review.
-    ``text``: the text columns among qids and sensitive, which kanon compares byte by byte."""
+    ``text``: the text columns among qids and sensitive, which kanon compares byte by byte;
+    ``floats``: the float ones, whose NaN kanon reads as missing (NULL)."""
     q = KanonQueries(dialect)
-    relation_sql = text_as_bytes_sql(q.dialect, relation_sql, list(qids) + list(sensitive), text)
+    relation_sql = text_as_bytes_sql(q.dialect, relation_sql, list(qids) + list(sensitive), text, floats)
     statements = [q.class_size_histogram(relation_sql, qids)]
     for s in sensitive:
         statements.append(q.sensitive_class_stats(relation_sql, qids, s))

@@ -126,8 +126,16 @@ def compared_as_bytes(dialect: Dialect, rel: Relation, columns: Sequence[str]) -
     return dataclasses.replace(rel, sql=text_as_bytes_sql(dialect, rel.sql, columns, text, floats))
 
 
+def work_columns_sql(dialect: Dialect, relation_sql: str, columns: Sequence[str]) -> tuple[str, dict[str, str]]:
+    """``relation_sql`` with ``columns`` renamed privrisk_c0, privrisk_c1, ... and the mapping
+    {column: new name}: what a class query reads, so no user column name meets a work column."""
+    aliases = {c: f"privrisk_c{i}" for i, c in enumerate(dict.fromkeys(columns))}
+    return render("work_columns.sql.j2", dialect, relation=relation_sql, aliases=list(aliases.items())), aliases
+
+
 def class_size_histogram_sql(dialect: Dialect, relation_sql: str, qids: Sequence[str]) -> str:
-    return render("class_size_histogram.sql.j2", dialect, relation=relation_sql, qids=list(qids))
+    named, aliases = work_columns_sql(dialect, relation_sql, qids)
+    return render("class_size_histogram.sql.j2", dialect, relation=named, qids=[aliases[q] for q in qids])
 
 
 def class_sizes(source: Source, rel: Relation, qids: Sequence[str], exclude_null_qids: bool = False) -> ClassSizes:

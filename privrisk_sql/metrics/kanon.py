@@ -33,6 +33,7 @@ from .classes import (
     resolve_qids,
     text_as_bytes_sql,
     validate_k,
+    work_columns_sql,
 )
 
 SENSITIVE_KEYS = [
@@ -88,7 +89,8 @@ class KanonQueries:
         return class_size_histogram_sql(self.dialect, relation_sql, qids)
 
     def _ctx(self, relation_sql, qids, sensitive, exclude_null_qids, **extra):
-        return dict(relation=relation_sql, qids=list(qids), sensitive=sensitive,
+        named, aliases = work_columns_sql(self.dialect, relation_sql, [*qids, sensitive])
+        return dict(relation=named, qids=[aliases[q] for q in qids], sensitive=aliases[sensitive],
                     exclude_null_qids=exclude_null_qids, **extra)
 
     def sensitive_class_stats(self, relation_sql, qids, sensitive, exclude_null_qids=False) -> str:

@@ -1,14 +1,14 @@
 WITH class_value AS (
-  SELECT "zip", "we""ird; DROP TABLE x;--", "disease" AS sa, COUNT(*) AS c
-  FROM "people"
-  WHERE "zip" IS NOT NULL AND "we""ird; DROP TABLE x;--" IS NOT NULL
-  GROUP BY "zip", "we""ird; DROP TABLE x;--", "disease"
+  SELECT "privrisk_c0", "privrisk_c1", "privrisk_c2" AS sa, COUNT(*) AS c
+  FROM (SELECT "zip" AS "privrisk_c0", "we""ird; DROP TABLE x;--" AS "privrisk_c1", "disease" AS "privrisk_c2" FROM "people") privrisk_named
+  WHERE "privrisk_c0" IS NOT NULL AND "privrisk_c1" IS NOT NULL
+  GROUP BY "privrisk_c0", "privrisk_c1", "privrisk_c2"
 ),
 shares AS (
-  SELECT "zip", "we""ird; DROP TABLE x;--", c,
-    CAST(c AS DOUBLE PRECISION) / SUM(c) OVER (PARTITION BY "zip", "we""ird; DROP TABLE x;--") AS q,
+  SELECT "privrisk_c0", "privrisk_c1", c,
+    CAST(c AS DOUBLE PRECISION) / SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1") AS q,
     CAST(SUM(c) OVER (PARTITION BY sa) AS DOUBLE PRECISION) / SUM(c) OVER () AS p,
-    SUM(c) OVER (PARTITION BY "zip", "we""ird; DROP TABLE x;--") AS class_size
+    SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1") AS class_size
   FROM class_value
 ),
 per_class AS (
@@ -21,7 +21,7 @@ per_class AS (
     0.5 * (SUM(ABS(q - p)) + 1 - SUM(p)) AS emd_equal,
     MIN(p) AS min_p
   FROM shares
-  GROUP BY "zip", "we""ird; DROP TABLE x;--"
+  GROUP BY "privrisk_c0", "privrisk_c1"
 )
 SELECT MIN(distinct_values), MAX(alpha), MIN(entropy), MAX(beta), MAX(delta), MAX(emd_equal), MIN(min_p)
 FROM per_class

@@ -1,11 +1,11 @@
 WITH class_value AS (
   SELECT
-    DENSE_RANK() OVER (ORDER BY "zip", "we""ird; DROP TABLE x;--") AS class_id,
-    DENSE_RANK() OVER (ORDER BY "salary") AS value_id,
+    DENSE_RANK() OVER (ORDER BY "privrisk_c0", "privrisk_c1") AS class_id,
+    DENSE_RANK() OVER (ORDER BY "privrisk_c2") AS value_id,
     COUNT(*) AS c
-  FROM "people"
-  WHERE "salary" IS NOT NULL
-  GROUP BY "zip", "we""ird; DROP TABLE x;--", "salary"
+  FROM (SELECT "zip" AS "privrisk_c0", "we""ird; DROP TABLE x;--" AS "privrisk_c1", "salary" AS "privrisk_c2" FROM "people") privrisk_named
+  WHERE "privrisk_c2" IS NOT NULL
+  GROUP BY "privrisk_c0", "privrisk_c1", "privrisk_c2"
 ),
 value_counts AS (
   SELECT value_id, SUM(c) AS g FROM class_value GROUP BY value_id

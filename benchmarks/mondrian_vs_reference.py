@@ -14,7 +14,7 @@ reference at 1M rows.
 Then privrisk_sql alone at 10M rows (k = 10, low-card QIDs) in a child process: seconds and peak
 RSS; target under 3 minutes on 2 cores.
 
-Finally, qiyuangong/Mondrian side by side (SPEC_KANON §2): Adult without missing values (30,162
+Finally, qiyuangong/Mondrian side by side (docs/metrics/mondrian.md): Adult without missing values (30,162
 rows), its 8 QIDs, k = 10, strict and relaxed. Ours with sorted categorical values (the default)
 and with the order of first appearance its Adult reader gives them (order=), next to its README's
 figures; with --qiyuangong DIR (a checkout of github.com/qiyuangong/Mondrian; its code is not

@@ -26,19 +26,11 @@ class Dialect:
     # 30k-row mpUCCs run. Dates and timestamps always go through the dialect's own generator.
     sqlglot_writer: str
     # Session settings for the length of one run, restored afterwards: (name, value) pairs.
-    # PostgreSQL: JIT off. Our work tables are TEMP tables without statistics, so the planner's
-    # cost estimates run into the millions and every statement pays for JIT compilation (a
-    # 3,609-row label query: 0.42 s of JIT for 4 ms of work). Mondrian, 100k rows, k=10:
-    # 3.60 -> 2.53 s; 1M rows 14.75 -> 14.03 s (benchmarks/postgres_jit.py).
+    # PostgreSQL: JIT off (docs/decisions/postgres-jit-off.md).
     run_settings: tuple[tuple[str, str], ...] = ()
     # Session settings while strict Mondrian writes its output, one join of every input row to
     # its code tuple's labels on the six codes; restored after that statement. PostgreSQL:
-    # merge joins off.
-    # It estimates the cost of a hash join on six keys from the single most selective key
-    # (sex has 2 values), prices it above a merge join whose two sorts of every row spill at
-    # the default work_mem, and picks the merge join. Strict output, 1M rows, k=10: 6.7 -> 2.6 s
-    # for that statement; only it gains (the tuple labels' own join is slower with it off, and
-    # relaxed mode's output, joined on a row key, is a hash join already: 4.8 s either way).
+    # merge joins off (docs/decisions/postgres-merge-join-off.md).
     output_join_settings: tuple[tuple[str, str], ...] = ()
     # The most parts a table name may have: DuckDB database.schema.table (attached databases);
     # SQLite database.table (attached databases are its schemas); PostgreSQL schema.table (a

@@ -1,6 +1,6 @@
 """SQL column types mapped, in one place, to the pandas dtype classes PETsARD's rules depend on.
 
-PETsARD decides precision and missing-value rules by pandas dtype (SPEC_MPUCCS §2, §6.1); a
+PETsARD decides precision and missing-value rules by pandas dtype (docs/metrics/mpuccs.md); a
 database column gets the class the same data would have in pandas.
 """
 

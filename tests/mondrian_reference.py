@@ -1,4 +1,4 @@
-"""An independent, in-memory Mondrian of the same rules (SPEC_KANON §3), written from the spec with
+"""An independent, in-memory Mondrian of the same rules (docs/metrics/mondrian.md), written from the spec with
 numpy and recursion instead of SQL and levels. Tests compare partitions (sets of row keys) with
 privrisk_sql's; benchmarks/mondrian_vs_reference.py times it as the in-memory baseline.
 

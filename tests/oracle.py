@@ -1,5 +1,5 @@
 """An independent pandas implementation of the k-anonymity family (textbook definitions),
-written from SPEC_KANON §4–5 without looking at the SQL. NULL is a value (dropna=False)."""
+written from docs/metrics/kanon.md without looking at the SQL. NULL is a value (dropna=False)."""
 
 from __future__ import annotations
 

@@ -87,7 +87,7 @@ def test_all_null_column(backend, command, kind):
 
 
 def test_mpuccs_follows_its_spec_on_degenerate_tables(backend):
-    """Empty syn: rate 0 with a warning (SPEC_MPUCCS §15); one row and all-NULL columns are evaluated
+    """Empty syn: rate 0 with a warning (docs/metrics/mpuccs.md); one row and all-NULL columns are evaluated
     as PETsARD does, an all-NULL column with a warning that names it."""
     cols = [("x", T.INTEGER), ("gone", T.FLOAT)]
     ori = _table(backend, cols, [(1, None), (2, None), (2, None)])

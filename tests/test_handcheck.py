@@ -1,4 +1,4 @@
-"""SPEC_MPUCCS.md §9: the 5 x 3 toy pair, every number derived by hand there."""
+"""The 5 x 3 toy pair of fixtures/handcheck (PROVENANCE.md): every number small enough to check by hand."""
 
 from __future__ import annotations
 

@@ -143,7 +143,7 @@ def test_hand_ties_stay_together(backend):
 
 def test_hand_median_at_maximum_is_not_allowable(backend):
     # x = 1,2,2,2 with k = 1: floor(4/2) = 2, C(1) = 1 < 2, C(2) = 4 -> s = 2 = max: nothing right
-    # of it, not allowable; y is constant: one partition (the lower-median rule, SPEC_KANON §3.5)
+    # of it, not allowable; y is constant: one partition (the lower-median rule, docs/metrics/mondrian.md)
     t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER), ("y", T.TEXT)], [(0, 1, "a"), (1, 2, "a"), (2, 2, "a"), (3, 2, "a")])
     out = _out(backend)
     r = pr.mondrian(backend.source(), t, ["x", "y"], 1, out)

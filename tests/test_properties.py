@@ -1,7 +1,7 @@
 """Property-based tests (hypothesis): random small tables with NULLs, duplicate rows, ties and mixed
 types (integer, text, boolean, date, float), on every backend, against independent pandas/numpy
 oracles: the k-anonymity family and CAVG (tests/oracle.py), mpUCCs with pruning off (a brute-force
-union over combinations, written here from SPEC_MPUCCS §2.3 and §6 with SQL NULL semantics), and
+union over combinations, written here from docs/metrics/mpuccs.md with SQL NULL semantics), and
 Mondrian (tests/mondrian_reference.py)."""
 
 from __future__ import annotations

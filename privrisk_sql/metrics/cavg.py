@@ -1,4 +1,4 @@
-"""CAVG, the normalized average equivalence class size (LeFevre et al. 2006; SPEC_KANON §1).
+"""CAVG, the normalized average equivalence class size (LeFevre et al. 2006; docs/metrics/kanon.md).
 
 Three forms, as in k_anonymization's documented ``CAVG`` API:
 

@@ -1,4 +1,4 @@
-"""The k-anonymity family (SPEC_KANON §4–5), each check one aggregate query in the database.
+"""The k-anonymity family (docs/metrics/kanon.md), each check one aggregate query in the database.
 
 Size-based checks (k, discernibility, re-identification risks, class-size histogram) come from the
 class-size histogram. Checks on a sensitive attribute (SA) run one query per attribute over the

@@ -1,4 +1,4 @@
-"""Mondrian k-anonymity inside the database (SPEC_KANON §3): Python drives, the database cuts.
+"""Mondrian k-anonymity inside the database (docs/metrics/mondrian.md): Python drives, the database cuts.
 
 Strict Mondrian (LeFevre et al. 2006) with the standard choices: a partition is cut on the QID
 with the widest normalized range (tight min/max of its rows; ties: more distinct values, then QID
@@ -231,7 +231,7 @@ class _Run:
                 s.execute(q.null_codes(work, coded, globals_, self.dims))
                 s.drop_temp(coded)
             work, levels = self._partition(work, globals_)
-        else:  # strict: cut the distinct code tuples; the rows find theirs when the output is written
+        else:  # strict: cut the distinct code tuples (docs/decisions/mondrian-tuple-cutting.md)
             originals = s.temp_name("tuples")
             s.execute(q.code_tuples(originals, self.rel.sql, self.dims))
             self._check_ranked(originals, missing, weighted=True)

@@ -1,4 +1,4 @@
-"""mpUCCs singling-out risk (SPEC_MPUCCS.md, PETsARD 1.7 semantics) computed in the database.
+"""mpUCCs singling-out risk (docs/metrics/mpuccs.md, PETsARD 1.7 semantics) computed in the database.
 
 The driver renders SQL, the source runs it, only aggregates come back:
 
@@ -249,8 +249,9 @@ def mpuccs(
     Args:
         src: a :class:`~privrisk_sql.Source`, or anything :func:`privrisk_sql.connect` takes
             (None = in-memory DuckDB).
-        ori, syn: table names in ``src``, CSV/Parquet paths, or (DuckDB) pandas DataFrames or Arrow
-            tables (DuckDB reads files and frames in place).
+        ori: the original table: a name in ``src``, a CSV/Parquet path, or (DuckDB) a pandas
+            DataFrame or Arrow table (DuckDB reads files and frames in place).
+        syn: the synthetic table, in the same forms.
         columns: columns to evaluate, in this order (ties in cardinality follow it); default all
             columns (which must be the same set on both sides).
         n_cols: combination sizes: None (all), an int, or a list; sizes above the column count
@@ -273,7 +274,7 @@ def mpuccs(
     Example:
         >>> import privrisk_sql as pr
         >>> r = pr.mpuccs(None, "fixtures/handcheck/ori.csv", "fixtures/handcheck/syn.csv")  # doctest: +SKIP
-        >>> r.global_["identification_rate"][0]  # doctest: +SKIP
+        >>> r.global_["identification_rate"].iloc[0]  # doctest: +SKIP
         0.8
     """
     delta, decay, alpha, dt_unit = _validate_params(

@@ -1,4 +1,4 @@
-"""Pure parts of mpUCCs (SPEC_MPUCCS.md): which combinations, in which order, with which base;
+"""Pure parts of mpUCCs (docs/metrics/mpuccs.md): which combinations, in which order, with which base;
 Rényi entropy from a group-size histogram; precision rules. No database here."""
 
 from __future__ import annotations

@@ -78,7 +78,7 @@ class MpuccsQueries:
                    max_codes: dict[str, int] | None = None) -> dict:
         """Template context for one combination (columns in priority order).
 
-        With ``nulls="petsard"`` (SPEC_MPUCCS §6.1) a NULL in a float-like column makes a syn row
+        With ``nulls="petsard"`` (docs/metrics/mpuccs.md) a NULL in a float-like column makes a syn row
         a group of its own, and so does a NULL timestamp when the combination has only datetime
         columns. With ``max_codes`` (alias -> largest code in the coded rows) the combination is
         keyed by one packed BIGINT when every key fits below 2**62 (SQLite turns a larger integer

@@ -63,8 +63,30 @@ def _rate(text: str) -> float:
     return value
 
 
+def _finite(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if value != value or value in (float("inf"), float("-inf")):  # NaN compares false with everything
+        raise argparse.ArgumentTypeError(f"expected a finite number, got {text!r}")
+    return value
+
+
+def one_line(text: str) -> str:
+    """A message on one line: a line break inside a name (a column called 'a\\nb') shown as \\n."""
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line naming the culprit (usage stays under --help)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"privrisk-sql: error: {one_line(message)} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="privrisk-sql", description="Privacy-risk metrics computed inside your database.")
+    parser = _Parser(prog="privrisk-sql", description="Privacy-risk metrics computed inside your database.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -91,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("cavg", help="CAVG, the normalized average equivalence class size")
     _table_args(c)
     c.add_argument("--k", type=_k, required=True, help="requested k (integer >= 1)")
-    c.add_argument("--fail-above", type=float, metavar="CAVG", help="exit 1 when CAVG exceeds this value")
+    c.add_argument("--fail-above", type=_finite, metavar="CAVG", help="exit 1 when CAVG exceeds this value")
     _safety_args(c)
 
     k = sub.add_parser("kanon", help="k-anonymity, l-diversity, t-closeness, beta-likeness, delta-disclosure, risks")
@@ -118,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="order of a categorical QID's values (repeatable; default: sorted)")
     mo.add_argument("--json", metavar="OUT", help="write the summary as JSON to OUT ('-' for stdout)")
     mo.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
-    _safety_args(mo)
+    _safety_args(mo, writes=True)
 
     cl = sub.add_parser("cleanup", help="list and drop the staging tables killed runs left in --db")
     cl.add_argument("--db", required=True, help="SQLAlchemy URL or .duckdb path")
@@ -159,10 +181,13 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _safety_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--read-only", action="store_true",
-                   help="only read: DuckDB opened read-only with external access off (input files excepted), "
-                        "every statement checked to write nothing but this run's TEMP tables")
+def _safety_args(p: argparse.ArgumentParser, *, writes: bool = False) -> None:
+    if writes:  # mondrian writes its output table: --read-only could never run it
+        p.set_defaults(read_only=False)
+    else:
+        p.add_argument("--read-only", action="store_true",
+                       help="only read: DuckDB opened read-only with external access off (input files excepted), "
+                            "every statement checked to write nothing but this run's TEMP tables")
     p.add_argument("--timeout", type=_seconds, metavar="SECONDS",
                    help="cancel the running query and exit 3 when the command takes longer than this")
 
@@ -175,6 +200,7 @@ def _table_args(p: argparse.ArgumentParser) -> None:
                    help="drop rows with a NULL quasi-identifier (default: NULL is a value)")
     p.add_argument("--json", metavar="OUT", help="write the result as JSON to OUT ('-' for stdout)")
     p.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
+    p.add_argument("--quiet", action="store_true", help="no summary on stdout")
 
 
 def _version() -> str:
@@ -253,7 +279,7 @@ def _opened(args):
     # before its output exists, the file holds nothing and is removed, not left behind.
     created = path is not None and args.command == "mondrian" and not os.path.exists(path)
     src = connect(args.db, read_only=args.read_only, timeout=args.timeout,
-                  files=[t for t in tables if os.path.isfile(t)])
+                  files=[t for t in tables if os.path.isfile(t)], create=args.command == "mondrian")
     if args.show_sql:
         src.echo = echo_to_stderr
     done = False
@@ -284,7 +310,7 @@ def _run_cavg(args: argparse.Namespace) -> int:
         r = cavg(src, args.table, args.qids, args.k, exclude_null_qids=args.exclude_null_qids)
     payload = r.to_dict()
     _write_json(payload, args.json_out)
-    if args.json != "-":
+    if args.json != "-" and not args.quiet:
         best = "n/a (k > rows)" if r.cavg_best_effort is None else f"{r.cavg_best_effort:.6f}"
         print(f"CAVG for k={r.k} over {', '.join(args.qids)}\n"
               f"  cavg               {r.cavg:.6f}  (1.0 = classes exactly of size k)\n"
@@ -303,7 +329,7 @@ def _run_kanon(args: argparse.Namespace) -> int:
     with _opened(args) as src:
         r = kanon(src, args.table, args.qids, args.sensitive, args.k, exclude_null_qids=args.exclude_null_qids)
     _write_json(r, args.json_out)
-    if args.json != "-":
+    if args.json != "-" and not args.quiet:
         lines = [f"k-anonymity family over {', '.join(args.qids)}",
                  f"  k-anonymity (smallest class)   {r['k_anonymity']}",
                  f"  rows / classes                 {r['n_rows']} / {r['n_classes']}",
@@ -326,8 +352,6 @@ def _run_mondrian(args: argparse.Namespace) -> int:
     if args.db is None:
         raise InvalidInputError("mondrian writes its output table inside the database: give --db "
                                 "(a .duckdb path or an SQLAlchemy URL); the default in-memory DuckDB would lose it")
-    if args.read_only:
-        raise InvalidInputError("mondrian writes its output table: it cannot run with --read-only")
     order = {}
     for column, values in args.order:
         if column in order:
@@ -429,16 +453,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(dbt_package_dir().resolve())
             return EXIT_OK
     except (InvalidInputError, UnsupportedFeatureError) as e:
-        sys.stderr.write(f"privrisk-sql: error: {e}\n")
+        sys.stderr.write(f"privrisk-sql: error: {one_line(str(e))}\n")
         return EXIT_USAGE
     except QueryTimeoutError as e:
-        sys.stderr.write(f"privrisk-sql: {e} (--timeout {args.timeout:g}); work tables dropped\n")
+        sys.stderr.write(f"privrisk-sql: {one_line(str(e))} (--timeout {args.timeout:g}); work tables dropped\n")
         return EXIT_DATABASE
     except QueryError as e:
-        sys.stderr.write(f"privrisk-sql: database error: {e}\n")
+        sys.stderr.write(f"privrisk-sql: database error: {one_line(str(e))}\n")
         return EXIT_DATABASE
     except PrivriskError as e:
-        sys.stderr.write(f"privrisk-sql: error: {e}\n")
+        sys.stderr.write(f"privrisk-sql: error: {one_line(str(e))}\n")
         return EXIT_USAGE
     except TerminatedError:
         sys.stderr.write("privrisk-sql: terminated (SIGTERM): the running query was cancelled, work tables dropped\n")

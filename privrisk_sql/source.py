@@ -118,6 +118,9 @@ class Source:
         timeout: seconds a run (one metric call) may take; then the running statement is
             cancelled on the database and :class:`~privrisk_sql.errors.QueryTimeoutError` raised.
         files: with ``read_only`` on DuckDB, the CSV/Parquet paths that may still be read.
+        create: a DuckDB or SQLite file that does not exist is created (default: refused with
+            :class:`~privrisk_sql.errors.InvalidInputError` naming it, as the CLI refuses it,
+            rather than an empty database and a "table not found" later).
 
     Example:
         >>> src = Source()
@@ -126,7 +129,10 @@ class Source:
     """
 
     def __init__(self, target: Any = None, *, read_only: bool = False, timeout: float | None = None,
-                 files: tuple[str, ...] | list[str] = ()):
+                 files: tuple[str, ...] | list[str] = (), create: bool = False):
+        path = database_file(target)
+        if path is not None and not create and not Path(path).exists():
+            raise InvalidInputError(f"database file not found: {path!r} (pass create=True to create one)")
         if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0):
             raise InvalidInputError(f"timeout must be a number of seconds > 0, got {timeout!r}")
         self.read_only = bool(read_only)
@@ -460,10 +466,21 @@ class Source:
             return Relation(table, sql, self._describe_query(sql, table), is_file=True)
         try:
             return self._catalog_relation(table)
-        except InvalidInputError:
-            if reader is not None:
-                raise InvalidInputError(f"file not found: {table} (nor a table of that name)") from None
-            raise
+        except InvalidInputError as e:
+            if not str(e).startswith("table not found"):
+                raise
+            # Both readings, whichever the user meant: a typo in a file's suffix (cps1988.cvs) and a
+            # missing .csv get the same message.
+            if reader is not None and Path(table).exists():
+                why = "it is not a regular file"
+            elif reader is not None:
+                why = "no such file"
+            elif Path(table).is_file():
+                why = f"a file of that name exists, but only {', '.join(sorted(_FILE_SUFFIXES))} files are read"
+            else:
+                why = "no such file"
+            raise InvalidInputError(f"table not found: {table!r}: neither a table of the database nor a "
+                                    f"CSV/Parquet file ({why})") from None
 
     def _frame_relation(self, frame: Any) -> Relation:
         """A pandas DataFrame, an Arrow table or anything else DuckDB's ``register`` takes (polars),

@@ -86,7 +86,8 @@ def test_show_sql_prints_statements_to_stderr(capsys):
 @pytest.mark.parametrize(
     "args,needle",
     [
-        (["--ori", "nope.csv", "--syn", SYN], "file not found: nope.csv"),
+        (["--ori", "nope.csv", "--syn", SYN], "table not found: 'nope.csv': neither a table of the database nor a "
+                                               "CSV/Parquet file (no such file)"),
         (["--ori", "missing_table", "--syn", SYN], "table not found: 'missing_table'"),
         (["--ori", ORI, "--syn", SYN, "--columns", "a,zz"], "column 'zz' not found"),
         (["--ori", ORI, "--syn", SYN, "--renyi-alpha", "-1"], "renyi_alpha must be >= 0"),
@@ -170,7 +171,7 @@ def test_command_exit_keeps_exit_codes_atexit_handlers_and_output(tmp_path):
     bad = _command("mpuccs", "--ori", str(tmp_path / "missing.csv"), "--syn", syn)
     assert bad.returncode == 2 and "missing.csv" in bad.stderr
     usage = _command("mpuccs", "--nope")
-    assert usage.returncode == 2 and "usage: privrisk-sql mpuccs" in usage.stderr
+    assert usage.returncode == 2 and "(see privrisk-sql mpuccs --help)" in usage.stderr
 
 
 def test_command_with_another_thread_running_exits_normally():
@@ -207,3 +208,49 @@ def test_mondrian_may_create_the_database_it_writes_to(capsys, tmp_path):
     import duckdb
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT COUNT(*) FROM anon").fetchone()[0] == 2000
+
+
+def test_a_typo_in_a_file_suffix_names_both_readings(capsys, tmp_path, monkeypatch):
+    """cps1988.cvs said 'table not found' while a missing .csv said 'file not found': one message,
+    both readings, and why the file was not read."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cps1988.cvs").write_text("a,b\n1,2\n")
+    code = main(["cavg", "--table", "cps1988.cvs", "--qids", "a", "--k", "2"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "table not found: 'cps1988.cvs': neither a table of the database nor a CSV/Parquet file" in err
+    assert "a file of that name exists, but only" in err and ".csv" in err
+
+
+@pytest.mark.parametrize("command", ["cavg", "kanon"])
+def test_quiet_on_every_reading_command(capsys, command):
+    args = [command, "--table", ORI, "--qids", "a", "--quiet"] + (["--k", "2"] if command == "cavg" else [])
+    assert main(args) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_mondrian_does_not_offer_read_only(capsys):
+    with pytest.raises(SystemExit):
+        main(["mondrian", "--help"])
+    assert "--read-only" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["cavg", "--table", ORI, "--qids", "a", "--k", "2", "--fail-above", "nan"], "expected a finite number, got 'nan'"),
+    (["cavg", "--table", ORI, "--qids", "a", "--k", "x"], "argument --k"),
+    (["kanon", "--table", ORI], "the following arguments are required: --qids"),
+    (["nosuch"], "invalid choice: 'nosuch'"),
+])
+def test_usage_errors_are_one_line_naming_the_culprit(capsys, args, needle):
+    """argparse's errors ran to 4-11 lines (usage first); cavg --fail-above nan was accepted."""
+    with pytest.raises(SystemExit) as e:
+        main(args)
+    err = capsys.readouterr().err
+    assert e.value.code == 2
+    assert len(err.strip().splitlines()) == 1 and needle in err and err.startswith("privrisk-sql: error: ")
+
+
+def test_a_line_break_in_a_name_keeps_the_message_on_one_line(capsys):
+    code = main(["cavg", "--table", ORI, "--qids", "a\nb", "--k", "2"])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "'a\\nb'" in err

@@ -211,3 +211,26 @@ def test_settings_come_back_when_a_statement_fails(pg):
                 assert src.fetch("SHOW enable_mergejoin") == [("off",)]
                 src.execute("SELECT * FROM no_such_table_anywhere")
     assert pg.fetch("SHOW enable_mergejoin")[0][0] == "on"
+
+
+@pytest.mark.parametrize("form", ["{p}", "duckdb:///{p}", "sqlite:///{p}"])
+def test_a_missing_database_file_is_refused_unless_create(tmp_path, form):
+    """pr.connect('duckdb:///warehouse.duckdb') on a missing file made an empty database and then
+    failed with 'table not found'; the CLI refused the same thing. One rule: create=True creates."""
+    path = tmp_path / "warehouse.db"
+    with pytest.raises(pr.InvalidInputError, match="database file not found: .*warehouse.db.*create=True"):
+        pr.connect(form.format(p=path))
+    assert not path.exists()
+    pr.connect(form.format(p=path), create=True).close()
+    assert path.exists()
+    pr.connect(form.format(p=path)).close()  # now it exists
+
+
+def test_mondrian_into_a_throwaway_database_is_refused():
+    """pr.mondrian(None, df, ...) wrote its output into an in-memory DuckDB closed at the end of the
+    call: the output was lost without a word."""
+    import pandas as pd
+
+    df = pd.DataFrame({"age": [20, 21, 22, 23] * 5})
+    with pytest.raises(pr.InvalidInputError, match="would lose it"):
+        pr.mondrian(None, df, ["age"], 2, "out")

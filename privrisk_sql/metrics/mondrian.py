@@ -164,6 +164,11 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
     """
     k = validate_k(k)
     _validate_options(median, nulls)
+    if src is None or (isinstance(src, str) and src in ("", ":memory:", "duckdb://", "duckdb:///:memory:")):
+        # An in-memory DuckDB opened for this call is closed at its end, and the output with it.
+        raise InvalidInputError(f"mondrian writes its output table {output!r} inside the database: pass a Source, "
+                                "a connection or a database file (an in-memory DuckDB opened for this call "
+                                "would lose it)")
     with opened(src) as source:
         if source.read_only:
             raise InvalidInputError(f"mondrian writes its output table {output!r}: it cannot run on a read_only Source")

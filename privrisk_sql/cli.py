@@ -279,7 +279,8 @@ def _opened(args):
     # before its output exists, the file holds nothing and is removed, not left behind.
     created = path is not None and args.command == "mondrian" and not os.path.exists(path)
     src = connect(args.db, read_only=args.read_only, timeout=args.timeout,
-                  files=[t for t in tables if os.path.isfile(t)], create=args.command == "mondrian")
+                  files=[t for t in tables if os.path.isfile(t)], create=args.command == "mondrian",
+                  open_read_only=args.command != "mondrian")  # other readers may share the file
     if args.show_sql:
         src.echo = echo_to_stderr
     done = False

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 import sys
 import threading
 import time
@@ -118,6 +119,9 @@ class Source:
         timeout: seconds a run (one metric call) may take; then the running statement is
             cancelled on the database and :class:`~privrisk_sql.errors.QueryTimeoutError` raised.
         files: with ``read_only`` on DuckDB, the CSV/Parquet paths that may still be read.
+        open_read_only: open a DuckDB or SQLite file read-only at the database's level (other
+            processes may read it meanwhile; DuckDB locks a file opened for writing), without the
+            statement check of ``read_only``. The reading commands of the CLI use it.
         create: a DuckDB or SQLite file that does not exist is created (default: refused with
             :class:`~privrisk_sql.errors.InvalidInputError` naming it, as the CLI refuses it,
             rather than an empty database and a "table not found" later).
@@ -129,13 +133,14 @@ class Source:
     """
 
     def __init__(self, target: Any = None, *, read_only: bool = False, timeout: float | None = None,
-                 files: tuple[str, ...] | list[str] = (), create: bool = False):
+                 files: tuple[str, ...] | list[str] = (), create: bool = False, open_read_only: bool = False):
         path = database_file(target)
         if path is not None and not create and not Path(path).exists():
             raise InvalidInputError(f"database file not found: {path!r} (pass create=True to create one)")
         if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0):
             raise InvalidInputError(f"timeout must be a number of seconds > 0, got {timeout!r}")
         self.read_only = bool(read_only)
+        self._open_read_only = self.read_only or bool(open_read_only)
         self.timeout = timeout
         self._guard: RunGuard | None = None
         # The open connection: one of the two is set (typed Any: each is checked before use).
@@ -189,7 +194,8 @@ class Source:
             import sqlalchemy as sa
 
             try:
-                engine = sa.create_engine(_sqlite_read_only_url(url) if self.read_only else url)
+                engine = sa.create_engine(_sqlite_read_only_url(url) if self._open_read_only else url,
+                                          **_connect_options(url, self.timeout))
             except Exception as e:  # bad URL syntax or missing driver
                 raise InvalidInputError(f"cannot use database URL {url!r}: {e}") from e
             self._open_sqlalchemy(engine)
@@ -200,7 +206,7 @@ class Source:
             # create an empty database file here).
             raise InvalidInputError(f"read-only: DuckDB database file not found: {url!r}")
         try:
-            self._duck, self._owns, self._autocommit = duckdb.connect(url, read_only=self.read_only), True, True
+            self._duck, self._owns, self._autocommit = duckdb.connect(url, read_only=self._open_read_only), True, True
         except duckdb.Error as e:
             raise QueryError(f"cannot open DuckDB database {url!r}: {e}", dialect="duckdb") from e
         self._lock_down_duckdb(files)
@@ -920,6 +926,14 @@ def database_file(target: Any) -> str | None:
             return None
         return path
     return u.database
+
+
+def _connect_options(url: str, timeout: float | None) -> dict[str, Any]:
+    """Engine options so that connecting is bounded by the run's timeout too (a server that accepts
+    TCP and never answers held a run 40 s with --timeout 2)."""
+    if timeout is None or not url.startswith(("postgresql", "postgres")):
+        return {}
+    return {"connect_args": {"connect_timeout": max(1, math.ceil(timeout))}}
 
 
 def _sqlite_read_only_url(url: str) -> str:

@@ -165,3 +165,43 @@ def _ours(tables, view):
     """Tables this run could have left (the output, the Mondrian staging table): other sessions may
     be creating tables of their own on a shared PostgreSQL."""
     return {t for t in tables if t.startswith(view) or t.startswith("privrisk_")}
+
+
+def test_timeout_covers_connecting_to_a_silent_server():
+    """A server that accepts TCP and never answers held `--timeout 2` for 40 s: connecting is
+    bounded by the timeout too (exit 3 naming the server)."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(5)
+    port = server.getsockname()[1]
+    accepted = []
+    stop = threading.Event()
+
+    def accept():  # accept and say nothing
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                accepted.append(server.accept()[0])
+            except OSError:
+                continue
+
+    t = threading.Thread(target=accept, daemon=True)
+    t.start()
+    try:
+        started = time.monotonic()
+        r = subprocess.run([sys.executable, "-m", "privrisk_sql.cli", "cavg", "--db",
+                            f"postgresql+psycopg://u@127.0.0.1:{port}/db", "--table", "t", "--qids", "a",
+                            "--k", "2", "--timeout", "2"], capture_output=True, text=True, timeout=60)
+        elapsed = time.monotonic() - started
+    finally:
+        stop.set()
+        t.join()
+        for c in accepted:
+            c.close()
+        server.close()
+    assert r.returncode == 3, r.stderr
+    assert "cannot connect" in r.stderr and str(port) in r.stderr
+    assert elapsed < 2 + 6  # the child's start-up and imports included

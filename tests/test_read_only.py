@@ -223,3 +223,19 @@ def test_sqlite_missing_file_is_not_created(tmp_path, monkeypatch, url):
     with pytest.raises(pr.InvalidInputError, match="database file not found: 'missing.sqlite'"):
         pr.kanon(pr.Source(url, read_only=True), "t", ["a"])
     assert list(tmp_path.iterdir()) == []
+
+
+def test_reading_commands_share_a_duckdb_file_with_other_readers(tmp_path):
+    """kanon and mpuccs opened a DuckDB file read-write, which locks it: another process reading
+    it at the same time made the command fail. They open it read-only now."""
+    db = tmp_path / "w.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute("CREATE TABLE t AS SELECT range % 5 AS a, range % 3 AS b FROM range(100)")
+    reader = duckdb.connect(str(db), read_only=True)  # someone else reading it
+    try:
+        for args in (["kanon", "--table", "t", "--qids", "a,b"], ["cavg", "--table", "t", "--qids", "a", "--k", "2"],
+                     ["mpuccs", "--ori", "t", "--syn", "t", "--quiet"]):
+            r = _cli(*args, "--db", str(db))
+            assert r.returncode == 0, r.stderr
+    finally:
+        reader.close()

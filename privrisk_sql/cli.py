@@ -30,6 +30,7 @@ from .json_text import EncodedRecords
 from .output_file import OutputFile, input_files
 from .progress import ProgressBar
 from .source import connect, database_file, echo_to_stderr
+from .summaries import cavg_summary, kanon_summary, mpuccs_summary
 
 EXIT_OK, EXIT_THRESHOLD, EXIT_USAGE, EXIT_DATABASE = 0, 1, 2, 3
 
@@ -227,7 +228,7 @@ def _run_mpuccs(args: argparse.Namespace) -> int:
     payload = result.to_json_payload()
     _write_json(payload, args.json_out)
     if not args.quiet and args.json != "-":
-        _print_mpuccs_summary(payload)
+        print(mpuccs_summary(payload))
     rate = payload["global"]["identification_rate"]
     if args.fail_above is not None and rate > args.fail_above:
         sys.stderr.write(f"privrisk-sql: identification rate {rate:.4f} exceeds --fail-above {args.fail_above}\n")
@@ -312,12 +313,7 @@ def _run_cavg(args: argparse.Namespace) -> int:
     payload = r.to_dict()
     _write_json(payload, args.json_out)
     if args.json != "-" and not args.quiet:
-        best = "n/a (k > rows)" if r.cavg_best_effort is None else f"{r.cavg_best_effort:.6f}"
-        print(f"CAVG for k={r.k} over {', '.join(args.qids)}\n"
-              f"  cavg               {r.cavg:.6f}  (1.0 = classes exactly of size k)\n"
-              f"  cavg best effort   {best}\n"
-              f"  rows / classes     {r.n_rows} / {r.n_classes}"
-              + (f"\n  excluded rows      {r.excluded_rows} (NULL quasi-identifier)" if args.exclude_null_qids else ""))
+        print(cavg_summary(r, args.qids, args.exclude_null_qids))
     if args.fail_above is not None and r.cavg > args.fail_above:
         sys.stderr.write(f"privrisk-sql: CAVG {r.cavg:.6f} exceeds --fail-above {args.fail_above}\n")
         return EXIT_THRESHOLD
@@ -325,22 +321,13 @@ def _run_cavg(args: argparse.Namespace) -> int:
 
 
 def _run_kanon(args: argparse.Namespace) -> int:
-    from .metrics.kanon import SENSITIVE_KEYS, kanon
+    from .metrics.kanon import kanon
 
     with _opened(args) as src:
         r = kanon(src, args.table, args.qids, args.sensitive, args.k, exclude_null_qids=args.exclude_null_qids)
     _write_json(r, args.json_out)
     if args.json != "-" and not args.quiet:
-        lines = [f"k-anonymity family over {', '.join(args.qids)}",
-                 f"  k-anonymity (smallest class)   {r['k_anonymity']}",
-                 f"  rows / classes                 {r['n_rows']} / {r['n_classes']}",
-                 f"  discernibility                 {r['discernibility']}",
-                 f"  avg / max re-identification    {r['avg_reid_risk']:.6f} / {r['max_reid_risk']:.6f}"]
-        if args.k is not None:
-            lines.append(f"  classes / records below k={args.k}   {r['classes_below_k']} / {r['records_below_k']}")
-        for key in SENSITIVE_KEYS if args.sensitive else []:
-            lines.append(f"  {key:<30} {json.dumps(r[key])}")
-        print("\n".join(lines))
+        print(kanon_summary(r, args.qids, args.sensitive or [], args.k))
     if args.fail_below is not None and r["k_anonymity"] < args.fail_below:
         sys.stderr.write(f"privrisk-sql: k-anonymity {r['k_anonymity']} is below --fail-below {args.fail_below}\n")
         return EXIT_THRESHOLD
@@ -402,27 +389,6 @@ def _run_cleanup(args: argparse.Namespace) -> int:
     finally:
         src.close()
     return EXIT_OK
-
-
-def _print_mpuccs_summary(payload: dict) -> None:
-    g = payload["global"]
-    lines = [
-        "mpUCCs singling-out risk",
-        f"  synthetic rows (de-duplicated)   {g['total_syn_records']}",
-        f"  original rows (de-duplicated)    {g['total_ori_records']}",
-        f"  identified synthetic rows        {g['total_identified']}",
-        f"  identification rate              {g['identification_rate']:.6f}",
-        f"  weighted identification rate     {g['weighted_identification_rate']:.6f}",
-        f"  combinations checked / pruned    {g['total_combinations_checked']} / {g['total_combinations_pruned']}",
-        f"  numeric / datetime precision     {g['config_numeric_precision']} / {g['config_datetime_precision']}",
-    ]
-    top = sorted((t for t in payload["tree"] if t["mpuccs_collision_cnt"]), key=lambda t: (-t["mpuccs_collision_cnt"], t["check_order"]))[:10]
-    if top:
-        lines.append("  combinations that identify most rows:")
-        lines.append(f"    {'collisions':>10}  {'uniques':>8}  combination")
-        for t in top:
-            lines.append(f"    {t['mpuccs_collision_cnt']:>10}  {t['mpuccs_cnt']:>8}  {', '.join(t['field_combo'])}")
-    print("\n".join(lines))
 
 
 def _show_warning(message, *args, **kwargs) -> None:

@@ -254,3 +254,22 @@ def test_a_line_break_in_a_name_keeps_the_message_on_one_line(capsys):
     code = main(["cavg", "--table", ORI, "--qids", "a\nb", "--k", "2"])
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1 and "'a\\nb'" in err
+
+
+def test_summaries_explain_their_numbers(capsys, tmp_path):
+    """kanon with several sensitive columns printed a 400-character JSON line per metric; CAVG < 1
+    and recursive c = null went unexplained; the same table as --ori and --syn got no warning."""
+    adult = str(FIXTURES / "mondrian" / "adult_2k.csv")
+    assert main(["kanon", "--table", adult, "--qids", "age,sex", "--sensitive", "income,race", "--k", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "{" not in out  # no JSON in the summary
+    line = next(x for x in out.splitlines() if x.strip().startswith("t-closeness"))
+    assert len(line.split()) >= 4  # label, one value per sensitive column, and what it means
+    assert "c undefined" in out and "undefined when l = 1" in out
+    assert main(["cavg", "--table", adult, "--qids", "age,sex,race,workclass", "--k", "20"]) == 0
+    assert "the table is not 20-anonymous" in capsys.readouterr().out
+    assert main(["mpuccs", "--ori", ORI, "--syn", SYN]) == 0
+    out = capsys.readouterr().out
+    assert "uniques: its value combinations that occur once in the synthetic table" in out
+    assert main(["mpuccs", "--ori", ORI, "--syn", str(HAND / "." / "ori.csv")]) == 0
+    assert "is given as both ori and syn" in capsys.readouterr().err

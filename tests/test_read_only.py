@@ -134,7 +134,7 @@ def _cli(*args):
 def test_cli_read_only_reads_the_named_files_and_refuses_mondrian(tmp_path):
     r = _cli("cavg", "--table", str(ADULT), "--qids", "age,sex", "--k", "5", "--read-only")
     assert r.returncode == 0, r.stderr
-    assert "rows / classes     2000 /" in r.stdout
+    assert "rows / classes     2,000 /" in r.stdout
     r = _cli("mondrian", "--db", str(tmp_path / "w.duckdb"), "--table", str(ADULT), "--qids", "age", "--k", "5",
              "--output", "o", "--read-only")
     assert r.returncode == 2

@@ -18,6 +18,7 @@ import itertools
 import logging
 import math
 import operator
+import os
 import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -309,6 +310,9 @@ class _Run:
         if dropped:
             self._warn(f"n_cols: sizes {dropped} exceed the {len(self.cols)} columns and are skipped")
         self.q = MpuccsQueries(source.dialect)
+        if _same_input(self.ori_rel, self.syn_rel):
+            self._warn(f"{self.ori_rel.label!r} is given as both ori and syn: every row unique on some columns "
+                       "matches itself, so the rate says nothing about a synthetic table")
 
     def _warn(self, message: str) -> None:
         self.warnings.append(message)
@@ -536,6 +540,18 @@ class _Run:
             "config_datetime_precision": self.datetime_precision if self.datetime_precision is not None else unit,
         }
         return MpuccsResult(glob, detail_rows, tree_rows, detail_columns, self.warnings)
+
+
+def _same_input(a: Relation, b: Relation) -> bool:
+    """The same catalog table, or the same file, under any spelling."""
+    if a.identity is not None:
+        return a.identity == b.identity
+    if a.is_file and b.is_file:
+        try:
+            return os.path.samefile(a.label, b.label)
+        except OSError:
+            return False
+    return a.sql == b.sql
 
 
 def _one_tuple(index: int):

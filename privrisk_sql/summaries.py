@@ -1,0 +1,111 @@
+"""The human summaries the CLI prints: each number with a few words on what it means and how it
+compares with the threshold given. The JSON (--json) carries the same numbers without words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+# kanon's per-sensitive-column results: (key, label, what it means).
+_SENSITIVE_ROWS = [
+    ("l_diversity", "l-diversity (distinct)", "fewest distinct values in a class"),
+    ("entropy_l_diversity", "entropy l-diversity", "exp(smallest entropy of a class)"),
+    ("recursive_c_l", "recursive (c,l)", "smallest c for the table's l; undefined when l = 1"),
+    ("alpha_k", "alpha (largest share)", "largest share of one value within a class"),
+    ("t_closeness", "t-closeness", "largest distance of a class's distribution from the table's"),
+    ("basic_beta_likeness", "basic beta-likeness", "largest relative gain of a value's share in a class"),
+    ("enhanced_beta_likeness", "enhanced beta-likeness", "the same, capped by -ln(global share)"),
+    ("delta_disclosure", "delta-disclosure", "largest |ln(class share / table share)|"),
+]
+
+
+def _num(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def _cell(key: str, value: Any) -> str:
+    if key == "recursive_c_l":
+        return f"l={value['l']}, c undefined" if value["c"] is None else f"l={value['l']}, c={value['c']}"
+    if key == "alpha_k":
+        return _num(value["alpha"])
+    return _num(value)
+
+
+def kanon_summary(r: dict, qids: Sequence[str], sensitive: Sequence[str], k: int | None) -> str:
+    """The kanon result as a page a person reads: sizes first, then one column per sensitive column."""
+    smallest = r["k_anonymity"]
+    lines = [f"k-anonymity family over {', '.join(qids)}: {r['n_rows']:,} rows in {r['n_classes']:,} classes",
+             f"  k-anonymity            {smallest:<12,} the smallest class has {smallest:,} row(s)"
+             + (": someone is unique on these columns" if smallest == 1 else ""),
+             f"  re-identification      avg {r['avg_reid_risk']:.6f}, max {r['max_reid_risk']:.6f}"
+             "   (1 / class size: the chance of picking out one person)",
+             f"  discernibility         {r['discernibility']:<12,} sum of squared class sizes (lower is finer)"]
+    if k is not None:
+        verdict = "the table is k-anonymous at this k" if smallest >= k else "they break k-anonymity at this k"
+        lines.append(f"  below k={k:<14} {r['classes_below_k']:,} classes, {r['records_below_k']:,} records ({verdict})")
+    if r.get("excluded_rows"):
+        lines.append(f"  excluded rows          {r['excluded_rows']:,} (a missing quasi-identifier)")
+    if sensitive:
+        rows = []
+        for key, label, meaning in _SENSITIVE_ROWS:
+            per = r[key] if len(sensitive) > 1 else {sensitive[0]: r[key]}
+            rows.append((label, [_cell(key, per[s]) for s in sensitive], meaning))
+        width = 2 + max(len(x) for x in [*sensitive, *(c for _, cells, _ in rows for c in cells)])
+        lines.append("")
+        lines.append("  " + f"{'per sensitive column':<24}" + "".join(f"{s:<{width}}" for s in sensitive))
+        for label, cells, meaning in rows:
+            lines.append(f"  {label:<24}" + "".join(f"{c:<{width}}" for c in cells) + meaning)
+    return "\n".join(lines)
+
+
+def cavg_summary(r: Any, qids: Sequence[str], excluded: bool) -> str:
+    """CAVG with what its value says about the table at that k."""
+    best = "n/a (k > rows)" if r.cavg_best_effort is None else f"{r.cavg_best_effort:.6f}"
+    if r.cavg < 1:
+        verdict = (f"below 1: classes hold fewer than k={r.k} rows on average, so some class is smaller than k "
+                   f"and the table is not {r.k}-anonymous")
+    elif r.cavg == 1:
+        verdict = f"1: every class holds exactly k={r.k} rows"
+    else:
+        verdict = (f"above 1: classes hold more than k={r.k} rows on average (coarser than k needs; "
+                   "it does not say that no class is smaller)")
+    lines = [f"CAVG for k={r.k} over {', '.join(qids)}",
+             f"  cavg               {r.cavg:.6f}  {verdict}",
+             f"  cavg best effort   {best}  (the least any partition into classes of >= k rows can reach)",
+             f"  rows / classes     {r.n_rows:,} / {r.n_classes:,}"]
+    if excluded:
+        lines.append(f"  excluded rows      {r.excluded_rows:,} (a missing quasi-identifier)")
+    return "\n".join(lines)
+
+
+def mpuccs_summary(payload: dict) -> str:
+    """mpUCCs' global numbers and the combinations that identify most rows, explained."""
+    g = payload["global"]
+    lines = [
+        "mpUCCs singling-out risk",
+        f"  synthetic rows (de-duplicated)   {g['total_syn_records']:,}",
+        f"  original rows (de-duplicated)    {g['total_ori_records']:,}",
+        f"  identified synthetic rows        {g['total_identified']:,}"
+        "   (unique in the synthetic table on some columns, and matching exactly one original row)",
+        f"  identification rate              {g['identification_rate']:.6f}",
+        f"  weighted identification rate     {g['weighted_identification_rate']:.6f}"
+        "   (each identification weighted by field_decay_factor^(size-1))",
+        f"  combinations checked / pruned    {g['total_combinations_checked']:,} / {g['total_combinations_pruned']:,}",
+        f"  numeric / datetime precision     {g['config_numeric_precision']} / {g['config_datetime_precision']}",
+    ]
+    top = sorted((t for t in payload["tree"] if t["mpuccs_collision_cnt"]),
+                 key=lambda t: (-t["mpuccs_collision_cnt"], t["check_order"]))[:10]
+    if top:
+        lines.append("  combinations that identify most rows")
+        lines.append("  (identified: synthetic rows singled out by it; uniques: its value combinations"
+                     " that occur once in the synthetic table)")
+        lines.append(f"    {'identified':>10}  {'uniques':>8}  combination")
+        for t in top:
+            lines.append(f"    {t['mpuccs_collision_cnt']:>10,}  {t['mpuccs_cnt']:>8,}  {', '.join(t['field_combo'])}")
+    return "\n".join(lines)

@@ -512,10 +512,11 @@ class Source:
     def _sniff_csv(label: str, connection) -> tuple:
         """What DuckDB's sniffer detects in the CSV file ``label`` (the options :meth:`_pinned_csv_reader` pins)."""
         try:
-            return connection.execute(
+            row = connection.execute(
                 "SELECT Delimiter, Quote, Escape, NewLineDelimiter, Comment, SkipRows, HasHeader, Columns,"
                 " DateFormat, TimestampFormat FROM sniff_csv(?)", [str(Path(label))]
             ).fetchone()
+            return _keep_user_spellings(label, connection, row)
         except duckdb.Error as e:
             raise InvalidInputError(f"cannot read {label!r}: {_first_line(e)}") from e
 
@@ -926,6 +927,27 @@ def database_file(target: Any) -> str | None:
             return None
         return path
     return u.database
+
+
+def _keep_user_spellings(label: str, connection: Any, row: tuple) -> tuple:
+    """The sniffed CSV options, with a column DuckDB sniffed as BOOLEAN read as text unless the
+    file spells its values true/false: DuckDB also takes yes/no, y/n, t/f, 1/0, and results would
+    then show true/false where the file (and pandas, so PETsARD) say "yes"/"no"."""
+    columns = list(row[7])
+    booleans = [c["name"] for c in columns if c["type"] == "BOOLEAN"]
+    if not booleans:
+        return row
+    duck = get_dialect("duckdb")
+    types = "{" + ", ".join(f"{sql_literal(n, duck)}: 'VARCHAR'" for n in booleans) + "}"
+    spelled = ", ".join(f"bool_and(lower(trim({quote_identifier(n, duck)})) IN ('true', 'false')) "
+                        f"OR bool_and({quote_identifier(n, duck)} IS NULL)" for n in booleans)
+    flags = connection.execute(
+        f"SELECT {spelled} FROM read_csv({sql_literal(str(Path(label)), duck)}, types = {types})").fetchone()
+    as_text = {n for n, ok in zip(booleans, flags) if not ok}
+    if not as_text:
+        return row
+    fixed = [dict(c, type="VARCHAR") if c["name"] in as_text else c for c in columns]
+    return (*row[:7], fixed, *row[8:])
 
 
 def _connect_options(url: str, timeout: float | None) -> dict[str, Any]:

@@ -234,3 +234,27 @@ def test_mondrian_into_a_throwaway_database_is_refused():
     df = pd.DataFrame({"age": [20, 21, 22, 23] * 5})
     with pytest.raises(pr.InvalidInputError, match="would lose it"):
         pr.mondrian(None, df, ["age"], 2, "out")
+
+
+def test_a_csv_keeps_its_yes_no_spellings(tmp_path):
+    """DuckDB's sniffer reads yes/no as BOOLEAN: value_combo showed true/false and Mondrian's
+    labels read 'false~true' where the file (and PETsARD's pandas) say "yes"/"no". Such a column
+    is text now; true/false spellings stay BOOLEAN, as pandas reads them."""
+    ori = tmp_path / "ori.csv"
+    ori.write_text("smoker,age\nyes,30\nno,30\nno,31\nno,31\n")
+    syn = tmp_path / "syn.csv"
+    syn.write_text("smoker,age\nyes,30\nno,30\nno,31\n")  # the 'yes' row is singled out by smoker alone
+    src = pr.connect(None)
+    assert src.relation(str(ori)).column("smoker").sql_type == "VARCHAR"
+    details = pr.mpuccs(src, str(ori), str(syn), columns=["smoker", "age"]).to_dict()["details"]
+    assert {"field_combo": ["smoker"], "value_combo": ["yes"]}.items() <= details[0].items()
+    assert not {True, False} & {v for d in details for v in d["value_combo"] if isinstance(v, bool)}
+    db = tmp_path / "m.duckdb"
+    m = pr.connect(str(db), create=True)
+    pr.mondrian(m, str(ori), ["smoker"], 2, "anon")
+    labels = {r[0] for r in m.fetch('SELECT "smoker_gen" FROM "anon"')}
+    m.close()
+    assert labels <= {"yes", "no", "no~yes"} and labels, labels
+    tf = tmp_path / "tf.csv"
+    tf.write_text("flag,age\nTrue,1\nFalse,2\n")
+    assert pr.connect(None).relation(str(tf)).column("flag").sql_type == "BOOLEAN"

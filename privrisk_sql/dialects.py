@@ -43,6 +43,9 @@ class Dialect:
     # Whether a run may drop staging tables of runs not alive in this process with no lock to
     # prove it (DuckDB: a database file has one writing process at a time).
     sweeps_unlocked: bool = False
+    # A query telling whether this session may create a table in schema {schema} (one row, column
+    # ok), asked before a run that writes: without it the refusal came after every Mondrian level.
+    create_privilege: str | None = None
 
 
 DIALECTS: dict[str, Dialect] = {
@@ -55,7 +58,8 @@ DIALECTS: dict[str, Dialect] = {
                 sqlglot_writer="postgres", run_settings=(("jit", "off"),),
                 output_join_settings=(("enable_mergejoin", "off"),),
                 staging_lock=("SELECT pg_advisory_lock({key})", "SELECT pg_try_advisory_lock({key}) AS free",
-                              "SELECT pg_advisory_unlock({key})")),
+                              "SELECT pg_advisory_unlock({key})"),
+                create_privilege="SELECT has_schema_privilege({schema}, 'CREATE') AS ok"),
     )
 }
 

@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 import uuid
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -245,6 +246,16 @@ class Source:
 
             driver: Any = conn.connection.driver_connection  # an open sqlite3 connection
             register(driver)
+            # sqlite3 opens any file lazily: a file that is not a database (or is locked) would
+            # otherwise surface as "table not found" when the catalog is read.
+            try:
+                driver.execute("PRAGMA schema_version").fetchall()
+            except Exception as e:
+                where = str(conn.engine.url.database or "")
+                where = where[len("file:"):].split("?", 1)[0] if where.startswith("file:") else where
+                if "not a database" in str(e):
+                    raise InvalidInputError(f"{where!r} is not an SQLite database ({e})") from e
+                raise QueryError(f"cannot open SQLite database {where!r}: {e}", dialect="sqlite") from e
 
     # -- running -----------------------------------------------------------------------------
     def fetch(self, sql: str) -> list[tuple]:
@@ -303,6 +314,13 @@ class Source:
                 raise
             if guard is not None and guard.pending():
                 self._stopped(guard, sql, mid_statement=True)
+            if isinstance(e, duckdb.Error) and "CSV Error" in str(e):
+                # A bad value past the rows DuckDB's sniffer sampled: the input is at fault (exit 2).
+                lines = str(e).splitlines()
+                file = next((x.split("=", 1)[1].strip() for x in lines if x.strip().startswith("file =")), "?")
+                why = next((x for x in lines if x.startswith("Error when converting")), "")
+                raise InvalidInputError(f"bad CSV input in {file!r}: {_first_line(e).split(': ', 1)[-1]}: {why} "
+                                        "(the column's type was sniffed from the first rows)") from e
             raise QueryError(f"{self.dialect.name} error: {_first_line(e)}", sql=sql, dialect=self.dialect.name) from e
         finally:
             if self.on_timing is not None:
@@ -469,6 +487,9 @@ class Source:
                 sql = self._pinned_csv_reader(path, sniffed or self._sniff_csv(table, self._duck))
             else:
                 sql = f"{reader}({path})"
+            if self.find_table(table) is not None:  # the file shadows a table of that name: say so
+                warnings.warn(f"{table!r} is both a file and a table of the database: the file was read "
+                              f"(name the table in double quotes, '\"{table}\"', to read the table)", stacklevel=4)
             return Relation(table, sql, self._describe_query(sql, table), is_file=True)
         try:
             return self._catalog_relation(table)
@@ -682,7 +703,9 @@ class Source:
 
         insp = sa.inspect(self._sa_conn)
         if not given:
-            return (insp.default_schema_name,)
+            schema = insp.default_schema_name
+            self._check_create_privilege(label, schema)
+            return (schema,)
         schemas = insp.get_schema_names()
         if self.dialect.name == "sqlite":  # attached database names ignore case (main, MAIN)
             found = next((s for s in schemas if s.lower() == given[0].lower()), None)
@@ -691,7 +714,17 @@ class Source:
         if found is None:
             kind = "attached database" if self.dialect.name == "sqlite" else "schema"
             raise InvalidInputError(f"output {label!r}: no {kind} {given[0]!r}")
+        self._check_create_privilege(label, found)
         return (found,)
+
+    def _check_create_privilege(self, label: str, schema: str) -> None:
+        query = self.dialect.create_privilege
+        if query is None:
+            return
+        rows = self._run(query.format(schema=self.literal(schema)), fetch="records", setting=True)
+        if rows and not rows[0]["ok"]:
+            raise InvalidInputError(f"output {label!r}: this user may not create tables in schema {schema!r} "
+                                    "(no CREATE privilege); choose a schema it may write to")
 
     def view_definition(self, view: Relation) -> str | None:
         """The SQL text of a view of the database, as its catalog keeps it (None if unknown)."""

@@ -157,3 +157,45 @@ def test_cli_json_of_bad_input_is_not_written(duck_file, tmp_path, capsys):
     out = tmp_path / "r.json"
     assert main(["cavg", "--db", duck_file, "--table", "one", "--qids", "x", "--k", "2", "--json", str(out)]) == 2
     assert not out.exists()
+
+
+def test_a_csv_error_past_the_sniffed_rows_is_bad_input(tmp_path, capsys):
+    """A value that breaks the sniffed type after the sniffer's sample was exit 3 ('database
+    error'); the input is at fault: exit 2, naming the line."""
+    from privrisk_sql.cli import main
+
+    path = tmp_path / "late.csv"
+    path.write_text("a,b\n" + "".join(f"{i},{i % 3}\n" for i in range(40_000)) + "x,1\n")
+    assert main(["kanon", "--table", str(path), "--qids", "a,b"]) == 2
+    err = capsys.readouterr().err
+    assert "bad CSV input in" in err and str(path) in err and "Line: 40002" in err and "column \"a\"" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_file_that_is_not_an_sqlite_database_is_named(tmp_path, capsys):
+    """A non-database file given as sqlite:///x was reported as 'table not found'."""
+    from privrisk_sql.cli import main
+
+    path = tmp_path / "notes.sqlite"
+    path.write_text("these are notes, not a database\n" * 20)
+    assert main(["kanon", "--db", f"sqlite:///{path}", "--table", "t", "--qids", "a"]) == 2
+    err = capsys.readouterr().err
+    assert f"'{path}' is not an SQLite database" in err
+
+
+def test_a_locked_sqlite_database_says_so(tmp_path, capsys):
+    import sqlite3
+
+    from privrisk_sql.cli import main
+
+    path = tmp_path / "busy.sqlite"
+    con = sqlite3.connect(path, timeout=0)
+    con.execute("CREATE TABLE t (a INTEGER)")
+    con.commit()
+    con.execute("BEGIN EXCLUSIVE")  # another writer holds the lock
+    try:
+        code = main(["kanon", "--db", f"sqlite:///{path}", "--table", "t", "--qids", "a"])
+    finally:
+        con.rollback()
+        con.close()
+    err = capsys.readouterr().err
+    assert code == 3 and "locked" in err and "table not found" not in err

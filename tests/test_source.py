@@ -258,3 +258,18 @@ def test_a_csv_keeps_its_yes_no_spellings(tmp_path):
     tf = tmp_path / "tf.csv"
     tf.write_text("flag,age\nTrue,1\nFalse,2\n")
     assert pr.connect(None).relation(str(tf)).column("flag").sql_type == "BOOLEAN"
+
+
+def test_a_file_shadowing_a_table_is_named_and_either_can_be_read(tmp_path, monkeypatch, recwarn):
+    """A table named people.csv was silently shadowed by a file of that name in the working folder."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "people.csv").write_text("a\n1\n2\n3\n")
+    db = tmp_path / "w.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute('CREATE TABLE "people.csv" AS SELECT range AS a FROM range(10)')
+    con.close()
+    src = pr.connect(str(db))
+    assert pr.cavg(src, "people.csv", ["a"], 1).n_rows == 3  # the file
+    assert any("both a file and a table" in str(w.message) for w in recwarn)
+    assert pr.cavg(src, '"people.csv"', ["a"], 1).n_rows == 10  # the table, as the warning says
+    src.close()

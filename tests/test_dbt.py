@@ -91,6 +91,7 @@ def test_k_anonymity_breach_fails_run_and_is_recorded(built):
     r = _dbt(built, "build", "--vars", "{k_required: 7}")
     assert r.returncode == 1
     assert "k_anonymity = 6 breaches threshold 7" in r.stdout
+    assert "PRIVACY THRESHOLD BREACHED" in r.stdout and "stays materialized" in r.stdout
     rows = _audit(built)
     assert len(rows) == before + 2 and ("k_anonymity", 6.0, 7.0, "fail") in rows[-2:]
 

@@ -967,6 +967,11 @@ def _keep_user_spellings(label: str, connection: Any, row: tuple) -> tuple:
     file spells its values true/false: DuckDB also takes yes/no, y/n, t/f, 1/0, and results would
     then show true/false where the file (and pandas, so PETsARD) say "yes"/"no"."""
     columns = list(row[7])
+    if len(columns) == 1 and any(sep in columns[0]["name"] for sep in (",", ";", "\t")):
+        # Rows with different numbers of fields: the sniffer gives up on the delimiter and reads
+        # each line as one text value, so a 3-column file became 1 column and rows went wrong.
+        raise InvalidInputError(f"cannot read {label!r}: its rows do not all have the same number of fields "
+                                f"(DuckDB read each line as one value, header {columns[0]['name']!r})")
     booleans = [c["name"] for c in columns if c["type"] == "BOOLEAN"]
     if not booleans:
         return row

@@ -199,3 +199,16 @@ def test_a_locked_sqlite_database_says_so(tmp_path, capsys):
         con.close()
     err = capsys.readouterr().err
     assert code == 3 and "locked" in err and "table not found" not in err
+
+
+@pytest.mark.parametrize("text", ["a,b\n1,2\n3\n4,5\n", "a;b\n1;2\n3\n4;5\n6;7\n"])
+def test_a_ragged_csv_is_refused_not_misread(tmp_path, capsys, text):
+    """Rows with different field counts made the sniffer read each line as one value (3 data rows
+    of 2 columns became 1 column of text): refused, naming the file."""
+    from privrisk_sql.cli import main
+
+    path = tmp_path / "ragged.csv"
+    path.write_text(text)
+    assert main(["cavg", "--table", str(path), "--qids", "a", "--k", "1"]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot read '{path}': its rows do not all have the same number of fields" in err

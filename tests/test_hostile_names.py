@@ -69,6 +69,7 @@ INTERNAL_NAMES = ["q", "c", "p", "g", "sa", "class_size", "has_null_qid", "n_cla
                   "rank_desc", "gap", "rid", "side", "pid", "n", "x", "b", "r", "s", "w", "code", "val", "partition_id"]
 
 
+@pytest.mark.filterwarnings("ignore:.*given as both ori and syn")  # on purpose here
 @pytest.mark.parametrize("name", INTERNAL_NAMES)
 def test_column_named_like_an_internal_alias(backend, name):
     rows = [(i % 4, i % 3, float(i % 5)) for i in range(40)]

@@ -70,6 +70,7 @@ def test_forty_columns_default_sizes_stop_in_time_in_bounded_memory(tmp_path, st
     assert "--n-cols" in err
 
 
+@pytest.mark.filterwarnings("ignore:.*given as both ori and syn")  # on purpose here
 def test_packed_match_passes_two_to_the_31(backend, monkeypatch):
     # combo id * radix > 2^31 with both factors below it: check orders shifted by 2^29, times
     # 5 original rows. 32-bit arithmetic overflows (DuckDB INTEGER, PostgreSQL integer).

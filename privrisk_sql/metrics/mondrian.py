@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -203,6 +204,16 @@ def _sweep_abandoned_staging(source: Source, target: OutputTable) -> None:
             log.warning("dropped %s, the staging table of a run that was killed", ".".join((*container, name)))
 
 
+def _wider_than_a_double(sql_type: str) -> bool:
+    """DECIMAL/NUMERIC of more than 15 digits (or unbounded) and 128-bit integers: types whose
+    values a double cannot all tell apart."""
+    t = sql_type.upper()
+    if re.match(r"U?HUGEINT", t):
+        return True
+    m = re.match(r"(DECIMAL|NUMERIC)\s*(\((\d+))?", t)
+    return m is not None and (m.group(3) is None or int(m.group(3)) > 15)
+
+
 class _Run:
     """One Mondrian run: owns the names of its work tables and the statement sequence."""
 
@@ -215,10 +226,24 @@ class _Run:
         self.dims = [MondrianDim(i, c.name, _KINDS[c.type_class], c.type_class)
                      for i, c in enumerate(rel.column(q) for q in qids)]
 
+    def _set_origins(self) -> None:
+        """Each wide exact number's minimum, so its codes are taken relative to it (MondrianDim.origin)."""
+        wide = [d for d in self.dims if d.kind == "numeric" and _wider_than_a_double(self.rel.column(d.column).sql_type)]
+        if not wide:
+            return
+        quote = self.s.quote
+        sql = "SELECT " + ", ".join(f"MIN({quote(d.column)}) AS {quote(f'min{d.index}')}" for d in wide) + \
+            f" FROM {self.rel.sql}"
+        row = self.s.fetch_records(sql)[0]
+        origins = {d.index: row[f"min{d.index}"] for d in wide}
+        self.dims = [dataclasses.replace(d, origin=self.s.literal(origins[d.index]))
+                     if origins.get(d.index) is not None else d for d in self.dims]
+
     def run(self) -> MondrianResult:
         s, q = self.s, self.q
         first_statement = s.statements
         n_rows, missing = self._validate_rows()
+        self._set_origins()
         self._build_rank_maps()
         if any(missing.values()):  # only reachable with nulls="separate"
             self.dims = [dataclasses.replace(d, has_nulls=missing[d.column] > 0) for d in self.dims]

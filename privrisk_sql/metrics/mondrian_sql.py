@@ -40,6 +40,10 @@ class MondrianDim:
     type_class: TypeClass
     map: str | None = None  # rank-map table of an ordinal QID
     has_nulls: bool = False  # nulls="separate" and the column has NULLs
+    # SQL literal of the column's smallest value, subtracted before a number becomes its (double)
+    # code, for types whose values a double cannot all tell apart (DECIMAL(20,1), HUGEINT): close
+    # values far from 0 then keep distinct codes.
+    origin: str | None = None
 
     @property
     def is_float(self) -> bool:

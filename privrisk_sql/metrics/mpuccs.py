@@ -22,6 +22,7 @@ import os
 import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidInputError, UnsupportedFeatureError
@@ -397,7 +398,7 @@ class _Run:
         tally = _Tally(total, self.progress, self.src.check_stop)
         entropy: dict[tuple, float] = {}  # this level's and the previous level's (bases) only
         pruned: set[tuple] = set()  # likewise
-        evaluated: list[tuple] = []  # per combination: (combination, entropy or None if inherited, mpuccs_cnt)
+        checked: list[_Checked] = []  # every combination, as decided (the tree)
         matched: list[plan.Combination] = []  # combinations whose one-to-one matches were looked for
         n_pruned = 0
 
@@ -413,7 +414,7 @@ class _Run:
                 for c in chunk:
                     if c.base is not None and c.base in pruned:
                         level_pruned.add(c.positions)  # inherited: pruned with its base, never evaluated
-                        evaluated.append((c, None, 0))
+                        checked.append(_Checked(c, None, None, True, True, 0))
                     else:
                         todo.append(c)
                 syn_unique: dict[tuple, int] = {}
@@ -428,12 +429,14 @@ class _Run:
                 survivors = []
                 for c in todo:
                     e = level_entropy[c.positions]
-                    if c.base is not None and e - entropy[c.base] <= self.delta:
+                    base_e = None if c.base is None else entropy[c.base]
+                    if base_e is not None and e - base_e <= self.delta:
                         level_pruned.add(c.positions)
-                        evaluated.append((c, e, 0))  # mpuccs_cnt: evaluated combinations only
+                        checked.append(_Checked(c, e, base_e, False, True, 0))  # mpuccs_cnt: survivors only
                     else:
                         survivors.append(c)
-                        evaluated.append((c, e, syn_unique[c.positions]))
+                        checked.append(_Checked(c, e, base_e, None if c.base is None else False, False,
+                                                syn_unique[c.positions]))
                 tally.add(len(chunk) - len(survivors))
                 for batch in _batches(survivors, self.batch_size):
                     self.src.execute(self.q.syn_unique_ori_matches(matches_t, coded_t, [spec(c) for c in batch],
@@ -455,14 +458,14 @@ class _Run:
                 using[prio[i].alias].append(combo.check_order)
         sql = self.q.identification_events(events_t, syn_t, ori_t, list(using.items()), self.key is not None, radix)
         events = self.src.fetch(sql)  # (combo * radix + ori_rid, syn_rid, [syn_key, ori_key,] values...)
-        return self._result(total, n_pruned, evaluated, matched, prio, events, radix, n_syn, n_ori, digits, unit)
+        return self._result(total, n_pruned, checked, matched, prio, events, radix, n_syn, n_ori, digits, unit)
 
     def _announce(self, message: str) -> None:
         """A note on stderr now (through logging: the CLI prints it at once), not a warning of the result."""
         log.warning("mpUCCs: %s", message)
 
     # -- results --------------------------------------------------------------------------
-    def _result(self, total, n_pruned, evaluated, matched, prio, events, radix,
+    def _result(self, total, n_pruned, checked, matched, prio, events, radix,
                 n_syn, n_ori, digits, unit) -> MpuccsResult:
         names = [c.name for c in prio]
         alias_index = {c.alias: i for i, c in enumerate(self.cols)}
@@ -493,28 +496,23 @@ class _Run:
                 append((size, syn_rid, field_combo, pick(row), ori_rid, row[2], row[3]))
         identified = len(syn_rids)
 
-        # Entropies and pruning by combination, for the base columns of the tree.
-        entropy = {c.positions: e for c, e, _ in evaluated if e is not None}
-        pruned = {c.positions for c, e, _ in evaluated if e is None} | {
-            c.positions for c, e, _ in evaluated
-            if e is not None and c.base is not None and e - entropy[c.base] <= self.delta}
         tree_rows = []
-        for c, e, unique_count in sorted(evaluated, key=lambda r: r[0].check_order):
+        for r in sorted(checked, key=lambda r: r.combo.check_order):
+            c, e, base_e = r.combo, r.entropy, r.base_entropy
             w = plan.field_weight(c.size, self.decay)
             has_base = c.base is not None
-            is_inherited = e is None
             n_coll = collisions.get(c.check_order, 0)
             tree_rows.append({
                 "check_order": c.check_order,
                 "combo_size": c.size,
                 "field_combo": tuple(names[i] for i in c.positions),
                 "base_combo": tuple(names[i] for i in c.base) if has_base else None,
-                "base_is_pruned": (c.base in pruned) if has_base else None,
-                "combo_entropy": None if is_inherited else e,
-                "base_entropy": entropy[c.base] if has_base and not is_inherited else None,
-                "entropy_gain": e - entropy[c.base] if has_base and not is_inherited else None,
-                "is_pruned": (c.positions in pruned) if has_base else None,
-                "mpuccs_cnt": unique_count,
+                "base_is_pruned": r.base_pruned,
+                "combo_entropy": e,
+                "base_entropy": base_e,
+                "entropy_gain": None if e is None or base_e is None else e - base_e,
+                "is_pruned": r.pruned if has_base else None,
+                "mpuccs_cnt": r.unique,
                 "mpuccs_collision_cnt": n_coll,
                 "field_weighted": w,
                 "total_weighted": w,
@@ -540,6 +538,18 @@ class _Run:
             "config_datetime_precision": self.datetime_precision if self.datetime_precision is not None else unit,
         }
         return MpuccsResult(glob, detail_rows, tree_rows, detail_columns, self.warnings)
+
+
+@dataclass(frozen=True)
+class _Checked:
+    """One combination as the run decided it: the tree's row before names and collisions."""
+
+    combo: plan.Combination
+    entropy: float | None  # None: pruned with its base, never evaluated (inherited)
+    base_entropy: float | None  # None: no base, or inherited
+    base_pruned: bool | None  # None: no base
+    pruned: bool
+    unique: int  # mpuccs_cnt: syn-unique value combinations, for the combinations not pruned
 
 
 def _same_input(a: Relation, b: Relation) -> bool:

@@ -272,10 +272,7 @@ def _opened(args):
     """The --db Source for one command (echoing with --show-sql), closed when the command ends."""
     tables = [args.ori, args.syn] if args.command == "mpuccs" else [args.table]
     path = database_file(args.db)
-    if path is not None and args.command != "mondrian" and not os.path.isfile(path):
-        # Opening it would create an empty database there (DuckDB, SQLite): a typo in --db would
-        # leave a stray file behind and end in "table not found".
-        raise InvalidInputError(f"database file not found: {path!r} ({args.command} only reads; it does not create one)")
+    # A missing --db file is refused by Source (create=False), so a typo leaves no stray file;
     # mondrian creates a database file that does not exist yet; if the run is refused or fails
     # before its output exists, the file holds nothing and is removed, not left behind.
     created = path is not None and args.command == "mondrian" and not os.path.exists(path)
@@ -368,10 +365,7 @@ def _run_mondrian(args: argparse.Namespace) -> int:
 def _run_cleanup(args: argparse.Namespace) -> int:
     """Staging tables (privrisk_sql/staging.py) of runs that are gone: listed, and dropped unless
     --dry-run. One whose run is still alive (its lock is held) is listed and kept."""
-    path = database_file(args.db)
-    if path is not None and not os.path.isfile(path):
-        raise InvalidInputError(f"database file not found: {path!r}")
-    src = connect(args.db)
+    src = connect(args.db)  # a missing database file is refused, not created
     try:
         # A cleanup is explicit: tables no lock can prove abandoned (SQLite) are dropped too.
         found = src.staging_tables()

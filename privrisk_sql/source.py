@@ -137,7 +137,8 @@ class Source:
                  files: tuple[str, ...] | list[str] = (), create: bool = False, open_read_only: bool = False):
         path = database_file(target)
         if path is not None and not create and not Path(path).exists():
-            raise InvalidInputError(f"database file not found: {path!r} (pass create=True to create one)")
+            raise InvalidInputError(f"database file not found: {path!r} (only mondrian, or create=True in Python, "
+                                    "creates one)")
         if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0):
             raise InvalidInputError(f"timeout must be a number of seconds > 0, got {timeout!r}")
         self.read_only = bool(read_only)
@@ -185,7 +186,7 @@ class Source:
 
     # -- opening -----------------------------------------------------------------------------
     def _open_url(self, url: str, files=()) -> None:
-        if url in ("", ":memory:", "duckdb://", "duckdb:///:memory:"):
+        if is_in_memory(url):
             self._duck, self._owns, self._autocommit = duckdb.connect(), True, True
             self._lock_down_duckdb(files)
             return
@@ -251,8 +252,7 @@ class Source:
             try:
                 driver.execute("PRAGMA schema_version").fetchall()
             except Exception as e:
-                where = str(conn.engine.url.database or "")
-                where = where[len("file:"):].split("?", 1)[0] if where.startswith("file:") else where
+                where = database_file(conn.engine.url.render_as_string(hide_password=False))
                 if "not a database" in str(e):
                     raise InvalidInputError(f"{where!r} is not an SQLite database ({e})") from e
                 raise QueryError(f"cannot open SQLite database {where!r}: {e}", dialect="sqlite") from e
@@ -931,7 +931,16 @@ def _fetched(cursor: Any, fetch: bool | str) -> Any:
     if fetch == "records":
         names = [d[0] for d in cursor.description]
         return [dict(zip(names, r)) for r in rows]
-    return [tuple(r) for r in rows]
+    # DuckDB's rows are tuples already: no copy of a large result (mpUCCs' events) for nothing.
+    return rows if not rows or type(rows[0]) is tuple else [tuple(r) for r in rows]
+
+
+_IN_MEMORY = ("", ":memory:", "duckdb://", "duckdb:///:memory:")
+
+
+def is_in_memory(target: Any) -> bool:
+    """Whether ``target`` opens a new in-memory DuckDB (None or one of its URL spellings)."""
+    return target is None or (isinstance(target, str) and target in _IN_MEMORY)
 
 
 def database_file(target: Any) -> str | None:
@@ -940,7 +949,7 @@ def database_file(target: Any) -> str | None:
     if not isinstance(target, (str, Path)):
         return None
     url = str(target)
-    if url in ("", ":memory:", "duckdb://", "duckdb:///:memory:"):
+    if is_in_memory(url):
         return None
     if url.startswith("duckdb:///"):
         return url[len("duckdb:///"):]

@@ -70,6 +70,8 @@ def _kanon_statements(dialect):
         "t_closeness_ordered": q.t_closeness_ordered(rel, qids, "salary"),
         # what kanon and cavg read when QIDs or sensitive attributes are text: compared as bytes
         "text_as_bytes": text_as_bytes_sql(q.dialect, rel, qids + ["disease"], [HOSTILE, "disease"]),
+        # and NaN in float columns read as missing (NULL), under the text wrapper
+        "nan_as_null": text_as_bytes_sql(q.dialect, rel, qids + ["salary"], [HOSTILE], ["salary"]),
     }
 
 
@@ -91,6 +93,10 @@ def _mondrian_statements(dialect):
         "numbered_rows": q.numbered_rows("privrisk_x_rows", '"people"', ["id", "age", HOSTILE]),
         "rank_map_rows": q.rank_map_rows("privrisk_x_map4", [("a'b", 1), ("c", 2)]),
         "mondrian_codes": q.codes("privrisk_x_w0", "privrisk_x_rows", dims),
+        # a DECIMAL(38,1) coded relative to its minimum
+        "mondrian_codes_origin": q.codes("privrisk_x_w0", "privrisk_x_rows",
+                                         [MondrianDim(0, "amount", "numeric", TypeClass.FLOAT, origin="12345678901234567.5")]),
+        "column_minimums": q.column_minimums('"people"', [(0, "amount"), (3, HOSTILE)]),
         "mondrian_globals": q.globals("privrisk_x_globals", "privrisk_x_w0", dims),
         "mondrian_null_codes": q.null_codes("privrisk_x_w", "privrisk_x_w0", "privrisk_x_globals", dims),
         "mondrian_unranked_values": q.unranked_values("privrisk_x_w0", [d for d in dims if d.kind == "ordinal"]),

@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..errors import InputChangedError, InvalidInputError
-from ..source import OutputTable, Relation, Source, opened
+from ..source import OutputTable, Relation, Source, is_in_memory, opened
 from ..types import TypeClass
 from ..view_chain import read_through
 from .classes import check_rows, resolve_qids, validate_k
@@ -165,7 +165,7 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
     """
     k = validate_k(k)
     _validate_options(median, nulls)
-    if src is None or (isinstance(src, str) and src in ("", ":memory:", "duckdb://", "duckdb:///:memory:")):
+    if is_in_memory(src):
         # An in-memory DuckDB opened for this call is closed at its end, and the output with it.
         raise InvalidInputError(f"mondrian writes its output table {output!r} inside the database: pass a Source, "
                                 "a connection or a database file (an in-memory DuckDB opened for this call "
@@ -231,10 +231,7 @@ class _Run:
         wide = [d for d in self.dims if d.kind == "numeric" and _wider_than_a_double(self.rel.column(d.column).sql_type)]
         if not wide:
             return
-        quote = self.s.quote
-        sql = "SELECT " + ", ".join(f"MIN({quote(d.column)}) AS {quote(f'min{d.index}')}" for d in wide) + \
-            f" FROM {self.rel.sql}"
-        row = self.s.fetch_records(sql)[0]
+        row = self.s.fetch_records(self.q.column_minimums(self.rel.sql, [(d.index, d.column) for d in wide]))[0]
         origins = {d.index: row[f"min{d.index}"] for d in wide}
         self.dims = [dataclasses.replace(d, origin=self.s.literal(origins[d.index]))
                      if origins.get(d.index) is not None else d for d in self.dims]

@@ -65,6 +65,10 @@ class MondrianQueries:
     def numbered_rows(self, name: str, relation: str, columns: Sequence[str]) -> str:
         return self._r("numbered_rows.sql.j2", name=name, relation=relation, columns=list(columns), rid=RID)
 
+    def column_minimums(self, relation: str, columns: Sequence[tuple[int, str]]) -> str:
+        """MIN of each (index, column) as min<index>, in one scan."""
+        return self._r("column_minimums.sql.j2", relation=relation, columns=list(columns))
+
     def rank_map_table(self, name: str) -> str:
         return self._r("rank_map_table.sql.j2", name=name)
 

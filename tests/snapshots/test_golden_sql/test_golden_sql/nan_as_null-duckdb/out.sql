@@ -1,0 +1,1 @@
+(SELECT "zip" AS "zip", (CAST("we""ird; DROP TABLE x;--" AS TEXT) COLLATE "C") AS "we""ird; DROP TABLE x;--", "salary" AS "salary" FROM (SELECT "zip" AS "zip", "we""ird; DROP TABLE x;--" AS "we""ird; DROP TABLE x;--", CASE WHEN "salary" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "salary" END AS "salary" FROM "people") privrisk_missing) privrisk_bytes

@@ -1,0 +1,1 @@
+(SELECT "zip" AS "zip", ("we""ird; DROP TABLE x;--" COLLATE BINARY) AS "we""ird; DROP TABLE x;--", "salary" AS "salary" FROM (SELECT "zip" AS "zip", "we""ird; DROP TABLE x;--" AS "we""ird; DROP TABLE x;--", "salary" AS "salary" FROM "people") privrisk_missing) privrisk_bytes

@@ -29,7 +29,7 @@ _QUERY_NODES = (
     exp.DataTypeParam, exp.Distinct, exp.Var, exp.Tuple, exp.Window, exp.WindowSpec, exp.Filter,
     exp.Slice, exp.Lambda, exp.Values, exp.Unnest, exp.Lateral, exp.Schema, exp.ColumnDef,
     exp.Properties, exp.TemporaryProperty, exp.PrimaryKeyColumnConstraint, exp.ColumnConstraint,
-    exp.Ordered, exp.Interval, exp.IntervalSpan, exp.Rollup, exp.Cube, exp.GroupingSets,
+    exp.Interval, exp.IntervalSpan, exp.Rollup, exp.Cube, exp.GroupingSets,
     exp.JSONPath, exp.JSONPathPart, exp.Hint, exp.Pivot, exp.PivotAlias,
 )
 # Conditions and functions that write, read files, or act outside the query. sqlglot types few

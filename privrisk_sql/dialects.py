@@ -46,20 +46,55 @@ class Dialect:
     # A query telling whether this session may create a table in schema {schema} (one row, column
     # ok), asked before a run that writes: without it the refusal came after every Mondrian level.
     create_privilege: str | None = None
+    # What a table name's container is called in messages, and whether its names ignore case
+    # (SQLite's attached databases: main, MAIN; a quoted PostgreSQL schema name keeps its case).
+    container_kind: str = "schema"
+    container_names_ignore_case: bool = False
+    # Schemas (lower case) that hold the system catalog, never searched for staging tables.
+    system_schemas: tuple[str, ...] = ()
+    # How the running statement is cancelled: "interrupt" (DuckDB's connection), "driver" (the
+    # DBAPI connection's cancel_safe, psycopg), "progress_handler" (SQLite polls the run guard),
+    # "statement" (a second session runs cancel_statement with this one's connection_id_query).
+    cancel_by: str = "driver"
+    connection_id_query: str | None = None
+    cancel_statement: str | None = None
+    # Reading and writing one session setting: {name} is our own setting's name (never user
+    # text), {name_literal} and {value} SQL literals; the read returns one row, column value.
+    # None: the dialect has no settings privrisk_sql changes.
+    read_setting: str | None = None
+    write_setting: str | None = None
+    # The server-side statement time limit set just past a run's timeout, should the client's
+    # cancel not arrive: (setting name, its units per second).
+    statement_timeout: tuple[str, float] | None = None
+    # The driver takes connect_timeout (seconds), bounded by the run's timeout.
+    connect_timeout: bool = False
+    # Python functions are registered on each connection (SQLite: privrisk_sql/sqlite_functions.py).
+    python_functions: bool = False
+
+    @property
+    def qualified_form(self) -> str:
+        """How a fully qualified table name reads here, for messages."""
+        return "database.schema.table" if self.name_parts == 3 else f"{self.container_kind.split()[-1]}.table"
 
 
 DIALECTS: dict[str, Dialect] = {
     d.name: d
     for d in (
         Dialect("duckdb", "duckdb", ("duckdb",), natural_row_order=True, reads_files=True, sqlglot_writer="",
-                name_parts=3, sweeps_unlocked=True),
-        Dialect("sqlite", "sqlite", ("sqlite",), natural_row_order=True, reads_files=False, sqlglot_writer="sqlite"),
+                name_parts=3, sweeps_unlocked=True, cancel_by="interrupt"),
+        Dialect("sqlite", "sqlite", ("sqlite",), natural_row_order=True, reads_files=False, sqlglot_writer="sqlite",
+                container_kind="attached database", container_names_ignore_case=True, cancel_by="progress_handler",
+                python_functions=True),
         Dialect("postgres", "postgres", ("postgresql", "postgres"), natural_row_order=False, reads_files=False,
                 sqlglot_writer="postgres", run_settings=(("jit", "off"),),
                 output_join_settings=(("enable_mergejoin", "off"),),
                 staging_lock=("SELECT pg_advisory_lock({key})", "SELECT pg_try_advisory_lock({key}) AS free",
                               "SELECT pg_advisory_unlock({key})"),
-                create_privilege="SELECT has_schema_privilege({schema}, 'CREATE') AS ok"),
+                create_privilege="SELECT has_schema_privilege({schema}, 'CREATE') AS ok",
+                system_schemas=("information_schema", "pg_catalog"),
+                read_setting="SELECT current_setting({name_literal}, true) AS value",
+                write_setting="SELECT set_config({name_literal}, {value}, false)",
+                statement_timeout=("statement_timeout", 1000.0), connect_timeout=True),
     )
 }
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import math
 import sys
 import threading
 import time
@@ -25,6 +24,8 @@ import duckdb
 from . import staging
 from .cancel import INTERRUPT, TERMINATE, RunGuard
 from .dialects import get_dialect
+from .engines import Engine, open_engine
+from .engines.common import database_file, first_line, is_in_memory
 from .errors import InvalidInputError, QueryError, QueryTimeoutError, TerminatedError, UnsupportedFeatureError
 from .names import split_table_name
 from .read_only import check_statement
@@ -142,120 +143,21 @@ class Source:
         if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0):
             raise InvalidInputError(f"timeout must be a number of seconds > 0, got {timeout!r}")
         self.read_only = bool(read_only)
-        self._open_read_only = self.read_only or bool(open_read_only)
         self.timeout = timeout
         self._guard: RunGuard | None = None
-        # The open connection: one of the two is set (typed Any: each is checked before use).
-        self._duck: Any = None  # duckdb.DuckDBPyConnection
-        self._sa_conn: Any = None  # sqlalchemy.engine.Connection
-        self._owns = False
-        self._autocommit = False  # statements commit one by one; BEGIN/COMMIT are ours to issue
         self._temps: list[str] = []
         self._frames: list[str] = []  # DataFrames registered with DuckDB for this run (see _frame_relation)
         self._old_settings: list[tuple[str, str]] = []  # run settings to restore (see Dialect.run_settings)
-        self._old_backstops: list[tuple[str, str]] = []  # PostgreSQL's statement_timeout, while a run has a timeout
+        self._old_backstops: list[tuple[str, str]] = []  # the server's statement time limit, while a run has a timeout
         self._settings_pending = False
         self._run_id = uuid.uuid4().hex[:10]
         self.echo: Callable[[str], None] | None = None  # called with every statement (``--show-sql``)
         self.on_timing: Callable[[str, float], None] | None = None  # (sql, seconds) after each statement
         self.statements = 0
-        if target is None:
-            self._duck, self._owns = duckdb.connect(), True
-            self._autocommit = True
-            self._lock_down_duckdb(files)
-        elif isinstance(getattr(target, "_cursor", None), duckdb.DuckDBPyConnection):
-            # dbt-duckdb's Python-model `session` wraps the live DuckDB cursor: use that cursor.
-            self._duck = target._cursor
-            self._autocommit = True
-        elif isinstance(target, duckdb.DuckDBPyConnection):
-            self._duck = target
-            self._autocommit = True  # unless the caller opened a transaction (run_atomically checks)
-        elif isinstance(target, (str, Path)):
-            self._open_url(str(target), files)
-        else:
-            self._open_sqlalchemy(target)
-        if self._duck is not None:
-            self.dialect = get_dialect("duckdb")
-            # Positions of rows (syn_idx/ori_idx) follow the scan order; keep it.
-            self._duck.execute("SET preserve_insertion_order = true")
-            # privrisk_sql draws its own progress bar; DuckDB's would interleave on stderr.
-            self._duck.execute("SET enable_progress_bar = false")
-        else:
-            sa_conn: Any = self._sa_conn  # set by _open_* (mypy narrowed it to the None above)
-            self.dialect = get_dialect(sa_conn.dialect.name)
-
-    # -- opening -----------------------------------------------------------------------------
-    def _open_url(self, url: str, files=()) -> None:
-        if is_in_memory(url):
-            self._duck, self._owns, self._autocommit = duckdb.connect(), True, True
-            self._lock_down_duckdb(files)
-            return
-        if url.startswith("duckdb:///"):
-            url = url[len("duckdb:///"):]
-        elif "://" in url:
-            import sqlalchemy as sa
-
-            try:
-                engine = sa.create_engine(_sqlite_read_only_url(url) if self._open_read_only else url,
-                                          **_connect_options(url, self.timeout))
-            except Exception as e:  # bad URL syntax or missing driver
-                raise InvalidInputError(f"cannot use database URL {url!r}: {e}") from e
-            self._open_sqlalchemy(engine)
-            self._owns = True
-            return
-        if self.read_only and not Path(url).is_file():
-            # DuckDB would refuse too, with a less helpful message (and without read_only it would
-            # create an empty database file here).
-            raise InvalidInputError(f"read-only: DuckDB database file not found: {url!r}")
-        try:
-            self._duck, self._owns, self._autocommit = duckdb.connect(url, read_only=self._open_read_only), True, True
-        except duckdb.Error as e:
-            raise QueryError(f"cannot open DuckDB database {url!r}: {e}", dialect="duckdb") from e
-        self._lock_down_duckdb(files)
-
-    def _lock_down_duckdb(self, files) -> None:
-        """read_only on a DuckDB opened here: no file outside ``files`` may be read or written, and
-        the setting cannot be turned back on by any later statement."""
-        if not self.read_only:
-            return
-        if files:
-            paths = ", ".join(sql_literal(str(Path(f).resolve()), get_dialect("duckdb")) for f in files)
-            self._duck.execute(f"SET allowed_paths = [{paths}]")
-        self._duck.execute("SET enable_external_access = false")
-
-    def _open_sqlalchemy(self, target: Any) -> None:
-        import sqlalchemy as sa
-
-        if isinstance(target, sa.engine.Engine):
-            try:
-                conn = target.connect()
-            except sa.exc.DBAPIError as e:
-                raise QueryError(
-                    f"cannot connect to {target.url.render_as_string(hide_password=True)}: {_first_line(e)}",
-                    dialect=target.dialect.name,
-                ) from e
-            # Each statement commits on its own: TEMP tables live for the session, not a transaction.
-            conn = conn.execution_options(isolation_level="AUTOCOMMIT")
-            self._autocommit = True
-        elif isinstance(target, sa.engine.Connection):
-            conn = target  # the caller's connection, transaction and all
-        else:
-            raise InvalidInputError(f"cannot make a Source from {type(target).__name__}")
-        self._sa_conn = conn
-        if conn.dialect.name == "sqlite":
-            from .sqlite_functions import register
-
-            driver: Any = conn.connection.driver_connection  # an open sqlite3 connection
-            register(driver)
-            # sqlite3 opens any file lazily: a file that is not a database (or is locked) would
-            # otherwise surface as "table not found" when the catalog is read.
-            try:
-                driver.execute("PRAGMA schema_version").fetchall()
-            except Exception as e:
-                where = database_file(conn.engine.url.render_as_string(hide_password=False))
-                if "not a database" in str(e):
-                    raise InvalidInputError(f"{where!r} is not an SQLite database ({e})") from e
-                raise QueryError(f"cannot open SQLite database {where!r}: {e}", dialect="sqlite") from e
+        self.engine: Engine = open_engine(target, read_only=self.read_only,
+                                          open_read_only=self.read_only or bool(open_read_only),
+                                          timeout=timeout, files=files)
+        self.dialect = self.engine.dialect
 
     # -- running -----------------------------------------------------------------------------
     def fetch(self, sql: str) -> list[tuple]:
@@ -296,17 +198,7 @@ class Source:
         log.debug("SQL:\n%s", sql)
         started = time.perf_counter()
         try:
-            if self._duck is not None:
-                cur = self._duck.execute(sql)
-                return _fetched(cur, fetch)
-            # The raw DBAPI cursor with no parameters: no driver ever reads a '%' or ':' in our
-            # SQL (or in a quoted identifier) as a placeholder.
-            cur = self._sa_conn.connection.driver_connection.cursor()
-            try:
-                cur.execute(sql)
-                return _fetched(cur, fetch)
-            finally:
-                cur.close()
+            return self.engine.run(sql, fetch)
         except KeyboardInterrupt:
             raise
         except Exception as e:  # driver errors differ per backend; wrap them all
@@ -314,14 +206,7 @@ class Source:
                 raise
             if guard is not None and guard.pending():
                 self._stopped(guard, sql, mid_statement=True)
-            if isinstance(e, duckdb.Error) and "CSV Error" in str(e):
-                # A bad value past the rows DuckDB's sniffer sampled: the input is at fault (exit 2).
-                lines = str(e).splitlines()
-                file = next((x.split("=", 1)[1].strip() for x in lines if x.strip().startswith("file =")), "?")
-                why = next((x for x in lines if x.startswith("Error when converting")), "")
-                raise InvalidInputError(f"bad CSV input in {file!r}: {_first_line(e).split(': ', 1)[-1]}: {why} "
-                                        "(the column's type was sniffed from the first rows)") from e
-            raise QueryError(f"{self.dialect.name} error: {_first_line(e)}", sql=sql, dialect=self.dialect.name) from e
+            raise QueryError(f"{self.dialect.name} error: {first_line(e)}", sql=sql, dialect=self.dialect.name) from e
         finally:
             if self.on_timing is not None:
                 self.on_timing(sql, time.perf_counter() - started)
@@ -365,11 +250,8 @@ class Source:
             sql=sql, dialect=self.dialect.name, cancelled_running_statement=mid_statement)
 
     def _cancel_running_statement(self) -> None:
-        """Called from the watcher thread. SQLite needs nothing here: its progress handler polls."""
-        if self._duck is not None:
-            self._duck.interrupt()
-        elif self.dialect.name == "postgres":
-            self._sa_conn.connection.driver_connection.cancel_safe()
+        """Called from the watcher thread."""
+        self.engine.cancel()
 
     def _apply_run_settings(self) -> None:
         """The dialect's session settings for one run (PostgreSQL: jit off), the old values kept;
@@ -381,20 +263,25 @@ class Source:
         self._old_settings = []
 
     def _swap_settings(self, settings: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
-        """Set PostgreSQL session settings; returns the (name, old value) pairs that changed. A
-        setting this server does not know (jit before PostgreSQL 11) is left alone. Other
-        dialects have no settings to change."""
+        """Set session settings (the dialect's read_setting/write_setting); returns the (name, old
+        value) pairs that changed. A setting this server does not know (jit before PostgreSQL 11)
+        is left alone; a dialect without settings changes nothing."""
         changed: list[tuple[str, str]] = []
-        if self.dialect.name != "postgres":
+        if self.dialect.read_setting is None:
             return changed
         for name, value in settings:
-            old = self._run(f"SELECT current_setting({self.literal(name)}, true)", fetch=True, setting=True)[0][0]
-            if old is None or old == value:
+            old = self._run(self.dialect.read_setting.format(name=name, name_literal=self.literal(name)),
+                            fetch="records", setting=True)[0]["value"]
+            if old is None or str(old) == value:
                 continue
-            self._run(f"SELECT set_config({self.literal(name)}, {self.literal(value)}, false)", fetch=True,
-                      setting=True)
-            changed.append((name, old))
+            self._write_setting(name, value)
+            changed.append((name, str(old)))
         return changed
+
+    def _write_setting(self, name: str, value: str) -> None:
+        assert self.dialect.write_setting is not None
+        self._run(self.dialect.write_setting.format(name=name, name_literal=self.literal(name),
+                                                    value=self.literal(value)), fetch=True, setting=True)
 
     @contextlib.contextmanager
     def settings(self, settings: Sequence[tuple[str, str]]) -> Iterator[None]:
@@ -409,24 +296,22 @@ class Source:
     def _restore_settings(self, changed: Sequence[tuple[str, str]]) -> None:
         for name, old in reversed(changed):
             with contextlib.suppress(Exception):  # a caller's aborted transaction: theirs to roll back
-                self._run(f"SELECT set_config({self.literal(name)}, {self.literal(old)}, false)", fetch=True,
-                          setting=True)
+                self._write_setting(name, old)
 
     def _set_backstops(self, guard: RunGuard) -> None:
-        """Per-backend help for the watcher: SQLite's progress handler (the VM polls the flag), and on
-        PostgreSQL a server-side statement_timeout just past the deadline, should the client stall."""
-        if self.dialect.name == "sqlite":
-            raw = self._sa_conn.connection.driver_connection
-            raw.set_progress_handler(lambda: 1 if guard.pending() else 0, 1000)
-        elif guard.timeout is not None:
-            self._old_backstops = self._swap_settings([("statement_timeout", str(int((guard.timeout + 1) * 1000)))])
+        """Help for the watcher: the engine's own (SQLite's progress handler polls the guard), and
+        where the dialect has one a server-side statement time limit just past the deadline,
+        should the client stall."""
+        self.engine.watch(guard)
+        limit = self.dialect.statement_timeout
+        if guard.timeout is not None and limit is not None:
+            name, per_second = limit
+            self._old_backstops = self._swap_settings([(name, _setting_number((guard.timeout + 1) * per_second))])
 
     def _clear_backstops(self, guard: RunGuard) -> None:
-        if self.dialect.name == "sqlite":
-            self._sa_conn.connection.driver_connection.set_progress_handler(None, 0)
-        elif guard.timeout is not None:
-            self._restore_settings(self._old_backstops)
-            self._old_backstops = []
+        self.engine.unwatch()
+        self._restore_settings(self._old_backstops)
+        self._old_backstops = []
 
     # -- catalog -----------------------------------------------------------------------------
     def quote(self, name: str) -> str:
@@ -444,10 +329,11 @@ class Source:
         """
         csv_files = [t for t in dict.fromkeys(t for t in tables if isinstance(t, str)) if _is_csv_file(t)]
         sniffed: dict[str, Any] = {}
-        if self._duck is not None and len(csv_files) > 1:
+        duck: Any = self.engine
+        if self.dialect.reads_files and len(csv_files) > 1:
 
             def sniff(label: str) -> None:
-                cursor = self._duck.cursor()
+                cursor = duck.cursor()
                 try:
                     sniffed[label] = self._sniff_csv(label, cursor)
                 except BaseException as e:  # raised by _relation when it reaches this table, in tables order
@@ -484,7 +370,8 @@ class Source:
             if reader == "read_csv":
                 if isinstance(sniffed, BaseException):
                     raise sniffed
-                sql = self._pinned_csv_reader(path, sniffed or self._sniff_csv(table, self._duck))
+                engine: Any = self.engine  # a DuckDB engine: the dialect reads files
+                sql = self._pinned_csv_reader(path, sniffed or self._sniff_csv(table, engine.con))
             else:
                 sql = f"{reader}({path})"
             if self.find_table(table) is not None:  # the file shadows a table of that name: say so
@@ -516,12 +403,12 @@ class Source:
         kind = type(frame).__name__
         if frame is None or isinstance(frame, (bytes, int, float, bool)):
             raise InvalidInputError(f"table must be a table name, a CSV/Parquet path or a DataFrame, got {kind}")
-        if self._duck is None:
+        if not self.engine.reads_frames:
             raise UnsupportedFeatureError(
                 f"a {kind} is read by DuckDB; load it into {self.dialect.name} first (for example with DataFrame.to_sql)")
         name = f"privrisk_{self._run_id}_frame{len(self._frames)}"
         try:
-            self._duck.register(name, frame)
+            self.engine.register_frame(name, frame)
         except Exception as e:  # DuckDB cannot scan this object
             raise InvalidInputError(f"table must be a table name, a CSV/Parquet path or a DataFrame, got {kind} "
                                     "(DuckDB reads pandas DataFrames and Arrow tables)") from e
@@ -539,7 +426,7 @@ class Source:
             ).fetchone()
             return _keep_user_spellings(label, connection, row)
         except duckdb.Error as e:
-            raise InvalidInputError(f"cannot read {label!r}: {_first_line(e)}") from e
+            raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
 
     def _pinned_csv_reader(self, path_sql: str, row: tuple) -> str:
         """``read_csv`` with the options DuckDB's sniffer detected (``row``), spelled out (``auto_detect=false``).
@@ -564,15 +451,19 @@ class Source:
         return f"read_csv({', '.join(options)})"
 
     def _describe_query(self, sql: str, label: str) -> tuple[Column, ...]:
-        try:
-            rows = self._duck.execute(f"DESCRIBE SELECT * FROM {sql}").fetchall()
-        except duckdb.Error as e:
-            raise InvalidInputError(f"cannot read {label!r}: {_first_line(e)}") from e
-        return tuple(Column(r[0], r[1], type_class(r[1])) for r in rows)
+        return tuple(Column(n, t, type_class(t)) for n, t in self.engine.describe(sql, label))
 
     def _catalog_relation(self, table: str) -> Relation:
         """A table or view of the database (not a file); InvalidInputError when there is none."""
-        return self._duck_relation(table) if self._duck is not None else self._sa_relation(table)
+        for database, schema, name in self._name_candidates(table):
+            entry = self.engine.find_relation(database, schema, name)
+            if entry is None:
+                continue
+            sql = ".".join(self.quote(p) for p in (*entry.qualifiers, entry.name))
+            columns = (self._describe_query(sql, table) if entry.columns is None
+                       else tuple(Column(n, t, type_class(t)) for n, t in entry.columns))
+            return Relation(table, sql, columns, is_file=False, identity=entry.identity, is_view=entry.is_view)
+        raise InvalidInputError(f"table not found: {table!r}")
 
     def table_name_parts(self, name: str) -> list[str]:
         """The dotted parts of a table name (:func:`~privrisk_sql.names.split_table_name`), at
@@ -580,10 +471,8 @@ class Source:
         parts = split_table_name(name)
         most = self.dialect.name_parts
         if len(parts) > most:
-            form = "database.schema.table" if most == 3 else ("database.table" if self.dialect.name == "sqlite"
-                                                                else "schema.table")
             raise InvalidInputError(f"table name {name!r} has {len(parts)} parts; {self.dialect.name} names have "
-                                    f"at most {most} ({form})")
+                                    f"at most {most} ({self.dialect.qualified_form})")
         return parts
 
     def _name_candidates(self, table: str) -> Iterator[tuple[str | None, str | None, str]]:
@@ -598,56 +487,6 @@ class Source:
             yield None, parts[0], parts[1]
         elif len(parts) == 3:
             yield parts[0], parts[1], parts[2]
-
-    def _duck_relation(self, table: str) -> Relation:
-        for database, schema, name in self._name_candidates(table):
-            # `a.b` is schema a (of any attached database) or database a's schema main, as DuckDB
-            # reads it; `a.b.c` is database a's schema b; an unqualified name is looked up where
-            # DuckDB looks first: TEMP, then the current database and schema, then elsewhere.
-            rows = self._duck.execute(
-                "SELECT database_name, schema_name, name, is_view FROM ("
-                " SELECT database_name, schema_name, table_name AS name, false AS is_view FROM duckdb_tables()"
-                " UNION ALL SELECT database_name, schema_name, view_name, true FROM duckdb_views() WHERE NOT internal)"
-                " WHERE lower(name) = lower($name)"
-                " AND ($database IS NULL OR lower(database_name) = lower($database))"
-                " AND ($schema IS NULL OR lower(schema_name) = lower($schema)"
-                " OR ($database IS NULL AND lower(database_name) = lower($schema) AND schema_name = 'main'))"
-                " ORDER BY CASE WHEN database_name = 'temp' THEN 0"
-                " WHEN database_name = current_database() AND schema_name = current_schema() THEN 1 ELSE 2 END,"
-                " database_name, schema_name",
-                {"name": name, "database": database, "schema": schema},
-            ).fetchall()
-            exact = [r for r in rows if r[2] == name] or rows
-            if exact:
-                real_database, real_schema, real_name, is_view = exact[0]
-                qualifiers = [p for p in (database, schema) if p is not None]
-                sql = ".".join([self.quote(p) for p in qualifiers] + [self.quote(real_name)])
-                return Relation(table, sql, self._describe_query(sql, table), is_file=False,
-                                identity=(real_database, real_schema, real_name), is_view=bool(is_view))
-        raise InvalidInputError(f"table not found: {table!r}")
-
-    def _sa_relation(self, table: str) -> Relation:
-        import sqlalchemy as sa
-
-        insp = sa.inspect(self._sa_conn)
-        for _, schema, name in self._name_candidates(table):
-            try:
-                views = insp.get_view_names(schema=schema)
-                names = insp.get_table_names(schema=schema) + views
-            except Exception:
-                continue
-            # Catalogs fold unquoted names (PostgreSQL: lower case); match exactly, then folded.
-            real = name if name in names else next((n for n in names if n.lower() == name.lower()), None)
-            if real is None:
-                continue
-            cols = insp.get_columns(real, schema=schema)
-            columns = tuple(Column(c["name"], _sa_type_name(c["type"]), type_class(_sa_type_name(c["type"]))) for c in cols)
-            sql = self.quote(real) if schema is None else f"{self.quote(schema)}.{self.quote(real)}"
-            schema_key = schema or insp.default_schema_name
-            if self.dialect.name == "sqlite":  # its database names ignore case (main, MAIN); PostgreSQL's do not
-                schema_key = schema_key.lower()
-            return Relation(table, sql, columns, is_file=False, identity=(schema_key, real), is_view=real in views)
-        raise InvalidInputError(f"table not found: {table!r}")
 
     @property
     def run_id(self) -> str:
@@ -670,52 +509,10 @@ class Source:
         if not isinstance(name, str) or not name.strip():
             raise InvalidInputError(f"output must be a table name, got {name!r}")
         *given, table = self.table_name_parts(name)
-        container = self._duck_container(name, given) if self._duck is not None else self._sa_container(name, given)
+        container = self.engine.output_container(name, given)
+        if self.dialect.create_privilege is not None:
+            self._check_create_privilege(name, container[-1])
         return OutputTable(name, container, table)
-
-    def _duck_container(self, label: str, given: list[str]) -> tuple[str, str]:
-        # CREATE TABLE a.t: schema a of the current database, else database a's schema main.
-        rows = self._duck.execute(
-            "SELECT s.database_name, s.schema_name, d.readonly FROM duckdb_schemas() s"
-            " JOIN duckdb_databases() d ON d.database_name = s.database_name"
-            " WHERE CASE $parts"
-            " WHEN 0 THEN s.database_name = current_database() AND s.schema_name = current_schema()"
-            " WHEN 1 THEN (s.database_name = current_database() AND lower(s.schema_name) = lower($a))"
-            "          OR (lower(s.database_name) = lower($a) AND s.schema_name = 'main')"
-            " ELSE lower(s.database_name) = lower($a) AND lower(s.schema_name) = lower($b) END"
-            " ORDER BY s.database_name <> current_database()",
-            {"parts": len(given), "a": given[0] if given else None, "b": given[1] if len(given) > 1 else None},
-        ).fetchall()
-        if not rows:
-            where = (f"no schema {given[0]!r} in the current database, nor a database of that name" if len(given) == 1
-                     else f"no schema {given[1]!r} in a database {given[0]!r}")
-            raise InvalidInputError(f"output {label!r}: {where}")
-        database, schema, read_only = rows[0]
-        if database in ("temp", "system"):
-            raise InvalidInputError(f"output {label!r}: database {database!r} holds DuckDB's TEMP and system "
-                                    "objects; name a table of an attached or the current database")
-        if read_only:
-            raise InvalidInputError(f"output {label!r}: database {database!r} is attached read-only")
-        return database, schema
-
-    def _sa_container(self, label: str, given: list[str]) -> tuple[str]:
-        import sqlalchemy as sa
-
-        insp = sa.inspect(self._sa_conn)
-        if not given:
-            schema = insp.default_schema_name
-            self._check_create_privilege(label, schema)
-            return (schema,)
-        schemas = insp.get_schema_names()
-        if self.dialect.name == "sqlite":  # attached database names ignore case (main, MAIN)
-            found = next((s for s in schemas if s.lower() == given[0].lower()), None)
-        else:  # a quoted PostgreSQL schema name keeps its case
-            found = given[0] if given[0] in schemas else None
-        if found is None:
-            kind = "attached database" if self.dialect.name == "sqlite" else "schema"
-            raise InvalidInputError(f"output {label!r}: no {kind} {given[0]!r}")
-        self._check_create_privilege(label, found)
-        return (found,)
 
     def _check_create_privilege(self, label: str, schema: str) -> None:
         query = self.dialect.create_privilege
@@ -730,19 +527,7 @@ class Source:
         """The SQL text of a view of the database, as its catalog keeps it (None if unknown)."""
         if not view.is_view or view.identity is None:
             return None
-        if self._duck is not None:
-            database, schema, name = view.identity
-            rows = self._duck.execute(
-                "SELECT sql FROM duckdb_views() WHERE database_name = $d AND schema_name = $s AND view_name = $n",
-                {"d": database, "s": schema, "n": name}).fetchall()
-            return rows[0][0] if rows else None
-        import sqlalchemy as sa
-
-        schema, name = view.identity
-        try:
-            return sa.inspect(self._sa_conn).get_view_definition(name, schema=schema)
-        except Exception:  # no definition to read: the guard sees nothing through this view
-            return None
+        return self.engine.view_definition(view.identity)
 
     # -- staging tables (privrisk_sql/staging.py) ------------------------------------------------
     @contextlib.contextmanager
@@ -766,20 +551,7 @@ class Source:
         as (container, name, abandoned). Abandoned: its run is alive neither in this process nor
         (where the dialect has one) by its lock; without a lock, only where the dialect says a
         run may tell (``sweeps_unlocked``), else False (only ``cleanup`` drops those)."""
-        found: list[tuple[tuple[str, ...], str]] = []
-        if self._duck is not None:
-            rows = self._duck.execute(
-                "SELECT database_name, schema_name, table_name FROM duckdb_tables()"
-                " WHERE NOT temporary AND table_name LIKE 'privrisk\\_%\\_staging' ESCAPE '\\'").fetchall()
-            found = [((d, s), n) for d, s, n in rows]
-        else:
-            import sqlalchemy as sa
-
-            insp = sa.inspect(self._sa_conn)
-            schemas = [container[0]] if container else [
-                s for s in insp.get_schema_names() if s not in ("information_schema", "pg_catalog")]
-            for schema in schemas:
-                found += [((schema,), n) for n in insp.get_table_names(schema=schema) if n.startswith("privrisk_")]
+        found = self.engine.staging_candidates(container)
         out = []
         for where, name in found:
             run_id = staging.staging_run_id(name)
@@ -815,14 +587,14 @@ class Source:
 
         On a connection the caller handed over (an SQLAlchemy Connection or a duckdb connection)
         the statements run inside the caller's own transaction handling."""
-        if not self._autocommit:
+        if not self.engine.autocommit:
             for sql in statements:
                 self.execute(sql)
             return
         try:
             self.execute("BEGIN")
         except QueryError as e:
-            if self._duck is None or "within a transaction" not in str(e):  # e.g. the timeout: stop
+            if not self.engine.joins_open_transaction(e):  # e.g. the timeout: stop
                 raise
             # The caller's duckdb connection is already inside a transaction: join it.
             for sql in statements:
@@ -857,7 +629,7 @@ class Source:
         while self._frames:
             name = self._frames.pop()
             with contextlib.suppress(Exception):
-                self._duck.unregister(name)
+                self.engine.unregister_frame(name)
         while self._temps:
             name = self._temps.pop()
             try:
@@ -867,31 +639,13 @@ class Source:
 
     def close(self) -> None:
         self.drop_temps()
-        if self._owns:
-            if self._duck is not None:
-                self._duck.close()
-            elif self._sa_conn is not None:
-                engine = self._sa_conn.engine
-                self._sa_conn.close()
-                engine.dispose()
+        self.engine.close()
 
     def __enter__(self) -> Source:
         return self
 
     def __exit__(self, *exc) -> None:
         self.close()
-
-
-def _sa_type_name(t: Any) -> str:
-    try:
-        return str(t)
-    except Exception:  # NullType and friends do not compile
-        return type(t).__name__.upper()
-
-
-def _first_line(e: BaseException) -> str:
-    text = str(getattr(e, "orig", None) or e).strip()
-    return text.splitlines()[0] if text else type(e).__name__
 
 
 def connect(target: Any = None, **options: Any) -> Source:
@@ -923,52 +677,13 @@ def _raise_signal_stop(reason: str | None) -> None:
         raise TerminatedError("terminated (SIGTERM)")
 
 
-def _fetched(cursor: Any, fetch: bool | str) -> Any:
-    """A DBAPI cursor's rows: None, tuples, or (fetch="records") dicts by column name."""
-    if not fetch:
-        return None
-    rows = cursor.fetchall()
-    if fetch == "records":
-        names = [d[0] for d in cursor.description]
-        return [dict(zip(names, r)) for r in rows]
-    # DuckDB's rows are tuples already: no copy of a large result (mpUCCs' events) for nothing.
-    return rows if not rows or type(rows[0]) is tuple else [tuple(r) for r in rows]
+def _setting_number(value: float) -> str:
+    """A time limit as a setting's text: whole units (PostgreSQL's statement_timeout takes no
+    fraction of a millisecond)."""
+    return str(int(value))
 
 
-_IN_MEMORY = ("", ":memory:", "duckdb://", "duckdb:///:memory:")
-
-
-def is_in_memory(target: Any) -> bool:
-    """Whether ``target`` opens a new in-memory DuckDB (None or one of its URL spellings)."""
-    return target is None or (isinstance(target, str) and target in _IN_MEMORY)
-
-
-def database_file(target: Any) -> str | None:
-    """The local file a ``--db`` value names: a DuckDB path (or ``duckdb:///path``) or a
-    ``sqlite:///path`` URL; None for in-memory databases, servers and non-string targets."""
-    if not isinstance(target, (str, Path)):
-        return None
-    url = str(target)
-    if is_in_memory(url):
-        return None
-    if url.startswith("duckdb:///"):
-        return url[len("duckdb:///"):]
-    if "://" not in url:
-        return url
-    import sqlalchemy as sa
-
-    try:
-        u = sa.engine.make_url(url)
-    except Exception:  # bad URL: Source reports it
-        return None
-    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
-        return None
-    if u.database.startswith("file:"):  # a URI: file:x.db (its query is the URL's), an in-memory one
-        path = u.database[len("file:"):].split("?", 1)[0]
-        if not path or path == ":memory:" or u.query.get("mode") == "memory":
-            return None
-        return path
-    return u.database
+__all__ = ["Column", "OutputTable", "Relation", "Source", "connect", "database_file", "is_in_memory", "opened"]
 
 
 def _keep_user_spellings(label: str, connection: Any, row: tuple) -> tuple:
@@ -995,27 +710,6 @@ def _keep_user_spellings(label: str, connection: Any, row: tuple) -> tuple:
         return row
     fixed = [dict(c, type="VARCHAR") if c["name"] in as_text else c for c in columns]
     return (*row[:7], fixed, *row[8:])
-
-
-def _connect_options(url: str, timeout: float | None) -> dict[str, Any]:
-    """Engine options so that connecting is bounded by the run's timeout too (a server that accepts
-    TCP and never answers held a run 40 s with --timeout 2)."""
-    if timeout is None or not url.startswith(("postgresql", "postgres")):
-        return {}
-    return {"connect_args": {"connect_timeout": max(1, math.ceil(timeout))}}
-
-
-def _sqlite_read_only_url(url: str) -> str:
-    """``sqlite:///path`` as a read-only URI (other URLs unchanged)."""
-    import sqlalchemy as sa
-
-    u = sa.engine.make_url(url)
-    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
-        return url
-    # A URI form (file:x.db?uri=true) keeps its other parameters; mode=ro wins over any mode given.
-    database = u.database if u.database.startswith("file:") else f"file:{u.database}"
-    return u.set(database=database, query={**u.query, "mode": "ro", "uri": "true"}).render_as_string(
-        hide_password=False)
 
 
 def echo_to_stderr(sql: str) -> None:

@@ -506,7 +506,7 @@ def _tables(src) -> set[str]:
         return {r[0] for r in src.fetch("SELECT table_name FROM duckdb_tables()")}
     import sqlalchemy as sa
 
-    insp = sa.inspect(src._sa_conn)
+    insp = sa.inspect(src.engine.conn)
     names = set(insp.get_table_names())
     if src.dialect.name == "postgres":
         names |= {r[0] for r in src.fetch("SELECT relname FROM pg_class WHERE relpersistence = 't' AND relkind = 'r'")}

@@ -1,0 +1,87 @@
+"""One class per way of talking to a database, behind the :class:`Engine` protocol.
+
+:class:`~privrisk_sql.source.Source` is the public facade: it resolves table arguments, guards
+runs (timeout, Ctrl-C, read-only) and names work tables. An engine only talks: it runs a
+statement and returns rows with their column names, cancels the running one, reads its catalog
+and closes. What differs between databases and is not a way of talking (name folding, settings,
+how a statement is cancelled) is a field of :class:`~privrisk_sql.dialects.Dialect`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..cancel import RunGuard
+from ..dialects import Dialect
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    """A table or view of the database, found by :meth:`Engine.find_relation`."""
+
+    qualifiers: tuple[str, ...]  # the database/schema parts to write before the name (as given)
+    name: str  # the real name, as the catalog spells it
+    columns: tuple[tuple[str, str], ...] | None  # (name, SQL type); None: describe the query
+    identity: tuple  # the catalog object, whatever spelling reached it
+    is_view: bool
+
+
+class Engine(Protocol):
+    """What :class:`~privrisk_sql.source.Source` needs of a connection."""
+
+    dialect: Dialect
+    owns: bool  # opened here, closed by close()
+    autocommit: bool  # statements commit one by one; BEGIN/COMMIT are ours to issue
+    reads_frames: bool  # DataFrames can be registered (register_frame)
+
+    def run(self, sql: str, fetch: bool | str) -> Any:
+        """Run one statement with no parameters: None, row tuples, or (``"records"``) dicts by name."""
+
+    def cancel(self) -> None:
+        """Cancel the statement running now (called from the watcher thread)."""
+
+    def joins_open_transaction(self, error: Exception) -> bool:
+        """Whether ``error`` (of a BEGIN) says the caller's connection is in a transaction already."""
+
+    def watch(self, guard: RunGuard) -> None:
+        """Driver-side help for the run guard while a run lasts (SQLite's progress handler)."""
+
+    def unwatch(self) -> None: ...
+
+    def find_relation(self, database: str | None, schema: str | None, name: str) -> CatalogEntry | None:
+        """The table or view this reading of a name denotes (exact spelling first, then folded)."""
+
+    def describe(self, sql: str, label: str) -> tuple[tuple[str, str], ...]:
+        """(name, SQL type) of the columns of ``SELECT * FROM sql`` (files and DataFrames)."""
+
+    def output_container(self, label: str, given: list[str]) -> tuple[str, ...]:
+        """The database and/or schema a new table named with the parts ``given`` goes to."""
+
+    def staging_candidates(self, container: tuple[str, ...] | None) -> list[tuple[tuple[str, ...], str]]:
+        """Tables whose names start with ``privrisk_`` in ``container`` (None: everywhere)."""
+
+    def view_definition(self, identity: tuple) -> str | None: ...
+
+    def register_frame(self, name: str, frame: Any) -> None:
+        """Make a DataFrame readable under ``name`` for this session (DuckDB only)."""
+
+    def unregister_frame(self, name: str) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def open_engine(target: Any, *, read_only: bool, open_read_only: bool, timeout: float | None,
+                files: tuple[str, ...] | list[str]) -> Engine:
+    """The engine for a ``Source`` target: DuckDB natively (None, a connection, a path,
+    ``duckdb:///``), anything else through SQLAlchemy (a URL, an Engine, a Connection)."""
+    from pathlib import Path
+
+    from . import duckdb_engine, sqlalchemy_engine
+
+    duck = duckdb_engine.open_duckdb(target, read_only=read_only, open_read_only=open_read_only, files=files)
+    if duck is not None:
+        return duck
+    if isinstance(target, (str, Path)):
+        return sqlalchemy_engine.open_url(str(target), open_read_only=open_read_only, timeout=timeout)
+    return sqlalchemy_engine.SQLAlchemyEngine.wrap(target)

@@ -1,0 +1,59 @@
+"""What every engine shares: reading a DBAPI cursor, error text, and what a ``--db`` value names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+
+def fetched(cursor: Any, fetch: bool | str) -> Any:
+    """A DBAPI cursor's rows: None, tuples, or (fetch="records") dicts by column name."""
+    if not fetch:
+        return None
+    rows = cursor.fetchall()
+    if fetch == "records":
+        names = [d[0] for d in cursor.description]
+        return [dict(zip(names, r)) for r in rows]
+    # DuckDB's rows are tuples already: no copy of a large result (mpUCCs' events) for nothing.
+    return rows if not rows or type(rows[0]) is tuple else [tuple(r) for r in rows]
+
+
+def first_line(e: BaseException) -> str:
+    text = str(getattr(e, "orig", None) or e).strip()
+    return text.splitlines()[0] if text else type(e).__name__
+
+
+_IN_MEMORY = ("", ":memory:", "duckdb://", "duckdb:///:memory:")
+
+
+def is_in_memory(target: Any) -> bool:
+    """Whether ``target`` opens a new in-memory DuckDB (None or one of its URL spellings)."""
+    return target is None or (isinstance(target, str) and target in _IN_MEMORY)
+
+
+def database_file(target: Any) -> str | None:
+    """The local file a ``--db`` value names: a DuckDB path (or ``duckdb:///path``) or a
+    ``sqlite:///path`` URL; None for in-memory databases, servers and non-string targets."""
+    if not isinstance(target, (str, Path)):
+        return None
+    url = str(target)
+    if is_in_memory(url):
+        return None
+    if url.startswith("duckdb:///"):
+        return url[len("duckdb:///"):]
+    if "://" not in url:
+        return url
+    import sqlalchemy as sa
+
+    try:
+        u = sa.engine.make_url(url)
+    except Exception:  # bad URL: Source reports it
+        return None
+    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
+        return None
+    if u.database.startswith("file:"):  # a URI: file:x.db (its query is the URL's), an in-memory one
+        path = u.database[len("file:"):].split("?", 1)[0]
+        if not path or path == ":memory:" or u.query.get("mode") == "memory":
+            return None
+        return path
+    return u.database

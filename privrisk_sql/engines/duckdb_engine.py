@@ -1,0 +1,184 @@
+"""DuckDB, natively (the embedded default): a ``duckdb`` connection."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from ..cancel import RunGuard
+from ..dialects import get_dialect
+from ..errors import InvalidInputError, QueryError
+from . import CatalogEntry
+from .common import fetched, first_line, is_in_memory
+
+
+class DuckDBEngine:
+    """A DuckDB connection: opened here (in memory or a file) or the caller's."""
+
+    dialect = get_dialect("duckdb")
+    reads_frames = True
+
+    def __init__(self, con: Any, *, owns: bool):
+        self.con = con
+        self.owns = owns
+        # Statements commit one by one unless the caller opened a transaction (Source.run_atomically
+        # joins it then).
+        self.autocommit = True
+        # Positions of rows (syn_idx/ori_idx) follow the scan order; keep it.
+        con.execute("SET preserve_insertion_order = true")
+        # privrisk_sql draws its own progress bar; DuckDB's would interleave on stderr.
+        con.execute("SET enable_progress_bar = false")
+
+    # -- talking ------------------------------------------------------------------------------
+    def run(self, sql: str, fetch: bool | str) -> Any:
+        try:
+            return fetched(self.con.execute(sql), fetch)
+        except duckdb.Error as e:
+            if "CSV Error" in str(e):
+                # A bad value past the rows DuckDB's sniffer sampled: the input is at fault (exit 2).
+                lines = str(e).splitlines()
+                file = next((x.split("=", 1)[1].strip() for x in lines if x.strip().startswith("file =")), "?")
+                why = next((x for x in lines if x.startswith("Error when converting")), "")
+                raise InvalidInputError(f"bad CSV input in {file!r}: {first_line(e).split(': ', 1)[-1]}: {why} "
+                                        "(the column's type was sniffed from the first rows)") from e
+            raise
+
+    def cancel(self) -> None:
+        self.con.interrupt()
+
+    def watch(self, guard: RunGuard) -> None:
+        pass
+
+    def unwatch(self) -> None:
+        pass
+
+    def joins_open_transaction(self, error: Exception) -> bool:
+        """BEGIN failed because the caller's connection is inside a transaction already."""
+        return "within a transaction" in str(error)
+
+    def cursor(self) -> Any:
+        """Another cursor of the same database (CSV files are sniffed side by side on them)."""
+        return self.con.cursor()
+
+    # -- catalog ------------------------------------------------------------------------------
+    def find_relation(self, database: str | None, schema: str | None, name: str) -> CatalogEntry | None:
+        # `a.b` is schema a (of any attached database) or database a's schema main, as DuckDB
+        # reads it; `a.b.c` is database a's schema b; an unqualified name is looked up where
+        # DuckDB looks first: TEMP, then the current database and schema, then elsewhere.
+        rows = self.con.execute(
+            "SELECT database_name, schema_name, name, is_view FROM ("
+            " SELECT database_name, schema_name, table_name AS name, false AS is_view FROM duckdb_tables()"
+            " UNION ALL SELECT database_name, schema_name, view_name, true FROM duckdb_views() WHERE NOT internal)"
+            " WHERE lower(name) = lower($name)"
+            " AND ($database IS NULL OR lower(database_name) = lower($database))"
+            " AND ($schema IS NULL OR lower(schema_name) = lower($schema)"
+            " OR ($database IS NULL AND lower(database_name) = lower($schema) AND schema_name = 'main'))"
+            " ORDER BY CASE WHEN database_name = 'temp' THEN 0"
+            " WHEN database_name = current_database() AND schema_name = current_schema() THEN 1 ELSE 2 END,"
+            " database_name, schema_name",
+            {"name": name, "database": database, "schema": schema},
+        ).fetchall()
+        exact = [r for r in rows if r[2] == name] or rows
+        if not exact:
+            return None
+        real_database, real_schema, real_name, is_view = exact[0]
+        qualifiers = tuple(p for p in (database, schema) if p is not None)
+        return CatalogEntry(qualifiers, real_name, None, (real_database, real_schema, real_name), bool(is_view))
+
+    def describe(self, sql: str, label: str) -> tuple[tuple[str, str], ...]:
+        try:
+            rows = self.con.execute(f"DESCRIBE SELECT * FROM {sql}").fetchall()
+        except duckdb.Error as e:
+            raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
+        return tuple((r[0], r[1]) for r in rows)
+
+    def output_container(self, label: str, given: list[str]) -> tuple[str, ...]:
+        # CREATE TABLE a.t: schema a of the current database, else database a's schema main.
+        rows = self.con.execute(
+            "SELECT s.database_name, s.schema_name, d.readonly FROM duckdb_schemas() s"
+            " JOIN duckdb_databases() d ON d.database_name = s.database_name"
+            " WHERE CASE $parts"
+            " WHEN 0 THEN s.database_name = current_database() AND s.schema_name = current_schema()"
+            " WHEN 1 THEN (s.database_name = current_database() AND lower(s.schema_name) = lower($a))"
+            "          OR (lower(s.database_name) = lower($a) AND s.schema_name = 'main')"
+            " ELSE lower(s.database_name) = lower($a) AND lower(s.schema_name) = lower($b) END"
+            " ORDER BY s.database_name <> current_database()",
+            {"parts": len(given), "a": given[0] if given else None, "b": given[1] if len(given) > 1 else None},
+        ).fetchall()
+        if not rows:
+            where = (f"no schema {given[0]!r} in the current database, nor a database of that name" if len(given) == 1
+                     else f"no schema {given[1]!r} in a database {given[0]!r}")
+            raise InvalidInputError(f"output {label!r}: {where}")
+        database, schema, read_only = rows[0]
+        if database in ("temp", "system"):
+            raise InvalidInputError(f"output {label!r}: database {database!r} holds DuckDB's TEMP and system "
+                                    "objects; name a table of an attached or the current database")
+        if read_only:
+            raise InvalidInputError(f"output {label!r}: database {database!r} is attached read-only")
+        return database, schema
+
+    def staging_candidates(self, container: tuple[str, ...] | None) -> list[tuple[tuple[str, ...], str]]:
+        rows = self.con.execute(
+            "SELECT database_name, schema_name, table_name FROM duckdb_tables()"
+            " WHERE NOT temporary AND table_name LIKE 'privrisk\\_%\\_staging' ESCAPE '\\'").fetchall()
+        return [((d, s), n) for d, s, n in rows]
+
+    def view_definition(self, identity: tuple) -> str | None:
+        database, schema, name = identity
+        rows = self.con.execute(
+            "SELECT sql FROM duckdb_views() WHERE database_name = $d AND schema_name = $s AND view_name = $n",
+            {"d": database, "s": schema, "n": name}).fetchall()
+        return rows[0][0] if rows else None
+
+    def register_frame(self, name: str, frame: Any) -> None:
+        self.con.register(name, frame)
+
+    def unregister_frame(self, name: str) -> None:
+        self.con.unregister(name)
+
+    def close(self) -> None:
+        if self.owns:
+            self.con.close()
+
+
+def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) -> DuckDBEngine | None:
+    """A DuckDB engine for ``target``, or None when ``target`` is not DuckDB's."""
+    if is_in_memory(target):
+        return _locked_down(DuckDBEngine(duckdb.connect(), owns=True), read_only, files)
+    if isinstance(getattr(target, "_cursor", None), duckdb.DuckDBPyConnection):
+        # dbt-duckdb's Python-model `session` wraps the live DuckDB cursor: use that cursor.
+        return DuckDBEngine(target._cursor, owns=False)
+    if isinstance(target, duckdb.DuckDBPyConnection):
+        return DuckDBEngine(target, owns=False)
+    if not isinstance(target, (str, Path)):
+        return None
+    url = str(target)
+    if url.startswith("duckdb:///"):
+        url = url[len("duckdb:///"):]
+    elif "://" in url:
+        return None
+    if read_only and not Path(url).is_file():
+        # DuckDB would refuse too, with a less helpful message (and without read_only it would
+        # create an empty database file here).
+        raise InvalidInputError(f"read-only: DuckDB database file not found: {url!r}")
+    try:
+        con = duckdb.connect(url, read_only=open_read_only)
+    except duckdb.Error as e:
+        raise QueryError(f"cannot open DuckDB database {url!r}: {e}", dialect="duckdb") from e
+    return _locked_down(DuckDBEngine(con, owns=True), read_only, files)
+
+
+def _locked_down(engine: DuckDBEngine, read_only: bool, files) -> DuckDBEngine:
+    """read_only on a DuckDB opened here: no file outside ``files`` may be read or written, and
+    the setting cannot be turned back on by any later statement."""
+    if not read_only:
+        return engine
+    from ..render import sql_literal
+
+    if files:
+        paths = ", ".join(sql_literal(str(Path(f).resolve()), engine.dialect) for f in files)
+        engine.con.execute(f"SET allowed_paths = [{paths}]")
+    engine.con.execute("SET enable_external_access = false")
+    return engine

@@ -1,0 +1,221 @@
+"""Any database SQLAlchemy reaches (SQLite, PostgreSQL, MariaDB): one SQLAlchemy connection.
+
+Statements go through the raw DBAPI cursor with no parameters, so that no driver ever reads a
+'%' or ':' in our SQL (or in a quoted identifier) as a placeholder. How a database differs
+(cancelling, catalog name folding, system schemas) is read from its Dialect record.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from typing import Any
+
+from ..cancel import RunGuard
+from ..dialects import Dialect, get_dialect
+from ..errors import InvalidInputError, QueryError, UnsupportedFeatureError
+from ..types import type_class  # noqa: F401  (re-exported for callers that describe columns)
+from . import CatalogEntry
+from .common import database_file, fetched, first_line
+
+
+class SQLAlchemyEngine:
+    """One SQLAlchemy connection (opened here from a URL or an Engine, or the caller's)."""
+
+    reads_frames = False
+
+    def __init__(self, conn: Any, *, owns: bool, autocommit: bool):
+        self.conn = conn
+        self.owns = owns
+        self.autocommit = autocommit
+        self.dialect: Dialect = get_dialect(conn.dialect.name)
+        self.raw: Any = conn.connection.driver_connection
+        self._connection_id: Any = None
+        if self.dialect.python_functions:
+            self._register_python_functions()
+        if self.dialect.cancel_by == "statement":
+            # The server's id of this session, which a second session names to cancel its statement.
+            self._connection_id = self.run(self.dialect.connection_id_query or "", "records")[0]["id"]
+
+    @classmethod
+    def wrap(cls, target: Any) -> SQLAlchemyEngine:
+        """An engine for a SQLAlchemy ``Engine`` (a new connection, each statement committing on
+        its own: TEMP tables live for the session, not a transaction) or ``Connection`` (the
+        caller's, transaction and all)."""
+        import sqlalchemy as sa
+
+        if isinstance(target, sa.engine.Engine):
+            try:
+                conn = target.connect()
+            except sa.exc.DBAPIError as e:
+                raise QueryError(
+                    f"cannot connect to {target.url.render_as_string(hide_password=True)}: {first_line(e)}",
+                    dialect=target.dialect.name,
+                ) from e
+            return cls(conn.execution_options(isolation_level="AUTOCOMMIT"), owns=False, autocommit=True)
+        if isinstance(target, sa.engine.Connection):
+            return cls(target, owns=False, autocommit=False)
+        raise InvalidInputError(f"cannot make a Source from {type(target).__name__}")
+
+    def _register_python_functions(self) -> None:
+        from ..sqlite_functions import register
+
+        register(self.raw)
+        # sqlite3 opens any file lazily: a file that is not a database (or is locked) would
+        # otherwise surface as "table not found" when the catalog is read.
+        try:
+            self.raw.execute("PRAGMA schema_version").fetchall()
+        except Exception as e:
+            where = database_file(self.conn.engine.url.render_as_string(hide_password=False))
+            if "not a database" in str(e):
+                raise InvalidInputError(f"{where!r} is not an SQLite database ({e})") from e
+            raise QueryError(f"cannot open SQLite database {where!r}: {e}", dialect=self.dialect.name) from e
+
+    # -- talking ------------------------------------------------------------------------------
+    def run(self, sql: str, fetch: bool | str) -> Any:
+        cur = self.raw.cursor()
+        try:
+            cur.execute(sql)
+            return fetched(cur, fetch)
+        finally:
+            cur.close()
+
+    def cancel(self) -> None:
+        how = self.dialect.cancel_by
+        if how == "driver":
+            self.raw.cancel_safe()
+        elif how == "statement":
+            # A second session of the same server cancels this one's statement.
+            other = self.conn.engine.raw_connection()
+            try:
+                cur = other.cursor()
+                cur.execute((self.dialect.cancel_statement or "").format(connection_id=int(self._connection_id)))
+                cur.close()
+            finally:
+                other.close()
+        # "progress_handler": the handler installed by watch() polls the guard; nothing to do here.
+
+    def watch(self, guard: RunGuard) -> None:
+        if self.dialect.cancel_by == "progress_handler":
+            self.raw.set_progress_handler(lambda: 1 if guard.pending() else 0, 1000)
+
+    def unwatch(self) -> None:
+        if self.dialect.cancel_by == "progress_handler":
+            self.raw.set_progress_handler(None, 0)
+
+    def joins_open_transaction(self, error: Exception) -> bool:
+        return False
+
+    # -- catalog ------------------------------------------------------------------------------
+    def _inspector(self) -> Any:
+        import sqlalchemy as sa
+
+        return sa.inspect(self.conn)
+
+    def find_relation(self, database: str | None, schema: str | None, name: str) -> CatalogEntry | None:
+        insp = self._inspector()
+        try:
+            views = insp.get_view_names(schema=schema)
+            names = insp.get_table_names(schema=schema) + views
+        except Exception:
+            return None
+        # Catalogs fold unquoted names (PostgreSQL: lower case); match exactly, then folded.
+        real = name if name in names else next((n for n in names if n.lower() == name.lower()), None)
+        if real is None:
+            return None
+        columns = tuple((c["name"], _type_name(c["type"])) for c in insp.get_columns(real, schema=schema))
+        schema_key = schema or insp.default_schema_name
+        if self.dialect.container_names_ignore_case:
+            schema_key = schema_key.lower()
+        return CatalogEntry((schema,) if schema is not None else (), real, columns, (schema_key, real), real in views)
+
+    def describe(self, sql: str, label: str) -> tuple[tuple[str, str], ...]:
+        raise UnsupportedFeatureError(f"{label}: only DuckDB reads files and DataFrames in place")
+
+    def output_container(self, label: str, given: list[str]) -> tuple[str, ...]:
+        insp = self._inspector()
+        if not given:
+            return (insp.default_schema_name,)
+        schemas = insp.get_schema_names()
+        if self.dialect.container_names_ignore_case:
+            found = next((s for s in schemas if s.lower() == given[0].lower()), None)
+        else:  # a quoted PostgreSQL schema name keeps its case
+            found = given[0] if given[0] in schemas else None
+        if found is None:
+            raise InvalidInputError(f"output {label!r}: no {self.dialect.container_kind} {given[0]!r}")
+        return (found,)
+
+    def staging_candidates(self, container: tuple[str, ...] | None) -> list[tuple[tuple[str, ...], str]]:
+        insp = self._inspector()
+        schemas = [container[0]] if container else [
+            s for s in insp.get_schema_names() if s.lower() not in self.dialect.system_schemas]
+        found: list[tuple[tuple[str, ...], str]] = []
+        for schema in schemas:
+            found += [((schema,), n) for n in insp.get_table_names(schema=schema) if n.startswith("privrisk_")]
+        return found
+
+    def view_definition(self, identity: tuple) -> str | None:
+        schema, name = identity
+        try:
+            return self._inspector().get_view_definition(name, schema=schema)
+        except Exception:  # no definition to read: the guard sees nothing through this view
+            return None
+
+    def register_frame(self, name: str, frame: Any) -> None:
+        raise UnsupportedFeatureError("DataFrames are read by DuckDB")
+
+    def unregister_frame(self, name: str) -> None:
+        pass
+
+    def close(self) -> None:
+        if self.owns:
+            engine = self.conn.engine
+            self.conn.close()
+            engine.dispose()
+
+
+def open_url(url: str, *, open_read_only: bool, timeout: float | None) -> SQLAlchemyEngine:
+    """An engine for a SQLAlchemy URL, opened (and closed) here."""
+    import sqlalchemy as sa
+
+    try:
+        engine = sa.create_engine(_sqlite_read_only_url(url) if open_read_only else url,
+                                  **_connect_options(url, timeout))
+    except Exception as e:  # bad URL syntax or missing driver
+        raise InvalidInputError(f"cannot use database URL {url!r}: {e}") from e
+    wrapped = SQLAlchemyEngine.wrap(engine)
+    wrapped.owns = True
+    return wrapped
+
+
+def _type_name(t: Any) -> str:
+    try:
+        return str(t)
+    except Exception:  # NullType and friends do not compile
+        return type(t).__name__.upper()
+
+
+def _connect_options(url: str, timeout: float | None) -> dict[str, Any]:
+    """Engine options so that connecting is bounded by the run's timeout too (a server that accepts
+    TCP and never answers held a run 40 s with --timeout 2)."""
+    if timeout is None:
+        return {}
+    with contextlib.suppress(Exception):
+        import sqlalchemy as sa
+
+        if get_dialect(sa.engine.make_url(url).get_backend_name()).connect_timeout:
+            return {"connect_args": {"connect_timeout": max(1, math.ceil(timeout))}}
+    return {}
+
+
+def _sqlite_read_only_url(url: str) -> str:
+    """``sqlite:///path`` as a read-only URI (other URLs unchanged)."""
+    import sqlalchemy as sa
+
+    u = sa.engine.make_url(url)
+    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
+        return url
+    # A URI form (file:x.db?uri=true) keeps its other parameters; mode=ro wins over any mode given.
+    database = u.database if u.database.startswith("file:") else f"file:{u.database}"
+    return u.set(database=database, query={**u.query, "mode": "ro", "uri": "true"}).render_as_string(
+        hide_password=False)

@@ -13,6 +13,17 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
+class CastTypes:
+    """Type names a template writes in ``CAST(x AS ...)`` (the ``t`` global of the templates):
+    MariaDB casts to DOUBLE, SIGNED and CHAR where the others take the standard names."""
+
+    double: str = "DOUBLE PRECISION"
+    bigint: str = "BIGINT"
+    integer: str = "INTEGER"
+    text: str = "TEXT"
+
+
+@dataclass(frozen=True)
 class Dialect:
     name: str  # our name and the template override folder
     sqlglot: str  # sqlglot dialect used to quote identifiers and parse rendered SQL
@@ -70,6 +81,20 @@ class Dialect:
     connect_timeout: bool = False
     # Python functions are registered on each connection (SQLite: privrisk_sql/sqlite_functions.py).
     python_functions: bool = False
+    cast_types: CastTypes = CastTypes()
+    # Columns may be declared without a type (SQLite; read as text). Elsewhere a type the driver
+    # does not know (MariaDB's POINT) is unsupported, never text.
+    typeless_columns: bool = False
+    # The columns of a table as (name, type) rows, {schema} and {table} literals ({schema} NULL:
+    # the current one), where SQLAlchemy's reflection misreads names (MariaDB: a backtick in a
+    # column name came back doubled). None: SQLAlchemy's inspector.
+    columns_query: str | None = None
+    # How a staged output gets its name. None: ALTER TABLE ... RENAME TO, in one transaction
+    # with the DROP of a table replaced (DDL is transactional). Else a statement renaming
+    # ({pairs}: "a TO b, c TO d", fully qualified) several tables at once, atomically, for a
+    # database whose DDL commits on its own (MariaDB): the replaced table is renamed away in the
+    # same statement, then dropped.
+    rename_tables: str | None = None
 
     @property
     def qualified_form(self) -> str:
@@ -84,7 +109,7 @@ DIALECTS: dict[str, Dialect] = {
                 name_parts=3, sweeps_unlocked=True, cancel_by="interrupt"),
         Dialect("sqlite", "sqlite", ("sqlite",), natural_row_order=True, reads_files=False, sqlglot_writer="sqlite",
                 container_kind="attached database", container_names_ignore_case=True, cancel_by="progress_handler",
-                python_functions=True),
+                python_functions=True, typeless_columns=True),
         Dialect("postgres", "postgres", ("postgresql", "postgres"), natural_row_order=False, reads_files=False,
                 sqlglot_writer="postgres", run_settings=(("jit", "off"),),
                 output_join_settings=(("enable_mergejoin", "off"),),
@@ -95,6 +120,26 @@ DIALECTS: dict[str, Dialect] = {
                 read_setting="SELECT current_setting({name_literal}, true) AS value",
                 write_setting="SELECT set_config({name_literal}, {value}, false)",
                 statement_timeout=("statement_timeout", 1000.0), connect_timeout=True),
+        # MariaDB (and MySQL's protocol): templates/mysql/_functions.sql.j2 holds its expressions.
+        # sql_mode for a run: `||` concatenates (the templates' labels) and a bad value is an
+        # error, not a warning and a truncated row.
+        Dialect("mysql", "mysql", ("mysql", "mariadb"), natural_row_order=False, reads_files=False,
+                sqlglot_writer="mysql", container_kind="database",
+                system_schemas=("information_schema", "mysql", "performance_schema", "sys"),
+                run_settings=(("sql_mode", "PIPES_AS_CONCAT,STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION"),
+                              ("join_cache_level", "4")),
+                cancel_by="statement", connection_id_query="SELECT CONNECTION_ID() AS id",
+                cancel_statement="KILL QUERY {connection_id}",
+                read_setting="SELECT @@SESSION.{name} AS value", write_setting="SET SESSION {name} = {typed}",
+                statement_timeout=("max_statement_time", 1.0), connect_timeout=True,
+                cast_types=CastTypes(double="DOUBLE", bigint="SIGNED", integer="SIGNED", text="CHAR"),
+                rename_tables="RENAME TABLE {pairs}",
+                columns_query="SELECT column_name AS name, column_type AS type FROM information_schema.columns"
+                              " WHERE table_schema = COALESCE({schema}, DATABASE()) AND table_name = {table}"
+                              " ORDER BY ordinal_position",
+                staging_lock=("SELECT GET_LOCK(CONCAT('privrisk_', {key}), 10) AS taken",
+                              "SELECT IS_FREE_LOCK(CONCAT('privrisk_', {key})) AS free",
+                              "SELECT RELEASE_LOCK(CONCAT('privrisk_', {key})) AS released")),
     )
 }
 

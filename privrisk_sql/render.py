@@ -104,6 +104,7 @@ def environment(dialect: Dialect) -> jinja2.Environment:
     env.filters["quote"] = lambda name: quote_identifier(name, dialect)
     env.filters["literal"] = lambda value: sql_literal(value, dialect)
     env.globals["dialect"] = dialect.name
+    env.globals["t"] = dialect.cast_types  # before fn: its macros are compiled with the globals there are
     env.globals["fn"] = _Functions(env, dialect)
     env.globals["q"] = lambda name: quote_identifier(name, dialect)  # the quoting function shared macros take
     return env

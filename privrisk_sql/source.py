@@ -280,8 +280,10 @@ class Source:
 
     def _write_setting(self, name: str, value: str) -> None:
         assert self.dialect.write_setting is not None
+        # {typed}: a number as a number (MariaDB's numeric variables refuse text), else text.
+        typed = value if value.replace(".", "", 1).isdigit() else self.literal(value)
         self._run(self.dialect.write_setting.format(name=name, name_literal=self.literal(name),
-                                                    value=self.literal(value)), fetch=True, setting=True)
+                                                    value=self.literal(value), typed=typed), fetch=False, setting=True)
 
     @contextlib.contextmanager
     def settings(self, settings: Sequence[tuple[str, str]]) -> Iterator[None]:
@@ -610,6 +612,25 @@ class Source:
             except Exception:  # pragma: no cover - the original error matters more
                 pass
             raise
+
+    def publish(self, output: OutputTable, staging_name: str, *, replace: bool) -> None:
+        """Give the staged table ``staging_name`` (next to ``output``) the output's name, dropping
+        a table of that name first when ``replace``: all of it takes effect or none."""
+        staged = output.sql(self.quote, staging_name)
+        target = output.sql(self.quote)
+        if self.dialect.rename_tables is None:
+            statements = [f"DROP TABLE {target}"] if replace else []
+            statements.append(f"ALTER TABLE {staged} RENAME TO {self.quote(output.name)}")
+            self.run_atomically(statements)
+            return
+        if not replace:
+            self.execute(self.dialect.rename_tables.format(pairs=f"{staged} TO {target}"))
+            return
+        # The replaced table goes under a staging name of a run that never lives: should this
+        # process die before the DROP, ``cleanup`` (or the next run's sweep) finds it.
+        replaced = output.sql(self.quote, staging.staging_name(uuid.uuid4().hex[:10]))
+        self.execute(self.dialect.rename_tables.format(pairs=f"{target} TO {replaced}, {staged} TO {target}"))
+        self.execute(f"DROP TABLE {replaced}")
 
     # -- temp objects -----------------------------------------------------------------------
     def temp_name(self, stem: str) -> str:

@@ -1,4 +1,6 @@
-"""Real backends for the tests: DuckDB and SQLite in-process, PostgreSQL from PRIVRISK_PG_URL.
+"""Real backends for the tests: DuckDB and SQLite in-process, PostgreSQL from PRIVRISK_PG_URL,
+MariaDB from PRIVRISK_MYSQL_URL (and PRIVRISK_MYSQL_RO_URL, a user with SELECT and CREATE
+TEMPORARY TABLES only: .ci/mariadb.sh makes both).
 
 Fixture CSVs are read by DuckDB (its sniffer gives the types) and loaded into each backend with
 explicit types: DOUBLE PRECISION (never NUMERIC), BIGINT, TEXT, BOOLEAN, DATE, TIMESTAMP.
@@ -8,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import uuid
 from pathlib import Path
 
@@ -29,6 +32,11 @@ _DDL = {
     TypeClass.DATE: "DATE",
     TypeClass.TIMESTAMP: "TIMESTAMP",
 }
+
+
+# MariaDB: TIMESTAMP is a 1970-2038 time-zone-converted type; DATETIME(6) is the plain one.
+# TEXT keeps the server's default collation (utf8mb4_general_ci: case-insensitive), as users' do.
+_DDL_OVERRIDES = {"mysql": {TypeClass.TIMESTAMP: "DATETIME(6)"}}
 
 
 def read_csv_typed(path: Path, timestamp_columns=()):
@@ -84,7 +92,35 @@ class Backend:
             return self.fetch("SELECT table_name FROM duckdb_tables() WHERE temporary")
         if self.name == "sqlite":
             return self.fetch("SELECT name FROM sqlite_temp_master WHERE type = 'table'")
+        if self.name == "mysql":
+            return live_temp_tables(self.fetch)
         return self.fetch("SELECT relname FROM pg_class WHERE relnamespace = pg_my_temp_schema() AND relkind = 'r'")
+
+    def user_tables(self) -> list[str]:
+        """Base tables of the database the tests write to (not TEMP ones)."""
+        sql = {
+            "duckdb": "SELECT table_name FROM duckdb_tables() WHERE NOT temporary",
+            "sqlite": "SELECT name FROM sqlite_master WHERE type = 'table'",
+            "postgres": "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
+            "mysql": "SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE()"
+                     " AND table_type = 'BASE TABLE'",
+        }[self.name]
+        return [r[0] for r in self.fetch(sql)]
+
+    def running_statements(self, marker: str) -> int:
+        """Statements of other sessions of a server, running now, whose text holds ``marker``."""
+        sql = {
+            "postgres": "SELECT COUNT(*) FROM pg_stat_activity WHERE state = 'active' "
+                        f"AND query LIKE '%{marker}%' AND pid <> pg_backend_pid()",
+            "mysql": "SELECT COUNT(*) FROM information_schema.processlist WHERE command = 'Query' "
+                     f"AND info LIKE '%{marker}%' AND id <> CONNECTION_ID()",
+        }[self.name]
+        return int(self.fetch(sql)[0][0])
+
+    def statement_time_limit(self) -> str | None:
+        """The server-side statement time limit of the backend's own session (None: none kept)."""
+        sql = {"postgres": "SHOW statement_timeout", "mysql": "SELECT @@SESSION.max_statement_time"}.get(self.name)
+        return None if sql is None else str(self.fetch(sql)[0][0])
 
     def forget(self, name: str) -> None:
         """A test drops a source table of its own: no longer checked."""
@@ -116,7 +152,8 @@ class Backend:
 
     def ddl(self, name, cols) -> str:
         q = lambda s: quote_identifier(s, self.dialect)  # noqa: E731
-        return f"CREATE TABLE {q(name)} (" + ", ".join(f"{q(n)} {_DDL[c]}" for n, c in cols) + ")"
+        types = {**_DDL, **_DDL_OVERRIDES.get(self.name, {})}
+        return f"CREATE TABLE {q(name)} (" + ", ".join(f"{q(n)} {types[c]}" for n, c in cols) + ")"
 
     def close(self) -> None:
         pass
@@ -138,6 +175,8 @@ SLOW_ROWS = {
               " FROM range(100000) a, range(10000) b",
     "postgres": "SELECT (a * 7919 + b) % 1000 AS q1, (a + b * 31) % 997 AS q2"
                 " FROM generate_series(1, 100000) a, generate_series(1, 10000) b",
+    "mysql": "SELECT (a.seq * 7919 + b.seq) % 1000 AS q1, (a.seq + b.seq * 31) % 997 AS q2"
+             " FROM seq_1_to_100000 a, seq_1_to_10000 b",
     "sqlite": "WITH RECURSIVE r(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM r WHERE i < 1000000000)"
               " SELECT i % 1000 AS q1, i % 997 AS q2 FROM r",
 }
@@ -188,7 +227,8 @@ class SQLAlchemyBackend(Backend):
         self.created: list[str] = []
 
     def source(self, **options):
-        return pr.Source(self.conn, **options)
+        src = pr.Source(self.conn, **options)
+        return record_temps(src) if self.name == "mysql" else src
 
     def create(self, name, cols, rows):
         self.conn.exec_driver_sql(self.ddl(name, cols))
@@ -206,6 +246,12 @@ class SQLAlchemyBackend(Backend):
                 with cur.copy(f"COPY {qname} ({cols_sql}) FROM STDIN") as copy:
                     for row in rows:
                         copy.write_row(row)
+        elif self.name == "mysql":
+            marks = ", ".join("%s" for _ in cols)
+            raw = self.conn.connection.driver_connection
+            with raw.cursor() as cur:
+                for i in range(0, len(rows), 5000):
+                    cur.executemany(f"INSERT INTO {qname} VALUES ({marks})", [_mysql_row(r) for r in rows[i:i + 5000]])
         else:
             marks = ", ".join("?" for _ in cols)
             raw = self.conn.connection.driver_connection
@@ -240,6 +286,7 @@ class SQLAlchemyBackend(Backend):
 _CASE_INSENSITIVE_TEXT = {
     "duckdb": ("VARCHAR COLLATE NOCASE", None),
     "sqlite": ("TEXT COLLATE NOCASE", None),
+    "mysql": ("TEXT COLLATE utf8mb4_general_ci", None),
     "postgres": ('TEXT COLLATE "privrisk_test_ci"',
                  "CREATE COLLATION IF NOT EXISTS \"privrisk_test_ci\" "
                  "(provider = icu, locale = 'und-u-ks-level2', deterministic = false)"),
@@ -272,8 +319,56 @@ def _sqlite_row(row):
     return tuple(v.isoformat(sep=" ") if hasattr(v, "hour") else v.isoformat() if hasattr(v, "isoformat") else v for v in row)
 
 
+# MariaDB 10.11 cannot list a session's TEMPORARY tables (information_schema shows none): the
+# tests record the names the Sources create and ask the server, name by name, which still exist.
+_TEMP_CREATED: set[str] = set()
+_CREATE_TEMP = re.compile(r"\s*CREATE TEMPORARY TABLE `((?:[^`]|``)+)`")
+
+
+def record_temps(src: pr.Source) -> pr.Source:
+    """``src`` with the names of the TEMPORARY tables its statements create recorded."""
+    run = src.engine.run
+
+    def recording(sql, fetch):
+        m = _CREATE_TEMP.match(sql)
+        if m:
+            _TEMP_CREATED.add(m.group(1).replace("``", "`"))
+        return run(sql, fetch)
+
+    src.engine.run = recording  # type: ignore[method-assign]
+    return src
+
+
+def live_temp_tables(fetch) -> list[str]:
+    """The recorded TEMPORARY tables that exist in the session ``fetch`` runs in."""
+    live = []
+    for name in sorted(_TEMP_CREATED):
+        try:
+            fetch(f"SELECT 1 FROM `{name.replace('`', '``')}` LIMIT 0")
+        except Exception as e:
+            if "1146" not in str(e):  # not "table doesn't exist"
+                raise
+            continue
+        live.append(name)
+    return live
+
+
+def _mysql_row(row):
+    # A DOUBLE column refuses NaN: stored as NULL (missing, as pandas reads NaN).
+    return tuple(None if isinstance(v, float) and v != v else v for v in row)
+
+
 def pg_url() -> str | None:
     return os.environ.get("PRIVRISK_PG_URL")
+
+
+def mysql_url() -> str | None:
+    return os.environ.get("PRIVRISK_MYSQL_URL")
+
+
+def server_url(name: str) -> str | None:
+    """The URL of a server backend's test database (None: not running here)."""
+    return {"postgres": pg_url, "mysql": mysql_url}[name]()
 
 
 def make_backend(name: str) -> Backend:
@@ -283,6 +378,10 @@ def make_backend(name: str) -> Backend:
         return SQLAlchemyBackend("sqlite://", "sqlite", poolclass=sa.pool.StaticPool)
     if name == "postgres":
         b = SQLAlchemyBackend(pg_url(), "postgres")
+        b.key = "row_id"
+        return b
+    if name == "mysql":
+        b = SQLAlchemyBackend(mysql_url(), "mysql")
         b.key = "row_id"
         return b
     raise ValueError(name)

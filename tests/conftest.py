@@ -1,7 +1,8 @@
-"""Shared fixtures: the ``backend`` fixture runs a test on DuckDB, SQLite and PostgreSQL.
+"""Shared fixtures: the ``backend`` fixture runs a test on DuckDB, SQLite, PostgreSQL and MariaDB.
 
-PostgreSQL runs when PRIVRISK_PG_URL is set; with PRIVRISK_REQUIRE_PG=1 (as in .ci/run) a missing
-server fails the suite instead of skipping it.
+PostgreSQL runs when PRIVRISK_PG_URL is set, MariaDB when PRIVRISK_MYSQL_URL is; with
+PRIVRISK_REQUIRE_PG=1 / PRIVRISK_REQUIRE_MYSQL=1 (as in .ci/run) a missing server fails the suite
+instead of skipping it.
 """
 
 from __future__ import annotations
@@ -10,18 +11,27 @@ import os
 
 import pytest
 
-from backends import make_backend, pg_url
+from backends import make_backend, pg_url, server_url
 
-BACKENDS = ["duckdb", "sqlite", "postgres"]
+BACKENDS = ["duckdb", "sqlite", "postgres", "mysql"]
+_SERVERS = {"postgres": ("PostgreSQL", "PRIVRISK_PG_URL", "PRIVRISK_REQUIRE_PG"),
+            "mysql": ("MariaDB", "PRIVRISK_MYSQL_URL", "PRIVRISK_REQUIRE_MYSQL")}
+
+
+def require_server(name: str) -> None:
+    """Skip a test of a server backend that is not running here, or fail it when required."""
+    if name not in _SERVERS or server_url(name):
+        return
+    kind, url_var, require_var = _SERVERS[name]
+    if os.environ.get(require_var) == "1":
+        pytest.fail(f"{require_var}=1 but {url_var} is not set: no {kind} server")
+    pytest.skip(f"{kind}: set {url_var} (bash .ci/run starts a server)")
 
 
 @pytest.fixture(scope="session", params=BACKENDS)
 def backend(request):
     name = request.param
-    if name == "postgres" and not pg_url():
-        if os.environ.get("PRIVRISK_REQUIRE_PG") == "1":
-            pytest.fail("PRIVRISK_REQUIRE_PG=1 but PRIVRISK_PG_URL is not set: no PostgreSQL server")
-        pytest.skip("PostgreSQL: set PRIVRISK_PG_URL (bash .ci/run starts a server)")
+    require_server(name)
     b = make_backend(name)
     yield b
     _assert_sources_untouched(b)

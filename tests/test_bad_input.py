@@ -16,6 +16,7 @@ UNSUPPORTED = {
     "duckdb": ["BLOB", "JSON", "INTEGER[]", "STRUCT(a INTEGER)", "MAP(VARCHAR, INTEGER)"],
     "sqlite": ["BLOB"],
     "postgres": ["BYTEA", "JSON", "JSONB", "INTEGER[]"],
+    "mysql": ["BLOB", "VARBINARY(10)", "POINT"],
 }
 
 COMMANDS = {
@@ -44,11 +45,7 @@ def _expect(backend, command, table, cols, match, max_statements=1):
 
 
 def _user_tables(backend):
-    if backend.name == "duckdb":
-        return [r[0] for r in backend.fetch("SELECT table_name FROM duckdb_tables()")]
-    if backend.name == "sqlite":
-        return [r[0] for r in backend.fetch("SELECT name FROM sqlite_master WHERE type = 'table'")]
-    return [r[0] for r in backend.fetch("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")]
+    return backend.user_tables()
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))

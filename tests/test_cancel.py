@@ -19,7 +19,7 @@ import pytest
 
 import privrisk_sql as pr
 
-from backends import SLOW_ROWS, pg_url
+from backends import SLOW_ROWS, server_url
 
 # A cancellation that does not work ends the suite with a stack dump (a thread can stop a process
 # blocked in C; a signal cannot) instead of hanging CI until a minute-long statement ends.
@@ -44,8 +44,8 @@ def test_timeout_cancels_the_running_statement(backend, command):
     assert info.value.cancelled_running_statement  # the database stopped it, not the next statement's check
     assert backend.temp_tables() == []
     assert not src.table_exists(view + "_out")
-    if backend.name == "postgres":  # the server-side backstop is put back as it was
-        assert src.fetch("SHOW statement_timeout") == [("0",)]
+    if backend.name in ("postgres", "mysql"):  # the server-side backstop is put back as it was
+        assert float(backend.statement_time_limit() or 0) == 0
     # the same Source, and its connection, go on working
     src.timeout = None
     assert pr.cavg(src, backend.load(_small()), ["a"], 1).n_rows > 0
@@ -94,8 +94,7 @@ def slow_db(backend, tmp_path):
 
         return f"sqlite:///{path}", view, tables
     backend.create_slow_view(view)
-    return pg_url(), view, lambda: {r[0] for r in backend.fetch(
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'")}
+    return server_url(backend.name), view, lambda: set(backend.user_tables())
 
 
 CLI_ARGS = {
@@ -144,10 +143,8 @@ def test_ctrl_c_and_sigterm_cancel_and_exit_3(slow_db, command, signum, tmp_path
     err.seek(0)
     assert SIGNAL_MESSAGES[signum] in err.read()
     assert _ours(tables(), view) == _ours(before, view) == set()  # no output, no staging table
-    if backend.name == "postgres":  # nothing of that run still runs on the server
-        running = backend.fetch("SELECT COUNT(*) FROM pg_stat_activity WHERE state = 'active' "
-                                f"AND query LIKE '%{view}%' AND pid <> pg_backend_pid()")
-        assert running == [(0,)]
+    if backend.name in ("postgres", "mysql"):  # nothing of that run still runs on the server
+        assert backend.running_statements(view) == 0
 
 
 @pytest.mark.parametrize("command", ["cavg", "mondrian"])

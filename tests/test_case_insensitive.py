@@ -16,6 +16,7 @@ import pandas as pd
 import pytest
 
 import privrisk_sql as pr
+from privrisk_sql.render import quote_identifier
 from privrisk_sql.types import TypeClass as T
 
 from backends import create_case_insensitive
@@ -36,7 +37,8 @@ def _frame(rows) -> pd.DataFrame:
 
 def _merges(backend, table) -> bool:
     """The precondition: this backend's GROUP BY does merge the spellings."""
-    return len(backend.fetch(f'SELECT DISTINCT "city" FROM "{table}"')) < len(CITIES)
+    q = lambda n: quote_identifier(n, backend.dialect)  # noqa: E731
+    return len(backend.fetch(f"SELECT DISTINCT {q('city')} FROM {q(table)}")) < len(CITIES)
 
 
 def test_kanon_and_cavg_classes_are_byte_equal_values(backend):

@@ -30,6 +30,7 @@ def _q(src, name):
 def test_guard_refuses_every_write_but_its_own_temp_tables(backend):
     t = backend.load(HAND / "ori.csv")
     src = backend.source(read_only=True)
+    temp = "CREATE TEMPORARY TABLE" if backend.name == "mysql" else "CREATE TEMP TABLE"
     before = backend.fetch(f"SELECT COUNT(*) FROM {_q(src, t)}")
     other = f"other_{uuid.uuid4().hex[:6]}"
     refused = [
@@ -39,13 +40,13 @@ def test_guard_refuses_every_write_but_its_own_temp_tables(backend):
         f"DROP TABLE {_q(src, t)}",
         f"ALTER TABLE {_q(src, t)} RENAME TO {_q(src, other)}",
         f"CREATE TABLE {_q(src, other)} AS SELECT 1 AS a",
-        f"CREATE TEMP TABLE {_q(src, other)} AS SELECT 1 AS a",  # TEMP, but not this run's
+        f"{temp} {_q(src, other)} AS SELECT 1 AS a",  # TEMP, but not this run's
         f"CREATE TABLE {_q(src, 'privrisk_' + src.run_id + '_x')} AS SELECT 1 AS a",  # this run's name, not TEMP
         f"CREATE VIEW {_q(src, other)} AS SELECT 1 AS a",
         # Writes below a reading root (PostgreSQL ran both through read_only=True).
         f"SELECT * INTO {_q(src, other)} FROM {_q(src, t)}",
         f"WITH d AS (DELETE FROM {_q(src, t)} RETURNING *) SELECT COUNT(*) FROM d",
-        f"CREATE TEMP TABLE {_q(src, src.temp_name('y'))} AS "
+        f"{temp} {_q(src, src.temp_name('y'))} AS "
         f"WITH d AS (DELETE FROM {_q(src, t)} RETURNING *) SELECT * FROM d",
     ]
     for sql in refused:
@@ -55,7 +56,7 @@ def test_guard_refuses_every_write_but_its_own_temp_tables(backend):
     assert not src.table_exists(other)
     # the run's own TEMP tables: create, fill, read, drop
     mine = src.temp_name("x")
-    src.execute(f"CREATE TEMP TABLE {_q(src, mine)} AS SELECT 1 AS a")
+    src.execute(f"{temp} {_q(src, mine)} AS SELECT 1 AS a")
     src.execute(f"INSERT INTO {_q(src, mine)} SELECT 2 AS a")
     assert src.fetch(f"SELECT SUM(a) FROM {_q(src, mine)}") == [(3,)]
     src.drop_temp(mine)

@@ -15,7 +15,9 @@ def fetched(cursor: Any, fetch: bool | str) -> Any:
         names = [d[0] for d in cursor.description]
         return [dict(zip(names, r)) for r in rows]
     # DuckDB's rows are tuples already: no copy of a large result (mpUCCs' events) for nothing.
-    return rows if not rows or type(rows[0]) is tuple else [tuple(r) for r in rows]
+    if type(rows) is list and (not rows or type(rows[0]) is tuple):
+        return rows
+    return [tuple(r) for r in rows]  # PyMySQL: a tuple of tuples; psycopg and sqlite3: lists of rows
 
 
 def first_line(e: BaseException) -> str:

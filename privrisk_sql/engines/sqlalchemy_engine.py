@@ -123,11 +123,30 @@ class SQLAlchemyEngine:
         real = name if name in names else next((n for n in names if n.lower() == name.lower()), None)
         if real is None:
             return None
-        columns = tuple((c["name"], _type_name(c["type"])) for c in insp.get_columns(real, schema=schema))
+        columns = self._columns(insp, schema, real)
         schema_key = schema or insp.default_schema_name
         if self.dialect.container_names_ignore_case:
             schema_key = schema_key.lower()
         return CatalogEntry((schema,) if schema is not None else (), real, columns, (schema_key, real), real in views)
+
+    def _columns(self, insp: Any, schema: str | None, table: str) -> tuple[tuple[str, str], ...]:
+        query = self.dialect.columns_query
+        if query is None:
+            return tuple((c["name"], self._type_name(c["type"])) for c in insp.get_columns(table, schema=schema))
+        from ..render import sql_literal
+
+        sql = query.format(schema=sql_literal(schema, self.dialect), table=sql_literal(table, self.dialect))
+        return tuple((r["name"], str(r["type"]).upper()) for r in self.run(sql, "records"))
+
+    def _type_name(self, t: Any) -> str:
+        import sqlalchemy as sa
+
+        if isinstance(t, sa.types.NullType) and not self.dialect.typeless_columns:
+            return "UNKNOWN"  # a type the driver does not know
+        try:
+            return str(t)
+        except Exception:  # NullType and friends do not compile
+            return type(t).__name__.upper()
 
     def describe(self, sql: str, label: str) -> tuple[tuple[str, str], ...]:
         raise UnsupportedFeatureError(f"{label}: only DuckDB reads files and DataFrames in place")
@@ -188,11 +207,6 @@ def open_url(url: str, *, open_read_only: bool, timeout: float | None) -> SQLAlc
     return wrapped
 
 
-def _type_name(t: Any) -> str:
-    try:
-        return str(t)
-    except Exception:  # NullType and friends do not compile
-        return type(t).__name__.upper()
 
 
 def _connect_options(url: str, timeout: float | None) -> dict[str, Any]:

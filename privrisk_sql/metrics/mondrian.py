@@ -381,11 +381,12 @@ class _Run:
         atomically. ``rows``: the numbered input rows (relaxed mode; strict mode reads the input)."""
         s = self.s
         with s.staging_run() as staging_name:
-            self._write_staged(self.output.sql(s.quote, staging_name), rows, work, labels, globals_, n_rows, n_parts)
+            self._write_staged(staging_name, rows, work, labels, globals_, n_rows, n_parts)
 
-    def _write_staged(self, staging_sql: str, rows: str, work: str, labels: str, globals_: str, n_rows: int,
+    def _write_staged(self, staging_name: str, rows: str, work: str, labels: str, globals_: str, n_rows: int,
                       n_parts: int) -> None:
         s, q = self.s, self.q
+        staging_sql = self.output.sql(s.quote, staging_name)
         try:
             if self.relaxed:
                 s.execute(q.output(staging_sql, rows, work, labels, self.dims, self.keep))
@@ -395,11 +396,7 @@ class _Run:
                 with s.settings(s.dialect.output_join_settings):
                     s.execute(q.output_by_codes(staging_sql, self.rel.sql, tuples, globals_, self.dims, self.keep))
             self._check_written(staging_sql, n_rows, n_parts)
-            statements = []
-            if self.replace and s.table_exists(self.output.lookup_name):
-                statements.append(f"DROP TABLE {self.output.sql(s.quote)}")
-            statements.append(f"ALTER TABLE {staging_sql} RENAME TO {s.quote(self.output.name)}")
-            s.run_atomically(statements)
+            s.publish(self.output, staging_name, replace=self.replace and s.table_exists(self.output.lookup_name))
         except BaseException:
             try:
                 s.execute(f"DROP TABLE IF EXISTS {staging_sql}")  # staging_sql is quoted above

@@ -4,7 +4,8 @@
     and privrisk_sql's renderer imports the same macros (templates/default/*.sql.j2), so both
     run the same SQL. Arguments: `relation`/`ori`/`syn` are SQL table references, `q` is the
     identifier-quoting function of the caller (dbt: adapter.quote; Python: sqlglot), `k` and
-    `max_rate` are numbers checked by the caller. -#}
+    `max_rate` are numbers checked by the caller, `double` the type name a CAST to a double takes
+    (MariaDB: DOUBLE). -#}
 
 {#- `relation` narrowed to `columns`, the `text` ones among them compared byte by byte (`binary`:
     the caller's COLLATE wrapper): a column declared case-insensitive (NOCASE, a nondeterministic
@@ -34,8 +35,8 @@ WHERE class_size < {{ k | int }}
 {%- endmacro %}
 
 {#- CAVG = n / (#classes * k), with n, #classes and the smallest class (one aggregate query). -#}
-{% macro privrisk_cavg(classes, k) -%}
-SELECT CAST(SUM(class_size) AS DOUBLE PRECISION) / (COUNT(*) * {{ k | int }}) AS cavg,
+{% macro privrisk_cavg(classes, k, double='DOUBLE PRECISION') -%}
+SELECT CAST(SUM(class_size) AS {{ double }}) / (COUNT(*) * {{ k | int }}) AS cavg,
        SUM(class_size) AS n_rows, COUNT(*) AS n_classes, MIN(class_size) AS min_class_size
 FROM (
 {{ classes }}
@@ -45,7 +46,7 @@ FROM (
 {#- Value combinations unique in the synthetic table that are also unique in the original, with
     the singling-out rate (matches / synthetic rows) on every row. NULL equals NULL (GROUP BY
     semantics), no NULL-unsafe join: the two unique sets are stacked and grouped. -#}
-{% macro privrisk_singling_out(ori, syn, columns, q) -%}
+{% macro privrisk_singling_out(ori, syn, columns, q, double='DOUBLE PRECISION') -%}
 {%- set cols -%}{% for c in columns %}{{ q(c) }}{{ ", " if not loop.last }}{% endfor %}{%- endset -%}
 WITH syn_unique AS (
     SELECT {{ cols }} FROM {{ syn }} GROUP BY {{ cols }} HAVING COUNT(*) = 1
@@ -64,6 +65,6 @@ WITH syn_unique AS (
            (SELECT COUNT(*) FROM {{ syn }}) AS syn_rows
 )
 SELECT m.*, r.matches, r.syn_rows,
-       CASE WHEN r.syn_rows = 0 THEN 0.0 ELSE CAST(r.matches AS DOUBLE PRECISION) / r.syn_rows END AS singling_out_rate
+       CASE WHEN r.syn_rows = 0 THEN 0.0 ELSE CAST(r.matches AS {{ double }}) / r.syn_rows END AS singling_out_rate
 FROM matches m CROSS JOIN rate r
 {%- endmacro %}

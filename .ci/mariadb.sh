@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Start a throw-away MariaDB on 127.0.0.1 and a free port, with two users: privrisk (every
+# privilege, for the tests' own tables) and privrisk_ro (SELECT and CREATE TEMPORARY TABLES only,
+# the read-only tests' user). Usage: source .ci/mariadb.sh  (defines PRIVRISK_MYSQL_URL,
+# PRIVRISK_MYSQL_RO_URL, stop_mariadb)
+set -euo pipefail
+if ! command -v mariadbd >/dev/null; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mariadb-server >/dev/null
+fi
+MARIADB_DIR=$(mktemp -d)
+chown mysql "$MARIADB_DIR"
+MARIADB_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+stop_mariadb() {
+  if [ -f "$MARIADB_DIR/pid" ]; then kill "$(cat "$MARIADB_DIR/pid")" 2>/dev/null || true; fi
+  for _ in $(seq 50); do [ -S "$MARIADB_DIR/sock" ] || break; sleep 0.1; done
+  rm -rf "$MARIADB_DIR"
+}
+mariadb-install-db --user=mysql --datadir="$MARIADB_DIR/data" --skip-test-db --auth-root-authentication-method=socket \
+  >"$MARIADB_DIR/install.log" 2>&1
+mariadbd --user=mysql --datadir="$MARIADB_DIR/data" --port="$MARIADB_PORT" --bind-address=127.0.0.1 \
+  --socket="$MARIADB_DIR/sock" --pid-file="$MARIADB_DIR/pid" --skip-log-bin \
+  --innodb-buffer-pool-size=1G --max-connections=200 >"$MARIADB_DIR/server.log" 2>&1 &
+for _ in $(seq 100); do [ -S "$MARIADB_DIR/sock" ] && break; sleep 0.1; done
+mariadb --socket="$MARIADB_DIR/sock" -u root <<SQL
+CREATE DATABASE privrisk CHARACTER SET utf8mb4;
+CREATE USER 'privrisk'@'127.0.0.1' IDENTIFIED BY 'privrisk';
+GRANT ALL PRIVILEGES ON *.* TO 'privrisk'@'127.0.0.1';
+CREATE USER 'privrisk_ro'@'127.0.0.1' IDENTIFIED BY 'privrisk_ro';
+GRANT SELECT, CREATE TEMPORARY TABLES ON privrisk.* TO 'privrisk_ro'@'127.0.0.1';
+SQL
+export PRIVRISK_MYSQL_URL="mysql+pymysql://privrisk:privrisk@127.0.0.1:$MARIADB_PORT/privrisk?charset=utf8mb4"
+export PRIVRISK_MYSQL_RO_URL="mysql+pymysql://privrisk_ro:privrisk_ro@127.0.0.1:$MARIADB_PORT/privrisk?charset=utf8mb4"

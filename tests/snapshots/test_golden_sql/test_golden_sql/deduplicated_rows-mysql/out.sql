@@ -1,0 +1,25 @@
+CREATE TEMPORARY TABLE `privrisk_x_syn` AS
+SELECT
+  CAST(ROW_NUMBER() OVER (ORDER BY first_rn) - 1 AS SIGNED) AS rid,
+  `c0`,
+  `c1`,
+  `c2`,
+  `c3`
+FROM (
+  SELECT
+    `c0`,
+    `c1`,
+    `c2`,
+    `c3`,
+    MIN(rn) AS first_rn
+  FROM (
+    SELECT
+      ROW_NUMBER() OVER () AS rn,
+      `age` AS `c0`,
+      (ROUND(`income` * 100e0) / 100e0) AS `c1`,
+      (`visit` - INTERVAL SECOND(`visit`) SECOND - INTERVAL MICROSECOND(`visit`) MICROSECOND) AS `c2`,
+      (CONVERT(`we"ird; DROP TABLE x;--` USING utf8mb4) COLLATE utf8mb4_nopad_bin) AS `c3`
+    FROM "people"
+  ) numbered
+  GROUP BY `c0`, `c1`, `c2`, `c3`
+) distinct_rows

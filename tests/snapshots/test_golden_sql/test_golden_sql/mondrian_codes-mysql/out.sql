@@ -1,0 +1,9 @@
+CREATE TEMPORARY TABLE `privrisk_x_w0` AS
+SELECT r.`privrisk_rid` AS rid, CAST(0 AS SIGNED) AS pid
+     , CAST(r.`age` AS DOUBLE) AS c0
+     , CAST(r.`income` AS DOUBLE) AS c1
+     , CAST((CAST(TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', r.`visit`) AS DOUBLE) + MICROSECOND(r.`visit`) / 1e6) AS DOUBLE) AS c2
+     , CAST(CASE WHEN r.`smoker` IS NULL THEN NULL WHEN r.`smoker` THEN 1 ELSE 0 END AS DOUBLE) AS c3
+     , CAST(m4.code AS DOUBLE) AS c4
+FROM `privrisk_x_rows` r
+LEFT JOIN `privrisk_x_map4` m4 ON m4.val = (CONVERT(r.`we"ird; DROP TABLE x;--` USING utf8mb4) COLLATE utf8mb4_nopad_bin)

@@ -1,0 +1,4 @@
+CREATE TEMPORARY TABLE `privrisk_x_w0` AS
+SELECT r.`privrisk_rid` AS rid, CAST(0 AS SIGNED) AS pid
+     , CAST((r.`amount` - 12345678901234567.5) AS DOUBLE) AS c0
+FROM `privrisk_x_rows` r

@@ -1,0 +1,1 @@
+(SELECT `zip` AS `zip`, (CONVERT(`we"ird; DROP TABLE x;--` USING utf8mb4) COLLATE utf8mb4_nopad_bin) AS `we"ird; DROP TABLE x;--`, `salary` AS `salary` FROM (SELECT `zip` AS `zip`, `we"ird; DROP TABLE x;--` AS `we"ird; DROP TABLE x;--`, `salary` AS `salary` FROM "people") privrisk_missing) privrisk_bytes

@@ -1,0 +1,1 @@
+(SELECT `zip` AS `zip`, (CONVERT(`we"ird; DROP TABLE x;--` USING utf8mb4) COLLATE utf8mb4_nopad_bin) AS `we"ird; DROP TABLE x;--`, (CONVERT(`disease` USING utf8mb4) COLLATE utf8mb4_nopad_bin) AS `disease` FROM "people") privrisk_bytes

@@ -23,18 +23,13 @@ from .errors import (
     UnknownDialectError,
     UnsupportedFeatureError,
 )
+from .registry import public_names
 from .source import Source, connect
 
 # The metrics are imported on first use (PEP 562): `privrisk-sql mpuccs` need not load Mondrian's
-# or the k-anonymity family's modules, a few ms of every command's start.
-_METRICS = {
-    "CavgResult": "cavg", "cavg": "cavg", "cavg_best_effort": "cavg", "cavg_from_equivalence_classes": "cavg",
-    "kanon": "kanon",
-    "MondrianResult": "mondrian", "mondrian": "mondrian",
-    "MpuccsResult": "mpuccs", "mpuccs": "mpuccs",
-    "SinglingOutResult": "release_checks", "k_anonymity_failures": "release_checks",
-    "singling_out_rate": "release_checks",
-}
+# or the k-anonymity family's modules, a few ms of every command's start. Their names come from the
+# registry (privrisk_sql/registry.py).
+_METRICS = public_names()
 
 
 def __getattr__(name: str):
@@ -55,6 +50,7 @@ __all__ = [
     "CavgResult",
     "InputChangedError",
     "InvalidInputError",
+    "KanonResult",
     "MondrianResult",
     "MpuccsResult",
     "PrivriskError",

@@ -15,7 +15,7 @@ import os
 import sys
 import threading
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from .errors import (
@@ -29,6 +29,7 @@ from .errors import (
 from .json_text import EncodedRecords
 from .output_file import OutputFile, input_files
 from .progress import ProgressBar
+from .registry import METRICS
 from .source import connect, database_file, echo_to_stderr
 from .summaries import cavg_summary, kanon_summary, mpuccs_summary
 
@@ -91,57 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    m = sub.add_parser("mpuccs", help="mpUCCs singling-out risk of a synthetic table against the original")
-    m.add_argument("--ori", required=True, help="original table (name in --db, or a CSV/Parquet path)")
-    m.add_argument("--syn", required=True, help="synthetic table (name in --db, or a CSV/Parquet path)")
-    m.add_argument("--db", default=None, help="database: SQLAlchemy URL or .duckdb path (default: in-memory DuckDB)")
-    m.add_argument("--columns", type=_name_list, help="columns to evaluate, in this order (default: all)")
-    m.add_argument("--n-cols", type=_n_cols, help="combination sizes: 2, or 1,2,3 (default: all sizes)")
-    m.add_argument("--min-entropy-delta", type=float, default=0.0, help="prune when entropy gain <= this (default 0.0)")
-    m.add_argument("--field-decay-factor", type=float, default=0.5, help="weight factor**(size-1), in (0, 1] (default 0.5)")
-    m.add_argument("--renyi-alpha", type=float, default=2.0, help="order of the Rényi entropy, >= 0 (default 2.0)")
-    m.add_argument("--numeric-precision", type=int, help="round floats to N decimals (default: detect from ori)")
-    m.add_argument("--datetime-precision", help="floor timestamps to D/H/T/s/ms/us/ns (default: detect from ori)")
-    m.add_argument("--nulls", choices=["sql", "petsard"], default="sql",
-                   help="NULL semantics: sql (NULL equals NULL) or petsard (PETsARD's per-dtype rules)")
-    m.add_argument("--key", help="column giving the input order; never evaluated; details carry its values")
-    m.add_argument("--json", metavar="OUT", help="write the full result as JSON to OUT ('-' for stdout)")
-    m.add_argument("--fail-above", type=_rate, metavar="RATE", help="exit 1 when the identification rate exceeds RATE")
-    m.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
-    m.add_argument("--quiet", action="store_true", help="no summary on stdout")
-    _safety_args(m)
-
-    c = sub.add_parser("cavg", help="CAVG, the normalized average equivalence class size")
-    _table_args(c)
-    c.add_argument("--k", type=_k, required=True, help="requested k (integer >= 1)")
-    c.add_argument("--fail-above", type=_finite, metavar="CAVG", help="exit 1 when CAVG exceeds this value")
-    _safety_args(c)
-
-    k = sub.add_parser("kanon", help="k-anonymity, l-diversity, t-closeness, beta-likeness, delta-disclosure, risks")
-    _table_args(k)
-    k.add_argument("--sensitive", type=_name_list, help="sensitive columns (for l, t, beta, delta, alpha)")
-    k.add_argument("--k", type=_k, help="requested k: adds classes/records below k")
-    k.add_argument("--fail-below", type=_k, metavar="K", help="exit 1 when the table is not K-anonymous")
-    _safety_args(k)
-
-    mo = sub.add_parser("mondrian", help="Mondrian k-anonymization, written to a new table in --db")
-    mo.add_argument("--table", required=True, help="input table name in --db, or a CSV/Parquet path (only read)")
-    mo.add_argument("--qids", type=_name_list, required=True, help="quasi-identifier columns, comma-separated")
-    mo.add_argument("--k", type=_k, required=True, help="k (integer >= 1)")
-    mo.add_argument("--output", required=True, help="name of the table to create in --db (schema.name; DuckDB also database.schema.name; double-quote a part to keep dots in it)")
-    mo.add_argument("--db", default=None, help="SQLAlchemy URL or .duckdb path; required (the output is written there)")
-    mo.add_argument("--keep", type=_optional_name_list, help="non-QID columns to copy, comma-separated; '' for none (default: all)")
-    mo.add_argument("--replace", action="store_true", help="replace the output table if it exists")
-    mo.add_argument("--median", choices=["lower", "interp"], default="lower",
-                    help="lower: frequency-set lower median, ties together (default); interp: numpy-style mean of the middle values")
-    mo.add_argument("--relaxed", action="store_true", help="relaxed Mondrian (median rows may go to either side)")
-    mo.add_argument("--nulls", choices=["error", "separate"], default="error",
-                    help="NULL in a QID: error (default) or separate (its own lowest value)")
-    mo.add_argument("--order", action="append", type=_order, default=[], metavar="COL=V1,V2,...",
-                    help="order of a categorical QID's values (repeatable; default: sorted)")
-    mo.add_argument("--json", metavar="OUT", help="write the summary as JSON to OUT ('-' for stdout)")
-    mo.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
-    _safety_args(mo, writes=True)
+    for metric in METRICS:
+        _COMMANDS[metric.name][0](sub.add_parser(metric.name, help=metric.help))
 
     cl = sub.add_parser("cleanup", help="list and drop the staging tables killed runs left in --db")
     cl.add_argument("--db", required=True, help="SQLAlchemy URL or .duckdb path")
@@ -149,6 +101,62 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("dbt-path", help="print the absolute path of the bundled dbt package 'privrisk' (for packages.yml)")
     return parser
+
+
+def _args_mpuccs(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--ori", required=True, help="original table (name in --db, or a CSV/Parquet path)")
+    p.add_argument("--syn", required=True, help="synthetic table (name in --db, or a CSV/Parquet path)")
+    p.add_argument("--db", default=None, help="database: SQLAlchemy URL or .duckdb path (default: in-memory DuckDB)")
+    p.add_argument("--columns", type=_name_list, help="columns to evaluate, in this order (default: all)")
+    p.add_argument("--n-cols", type=_n_cols, help="combination sizes: 2, or 1,2,3 (default: all sizes)")
+    p.add_argument("--min-entropy-delta", type=float, default=0.0, help="prune when entropy gain <= this (default 0.0)")
+    p.add_argument("--field-decay-factor", type=float, default=0.5, help="weight factor**(size-1), in (0, 1] (default 0.5)")
+    p.add_argument("--renyi-alpha", type=float, default=2.0, help="order of the Rényi entropy, >= 0 (default 2.0)")
+    p.add_argument("--numeric-precision", type=int, help="round floats to N decimals (default: detect from ori)")
+    p.add_argument("--datetime-precision", help="floor timestamps to D/H/T/s/ms/us/ns (default: detect from ori)")
+    p.add_argument("--nulls", choices=["sql", "petsard"], default="sql",
+                   help="NULL semantics: sql (NULL equals NULL) or petsard (PETsARD's per-dtype rules)")
+    p.add_argument("--key", help="column giving the input order; never evaluated; details carry its values")
+    p.add_argument("--json", metavar="OUT", help="write the full result as JSON to OUT ('-' for stdout)")
+    p.add_argument("--fail-above", type=_rate, metavar="RATE", help="exit 1 when the identification rate exceeds RATE")
+    p.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
+    p.add_argument("--quiet", action="store_true", help="no summary on stdout")
+    _safety_args(p)
+
+
+def _args_cavg(p: argparse.ArgumentParser) -> None:
+    _table_args(p)
+    p.add_argument("--k", type=_k, required=True, help="requested k (integer >= 1)")
+    p.add_argument("--fail-above", type=_finite, metavar="CAVG", help="exit 1 when CAVG exceeds this value")
+    _safety_args(p)
+
+
+def _args_kanon(p: argparse.ArgumentParser) -> None:
+    _table_args(p)
+    p.add_argument("--sensitive", type=_name_list, help="sensitive columns (for l, t, beta, delta, alpha)")
+    p.add_argument("--k", type=_k, help="requested k: adds classes/records below k")
+    p.add_argument("--fail-below", type=_k, metavar="K", help="exit 1 when the table is not K-anonymous")
+    _safety_args(p)
+
+
+def _args_mondrian(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--table", required=True, help="input table name in --db, or a CSV/Parquet path (only read)")
+    p.add_argument("--qids", type=_name_list, required=True, help="quasi-identifier columns, comma-separated")
+    p.add_argument("--k", type=_k, required=True, help="k (integer >= 1)")
+    p.add_argument("--output", required=True, help="name of the table to create in --db (schema.name; DuckDB also database.schema.name; double-quote a part to keep dots in it)")
+    p.add_argument("--db", default=None, help="SQLAlchemy URL or .duckdb path; required (the output is written there)")
+    p.add_argument("--keep", type=_optional_name_list, help="non-QID columns to copy, comma-separated; '' for none (default: all)")
+    p.add_argument("--replace", action="store_true", help="replace the output table if it exists")
+    p.add_argument("--median", choices=["lower", "interp"], default="lower",
+                    help="lower: frequency-set lower median, ties together (default); interp: numpy-style mean of the middle values")
+    p.add_argument("--relaxed", action="store_true", help="relaxed Mondrian (median rows may go to either side)")
+    p.add_argument("--nulls", choices=["error", "separate"], default="error",
+                    help="NULL in a QID: error (default) or separate (its own lowest value)")
+    p.add_argument("--order", action="append", type=_order, default=[], metavar="COL=V1,V2,...",
+                    help="order of a categorical QID's values (repeatable; default: sorted)")
+    p.add_argument("--json", metavar="OUT", help="write the summary as JSON to OUT ('-' for stdout)")
+    p.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
+    _safety_args(p, writes=True)
 
 
 def _optional_name_list(text: str) -> list[str]:
@@ -385,6 +393,11 @@ def _run_cleanup(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# Each registered metric's options and command (privrisk_sql/registry.py).
+_COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]] = {
+    m.name: (globals()[f"_args_{m.name}"], globals()[f"_run_{m.name}"]) for m in METRICS}
+
+
 def _show_warning(message, *args, **kwargs) -> None:
     sys.stderr.write(f"privrisk-sql: warning: {message}\n")
 
@@ -396,16 +409,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     warnings.simplefilter("default")
     warnings.showwarning = _show_warning
     try:
-        if args.command in ("mpuccs", "cavg", "kanon", "mondrian"):
+        if args.command in _COMMANDS:
             _checked_outputs(args)
-        if args.command == "mpuccs":
-            return _run_mpuccs(args)
-        if args.command == "cavg":
-            return _run_cavg(args)
-        if args.command == "kanon":
-            return _run_kanon(args)
-        if args.command == "mondrian":
-            return _run_mondrian(args)
+            return _COMMANDS[args.command][1](args)
         if args.command == "cleanup":
             return _run_cleanup(args)
         if args.command == "dbt-path":

@@ -65,9 +65,13 @@ class Dialect:
     system_schemas: tuple[str, ...] = ()
     # How the running statement is cancelled: "interrupt" (DuckDB's connection), "driver" (the
     # DBAPI connection's cancel_safe, psycopg), "progress_handler" (SQLite polls the run guard),
-    # "statement" (a second session runs cancel_statement with this one's connection_id_query).
+    # "statement" (a second session asks running_query for the statement this session runs now,
+    # {connection_id} from connection_id_query, and cancels that one with cancel_statement,
+    # {query_id}: a statement that ended meanwhile is not there to cancel, and the next one is
+    # never hit by a cancel meant for the last).
     cancel_by: str = "driver"
     connection_id_query: str | None = None
+    running_query: str | None = None
     cancel_statement: str | None = None
     # Reading and writing one session setting: {name} is our own setting's name (never user
     # text), {name_literal} and {value} SQL literals; the read returns one row, column value.
@@ -129,11 +133,18 @@ DIALECTS: dict[str, Dialect] = {
                 run_settings=(("sql_mode", "PIPES_AS_CONCAT,STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION"),
                               ("join_cache_level", "4")),
                 cancel_by="statement", connection_id_query="SELECT CONNECTION_ID() AS id",
-                cancel_statement="KILL QUERY {connection_id}",
+                running_query="SELECT query_id FROM information_schema.processlist"
+                              " WHERE id = {connection_id} AND command = 'Query'",
+                cancel_statement="KILL QUERY ID {query_id}",
                 read_setting="SELECT @@SESSION.{name} AS value", write_setting="SET SESSION {name} = {typed}",
                 statement_timeout=("max_statement_time", 1.0), connect_timeout=True,
                 cast_types=CastTypes(double="DOUBLE", bigint="SIGNED", integer="SIGNED", text="CHAR"),
                 rename_tables="RENAME TABLE {pairs}",
+                # information_schema shows a user its own privileges only.
+                create_privilege="SELECT (EXISTS (SELECT 1 FROM information_schema.user_privileges"
+                                 " WHERE privilege_type = 'CREATE') OR EXISTS (SELECT 1 FROM"
+                                 " information_schema.schema_privileges WHERE privilege_type = 'CREATE'"
+                                 " AND table_schema = {schema})) AS ok",
                 columns_query="SELECT column_name AS name, column_type AS type FROM information_schema.columns"
                               " WHERE table_schema = COALESCE({schema}, DATABASE()) AND table_name = {table}"
                               " ORDER BY ordinal_position",

@@ -522,8 +522,9 @@ class Source:
             return
         rows = self._run(query.format(schema=self.literal(schema)), fetch="records", setting=True)
         if rows and not rows[0]["ok"]:
-            raise InvalidInputError(f"output {label!r}: this user may not create tables in schema {schema!r} "
-                                    "(no CREATE privilege); choose a schema it may write to")
+            kind = self.dialect.container_kind
+            raise InvalidInputError(f"output {label!r}: this user may not create tables in {kind} {schema!r} "
+                                    f"(no CREATE privilege); choose a {kind} it may write to")
 
     def view_definition(self, view: Relation) -> str | None:
         """The SQL text of a view of the database, as its catalog keeps it (None if unknown)."""

@@ -51,6 +51,16 @@ def pg():
 
 
 @pytest.fixture
+def maria():
+    """A fresh MariaDB backend (for MariaDB-only behaviour: users, RENAME TABLE)."""
+    require_server("mysql")
+    b = make_backend("mysql")
+    yield b
+    _assert_sources_untouched(b)
+    b.close()
+
+
+@pytest.fixture
 def duck():
     """A fresh DuckDB backend (for DuckDB-only behaviour: files, row order)."""
     b = make_backend("duckdb")

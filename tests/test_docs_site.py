@@ -122,3 +122,14 @@ def test_decision_records_are_linked_from_the_code():
     sources = "\n".join(p.read_text() for p in [*(ROOT / "privrisk_sql").rglob("*.py"), *(ROOT / "templates").rglob("*.j2")])
     for record in (DOCS / "decisions").glob("*.md"):
         assert f"docs/decisions/{record.name}" in sources, record.name
+
+
+def test_backend_table_lists_the_registered_dialects():
+    """The backend table of docs/guides/backends.md names exactly the dialects of
+    privrisk_sql.dialects.DIALECTS, each once."""
+    from privrisk_sql.dialects import DIALECTS
+
+    text = (ROOT / "docs" / "guides" / "backends.md").read_text(encoding="utf-8")
+    table = text.split("| backend |", 1)[1].split("\n\n", 1)[0]
+    names = [line.split("|")[1].strip() for line in table.splitlines()[2:] if line.startswith("|")]
+    assert sorted(names) == sorted(DIALECTS) and len(names) == len(set(names))

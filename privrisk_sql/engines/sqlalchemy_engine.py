@@ -89,7 +89,11 @@ class SQLAlchemyEngine:
             other = self.conn.engine.raw_connection()
             try:
                 cur = other.cursor()
-                cur.execute((self.dialect.cancel_statement or "").format(connection_id=int(self._connection_id)))
+                cur.execute((self.dialect.running_query or "").format(connection_id=int(self._connection_id)))
+                running = cur.fetchall()
+                if running:
+                    with contextlib.suppress(Exception):  # it ended meanwhile: nothing to cancel
+                        cur.execute((self.dialect.cancel_statement or "").format(query_id=int(running[0][0])))
                 cur.close()
             finally:
                 other.close()

@@ -148,8 +148,23 @@ def _sensitive_metrics(source: Source, q: KanonQueries, rel: Relation, qids: lis
     }
 
 
+class KanonResult(dict):
+    """The k-anonymity family's values: a dict keyed as the JSON output is (``r["k_anonymity"]``),
+    whose values also read as attributes (``r.k_anonymity``)."""
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def to_dict(self) -> dict:
+        """A plain dict of the values (what ``--json`` writes)."""
+        return dict(self)
+
+
 def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | str | None = None,
-          k: int | None = None, *, exclude_null_qids: bool = False) -> dict:
+          k: int | None = None, *, exclude_null_qids: bool = False) -> KanonResult:
     """The k-anonymity family for ``table``'s ``qids`` (and sensitive attributes).
 
     Args:
@@ -164,7 +179,7 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
         exclude_null_qids: drop rows with a NULL QID everywhere (reported in ``excluded_rows``).
 
     Returns:
-        dict with ``k_anonymity``, ``alpha_k``, ``l_diversity``, ``entropy_l_diversity``,
+        a :class:`KanonResult` (a dict) with ``k_anonymity``, ``alpha_k``, ``l_diversity``, ``entropy_l_diversity``,
         ``recursive_c_l``, ``t_closeness``, ``basic_beta_likeness``, ``enhanced_beta_likeness``,
         ``delta_disclosure``, ``discernibility``, ``avg_reid_risk``, ``max_reid_risk``,
         ``class_size_histogram`` and counts.
@@ -193,4 +208,4 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
             out[key] = next(iter(per_sa.values()))[key]
         else:
             out[key] = {s: m[key] for s, m in per_sa.items()}
-    return out
+    return KanonResult(out)

@@ -1,0 +1,83 @@
+"""MariaDB-only behaviour: a least-privilege user, the atomic RENAME TABLE of an output, and text
+compared as bytes under MariaDB's default collations (case-insensitive and PAD SPACE)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import uuid
+
+import pytest
+
+import privrisk_sql as pr
+from privrisk_sql.render import quote_identifier
+from privrisk_sql.types import TypeClass as T
+
+from backends import FIXTURES
+
+ADULT = FIXTURES / "mondrian" / "adult_2k.csv"
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "privrisk_sql.cli", *args], capture_output=True, text=True)
+
+
+def test_least_privilege_user_reads_and_is_refused_an_output_before_any_work(maria):
+    """.ci/mariadb.sh's privrisk_ro user has SELECT and CREATE TEMPORARY TABLES only: every
+    reading command runs (its work tables are TEMPORARY), Mondrian's output is refused up front."""
+    url = os.environ.get("PRIVRISK_MYSQL_RO_URL")
+    if not url:
+        pytest.skip("MariaDB: PRIVRISK_MYSQL_RO_URL names the read-only user (.ci/mariadb.sh)")
+    t = maria.load(ADULT)
+    grants = " ".join(r[0] for r in pr.Source(url).fetch("SHOW GRANTS"))
+    assert "CREATE TEMPORARY TABLES" in grants and "INSERT" not in grants and "ALL PRIVILEGES" not in grants
+    args = ["--db", url, "--table", t, "--qids", "age,sex,race", "--read-only"]
+    as_reader = _cli("kanon", *args, "--sensitive", "income", "--json", "-")
+    assert as_reader.returncode == 0, as_reader.stderr
+    assert json.loads(as_reader.stdout) == pr.kanon(maria.source(), t, ["age", "sex", "race"], ["income"])
+    r = _cli("mpuccs", "--db", url, "--ori", t, "--syn", t, "--columns", "age,sex,race", "--n-cols", "1,2",
+             "--key", "row_id", "--read-only", "--quiet")
+    assert r.returncode == 0, r.stderr
+    r = _cli("mondrian", "--db", url, "--table", t, "--qids", "age", "--k", "5", "--output", "released",
+             "--show-sql")
+    assert r.returncode == 2
+    assert "may not create tables in database 'privrisk' (no CREATE privilege)" in r.stderr
+    assert "TEMPORARY TABLE" not in r.stderr  # --show-sql echoed the privilege check only
+    assert not maria.source().table_exists("released")
+
+
+def test_replacing_an_output_is_one_rename(maria):
+    """MariaDB's DDL commits on its own: the replaced table is renamed away in the same RENAME
+    TABLE that gives the new one its name, then dropped; nothing else is left."""
+    t = maria.load(ADULT)
+    out = f"out_{uuid.uuid4().hex[:6]}"
+    maria.created.append(out)
+    first = pr.mondrian(maria.source(), t, ["age"], 50, out)
+    src = maria.source()
+    statements: list[str] = []
+    src.echo = statements.append
+    second = pr.mondrian(src, t, ["age"], 5, out, replace=True)
+    assert second.partitions > first.partitions
+    q = lambda n: quote_identifier(n, maria.dialect)  # noqa: E731
+    assert maria.fetch(f"SELECT COUNT(DISTINCT partition_id) FROM {q(out)}")[0][0] == second.partitions
+    renames = [sql for sql in statements if sql.startswith("RENAME TABLE")]
+    assert len(renames) == 1 and renames[0].count(" TO ") == 2
+    assert not any(sql.startswith("ALTER TABLE") for sql in statements)
+    assert [name for name in maria.user_tables() if name.endswith("_staging")] == []
+    with pytest.raises(pr.InvalidInputError, match="already exists"):
+        pr.mondrian(maria.source(), t, ["age"], 5, out)
+
+
+def test_text_compares_as_bytes_under_pad_space_and_case_insensitive_collations(maria):
+    """utf8mb4_general_ci makes 'a', 'A' and 'a ' one value (and utf8mb4_bin still 'a' and 'a '):
+    they are three values in the rows a user releases."""
+    t = f"pad_{uuid.uuid4().hex[:6]}"
+    values = ["a", "A", "a ", "b", "b", "B "]
+    maria.create(t, [("row_id", T.INTEGER), ("v", T.TEXT)], list(enumerate(values)))
+    assert len(maria.fetch(f"SELECT DISTINCT v FROM {t}")) == 2  # the server's own view
+    k = pr.kanon(maria.source(), t, ["v"], k=1)
+    assert (k["n_classes"], k["k_anonymity"]) == (5, 1)
+    r = pr.mpuccs(maria.source(), t, t, columns=["v"], key="row_id")
+    assert r.global_["total_syn_records"].iloc[0] == 5

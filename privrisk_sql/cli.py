@@ -14,6 +14,7 @@ import logging
 import os
 import sys
 import threading
+import time
 import warnings
 from collections.abc import Callable, Sequence
 from typing import NoReturn
@@ -118,6 +119,8 @@ def _args_mpuccs(p: argparse.ArgumentParser) -> None:
                    help="NULL semantics: sql (NULL equals NULL) or petsard (PETsARD's per-dtype rules)")
     p.add_argument("--key", help="column giving the input order; never evaluated; details carry its values")
     p.add_argument("--json", metavar="OUT", help="write the full result as JSON to OUT ('-' for stdout)")
+    p.add_argument("--html-values", action="store_true",
+                   help="show the identified records' values in the --html report (off: the page may travel further)")
     p.add_argument("--fail-above", type=_rate, metavar="RATE", help="exit 1 when the identification rate exceeds RATE")
     p.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
     p.add_argument("--quiet", action="store_true", help="no summary on stdout")
@@ -191,6 +194,7 @@ def _seconds(text: str) -> float:
 
 
 def _safety_args(p: argparse.ArgumentParser, *, writes: bool = False) -> None:
+    p.add_argument("--html", metavar="OUT", help="also write a self-contained HTML report of the run to OUT")
     if writes:  # mondrian writes its output table: --read-only could never run it
         p.set_defaults(read_only=False)
     else:
@@ -233,8 +237,10 @@ def _run_mpuccs(args: argparse.Namespace) -> int:
             )
         finally:
             bar.close()
+        database = src.dialect.name
     payload = result.to_json_payload()
     _write_json(payload, args.json_out)
+    _write_html(args, result, database)
     if not args.quiet and args.json != "-":
         print(mpuccs_summary(payload))
     rate = payload["global"]["identification_rate"]
@@ -273,6 +279,30 @@ def _checked_outputs(args: argparse.Namespace) -> None:
     tables = [args.ori, args.syn] if args.command == "mpuccs" else [args.table]
     inputs = [*input_files(*tables), database_file(args.db)]
     args.json_out = OutputFile.checked(args.json, inputs=inputs) if args.json else None
+    args.html_out = OutputFile.checked(args.html, inputs=inputs, option="--html") if args.html else None
+    if args.html_out is not None and args.html_out.target is None:
+        raise InvalidInputError("--html: '-' is not a file; name the HTML file to write")
+    if args.json_out is not None and args.html_out is not None and args.json_out.target == args.html_out.target:
+        raise InvalidInputError(f"--json and --html name the same file {args.html!r}")
+    args.started = time.perf_counter()
+
+
+# Options that are not parameters of the computation (the report lists the rest).
+_NOT_PARAMETERS = {"command", "db", "json", "json_out", "html", "html_out", "html_values", "show_sql", "quiet",
+                   "started", "fail_above", "fail_below", "ori", "syn", "table", "timeout", "read_only"}
+
+
+def _write_html(args: argparse.Namespace, result: object, database: str) -> None:
+    """The --html report of a finished command (after its JSON, by the same safe writer)."""
+    if args.html_out is None:
+        return
+    from .report import RunInfo, write_report
+
+    inputs = {"ori": args.ori, "syn": args.syn} if args.command == "mpuccs" else {"table": args.table}
+    parameters = {k: v for k, v in vars(args).items() if k not in _NOT_PARAMETERS}
+    thresholds = {k: getattr(args, k) for k in ("fail_above", "fail_below") if getattr(args, k, None) is not None}
+    info = RunInfo(args.command, inputs, database, parameters, thresholds, seconds=time.perf_counter() - args.started)
+    write_report(result, info, args.html_out, values=getattr(args, "html_values", False))
 
 
 @contextlib.contextmanager
@@ -315,8 +345,10 @@ def _run_cavg(args: argparse.Namespace) -> int:
 
     with _opened(args) as src:
         r = cavg(src, args.table, args.qids, args.k, exclude_null_qids=args.exclude_null_qids)
+        database = src.dialect.name
     payload = r.to_dict()
     _write_json(payload, args.json_out)
+    _write_html(args, r, database)
     if args.json != "-" and not args.quiet:
         print(cavg_summary(r, args.qids, args.exclude_null_qids))
     if args.fail_above is not None and r.cavg > args.fail_above:
@@ -330,7 +362,9 @@ def _run_kanon(args: argparse.Namespace) -> int:
 
     with _opened(args) as src:
         r = kanon(src, args.table, args.qids, args.sensitive, args.k, exclude_null_qids=args.exclude_null_qids)
+        database = src.dialect.name
     _write_json(r, args.json_out)
+    _write_html(args, r, database)
     if args.json != "-" and not args.quiet:
         print(kanon_summary(r, args.qids, args.sensitive or [], args.k))
     if args.fail_below is not None and r["k_anonymity"] < args.fail_below:
@@ -353,8 +387,10 @@ def _run_mondrian(args: argparse.Namespace) -> int:
     with _opened(args) as src:
         r = mondrian(src, args.table, args.qids, args.k, args.output, keep=args.keep, replace=args.replace,
                      median=args.median, relaxed=args.relaxed, nulls=args.nulls, order=order)
+        database = src.dialect.name
     payload = r.to_dict()
     _write_json(payload, args.json_out)
+    _write_html(args, r, database)
     if args.json != "-":
         lines = [f"Mondrian k={r.k}{' (relaxed)' if r.relaxed else ''} over {', '.join(args.qids)} -> table {r.output}",
                  f"  rows / partitions          {r.n_rows} / {r.partitions}",

@@ -13,10 +13,12 @@ from both the numerator and the denominator and reports how many were dropped.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .. import report
 from ..errors import InvalidInputError
 from ..render import render
 from ..source import opened
@@ -41,9 +43,19 @@ class CavgResult:
     n_classes: int
     k: int
     excluded_rows: int = 0
+    class_size_histogram: dict[int, int] = field(default_factory=dict)  # size -> classes
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+    def to_pandas(self) -> Any:
+        """One row: the values of :meth:`to_dict` (the histogram as a dict)."""
+        import pandas as pd
+
+        return pd.DataFrame([self.to_dict()])
+
+    def _repr_html_(self) -> str:
+        return report.report_html(self, None, standalone=False)
 
 
 def cavg_best_effort(n_rows: int, k: int) -> float | None:
@@ -63,7 +75,8 @@ def cavg_sql(dialect, relation_sql: str, qids: Sequence[str], text: Sequence[str
     return class_size_histogram_sql(d, text_as_bytes_sql(d, relation_sql, qids, text, floats), qids)
 
 
-def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids: bool = False) -> CavgResult:
+def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids: bool = False,
+         html: Any = None) -> CavgResult:
     """CAVG of ``table`` for ``qids`` and requested ``k``: ``n / (#classes * k)``.
 
     Args:
@@ -78,21 +91,32 @@ def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids
         :class:`CavgResult` (1.0 is ideal; larger means coarser classes than k requires).
 
     Raises:
-        InvalidInputError: bad k, unknown or all-NULL column, fewer than 2 rows.
+        InvalidInputError: bad k, unknown or all-NULL column, fewer than 2 rows, an ``html``
+            path that cannot be written.
+
+    ``html``: also write the run's report there (one self-contained HTML page).
 
     Example:
         >>> import privrisk_sql as pr
         >>> r = pr.cavg(None, "fixtures/handcheck/ori.csv", ["a"], k=1)  # doctest: +SKIP
     """
     k = validate_k(k)
+    page = report.checked_html(html, table)
+    started, clock = report.now(), time.perf_counter()
     with opened(src) as source:
         rel = source.relation(table)
         names = resolve_qids(rel, qids)
         check_rows(source, rel, names, "CAVG")
         rel = compared_as_bytes(source.dialect, rel, names)
         sizes = class_sizes(source, rel, names, exclude_null_qids)
+        database = source.dialect.name
     n = sizes.n_rows
-    return CavgResult(n / (sizes.n_classes * k), cavg_best_effort(n, k), n, sizes.n_classes, k, sizes.excluded_rows)
+    result = CavgResult(n / (sizes.n_classes * k), cavg_best_effort(n, k), n, sizes.n_classes, k,
+                        sizes.excluded_rows, {int(s): int(c) for s, c in sorted(sizes.histogram.items())})
+    report.after_run(result, page, False, "cavg", database, {"table": table},
+                     {"qids": list(qids), "k": k, "exclude_null_qids": exclude_null_qids}, started,
+                     time.perf_counter() - clock)
+    return result
 
 
 def cavg_from_equivalence_classes(classes: Iterable[dict] | None = None, k: int = 1, *, src: Any = None,
@@ -108,9 +132,9 @@ def cavg_from_equivalence_classes(classes: Iterable[dict] | None = None, k: int 
         with opened(src) as source:
             rel = source.relation(table)
             col = rel.column(count_column).name
-            total, n_classes = source.fetch(
-                render("class_count_totals.sql.j2", source.dialect, relation=rel.sql, count_column=col)
-            )[0]
+            totals = source.fetch_records(
+                render("class_count_totals.sql.j2", source.dialect, relation=rel.sql, count_column=col))[0]
+            total, n_classes = totals["n_rows"], totals["n_classes"]
         total, n_classes = (total or 0), int(n_classes)
     else:
         if classes is None:

@@ -77,9 +77,9 @@ def check_rows(source: Source, rel: Relation, columns: Sequence[str], what: str)
     """One cheap scan before the grouping queries: refuse an empty or one-row table and a column that
     is NULL in every row, naming it. Returns the row count and the missing values per column."""
     pairs = [(c, rel.column(c).type_class is TypeClass.FLOAT) for c in columns]
-    row = source.fetch(row_and_null_counts_sql(source.dialect, rel.sql, pairs))[0]
-    n_rows = int(row[0])
-    missing = {column: int(m) for column, m in zip(columns, row[1:])}
+    row = source.fetch_records(row_and_null_counts_sql(source.dialect, rel.sql, pairs))[0]
+    n_rows = int(row["n_rows"])
+    missing = {column: int(row[f"missing_{i}"]) for i, column in enumerate(columns)}
     if n_rows == 0:
         raise InvalidInputError(f"table {rel.label!r} is empty: no {what} to compute")
     if n_rows == 1:

@@ -16,9 +16,11 @@ Textbook definitions are used where pycanon differs (documented in the README):
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from typing import Any
 
+from .. import report
 from ..dialects import Dialect, get_dialect
 from ..errors import InvalidInputError
 from ..render import render
@@ -124,14 +126,15 @@ def kanon_sql(dialect, relation_sql: str, qids: Sequence[str], sensitive: Sequen
 
 def _sensitive_metrics(source: Source, q: KanonQueries, rel: Relation, qids: list[str], sensitive: str,
                        k_anonymity: int, exclude: bool) -> dict:
-    l, alpha, min_entropy, beta, delta, emd_equal, min_p = source.fetch(
-        q.sensitive_class_stats(rel.sql, qids, sensitive, exclude))[0]
-    l = int(l)
+    stats = source.fetch_records(q.sensitive_class_stats(rel.sql, qids, sensitive, exclude))[0]
+    alpha, min_entropy, beta, delta, emd_equal, min_p = (
+        stats[c] for c in ("alpha", "min_entropy", "beta", "delta", "emd_equal", "min_p"))
+    l = int(stats["l"])
     c = None
     if l > 1:
-        c = int(source.fetch(q.recursive_c(rel.sql, qids, sensitive, l, exclude))[0][0])
+        c = int(source.fetch_records(q.recursive_c(rel.sql, qids, sensitive, l, exclude))[0]["c"])
     if rel.column(sensitive).type_class in (TypeClass.INTEGER, TypeClass.FLOAT):
-        t = source.fetch(q.t_closeness_ordered(rel.sql, qids, sensitive, exclude))[0][0]
+        t = source.fetch_records(q.t_closeness_ordered(rel.sql, qids, sensitive, exclude))[0]["t"]
         t = 0.0 if t is None else float(t)  # one distinct value: the class equals the table
     else:
         t = float(emd_equal)
@@ -162,9 +165,18 @@ class KanonResult(dict):
         """A plain dict of the values (what ``--json`` writes)."""
         return dict(self)
 
+    def to_pandas(self) -> Any:
+        """One row: the values of :meth:`to_dict` (nested ones as dicts)."""
+        import pandas as pd
+
+        return pd.DataFrame([self.to_dict()])
+
+    def _repr_html_(self) -> str:
+        return report.report_html(self, None, standalone=False)
+
 
 def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | str | None = None,
-          k: int | None = None, *, exclude_null_qids: bool = False) -> KanonResult:
+          k: int | None = None, *, exclude_null_qids: bool = False, html: Any = None) -> KanonResult:
     """The k-anonymity family for ``table``'s ``qids`` (and sensitive attributes).
 
     Args:
@@ -177,6 +189,7 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
         k: optional requested k: adds ``classes_below_k``, ``records_below_k`` and
             ``discernibility_best_effort``.
         exclude_null_qids: drop rows with a NULL QID everywhere (reported in ``excluded_rows``).
+        html: also write the run's report there (one self-contained HTML page).
 
     Returns:
         a :class:`KanonResult` (a dict) with ``k_anonymity``, ``alpha_k``, ``l_diversity``, ``entropy_l_diversity``,
@@ -187,7 +200,10 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
     if k is not None:
         k = validate_k(k)
     sens_list = [sensitive] if isinstance(sensitive, str) else list(sensitive or [])
+    page = report.checked_html(html, table)
+    started, clock = report.now(), time.perf_counter()
     with opened(src) as source:
+        database = source.dialect.name
         rel = source.relation(table)
         names = resolve_qids(rel, qids)
         sens_names = resolve_qids(rel, sens_list, "sensitive") if sens_list else []
@@ -208,4 +224,8 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
             out[key] = next(iter(per_sa.values()))[key]
         else:
             out[key] = {s: m[key] for s, m in per_sa.items()}
-    return KanonResult(out)
+    result = KanonResult(out)
+    report.after_run(result, page, False, "kanon", database, {"table": table},
+                     {"qids": list(qids), "sensitive": sens_list, "k": k, "exclude_null_qids": exclude_null_qids},
+                     started, time.perf_counter() - clock)
+    return result

@@ -21,10 +21,12 @@ from __future__ import annotations
 import dataclasses
 import logging
 import re
+import time
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
+from .. import report
 from ..errors import InputChangedError, InvalidInputError
 from ..source import OutputTable, Relation, Source, is_in_memory, opened
 from ..types import TypeClass
@@ -70,9 +72,39 @@ class MondrianResult:
     null_rows: dict[str, int] = field(default_factory=dict)
     median: str = "lower"
     relaxed: bool = False
+    partition_sizes: dict[int, int] = field(default_factory=dict)  # size -> number of partitions
+    # Where the output went, for to_pandas: the caller's Source (or URL), the qualified name.
+    _where: Any = field(default=None, repr=False, compare=False)
+    _output_lookup: str | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """The summary as a JSON-ready dict (what ``--json`` writes)."""
+        return {f.name: dict(v) if isinstance(v := getattr(self, f.name), dict) else v
+                for f in dataclasses.fields(self) if not f.name.startswith("_")}
+
+    def to_pandas(self, limit: int | None = None, *, src: Any = None) -> Any:
+        """The output table's rows as a DataFrame (the first ``limit`` of them, in no set order
+        where the database has none), read from ``src`` (default: where the run wrote it)."""
+        import pandas as pd
+
+        from ..source import connect
+
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+            raise InvalidInputError(f"limit must be an integer >= 0, got {limit!r}")
+        target = src if src is not None else self._where
+        if target is None:
+            raise InvalidInputError("this result does not know where its output was written: pass src=")
+        source = connect(target)
+        try:
+            table = source.relation(self._output_lookup or self.output)
+            sql = f"SELECT * FROM {table.sql}" + ("" if limit is None else f" LIMIT {int(limit)}")
+            return pd.DataFrame.from_records(source.fetch_records(sql), columns=[c.name for c in table.columns])
+        finally:
+            if source is not target:
+                source.close()
+
+    def _repr_html_(self) -> str:
+        return report.report_html(self, None, standalone=False)
 
 
 def _validate_options(median: str, nulls: str) -> None:
@@ -132,11 +164,13 @@ def _check_output_columns(keep: list[str], qids: list[str]) -> None:
 
 def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
              keep: Sequence[str] | None = None, replace: bool = False, median: str = "lower",
-             relaxed: bool = False, nulls: str = "error", order: Mapping[str, Sequence] | None = None) -> MondrianResult:
+             relaxed: bool = False, nulls: str = "error", order: Mapping[str, Sequence] | None = None,
+             html: Any = None) -> MondrianResult:
     """Anonymize ``table`` with Mondrian and write the result to the new table ``output``.
 
     Args:
         src: a Source or anything :func:`privrisk_sql.connect` takes. The output is written there.
+        html: also write the run's report there (one self-contained HTML page).
         table: input table name in ``src``, a CSV/Parquet path or a DataFrame/Arrow table (both
             DuckDB). Only read.
         qids: quasi-identifiers: numeric, date/timestamp, boolean or text (text is ordered by
@@ -170,6 +204,8 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
         raise InvalidInputError(f"mondrian writes its output table {output!r} inside the database: pass a Source, "
                                 "a connection or a database file (an in-memory DuckDB opened for this call "
                                 "would lose it)")
+    page = report.checked_html(html, table)
+    started, clock = report.now(), time.perf_counter()
     with opened(src) as source:
         if source.read_only:
             raise InvalidInputError(f"mondrian writes its output table {output!r}: it cannot run on a read_only Source")
@@ -193,7 +229,13 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
         if existing is not None and not replace:
             raise InvalidInputError(f"output table {output!r} already exists; pass replace=True (--replace) to overwrite it")
         _sweep_abandoned_staging(source, target)
-        return _Run(source, rel, names, kept, k, target, replace, median, relaxed, nulls, orders).run()
+        result = _Run(source, rel, names, kept, k, target, replace, median, relaxed, nulls, orders).run()
+        database = source.dialect.name
+    result = dataclasses.replace(result, _where=src, _output_lookup=target.lookup_name)
+    report.after_run(result, page, False, "mondrian", database, {"table": table},
+                     {"qids": list(qids), "k": k, "output": output, "median": median, "relaxed": relaxed,
+                      "nulls": nulls}, started, time.perf_counter() - clock)
+    return result
 
 
 def _sweep_abandoned_staging(source: Source, target: OutputTable) -> None:
@@ -268,19 +310,20 @@ class _Run:
             work, levels = self._partition(work, globals_, weighted=True)
         parts = s.temp_name("parts")
         s.execute(q.partitions(parts, work, originals, self.dims, weighted=not self.relaxed))
-        quality = s.fetch(q.quality(parts, globals_, self.dims))[0]
+        quality = s.fetch_records(q.quality(parts, globals_, self.dims))[0]
+        sizes = {int(r["size"]): int(r["partitions"]) for r in s.fetch_records(q.partition_sizes(parts))}
         labels = s.temp_name("labels")
         s.execute(q.partition_labels(labels, parts, globals_, self.dims))
-        n_parts, min_size, max_size, dm = (int(x) for x in quality[:4])
+        n_parts, min_size, max_size, dm = (int(quality[c]) for c in ("partitions", "min_size", "max_size", "discernibility"))
         self._write_output(originals, work, labels, globals_, n_rows, n_parts)
-        ncp = {d.column: float(quality[4 + d.index]) / n_rows for d in self.dims}
+        ncp = {d.column: float(quality[f"ncp{d.index}"]) / n_rows for d in self.dims}
         queries = s.statements - first_statement
         log.info("mondrian: %d rows -> %d partitions in %d levels, %d statements", n_rows, n_parts, levels, queries)
         return MondrianResult(
             output=self.output.label, n_rows=n_rows, k=self.k, partitions=n_parts, min_size=min_size, max_size=max_size,
             cavg=n_rows / (n_parts * self.k), discernibility=dm, ncp=ncp, gcp=sum(ncp.values()) / len(ncp),
             levels=levels, queries=queries, null_rows={c: m for c, m in missing.items() if m},
-            median=self.median, relaxed=self.relaxed,
+            median=self.median, relaxed=self.relaxed, partition_sizes=sizes,
         )
 
     def _validate_rows(self) -> tuple[int, dict[str, int]]:
@@ -327,9 +370,9 @@ class _Run:
         text = [d for d in self.dims if d.kind == "ordinal"]
         if not text:
             return
-        counts = self.s.fetch(self.q.unranked_values(work, text, weighted))[0]
-        for d, uncoded in zip(text, counts):
-            unranked = int(uncoded or 0) - missing[d.column]
+        counts = self.s.fetch_records(self.q.unranked_values(work, text, weighted))[0]
+        for d in text:
+            unranked = int(counts[f"uncoded{d.index}"] or 0) - missing[d.column]
             if unranked:
                 col = self.rel.column(d.column)
                 raise InvalidInputError(
@@ -354,7 +397,8 @@ class _Run:
             cuts = s.temp_name(f"cuts{level}")
             s.execute(q.cuts(cuts, freq, ranked, self.k, self.median, self.relaxed))
             for rnk in range(2, len(self.dims) + 1) if not self.relaxed else ():
-                uncut, candidate_rows = (int(x) for x in s.fetch(q.uncut_with_fallback(ranked, cuts, rnk))[0])
+                fallback = s.fetch_records(q.uncut_with_fallback(ranked, cuts, rnk))[0]
+                uncut, candidate_rows = int(fallback["uncut"]), int(fallback["candidate_rows"])
                 if not uncut:
                     break  # no uncut partition has a candidate of this rank (nor of any higher one)
                 all_ranks = candidate_rows <= ALL_RANKS_MAX_ROWS
@@ -408,8 +452,8 @@ class _Run:
         """The written table before it gets its name: every input row once, every partition
         there and none smaller than k. Strict mode reads the input twice (code tuples, then
         the output), so rows changed in between would otherwise go unnoticed."""
-        written_parts, written_rows, smallest = (
-            int(x or 0) for x in self.s.fetch(self.q.written_partitions(staging_sql))[0])
+        written = self.s.fetch_records(self.q.written_partitions(staging_sql))[0]
+        written_parts, written_rows, smallest = (int(written[c] or 0) for c in ("n_parts", "n_rows", "smallest"))
         if (written_rows, written_parts) != (n_rows, n_parts) or smallest < self.k:
             raise InputChangedError(
                 f"table {self.rel.label!r} changed during the run: it had {n_rows} rows in {n_parts} partitions, "

@@ -134,6 +134,9 @@ class MondrianQueries:
         return self._r("mondrian_partitions.sql.j2", name=name, work=work, rows=rows, dims=list(dims), rid=RID,
                        weighted=weighted)
 
+    def partition_sizes(self, partitions: str) -> str:
+        return self._r("mondrian_partition_sizes.sql.j2", partitions=partitions)
+
     def quality(self, partitions: str, globals_: str, dims: Sequence[MondrianDim]) -> str:
         return self._r("mondrian_quality.sql.j2", partitions=partitions, globals=globals_, dims=list(dims))
 

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import report
 from ..errors import InvalidInputError, UnsupportedFeatureError
 from ..json_text import EncodedRecords, list_json, value_json
 from ..json_text import jsonable as _jsonable
@@ -84,6 +85,13 @@ class MpuccsResult:
         import pandas as pd
 
         return pd.DataFrame(self._tree, columns=TREE_COLUMNS).astype(object)
+
+    def to_pandas(self) -> Any:
+        """The ``global_`` row (``details`` and ``tree`` are DataFrames of their own)."""
+        return self.global_
+
+    def _repr_html_(self) -> str:
+        return report.report_html(self, None, standalone=False)
 
     def to_dict(self, *, details: bool = True) -> dict:
         """JSON-ready dict ``{"global", "details", "tree"}``: combos as lists, dates as ISO strings,
@@ -245,6 +253,8 @@ def mpuccs(
     batch_size: int = 32,
     progress: Any = None,
     empty_sizes: str = "warn",
+    html: Any = None,
+    html_values: bool = False,
 ) -> MpuccsResult:
     """mpUCCs singling-out risk of ``syn`` against ``ori``, computed inside the database.
 
@@ -269,6 +279,9 @@ def mpuccs(
         progress: optional callable ``(done, total)`` called as combinations complete.
         empty_sizes: ``"warn"`` (PETsARD: nothing evaluated, rate 0) or ``"error"`` when every
             requested size exceeds the column count.
+        html: also write the run's report there (one self-contained HTML page).
+        html_values: show the identified records' values on that page (off: it may travel further
+            than the data).
 
     Returns:
         :class:`MpuccsResult` with ``global_``, ``details`` and ``tree``.
@@ -283,9 +296,17 @@ def mpuccs(
         min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls
     )
     n_cols = plan.normalize_n_cols(n_cols)
+    page = report.checked_html(html, ori, syn)
+    started, clock = report.now(), time.perf_counter()
     with opened(src) as source:
-        return _Run(source, ori, syn, columns, n_cols, delta, decay, alpha, numeric_precision,
-                    datetime_precision, dt_unit, nulls, key, batch_size, progress, empty_sizes).run()
+        result = _Run(source, ori, syn, columns, n_cols, delta, decay, alpha, numeric_precision,
+                      datetime_precision, dt_unit, nulls, key, batch_size, progress, empty_sizes).run()
+        database = source.dialect.name
+    report.after_run(result, page, html_values, "mpuccs", database, {"ori": ori, "syn": syn},
+                     {"columns": None if columns is None else list(columns), "n_cols": n_cols,
+                      "min_entropy_delta": min_entropy_delta, "field_decay_factor": field_decay_factor,
+                      "renyi_alpha": renyi_alpha, "nulls": nulls, "key": key}, started, time.perf_counter() - clock)
+    return result
 
 
 
@@ -365,15 +386,15 @@ class _Run:
         coded_t = self.src.temp_name("coded")
         aliases = [c.alias for c in self.cols]
         self.src.execute(self.q.coded_rows(coded_t, syn_t, ori_t, aliases))
-        stats = [int(v or 0) for v in self.src.fetch(self.q.coded_column_stats(coded_t, aliases))[0]]
-        n_syn, n_ori = stats[0], stats[1]
-        distinct = {c.alias: stats[2 + 3 * i] for i, c in enumerate(self.cols)}
-        max_codes = {c.alias: stats[4 + 3 * i] for i, c in enumerate(self.cols)}
+        stats = {name: int(v or 0) for name, v in self.src.fetch_records(self.q.coded_column_stats(coded_t, aliases))[0].items()}
+        n_syn, n_ori = stats["n_syn"], stats["n_ori"]
+        distinct = {c.alias: stats[f"distinct_{c.alias}"] for c in self.cols}
+        max_codes = {c.alias: stats[f"max_{c.alias}"] for c in self.cols}
         if n_syn == 0:
             self._warn(f"{self.syn_rel.label!r} has no rows: identification rate is 0")
-        for i, c in enumerate(self.cols):
+        for c in self.cols:
             # pandas reads an integer column with gaps as float64: PETsARD's NaN rule applies.
-            c.has_syn_nulls = stats[3 + 3 * i] > 0
+            c.has_syn_nulls = stats[f"nulls_{c.alias}"] > 0
             if n_syn and distinct[c.alias] == 0:
                 # PETsARD evaluates it (the numbers stay PETsARD's), but it is rarely what was meant.
                 self._warn(f"column {c.name!r} is NULL in every row of {self.syn_rel.label!r}")

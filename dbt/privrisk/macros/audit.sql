@@ -12,7 +12,7 @@
     {{ privrisk._check_k(k) }}
     {% set audit = api.Relation.create(database=this.database, schema=this.schema, identifier=audit_table) %}
     {% set row = run_query(privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(privrisk.as_bytes(this, qids), qids, adapter.quote), k)).rows[0] %}
-    {% set smallest, cavg = row[3] | int, row[0] | float %}
+    {% set smallest, cavg = row['min_class_size'] | int, row['cavg'] | float %}
     {% set checks = [("k_anonymity", smallest, k, smallest >= k)] %}
     {% if max_cavg is not none %}
       {% do checks.append(("cavg", cavg, max_cavg, cavg <= max_cavg)) %}

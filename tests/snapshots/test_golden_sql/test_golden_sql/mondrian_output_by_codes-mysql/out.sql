@@ -7,7 +7,7 @@ SELECT r.`id`, b.partition_id AS `partition_id`
      , b.lo4 AS `we"ird; DROP TABLE x;--_lo`, b.hi4 AS `we"ird; DROP TABLE x;--_hi`, b.gen4 AS `we"ird; DROP TABLE x;--_gen`
 FROM (SELECT `id`, `age`, `income`, `visit`, `smoker`, `we"ird; DROP TABLE x;--` FROM "people") r
 CROSS JOIN `privrisk_x_globals` g
-JOIN `privrisk_x_tuple_labels` b ON b.c0 = CAST(r.`age` AS DOUBLE)
+STRAIGHT_JOIN `privrisk_x_tuple_labels` b ON b.c0 = CAST(r.`age` AS DOUBLE)
  AND b.c1 = COALESCE(CAST(r.`income` AS DOUBLE), g.null_code1)
  AND b.c2 = CAST((CAST(TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', r.`visit`) AS DOUBLE) + MICROSECOND(r.`visit`) / 1e6) AS DOUBLE)
  AND b.c3 = CAST(CASE WHEN r.`smoker` IS NULL THEN NULL WHEN r.`smoker` THEN 1 ELSE 0 END AS DOUBLE)

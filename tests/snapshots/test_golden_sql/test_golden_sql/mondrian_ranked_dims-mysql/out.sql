@@ -3,7 +3,7 @@ WITH sizes AS (
     SELECT pid, SUM(c) AS n FROM `privrisk_x_freq0` WHERE dim = 0 GROUP BY pid HAVING SUM(c) >= 10
 ), boxes AS (
     SELECT f.pid, f.dim, MIN(f.v) AS lo, MAX(f.v) AS hi, COUNT(*) AS nd
-    FROM `privrisk_x_freq0` f JOIN sizes z ON z.pid = f.pid
+    FROM `privrisk_x_freq0` f STRAIGHT_JOIN sizes z ON z.pid = f.pid
     GROUP BY f.pid, f.dim
 )
 SELECT b.pid, b.dim, z.n, b.nd, ROW_NUMBER() OVER (

@@ -8,7 +8,7 @@ ranked AS (
     ROW_NUMBER() OVER (PARTITION BY "privrisk_c0", "privrisk_c1" ORDER BY c DESC) AS rank_desc
   FROM class_value
 )
-SELECT MAX(FLOOR(CAST(top_count AS DOUBLE PRECISION) / tail_sum) + 1)
+SELECT MAX(FLOOR(CAST(top_count AS DOUBLE PRECISION) / tail_sum) + 1) AS c
 FROM (
   SELECT MAX(c) AS top_count, SUM(CASE WHEN rank_desc >= 2 THEN c ELSE 0 END) AS tail_sum
   FROM ranked

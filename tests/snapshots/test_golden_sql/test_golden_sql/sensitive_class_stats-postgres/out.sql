@@ -22,5 +22,6 @@ per_class AS (
   FROM shares
   GROUP BY "privrisk_c0", "privrisk_c1"
 )
-SELECT MIN(distinct_values), MAX(alpha), MIN(entropy), MAX(beta), MAX(delta), MAX(emd_equal), MIN(min_p)
+SELECT MIN(distinct_values) AS l, MAX(alpha) AS alpha, MIN(entropy) AS min_entropy, MAX(beta) AS beta,
+       MAX(delta) AS delta, MAX(emd_equal) AS emd_equal, MIN(min_p) AS min_p
 FROM per_class

@@ -60,4 +60,4 @@ class_distances AS (
   FROM splits
   GROUP BY "privrisk_c0", "privrisk_c1"
 )
-SELECT MAX(dist) / NULLIF((SELECT COUNT(*) FROM value_counts) - 1, 0) FROM class_distances
+SELECT MAX(dist) / NULLIF((SELECT COUNT(*) FROM value_counts) - 1, 0) AS t FROM class_distances

@@ -1,0 +1,149 @@
+"""The HTML report (``--html``, ``html=``) opened in a real headless Chromium (Debian's package):
+the charts are in the DOM after the page's script ran, the headline numbers are the run's, no
+script error reached the console, nothing is fetched from the network. A screenshot of each report
+is kept (in $PRIVRISK_ARTIFACTS when set, as .ci/run does, else the test's tmp folder)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import privrisk_sql as pr
+
+from backends import FIXTURES
+
+ADULT = FIXTURES / "adult"
+HAND = FIXTURES / "handcheck"
+
+
+def _chromium() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        if os.environ.get("PRIVRISK_REQUIRE_CHROMIUM") == "1":
+            pytest.fail("PRIVRISK_REQUIRE_CHROMIUM=1 but no chromium on PATH (apt-get install chromium)")
+        pytest.skip("Chromium: apt-get install chromium (bash .ci/run installs it)")
+    return found
+
+
+def _browser(page: Path, screenshot: Path | None = None) -> tuple[str, str]:
+    """(DOM after scripts ran, console log) of ``page`` in headless Chromium; a screenshot too."""
+    args = [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0",
+            f"--user-data-dir={page.parent / 'chromium-profile'}"]
+    dom = subprocess.run([*args, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120)
+    assert dom.returncode == 0, dom.stderr[-2000:]
+    if screenshot is not None:
+        shot = subprocess.run([*args, "--window-size=1280,2000", f"--screenshot={screenshot}", page.as_uri()],
+                              capture_output=True, text=True, timeout=120)
+        assert shot.returncode == 0 and screenshot.stat().st_size > 10_000, shot.stderr[-2000:]
+    return dom.stdout, dom.stderr
+
+
+def _artifacts(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("PRIVRISK_ARTIFACTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "privrisk_sql.cli", *args], capture_output=True, text=True)
+
+
+def _offline(text: str) -> None:
+    """Nothing on the page is fetched: no src/href/url()/@import pointing outside it."""
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", text)
+    assert "@import" not in text and not re.search(r"url\(\s*['\"]?(https?:)?//", text)
+
+
+CASES = {
+    "mpuccs": (["--ori", str(ADULT / "ori.csv"), "--syn", str(ADULT / "syn.csv"), "--columns",
+                "age,sex,race,education", "--n-cols", "1,2,3", "--fail-above", "0.5"],
+               ["identified_by_size", "search_tree", "entropy_gain"],
+               lambda j: f"{100 * j['global']['identification_rate']:.2f} %"),
+    "kanon": (["--table", str(ADULT / "ori.csv"), "--qids", "age,sex,race", "--sensitive", "income,education",
+               "--k", "5"],
+              ["class_size_histogram", "records_at_risk"], lambda j: f"{j['k_anonymity']:,}"),
+    "cavg": (["--table", str(ADULT / "ori.csv"), "--qids", "age,sex", "--k", "5"],
+             ["class_size_histogram", "records_at_risk"], lambda j: f"{j['cavg']:.6g}"),
+    "mondrian": (["--table", str(ADULT / "ori.csv"), "--qids", "age,sex,race,education_num", "--k", "10",
+                  "--output", "released"],
+                 ["ncp", "partition_sizes"], lambda j: f"{j['partitions']:,}"),
+}
+
+
+@pytest.mark.parametrize("command", sorted(CASES))
+def test_report_opens_in_chromium_with_the_runs_numbers(command, tmp_path):
+    args, charts, headline = CASES[command]
+    page, out = tmp_path / f"{command}.html", tmp_path / f"{command}.json"
+    db = ["--db", str(tmp_path / "w.duckdb")] if command == "mondrian" else []
+    r = _cli(command, *args, *db, "--json", str(out), "--html", str(page))
+    assert r.returncode == 0, r.stderr
+    text = page.read_text(encoding="utf-8")
+    assert page.stat().st_size < 3_000_000
+    _offline(text)
+    dom, console = _browser(page, _artifacts(tmp_path) / f"report-{command}.png")
+    assert 'data-ready="1"' in dom  # the page's own script ran to its end
+    assert "Uncaught" not in console and "SyntaxError" not in console
+    for chart in charts:
+        m = re.search(rf'data-chart="{chart}">\s*<svg[^>]*>(.*?)</svg>', dom, re.S)
+        assert m and ("<path" in m.group(1) or "<rect" in m.group(1)), chart  # drawn, not an empty box
+    shown = re.search(r'class="number[^"]*" data-key="[a-z_]+"><div class="label">[^<]*</div><div class="value">([^<]*)',
+                      dom).group(1)
+    assert shown == headline(json.loads(out.read_text()))
+    assert "credentials" not in text and "password" not in text.lower()
+
+
+def test_values_of_identified_rows_only_when_asked(tmp_path):
+    base = ["mpuccs", "--ori", str(HAND / "ori.csv"), "--syn", str(HAND / "syn.csv"), "--quiet"]
+    plain, valued = tmp_path / "plain.html", tmp_path / "values.html"
+    assert _cli(*base, "--html", str(plain)).returncode == 0
+    assert _cli(*base, "--html", str(valued), "--html-values").returncode == 0
+    assert 'data-table="identified_values"' not in plain.read_text()
+    page = valued.read_text()
+    assert 'data-table="identified_values"' in page
+    rows = re.search(r'data-table="identified_values">(.*?)</table>', page, re.S).group(1)
+    assert ">z<" in rows  # the hand-checked case identifies the row whose a is 'z'
+
+
+def test_bad_html_path_is_refused_before_any_work(tmp_path):
+    r = _cli("cavg", "--table", str(HAND / "ori.csv"), "--qids", "a", "--k", "2", "--html",
+             str(tmp_path / "nope" / "r.html"))
+    assert r.returncode == 2 and "does not exist" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    copy = tmp_path / "ori.csv"
+    copy.write_bytes((HAND / "ori.csv").read_bytes())
+    r = _cli("cavg", "--table", str(copy), "--qids", "a", "--k", "2", "--html", str(copy))
+    assert r.returncode == 2 and "is the input" in r.stderr
+    assert copy.read_bytes() == (HAND / "ori.csv").read_bytes()
+
+
+def test_python_api_pages_notebook_display_and_dataframes(tmp_path):
+    import duckdb
+
+    con = duckdb.connect(str(tmp_path / "w.duckdb"))
+    con.execute(f"CREATE TABLE people AS SELECT * FROM read_csv('{ADULT / 'ori.csv'}')")
+    src = pr.connect(con)
+    page = tmp_path / "k.html"
+    k = pr.kanon(src, "people", ["age", "sex"], sensitive="income", k=3, html=page)
+    assert "<svg" in page.read_text() and 'data-key="k_anonymity"' in page.read_text()
+    m = pr.mpuccs(src, "people", str(ADULT / "syn.csv"), columns=["age", "sex", "race"], n_cols=[1, 2])
+    c = pr.cavg(src, "people", ["age", "sex"], 3)
+    mo = pr.mondrian(src, "people", ["age", "education_num"], 10, "people_k10")
+    for result in (k, m, c, mo):
+        fragment = result._repr_html_()
+        assert "<svg" in fragment and "<html" not in fragment  # the same charts, no page around them
+        assert result.to_dict()
+    assert list(k.to_pandas().columns) == list(k.to_dict())
+    assert m.to_pandas()["identification_rate"].iloc[0] == m.to_dict()["global"]["identification_rate"]
+    assert c.to_pandas()["cavg"].iloc[0] == c.cavg
+    head = mo.to_pandas(limit=5)
+    assert len(head) == 5 and {"age_lo", "age_hi", "partition_id"} <= set(head.columns)
+    assert len(mo.to_pandas()) == con.execute("SELECT COUNT(*) FROM people").fetchone()[0]
+    assert sum(mo.partition_sizes.values()) == mo.partitions
+    with pytest.raises(pr.InvalidInputError, match="limit"):
+        mo.to_pandas(limit=-1)

@@ -46,6 +46,7 @@ import sys, time
 t0 = time.perf_counter()
 import privrisk_sql as pr
 from privrisk_sql import cli
+from privrisk_sql.output_file import OutputFile
 t1 = time.perf_counter()
 src = pr.connect()
 sql = []
@@ -53,7 +54,7 @@ src.on_timing = lambda text, s: sql.append(s)
 t2 = time.perf_counter()
 result = pr.mpuccs(src, sys.argv[1], sys.argv[2], n_cols=[1, 2, 3])
 t3 = time.perf_counter()
-cli._write_json(result.to_json_payload(), sys.argv[3])  # what the CLI writes
+cli._write_json(result.to_json_payload(), OutputFile.checked(sys.argv[3]))  # what the CLI writes
 t4 = time.perf_counter()
 src.close()
 print(f"imports {t1 - t0:.2f} s, connect {t2 - t1:.2f} s, mpuccs() {t3 - t2:.2f} s "

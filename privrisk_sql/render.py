@@ -115,3 +115,8 @@ def render(template: str, dialect: Dialect, **context) -> str:
     sql = environment(dialect).get_template(template).render(**context)
     return "\n".join(line.rstrip() for line in sql.strip().splitlines() if line.strip())
 
+
+
+def count_rows_sql(dialect: Dialect, relation: str) -> str:
+    """``SELECT COUNT(*) AS n`` of ``relation`` (SQL already quoted: a table name or a subquery)."""
+    return render("count_rows.sql.j2", dialect, relation=relation)

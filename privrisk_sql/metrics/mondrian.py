@@ -405,7 +405,7 @@ class _Run:
                 s.execute(q.cuts(cuts, freq, ranked, self.k, self.median, rnk=rnk, all_ranks=all_ranks))
                 if all_ranks:
                     break
-            n_cuts = int(s.fetch(q.count_rows(cuts))[0][0])
+            n_cuts = int(s.fetch_records(q.count_rows(cuts))[0]["n"])
             s.execute(q.final_rows(done, work, cuts))
             nxt = None
             if n_cuts:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..dialects import Dialect, get_dialect
-from ..render import render
+from ..render import count_rows_sql, quote_identifier, render
 from ..types import TypeClass
 
 RESERVED_PREFIX = "privrisk_"  # columns of the run's own (refused as user column names)
@@ -119,7 +119,7 @@ class MondrianQueries:
         return self._r("mondrian_uncut_with_fallback.sql.j2", ranked=ranked, cuts=cuts, rnk=int(rnk))
 
     def count_rows(self, table: str) -> str:
-        return self._r("count_rows.sql.j2", table=table)
+        return count_rows_sql(self.dialect, quote_identifier(table, self.dialect))
 
     def final_rows(self, done: str, work: str, cuts: str) -> str:
         return self._r("mondrian_final_rows.sql.j2", done=done, work=work, cuts=cuts)

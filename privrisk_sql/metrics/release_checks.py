@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..render import render
+from ..render import count_rows_sql, render
 from ..source import opened
 from .classes import compared_as_bytes, resolve_qids, validate_k
 
@@ -63,7 +63,7 @@ def singling_out_rate(src: Any, ori: str, syn: str, columns: Sequence[str]) -> S
             matches, syn_rows, rate = int(rows[0][-3]), int(rows[0][-2]), float(rows[0][-1])
         else:
             matches, rate = 0, 0.0
-            syn_rows = int(source.fetch(f"SELECT COUNT(*) FROM {s.sql}")[0][0])
+            syn_rows = int(source.fetch_records(count_rows_sql(source.dialect, s.sql))[0]["n"])
     import pandas as pd
 
     combos = pd.DataFrame([r[: len(names)] for r in rows], columns=names)

@@ -16,6 +16,30 @@
 (SELECT {% for c in columns %}{{ binary(q(c)) if c in text else q(c) }} AS {{ q(c) }}{{ ", " if not loop.last }}{% endfor %} FROM {{ relation }}) privrisk_bytes
 {%- endmacro %}
 
+{#- A text value compared byte by byte, whatever the column's collation, on `engine` (privrisk_sql's
+    dialect name or dbt's target.type; the library's fn.binary_text and the dbt package's
+    binary_text are this macro). A NOCASE column (DuckDB, SQLite), a nondeterministic one
+    (PostgreSQL ICU) or MariaDB's defaults (case-insensitive and PAD SPACE) make 'a', 'A' and 'a '
+    equal in DISTINCT, GROUP BY and joins, but they are values apart in the data the user releases.
+    - DuckDB, PostgreSQL: "C" is DuckDB's alias of BINARY and PostgreSQL's bytewise collation.
+      Through TEXT first: citext keeps its case-insensitive '=' under any collation, and ENUM
+      columns take no collation at all.
+    - SQLite: no cast, a column holds values of any type, and CAST AS TEXT would turn a stored
+      integer into text that pandas reads as a number.
+    - MariaDB: utf8mb4_bin still pads; the NO PAD binary collation compares the bytes.
+    Another engine: the value as it is. -#}
+{% macro privrisk_binary_text(x, engine) -%}
+{%- if engine in ('duckdb', 'postgres') -%}
+(CAST({{ x }} AS TEXT) COLLATE "C")
+{%- elif engine == 'sqlite' -%}
+({{ x }} COLLATE BINARY)
+{%- elif engine in ('mysql', 'mariadb') -%}
+(CONVERT({{ x }} USING utf8mb4) COLLATE utf8mb4_nopad_bin)
+{%- else -%}
+{{ x }}
+{%- endif -%}
+{%- endmacro %}
+
 {#- One row per equivalence class (QID values) with its size. -#}
 {% macro privrisk_class_sizes(relation, qids, q) -%}
 SELECT {% for c in qids %}{{ q(c) }}, {% endfor %}COUNT(*) AS class_size

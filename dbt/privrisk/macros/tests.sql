@@ -53,9 +53,4 @@ WHERE singling_out_rate > {{ max_rate | float }}
   {{ return(privrisk.privrisk_text_as_bytes(relation, columns, text, adapter.quote, privrisk.binary_text)) }}
 {% endmacro %}
 
-{% macro binary_text(x) %}{{ return(adapter.dispatch('binary_text', 'privrisk')(x)) }}{% endmacro %}
-{% macro default__binary_text(x) %}{{ return(x) }}{% endmacro %}
-{#- Through TEXT first, as the library does: citext keeps its case-insensitive '=' under any collation. -#}
-{% macro duckdb__binary_text(x) %}{{ return('(CAST(' ~ x ~ ' AS TEXT) COLLATE "C")') }}{% endmacro %}
-{% macro postgres__binary_text(x) %}{{ return('(CAST(' ~ x ~ ' AS TEXT) COLLATE "C")') }}{% endmacro %}
-{% macro sqlite__binary_text(x) %}{{ return('(' ~ x ~ ' COLLATE BINARY)') }}{% endmacro %}
+{% macro binary_text(x) %}{{ return(privrisk.privrisk_binary_text(x, target.type)) }}{% endmacro %}

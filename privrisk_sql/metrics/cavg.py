@@ -20,7 +20,6 @@ from typing import Any
 
 from .. import report
 from ..errors import InvalidInputError
-from ..render import render
 from ..source import opened
 from .classes import (
     check_rows,
@@ -31,6 +30,7 @@ from .classes import (
     text_as_bytes_sql,
     validate_k,
 )
+from .queries import ClassQueries
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,21 @@ class CavgResult:
 
     def _repr_html_(self) -> str:
         return report.report_html(self, None, standalone=False)
+
+
+@dataclass(frozen=True)
+class CavgOptions:
+    """CAVG's options, validated once (:meth:`validated`) before any database work."""
+
+    qids: tuple[str, ...]
+    k: int
+    exclude_null_qids: bool
+
+    @classmethod
+    def validated(cls, qids: Sequence[str], k: int, exclude_null_qids: bool = False) -> CavgOptions:
+        if isinstance(qids, str) or not qids:
+            raise InvalidInputError(f"qids must be a non-empty list of column names, got {qids!r}")
+        return cls(tuple(qids), validate_k(k), bool(exclude_null_qids))
 
 
 def cavg_best_effort(n_rows: int, k: int) -> float | None:
@@ -100,7 +115,8 @@ def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids
         >>> import privrisk_sql as pr
         >>> r = pr.cavg(None, "fixtures/handcheck/ori.csv", ["a"], k=1)  # doctest: +SKIP
     """
-    k = validate_k(k)
+    o = CavgOptions.validated(qids, k, exclude_null_qids)
+    qids, k, exclude_null_qids = list(o.qids), o.k, o.exclude_null_qids
     page = report.checked_html(html, table)
     started, clock = report.now(), time.perf_counter()
     with opened(src) as source:
@@ -132,8 +148,7 @@ def cavg_from_equivalence_classes(classes: Iterable[dict] | None = None, k: int 
         with opened(src) as source:
             rel = source.relation(table)
             col = rel.column(count_column).name
-            totals = source.fetch_records(
-                render("class_count_totals.sql.j2", source.dialect, relation=rel.sql, count_column=col))[0]
+            totals = source.fetch_records(ClassQueries(source.dialect).class_count_totals(rel.sql, col))[0]
             total, n_classes = totals["n_rows"], totals["n_classes"]
         total, n_classes = (total or 0), int(n_classes)
     else:

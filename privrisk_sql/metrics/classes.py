@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from ..dialects import Dialect
 from ..errors import InvalidInputError
-from ..render import render
 from ..source import Relation, Source
 from ..types import TypeClass
+from .queries import ClassQueries
 
 
 @dataclass(frozen=True)
@@ -68,9 +68,8 @@ def resolve_qids(rel: Relation, qids: Sequence[str], what: str = "qids") -> list
 
 
 def row_and_null_counts_sql(dialect: Dialect, relation_sql: str, columns: Sequence[tuple[str, bool]]) -> str:
-    """Rows of a relation and, per (column, is_float) pair, its missing values (NaN too for floats)."""
-    cols = [{"name": name, "is_float": is_float} for name, is_float in columns]
-    return render("row_and_null_counts.sql.j2", dialect, relation=relation_sql, columns=cols)
+    """:meth:`ClassQueries.row_and_null_counts`."""
+    return ClassQueries(dialect).row_and_null_counts(relation_sql, columns)
 
 
 def check_rows(source: Source, rel: Relation, columns: Sequence[str], what: str) -> tuple[int, dict[str, int]]:
@@ -94,17 +93,8 @@ def check_rows(source: Source, rel: Relation, columns: Sequence[str], what: str)
 
 def text_as_bytes_sql(dialect: Dialect, relation_sql: str, columns: Sequence[str], text: Sequence[str],
                       floats: Sequence[str] = ()) -> str:
-    """``relation_sql`` narrowed to ``columns`` as every class query reads it: the ``text`` ones
-    compared byte by byte whatever their collation, NaN in the ``floats`` ones read as NULL (one
-    missing value, as pandas has it). Unchanged when both lists are empty."""
-    columns = list(dict.fromkeys(columns))
-    if floats:
-        relation_sql = render("nan_as_null.sql.j2", dialect, relation=relation_sql, columns=columns,
-                              floats=list(floats))
-    if text:
-        relation_sql = render("text_as_bytes.sql.j2", dialect, relation=relation_sql, columns=columns,
-                              text=list(text))
-    return relation_sql
+    """:meth:`ClassQueries.text_as_bytes`."""
+    return ClassQueries(dialect).text_as_bytes(relation_sql, columns, text, floats)
 
 
 def float_columns(rel: Relation, columns: Sequence[str]) -> list[str]:
@@ -127,15 +117,13 @@ def compared_as_bytes(dialect: Dialect, rel: Relation, columns: Sequence[str]) -
 
 
 def work_columns_sql(dialect: Dialect, relation_sql: str, columns: Sequence[str]) -> tuple[str, dict[str, str]]:
-    """``relation_sql`` with ``columns`` renamed privrisk_c0, privrisk_c1, ... and the mapping
-    {column: new name}: what a class query reads, so no user column name meets a work column."""
-    aliases = {c: f"privrisk_c{i}" for i, c in enumerate(dict.fromkeys(columns))}
-    return render("work_columns.sql.j2", dialect, relation=relation_sql, aliases=list(aliases.items())), aliases
+    """:meth:`ClassQueries.work_columns`."""
+    return ClassQueries(dialect).work_columns(relation_sql, columns)
 
 
 def class_size_histogram_sql(dialect: Dialect, relation_sql: str, qids: Sequence[str]) -> str:
-    named, aliases = work_columns_sql(dialect, relation_sql, qids)
-    return render("class_size_histogram.sql.j2", dialect, relation=named, qids=[aliases[q] for q in qids])
+    """:meth:`ClassQueries.class_size_histogram`."""
+    return ClassQueries(dialect).class_size_histogram(relation_sql, qids)
 
 
 def class_sizes(source: Source, rel: Relation, qids: Sequence[str], exclude_null_qids: bool = False) -> ClassSizes:

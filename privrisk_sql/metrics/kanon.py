@@ -18,25 +18,23 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .. import report
-from ..dialects import Dialect, get_dialect
 from ..errors import InvalidInputError
-from ..render import render
 from ..source import Relation, Source, opened
 from ..types import TypeClass
 from .classes import (
     ClassSizes,
     check_rows,
-    class_size_histogram_sql,
     class_sizes,
     compared_as_bytes,
     resolve_qids,
     text_as_bytes_sql,
     validate_k,
-    work_columns_sql,
 )
+from .queries import ClassQueries
 
 SENSITIVE_KEYS = [
     "alpha_k", "l_diversity", "entropy_l_diversity", "recursive_c_l", "t_closeness",
@@ -81,31 +79,22 @@ def size_metrics(sizes: ClassSizes, k: int | None) -> dict:
     return out
 
 
-class KanonQueries:
+class KanonQueries(ClassQueries):
     """Renders the k-anonymity family's statements for one dialect (pure: no database)."""
 
-    def __init__(self, dialect: Dialect | str):
-        self.dialect = get_dialect(dialect) if isinstance(dialect, str) else dialect
-
-    def class_size_histogram(self, relation_sql: str, qids: Sequence[str]) -> str:
-        return class_size_histogram_sql(self.dialect, relation_sql, qids)
-
     def _ctx(self, relation_sql, qids, sensitive, exclude_null_qids, **extra):
-        named, aliases = work_columns_sql(self.dialect, relation_sql, [*qids, sensitive])
+        named, aliases = self.work_columns(relation_sql, [*qids, sensitive])
         return dict(relation=named, qids=[aliases[q] for q in qids], sensitive=aliases[sensitive],
                     exclude_null_qids=exclude_null_qids, **extra)
 
     def sensitive_class_stats(self, relation_sql, qids, sensitive, exclude_null_qids=False) -> str:
-        return render("sensitive_class_stats.sql.j2", self.dialect,
-                      **self._ctx(relation_sql, qids, sensitive, exclude_null_qids))
+        return self._r("sensitive_class_stats.sql.j2", **self._ctx(relation_sql, qids, sensitive, exclude_null_qids))
 
     def recursive_c(self, relation_sql, qids, sensitive, l, exclude_null_qids=False) -> str:
-        return render("recursive_c.sql.j2", self.dialect,
-                      **self._ctx(relation_sql, qids, sensitive, exclude_null_qids, l=int(l)))
+        return self._r("recursive_c.sql.j2", **self._ctx(relation_sql, qids, sensitive, exclude_null_qids, l=int(l)))
 
     def t_closeness_ordered(self, relation_sql, qids, sensitive, exclude_null_qids=False) -> str:
-        return render("t_closeness_ordered.sql.j2", self.dialect,
-                      **self._ctx(relation_sql, qids, sensitive, exclude_null_qids))
+        return self._r("t_closeness_ordered.sql.j2", **self._ctx(relation_sql, qids, sensitive, exclude_null_qids))
 
 
 def kanon_sql(dialect, relation_sql: str, qids: Sequence[str], sensitive: Sequence[str] = (), numeric: Sequence[str] = (),
@@ -149,6 +138,24 @@ def _sensitive_metrics(source: Source, q: KanonQueries, rel: Relation, qids: lis
         "enhanced_beta_likeness": min(beta, -math.log(float(min_p))),
         "delta_disclosure": float(delta),
     }
+
+
+@dataclass(frozen=True)
+class KanonOptions:
+    """The k-anonymity family's options, validated once (:meth:`validated`) before any database work."""
+
+    qids: tuple[str, ...]
+    sensitive: tuple[str, ...]
+    k: int | None
+    exclude_null_qids: bool
+
+    @classmethod
+    def validated(cls, qids: Sequence[str], sensitive: Sequence[str] | str | None = None, k: int | None = None,
+                  exclude_null_qids: bool = False) -> KanonOptions:
+        if isinstance(qids, str) or not qids:
+            raise InvalidInputError(f"qids must be a non-empty list of column names, got {qids!r}")
+        sens = (sensitive,) if isinstance(sensitive, str) else tuple(sensitive or ())
+        return cls(tuple(qids), sens, None if k is None else validate_k(k), bool(exclude_null_qids))
 
 
 class KanonResult(dict):
@@ -197,9 +204,8 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
         ``delta_disclosure``, ``discernibility``, ``avg_reid_risk``, ``max_reid_risk``,
         ``class_size_histogram`` and counts.
     """
-    if k is not None:
-        k = validate_k(k)
-    sens_list = [sensitive] if isinstance(sensitive, str) else list(sensitive or [])
+    o = KanonOptions.validated(qids, sensitive, k, exclude_null_qids)
+    qids, sens_list, k, exclude_null_qids = list(o.qids), list(o.sensitive), o.k, o.exclude_null_qids
     page = report.checked_html(html, table)
     started, clock = report.now(), time.perf_counter()
     with opened(src) as source:

@@ -107,6 +107,32 @@ class MondrianResult:
         return report.report_html(self, None, standalone=False)
 
 
+@dataclass(frozen=True)
+class MondrianOptions:
+    """Mondrian's options, validated once (:meth:`validated`) before any database work; the
+    columns they name are resolved against the table afterwards."""
+
+    qids: tuple[str, ...]
+    k: int
+    output: str
+    keep: tuple[str, ...] | None
+    replace: bool
+    median: str
+    relaxed: bool
+    nulls: str
+    order: tuple[tuple[str, tuple], ...]
+
+    @classmethod
+    def validated(cls, qids: Sequence[str], k: int, output: str, keep: Sequence[str] | None = None,
+                  replace: bool = False, median: str = "lower", relaxed: bool = False, nulls: str = "error",
+                  order: Mapping[str, Sequence] | None = None) -> MondrianOptions:
+        if isinstance(qids, str) or not qids:
+            raise InvalidInputError(f"qids must be a non-empty list of column names, got {qids!r}")
+        _validate_options(median, nulls)
+        return cls(tuple(qids), validate_k(k), output, None if keep is None else tuple(keep), bool(replace), median,
+                   bool(relaxed), nulls, tuple((c, tuple(v)) for c, v in (order or {}).items()))
+
+
 def _validate_options(median: str, nulls: str) -> None:
     if median not in ("lower", "interp"):
         raise InvalidInputError(f"median must be 'lower' or 'interp', got {median!r}")
@@ -197,8 +223,8 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
             empty table or one with fewer than k rows, an existing output table, an output
             name whose schema or database does not exist (all before any work table is made).
     """
-    k = validate_k(k)
-    _validate_options(median, nulls)
+    o = MondrianOptions.validated(qids, k, output, keep, replace, median, relaxed, nulls, order)
+    k = o.k
     if is_in_memory(src):
         # An in-memory DuckDB opened for this call is closed at its end, and the output with it.
         raise InvalidInputError(f"mondrian writes its output table {output!r} inside the database: pass a Source, "

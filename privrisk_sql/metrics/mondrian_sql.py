@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..dialects import Dialect, get_dialect
-from ..render import count_rows_sql, quote_identifier, render
+from ..render import count_rows_sql, quote_identifier
 from ..types import TypeClass
+from .queries import Queries
 
 RESERVED_PREFIX = "privrisk_"  # columns of the run's own (refused as user column names)
 RID = RESERVED_PREFIX + "rid"  # row number of the input rows
@@ -50,14 +50,8 @@ class MondrianDim:
         return self.type_class is TypeClass.FLOAT
 
 
-class MondrianQueries:
+class MondrianQueries(Queries):
     """Renders every Mondrian statement for one dialect."""
-
-    def __init__(self, dialect: Dialect | str):
-        self.dialect = get_dialect(dialect) if isinstance(dialect, str) else dialect
-
-    def _r(self, template: str, **ctx) -> str:
-        return render(template, self.dialect, **ctx)
 
     def distinct_values(self, relation: str, column: str) -> str:
         return self._r("distinct_values.sql.j2", relation=relation, column=column)

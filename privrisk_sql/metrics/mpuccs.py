@@ -153,6 +153,29 @@ def _validate_number(name: str, value: Any) -> float:
     return float(value)
 
 
+@dataclass(frozen=True)
+class MpuccsOptions:
+    """mpUCCs' options, validated once (:meth:`validated`) before any database work."""
+
+    n_cols: Any  # None (all sizes) or a sorted list of sizes
+    min_entropy_delta: float
+    field_decay_factor: float
+    renyi_alpha: float
+    numeric_precision: int | None
+    datetime_precision: str | None  # as given
+    datetime_unit: str | None  # its canonical unit
+    nulls: str
+
+    @classmethod
+    def validated(cls, n_cols, min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision,
+                  datetime_precision, nulls) -> MpuccsOptions:
+        """The options, or :class:`InvalidInputError` naming the first bad one."""
+        delta, decay, alpha, unit = _validate_params(min_entropy_delta, field_decay_factor, renyi_alpha,
+                                                     numeric_precision, datetime_precision, nulls)
+        return cls(plan.normalize_n_cols(n_cols), delta, decay, alpha, numeric_precision, datetime_precision, unit,
+                   nulls)
+
+
 def _validate_params(min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls):
     delta = _validate_number("min_entropy_delta", min_entropy_delta)
     decay = _validate_number("field_decay_factor", field_decay_factor)
@@ -292,18 +315,17 @@ def mpuccs(
         >>> r.global_["identification_rate"].iloc[0]  # doctest: +SKIP
         0.8
     """
-    delta, decay, alpha, dt_unit = _validate_params(
-        min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls
-    )
-    n_cols = plan.normalize_n_cols(n_cols)
+    o = MpuccsOptions.validated(n_cols, min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision,
+                                datetime_precision, nulls)
     page = report.checked_html(html, ori, syn)
     started, clock = report.now(), time.perf_counter()
     with opened(src) as source:
-        result = _Run(source, ori, syn, columns, n_cols, delta, decay, alpha, numeric_precision,
-                      datetime_precision, dt_unit, nulls, key, batch_size, progress, empty_sizes).run()
+        result = _Run(source, ori, syn, columns, o.n_cols, o.min_entropy_delta, o.field_decay_factor, o.renyi_alpha,
+                      o.numeric_precision, o.datetime_precision, o.datetime_unit, o.nulls, key, batch_size, progress,
+                      empty_sizes).run()
         database = source.dialect.name
     report.after_run(result, page, html_values, "mpuccs", database, {"ori": ori, "syn": syn},
-                     {"columns": None if columns is None else list(columns), "n_cols": n_cols,
+                     {"columns": None if columns is None else list(columns), "n_cols": o.n_cols,
                       "min_entropy_delta": min_entropy_delta, "field_decay_factor": field_decay_factor,
                       "renyi_alpha": renyi_alpha, "nulls": nulls, "key": key}, started, time.perf_counter() - clock)
     return result

@@ -10,9 +10,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..dialects import Dialect, get_dialect
-from ..render import render
 from ..types import TypeClass
+from .queries import Queries
 
 # A combination is grouped by one packed BIGINT only while every key stays below this; SQLite
 # silently turns a larger integer into a float. Above it, the code columns themselves are grouped.
@@ -40,20 +39,14 @@ class WorkColumn:
         return self.type_class is TypeClass.FLOAT or (self.type_class is TypeClass.INTEGER and self.has_syn_nulls)
 
 
-class MpuccsQueries:
+class MpuccsQueries(Queries):
     """Renders the mpUCCs statements for one dialect."""
 
-    def __init__(self, dialect: Dialect | str):
-        self.dialect = get_dialect(dialect) if isinstance(dialect, str) else dialect
-
-    def _render(self, template: str, **ctx) -> str:
-        return render(template, self.dialect, **ctx)
-
     def float_decimal_digits(self, relation_sql: str, columns: Sequence[str]) -> str:
-        return self._render("float_decimal_digits.sql.j2", relation=relation_sql, columns=list(columns))
+        return self._r("float_decimal_digits.sql.j2", relation=relation_sql, columns=list(columns))
 
     def first_non_null_values(self, relation_sql: str, column: str, key: str | None, limit: int = 100) -> str:
-        return self._render("first_non_null_values.sql.j2", relation=relation_sql, column=column, key=key, limit=limit)
+        return self._r("first_non_null_values.sql.j2", relation=relation_sql, column=column, key=key, limit=limit)
 
     def deduplicated_rows(self, target: str, relation_sql: str, columns: Sequence[WorkColumn], side: str, key: str | None,
                           as_bytes: bool = True) -> str:
@@ -65,13 +58,13 @@ class MpuccsQueries:
             cols.append({"alias": c.alias, "source": name, "round": c.round, "floor": c.floor,
                          "float": c.type_class is TypeClass.FLOAT and own_class is TypeClass.FLOAT,
                          "text": as_bytes and own_class is TypeClass.TEXT})
-        return self._render("deduplicated_rows.sql.j2", target=target, relation=relation_sql, columns=cols, key=key)
+        return self._r("deduplicated_rows.sql.j2", target=target, relation=relation_sql, columns=cols, key=key)
 
     def coded_rows(self, target: str, syn: str, ori: str, columns: Sequence[str]) -> str:
-        return self._render("coded_rows.sql.j2", target=target, syn=syn, ori=ori, columns=list(columns))
+        return self._r("coded_rows.sql.j2", target=target, syn=syn, ori=ori, columns=list(columns))
 
     def coded_column_stats(self, coded: str, columns: Sequence[str]) -> str:
-        return self._render("coded_column_stats.sql.j2", table=coded, columns=list(columns))
+        return self._r("coded_column_stats.sql.j2", table=coded, columns=list(columns))
 
     @staticmethod
     def combo_spec(combo_id: int, columns: Sequence[WorkColumn], nulls: str,
@@ -98,24 +91,24 @@ class MpuccsQueries:
                 "weights": weights}
 
     def group_size_histograms(self, coded: str, combos: Sequence[dict]) -> str:
-        return self._render("group_size_histograms.sql.j2", table=coded, combos=list(combos))
+        return self._r("group_size_histograms.sql.j2", table=coded, combos=list(combos))
 
     def unique_match_table(self, target: str) -> str:
-        return self._render("unique_match_table.sql.j2", target=target)
+        return self._r("unique_match_table.sql.j2", target=target)
 
     def syn_unique_ori_matches(self, target: str, coded: str, combos: Sequence[dict], size: int, radix: int) -> str:
         """Insert each syn row's first one-to-one match among ``combos`` (all of ``size`` columns),
         packed as ``combo * radix + ori_rid``. A combination with PETsARD NULL rules
         (``singleton_if_null``) is matched by window counts, any other by one GROUP BY."""
-        return self._render("syn_unique_ori_matches.sql.j2", target=target, coded=coded, combos=list(combos),
+        return self._r("syn_unique_ori_matches.sql.j2", target=target, coded=coded, combos=list(combos),
                             size=size, radix=radix)
 
     def event_matches(self, target: str, matches: str) -> str:
-        return self._render("event_matches.sql.j2", target=target, matches=matches)
+        return self._r("event_matches.sql.j2", target=target, matches=matches)
 
     def identification_events(self, events: str, syn: str, ori: str, columns: Sequence[tuple[str, Sequence[int]]],
                               key: bool, radix: int) -> str:
         """``columns``: (alias, ids of the combinations using it) per column, in work-column order."""
         cols = [{"alias": alias, "starts": [combo * radix for combo in combos]} for alias, combos in columns]
-        return self._render("identification_events.sql.j2", events=events, syn=syn, ori=ori, columns=cols,
+        return self._r("identification_events.sql.j2", events=events, syn=syn, ori=ori, columns=cols,
                             key=key, radix=radix)

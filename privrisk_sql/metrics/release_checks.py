@@ -11,16 +11,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..render import count_rows_sql, render
+from ..render import count_rows_sql
 from ..source import opened
 from .classes import compared_as_bytes, resolve_qids, validate_k
+from .queries import ClassQueries
 
 if TYPE_CHECKING:  # pandas is imported when a result is built: the CLI never pays its import time
     import pandas as pd
 
 
 def k_anonymity_failures_sql(dialect, relation_sql: str, qids: Sequence[str], k: int) -> str:
-    return render("classes_below_k.sql.j2", dialect, relation=relation_sql, qids=list(qids), k=validate_k(k))
+    """:meth:`ClassQueries.classes_below_k` (k checked)."""
+    return ClassQueries(dialect).classes_below_k(relation_sql, qids, validate_k(k))
 
 
 def k_anonymity_failures(src: Any, table: str, qids: Sequence[str], k: int) -> pd.DataFrame:
@@ -47,7 +49,8 @@ class SinglingOutResult:
 
 
 def singling_out_sql(dialect, ori_sql: str, syn_sql: str, columns: Sequence[str]) -> str:
-    return render("singling_out_rate.sql.j2", dialect, ori=ori_sql, syn=syn_sql, columns=list(columns))
+    """:meth:`ClassQueries.singling_out_rate`."""
+    return ClassQueries(dialect).singling_out_rate(ori_sql, syn_sql, columns)
 
 
 def singling_out_rate(src: Any, ori: str, syn: str, columns: Sequence[str]) -> SinglingOutResult:

@@ -1,0 +1,67 @@
+"""The one SQL-builder style of every metric: a ``Queries`` class per metric, one method per query
+shape, each rendering its template (``templates/default/<shape>.sql.j2``) for one dialect.
+
+Builders are pure: they return SQL text and run nothing, so every statement can be printed
+(``--show-sql``) and snapshotted (tests/test_golden_sql.py). The module-level ``*_sql`` functions
+of the metrics are these methods, kept for callers that hold a dialect and want one statement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..dialects import Dialect, get_dialect
+from ..render import render
+
+
+class Queries:
+    """Base of the metrics' builders: the dialect, and rendering a template for it."""
+
+    def __init__(self, dialect: Dialect | str):
+        self.dialect = get_dialect(dialect) if isinstance(dialect, str) else dialect
+
+    def _r(self, template: str, **ctx) -> str:
+        return render(template, self.dialect, **ctx)
+
+
+class ClassQueries(Queries):
+    """The statements every class metric shares (CAVG, the k-anonymity family, the checks)."""
+
+    def row_and_null_counts(self, relation_sql: str, columns: Sequence[tuple[str, bool]]) -> str:
+        """Rows of a relation and, per (column, is_float) pair, its missing values (NaN too for floats)."""
+        cols = [{"name": name, "is_float": is_float} for name, is_float in columns]
+        return self._r("row_and_null_counts.sql.j2", relation=relation_sql, columns=cols)
+
+    def text_as_bytes(self, relation_sql: str, columns: Sequence[str], text: Sequence[str],
+                      floats: Sequence[str] = ()) -> str:
+        """``relation_sql`` narrowed to ``columns`` as every class query reads it: the ``text`` ones
+        compared byte by byte whatever their collation, NaN in the ``floats`` ones read as NULL (one
+        missing value, as pandas has it). Unchanged when both lists are empty."""
+        columns = list(dict.fromkeys(columns))
+        if floats:
+            relation_sql = self._r("nan_as_null.sql.j2", relation=relation_sql, columns=columns, floats=list(floats))
+        if text:
+            relation_sql = self._r("text_as_bytes.sql.j2", relation=relation_sql, columns=columns, text=list(text))
+        return relation_sql
+
+    def work_columns(self, relation_sql: str, columns: Sequence[str]) -> tuple[str, dict[str, str]]:
+        """``relation_sql`` with ``columns`` renamed privrisk_c0, privrisk_c1, ... and the mapping
+        {column: new name}: what a class query reads, so no user column name meets a work column."""
+        aliases = {c: f"privrisk_c{i}" for i, c in enumerate(dict.fromkeys(columns))}
+        return self._r("work_columns.sql.j2", relation=relation_sql, aliases=list(aliases.items())), aliases
+
+    def class_size_histogram(self, relation_sql: str, qids: Sequence[str]) -> str:
+        named, aliases = self.work_columns(relation_sql, qids)
+        return self._r("class_size_histogram.sql.j2", relation=named, qids=[aliases[q] for q in qids])
+
+    def classes_below_k(self, relation_sql: str, qids: Sequence[str], k: int) -> str:
+        """The classes smaller than ``k``: QID values and class_size (dbt's failing rows)."""
+        return self._r("classes_below_k.sql.j2", relation=relation_sql, qids=list(qids), k=int(k))
+
+    def singling_out_rate(self, ori_sql: str, syn_sql: str, columns: Sequence[str]) -> str:
+        """Combinations unique in syn that are unique in ori too, with the rate on every row."""
+        return self._r("singling_out_rate.sql.j2", ori=ori_sql, syn=syn_sql, columns=list(columns))
+
+    def class_count_totals(self, relation_sql: str, count_column: str) -> str:
+        """One row from a table of class counts: its total (n_rows) and its classes (n_classes)."""
+        return self._r("class_count_totals.sql.j2", relation=relation_sql, count_column=count_column)

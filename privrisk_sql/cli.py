@@ -237,7 +237,7 @@ def _run_mpuccs(args: argparse.Namespace) -> int:
             )
         finally:
             bar.close()
-        database = src.dialect.name
+        database = src.database_label
     payload = result.to_json_payload()
     _write_json(payload, args.json_out)
     _write_html(args, result, database)
@@ -345,7 +345,7 @@ def _run_cavg(args: argparse.Namespace) -> int:
 
     with _opened(args) as src:
         r = cavg(src, args.table, args.qids, args.k, exclude_null_qids=args.exclude_null_qids)
-        database = src.dialect.name
+        database = src.database_label
     payload = r.to_dict()
     _write_json(payload, args.json_out)
     _write_html(args, r, database)
@@ -362,7 +362,7 @@ def _run_kanon(args: argparse.Namespace) -> int:
 
     with _opened(args) as src:
         r = kanon(src, args.table, args.qids, args.sensitive, args.k, exclude_null_qids=args.exclude_null_qids)
-        database = src.dialect.name
+        database = src.database_label
     _write_json(r, args.json_out)
     _write_html(args, r, database)
     if args.json != "-" and not args.quiet:
@@ -387,7 +387,7 @@ def _run_mondrian(args: argparse.Namespace) -> int:
     with _opened(args) as src:
         r = mondrian(src, args.table, args.qids, args.k, args.output, keep=args.keep, replace=args.replace,
                      median=args.median, relaxed=args.relaxed, nulls=args.nulls, order=order)
-        database = src.dialect.name
+        database = src.database_label
     payload = r.to_dict()
     _write_json(payload, args.json_out)
     _write_html(args, r, database)

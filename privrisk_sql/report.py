@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import math
+import platform
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -360,7 +361,8 @@ def report_html(result: Any, info: RunInfo | None = None, *, values: bool = Fals
                *((f"threshold {k.replace('_', '-')}", _fmt(v)) for k, v in info.thresholds.items() if v is not None),
                ("started", info.started.isoformat(timespec="seconds")),
                ("duration", "" if info.seconds is None else f"{info.seconds:.2f} s"),
-               ("privrisk_sql", __version__), ("report values", "shown" if values else "not shown")]
+               ("privrisk_sql", __version__), ("python", platform.python_version()),
+               ("report values", "shown" if values else "not shown")]
     return _environment().get_template("report.html.j2").render(
         standalone=standalone, title=_TITLES[metric], subtitle=subtitle, metric=metric, headline=numbers,
         sections=sections, run=run, version=__version__)

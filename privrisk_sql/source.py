@@ -491,6 +491,12 @@ class Source:
             yield parts[0], parts[1], parts[2]
 
     @property
+    def database_label(self) -> str:
+        """The kind of database and its version (``"postgres 15.14"``), never where it is or who
+        connects: what a report may show."""
+        return f"{self.dialect.name} {self.engine.version}".strip()
+
+    @property
     def run_id(self) -> str:
         """Random id of this Source, part of every work-table name it makes."""
         return self._run_id

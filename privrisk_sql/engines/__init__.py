@@ -34,6 +34,7 @@ class Engine(Protocol):
     owns: bool  # opened here, closed by close()
     autocommit: bool  # statements commit one by one; BEGIN/COMMIT are ours to issue
     reads_frames: bool  # DataFrames can be registered (register_frame)
+    version: str  # the database's version, as reports show it
 
     def run(self, sql: str, fetch: bool | str) -> Any:
         """Run one statement with no parameters: None, row tuples, or (``"records"``) dicts by name."""

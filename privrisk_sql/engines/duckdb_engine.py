@@ -26,6 +26,7 @@ class DuckDBEngine:
         # Statements commit one by one unless the caller opened a transaction (Source.run_atomically
         # joins it then).
         self.autocommit = True
+        self.version = duckdb.__version__
         # Positions of rows (syn_idx/ori_idx) follow the scan order; keep it.
         con.execute("SET preserve_insertion_order = true")
         # privrisk_sql draws its own progress bar; DuckDB's would interleave on stderr.

@@ -30,6 +30,7 @@ class SQLAlchemyEngine:
         self.autocommit = autocommit
         self.dialect: Dialect = get_dialect(conn.dialect.name)
         self.raw: Any = conn.connection.driver_connection
+        self.version = ".".join(str(p) for p in (conn.dialect.server_version_info or ()))
         self._connection_id: Any = None
         if self.dialect.python_functions:
             self._register_python_functions()

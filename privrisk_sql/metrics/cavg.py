@@ -125,7 +125,7 @@ def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids
         check_rows(source, rel, names, "CAVG")
         rel = compared_as_bytes(source.dialect, rel, names)
         sizes = class_sizes(source, rel, names, exclude_null_qids)
-        database = source.dialect.name
+        database = source.database_label
     n = sizes.n_rows
     result = CavgResult(n / (sizes.n_classes * k), cavg_best_effort(n, k), n, sizes.n_classes, k,
                         sizes.excluded_rows, {int(s): int(c) for s, c in sorted(sizes.histogram.items())})

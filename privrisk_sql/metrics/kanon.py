@@ -209,7 +209,7 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
     page = report.checked_html(html, table)
     started, clock = report.now(), time.perf_counter()
     with opened(src) as source:
-        database = source.dialect.name
+        database = source.database_label
         rel = source.relation(table)
         names = resolve_qids(rel, qids)
         sens_names = resolve_qids(rel, sens_list, "sensitive") if sens_list else []

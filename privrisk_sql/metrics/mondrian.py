@@ -256,7 +256,7 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
             raise InvalidInputError(f"output table {output!r} already exists; pass replace=True (--replace) to overwrite it")
         _sweep_abandoned_staging(source, target)
         result = _Run(source, rel, names, kept, k, target, replace, median, relaxed, nulls, orders).run()
-        database = source.dialect.name
+        database = source.database_label
     result = dataclasses.replace(result, _where=src, _output_lookup=target.lookup_name)
     report.after_run(result, page, False, "mondrian", database, {"table": table},
                      {"qids": list(qids), "k": k, "output": output, "median": median, "relaxed": relaxed,

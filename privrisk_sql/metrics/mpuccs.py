@@ -323,7 +323,7 @@ def mpuccs(
         result = _Run(source, ori, syn, columns, o.n_cols, o.min_entropy_delta, o.field_decay_factor, o.renyi_alpha,
                       o.numeric_precision, o.datetime_precision, o.datetime_unit, o.nulls, key, batch_size, progress,
                       empty_sizes).run()
-        database = source.dialect.name
+        database = source.database_label
     report.after_run(result, page, html_values, "mpuccs", database, {"ori": ori, "syn": syn},
                      {"columns": None if columns is None else list(columns), "n_cols": o.n_cols,
                       "min_entropy_delta": min_entropy_delta, "field_decay_factor": field_decay_factor,

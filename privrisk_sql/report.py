@@ -26,6 +26,23 @@ from .render import templates_dir
 _MAX_TABLE_ROWS = 200  # rows of a table on the page; the JSON output has them all
 
 
+class Displayed:
+    """What every result shares: the report's charts in a notebook, and a one-row DataFrame of
+    :meth:`to_dict` (results with tables of their own override :meth:`to_pandas`)."""
+
+    def to_dict(self) -> dict:  # pragma: no cover - every result defines it
+        raise NotImplementedError
+
+    def to_pandas(self) -> Any:
+        """One row: the values of :meth:`to_dict` (nested ones as dicts)."""
+        import pandas as pd
+
+        return pd.DataFrame([self.to_dict()])
+
+    def _repr_html_(self) -> str:
+        return report_html(self, None, standalone=False)
+
+
 @dataclass
 class RunInfo:
     """What the page says of the run: never credentials (the database is named by its kind)."""

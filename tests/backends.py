@@ -385,3 +385,29 @@ def make_backend(name: str) -> Backend:
         b.key = "row_id"
         return b
     raise ValueError(name)
+
+
+def assert_least_privilege_user(backend: Backend, url: str, table: str, key: str, container: str) -> None:
+    """A user that may read ``table`` and make TEMP tables only: kanon and mpUCCs run through the
+    CLI with --read-only (kanon equal to the full user's), and Mondrian's output is refused
+    before any work (exit 2 naming ``container``: no statement of the run echoed, no table)."""
+    import json
+    import subprocess
+    import sys
+
+    def cli(*args):
+        return subprocess.run([sys.executable, "-m", "privrisk_sql.cli", *args], capture_output=True, text=True)
+
+    as_reader = cli("kanon", "--db", url, "--table", table, "--qids", "age,sex,race", "--read-only",
+                    "--sensitive", "income", "--json", "-")
+    assert as_reader.returncode == 0, as_reader.stderr
+    assert json.loads(as_reader.stdout) == pr.kanon(backend.source(), table, ["age", "sex", "race"], ["income"])
+    r = cli("mpuccs", "--db", url, "--ori", table, "--syn", table, "--columns", "age,sex,race", "--n-cols", "1,2",
+            "--key", key, "--read-only", "--quiet")
+    assert r.returncode == 0, r.stderr
+    r = cli("mondrian", "--db", url, "--table", table, "--qids", "age", "--k", "5", "--output", "released",
+            "--show-sql")
+    assert r.returncode == 2
+    assert f"may not create tables in {container} (no CREATE privilege)" in r.stderr
+    assert "TEMP TABLE" not in r.stderr and "TEMPORARY TABLE" not in r.stderr  # only the privilege check ran
+    assert not backend.source().table_exists("released")

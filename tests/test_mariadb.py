@@ -3,10 +3,7 @@ compared as bytes under MariaDB's default collations (case-insensitive and PAD S
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 import uuid
 
 import pytest
@@ -15,13 +12,9 @@ import privrisk_sql as pr
 from privrisk_sql.render import quote_identifier
 from privrisk_sql.types import TypeClass as T
 
-from backends import FIXTURES
+from backends import FIXTURES, assert_least_privilege_user
 
 ADULT = FIXTURES / "mondrian" / "adult_2k.csv"
-
-
-def _cli(*args):
-    return subprocess.run([sys.executable, "-m", "privrisk_sql.cli", *args], capture_output=True, text=True)
 
 
 def test_least_privilege_user_reads_and_is_refused_an_output_before_any_work(maria):
@@ -33,19 +26,7 @@ def test_least_privilege_user_reads_and_is_refused_an_output_before_any_work(mar
     t = maria.load(ADULT)
     grants = " ".join(r[0] for r in pr.Source(url).fetch("SHOW GRANTS"))
     assert "CREATE TEMPORARY TABLES" in grants and "INSERT" not in grants and "ALL PRIVILEGES" not in grants
-    args = ["--db", url, "--table", t, "--qids", "age,sex,race", "--read-only"]
-    as_reader = _cli("kanon", *args, "--sensitive", "income", "--json", "-")
-    assert as_reader.returncode == 0, as_reader.stderr
-    assert json.loads(as_reader.stdout) == pr.kanon(maria.source(), t, ["age", "sex", "race"], ["income"])
-    r = _cli("mpuccs", "--db", url, "--ori", t, "--syn", t, "--columns", "age,sex,race", "--n-cols", "1,2",
-             "--key", "row_id", "--read-only", "--quiet")
-    assert r.returncode == 0, r.stderr
-    r = _cli("mondrian", "--db", url, "--table", t, "--qids", "age", "--k", "5", "--output", "released",
-             "--show-sql")
-    assert r.returncode == 2
-    assert "may not create tables in database 'privrisk' (no CREATE privilege)" in r.stderr
-    assert "TEMPORARY TABLE" not in r.stderr  # --show-sql echoed the privilege check only
-    assert not maria.source().table_exists("released")
+    assert_least_privilege_user(maria, url, t, "row_id", "database 'privrisk'")
 
 
 def test_replacing_an_output_is_one_rename(maria):

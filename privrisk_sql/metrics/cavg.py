@@ -34,7 +34,7 @@ from .queries import ClassQueries
 
 
 @dataclass(frozen=True)
-class CavgResult:
+class CavgResult(report.Displayed):
     """CAVG of a table. ``cavg_best_effort`` is None when k > n (no k-anonymous partition)."""
 
     cavg: float
@@ -47,15 +47,6 @@ class CavgResult:
 
     def to_dict(self) -> dict:
         return asdict(self)
-
-    def to_pandas(self) -> Any:
-        """One row: the values of :meth:`to_dict` (the histogram as a dict)."""
-        import pandas as pd
-
-        return pd.DataFrame([self.to_dict()])
-
-    def _repr_html_(self) -> str:
-        return report.report_html(self, None, standalone=False)
 
 
 @dataclass(frozen=True)

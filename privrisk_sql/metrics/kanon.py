@@ -158,7 +158,7 @@ class KanonOptions:
         return cls(tuple(qids), sens, None if k is None else validate_k(k), bool(exclude_null_qids))
 
 
-class KanonResult(dict):
+class KanonResult(report.Displayed, dict):
     """The k-anonymity family's values: a dict keyed as the JSON output is (``r["k_anonymity"]``),
     whose values also read as attributes (``r.k_anonymity``)."""
 
@@ -171,15 +171,6 @@ class KanonResult(dict):
     def to_dict(self) -> dict:
         """A plain dict of the values (what ``--json`` writes)."""
         return dict(self)
-
-    def to_pandas(self) -> Any:
-        """One row: the values of :meth:`to_dict` (nested ones as dicts)."""
-        import pandas as pd
-
-        return pd.DataFrame([self.to_dict()])
-
-    def _repr_html_(self) -> str:
-        return report.report_html(self, None, standalone=False)
 
 
 def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | str | None = None,

@@ -51,7 +51,7 @@ ALL_RANKS_MAX_ROWS = 50_000
 
 
 @dataclass(frozen=True)
-class MondrianResult:
+class MondrianResult(report.Displayed):
     """Summary of a Mondrian run; the anonymized rows are in the table ``output``.
 
     ``ncp`` is per QID the mean normalized certainty penalty over rows (0 = exact, 1 = whole
@@ -102,9 +102,6 @@ class MondrianResult:
         finally:
             if source is not target:
                 source.close()
-
-    def _repr_html_(self) -> str:
-        return report.report_html(self, None, standalone=False)
 
 
 @dataclass(frozen=True)

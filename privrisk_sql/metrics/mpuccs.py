@@ -49,7 +49,7 @@ LARGE_RUN = 10_000
 LEVEL_CHUNK = 4096  # combinations of one level taken at a time: memory never holds a whole level
 
 
-class MpuccsResult:
+class MpuccsResult(report.Displayed):
     """Result of :func:`mpuccs`: three DataFrames, as PETsARD's evaluator returns them.
 
     Attributes:
@@ -89,9 +89,6 @@ class MpuccsResult:
     def to_pandas(self) -> Any:
         """The ``global_`` row (``details`` and ``tree`` are DataFrames of their own)."""
         return self.global_
-
-    def _repr_html_(self) -> str:
-        return report.report_html(self, None, standalone=False)
 
     def to_dict(self, *, details: bool = True) -> dict:
         """JSON-ready dict ``{"global", "details", "tree"}``: combos as lists, dates as ISO strings,

@@ -279,9 +279,7 @@ def _checked_outputs(args: argparse.Namespace) -> None:
     tables = [args.ori, args.syn] if args.command == "mpuccs" else [args.table]
     inputs = [*input_files(*tables), database_file(args.db)]
     args.json_out = OutputFile.checked(args.json, inputs=inputs) if args.json else None
-    args.html_out = OutputFile.checked(args.html, inputs=inputs, option="--html") if args.html else None
-    if args.html_out is not None and args.html_out.target is None:
-        raise InvalidInputError("--html: '-' is not a file; name the HTML file to write")
+    args.html_out = OutputFile.checked(args.html, inputs=inputs, option="--html", stdout=False) if args.html else None
     if args.json_out is not None and args.html_out is not None and args.json_out.target == args.html_out.target:
         raise InvalidInputError(f"--json and --html name the same file {args.html!r}")
     args.started = time.perf_counter()

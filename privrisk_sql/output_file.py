@@ -39,9 +39,12 @@ class OutputFile:
 
     @classmethod
     def checked(cls, path: str, *, inputs: Iterable[str | os.PathLike | None] = (),
-                option: str = "--json") -> OutputFile:
-        """Check ``path`` for writing; raises :class:`InvalidInputError` before any work is done."""
+                option: str = "--json", stdout: bool = True) -> OutputFile:
+        """Check ``path`` for writing; raises :class:`InvalidInputError` before any work is done.
+        ``stdout``: '-' means standard output (else it is refused: the output must be a file)."""
         if path == "-":
+            if not stdout:
+                raise InvalidInputError(f"{option}: '-' is not a file; name the file to write")
             return cls(path, None)
         if not path or not path.strip():
             raise InvalidInputError(f"{option}: empty path")

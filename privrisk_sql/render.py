@@ -116,7 +116,3 @@ def render(template: str, dialect: Dialect, **context) -> str:
     return "\n".join(line.rstrip() for line in sql.strip().splitlines() if line.strip())
 
 
-
-def count_rows_sql(dialect: Dialect, relation: str) -> str:
-    """``SELECT COUNT(*) AS n`` of ``relation`` (SQL already quoted: a table name or a subquery)."""
-    return render("count_rows.sql.j2", dialect, relation=relation)

@@ -20,7 +20,6 @@ from typing import Any
 
 import jinja2
 
-from .errors import InvalidInputError
 from .render import templates_dir
 
 _MAX_TABLE_ROWS = 200  # rows of a table on the page; the JSON output has them all
@@ -348,8 +347,9 @@ _TITLES = {"mpuccs": "Singling-out risk (mpUCCs)", "kanon": "k-anonymity and the
 
 def metric_of(result: Any) -> str:
     """The registry name of the metric a result comes from."""
-    name = type(result).__name__
-    return {"MpuccsResult": "mpuccs", "KanonResult": "kanon", "CavgResult": "cavg", "MondrianResult": "mondrian"}[name]
+    from .registry import METRICS
+
+    return next(m.name for m in METRICS if type(result).__name__ in m.exports)
 
 
 @functools.cache
@@ -390,9 +390,7 @@ def write_report(result: Any, info: RunInfo | None, path: Any, *, values: bool =
     by the same safe writer as ``--json``: all of it or nothing."""
     from .output_file import OutputFile
 
-    out = path if isinstance(path, OutputFile) else OutputFile.checked(str(Path(path)), option="html")
-    if out.target is None:
-        raise InvalidInputError("--html: '-' is not a file; name the HTML file to write")
+    out = path if isinstance(path, OutputFile) else OutputFile.checked(str(Path(path)), option="html", stdout=False)
     out.write(report_html(result, info, values=values))
 
 
@@ -410,10 +408,7 @@ def checked_html(html: Any, *tables: Any) -> Any:
         return None
     from .output_file import OutputFile, input_files
 
-    out = OutputFile.checked(str(html), inputs=input_files(*tables), option="html")
-    if out.target is None:
-        raise InvalidInputError("html: '-' is not a file; name the HTML file to write")
-    return out
+    return OutputFile.checked(str(html), inputs=input_files(*tables), option="html", stdout=False)
 
 
 def after_run(result: Any, out: Any, values: bool, command: str, database: str, inputs: dict[str, Any],

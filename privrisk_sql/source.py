@@ -235,7 +235,7 @@ class Source:
                 self.drop_temps()
                 self._settings_pending = False
                 self._restore_run_settings()
-                self._clear_backstops(guard)
+                self._clear_backstops()
             finally:
                 self._guard = None
                 guard.restore()
@@ -310,7 +310,7 @@ class Source:
             name, per_second = limit
             self._old_backstops = self._swap_settings([(name, _setting_number((guard.timeout + 1) * per_second))])
 
-    def _clear_backstops(self, guard: RunGuard) -> None:
+    def _clear_backstops(self) -> None:
         self.engine.unwatch()
         self._restore_settings(self._old_backstops)
         self._old_backstops = []
@@ -518,8 +518,7 @@ class Source:
             raise InvalidInputError(f"output must be a table name, got {name!r}")
         *given, table = self.table_name_parts(name)
         container = self.engine.output_container(name, given)
-        if self.dialect.create_privilege is not None:
-            self._check_create_privilege(name, container[-1])
+        self._check_create_privilege(name, container[-1])
         return OutputTable(name, container, table)
 
     def _check_create_privilege(self, label: str, schema: str) -> None:

@@ -120,6 +120,10 @@ def test_bad_html_path_is_refused_before_any_work(tmp_path):
     r = _cli("cavg", "--table", str(copy), "--qids", "a", "--k", "2", "--html", str(copy))
     assert r.returncode == 2 and "is the input" in r.stderr
     assert copy.read_bytes() == (HAND / "ori.csv").read_bytes()
+    r = _cli("cavg", "--table", str(HAND / "ori.csv"), "--qids", "a", "--k", "2", "--html", "-")
+    assert r.returncode == 2 and "--html: '-' is not a file" in r.stderr
+    with pytest.raises(pr.InvalidInputError, match="html: '-' is not a file"):
+        pr.cavg(None, str(HAND / "ori.csv"), ["a"], 2, html="-")
 
 
 def test_python_api_pages_notebook_display_and_dataframes(tmp_path):

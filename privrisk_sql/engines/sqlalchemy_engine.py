@@ -14,7 +14,6 @@ from typing import Any
 from ..cancel import RunGuard
 from ..dialects import Dialect, get_dialect
 from ..errors import InvalidInputError, QueryError, UnsupportedFeatureError
-from ..types import type_class  # noqa: F401  (re-exported for callers that describe columns)
 from . import CatalogEntry
 from .common import database_file, fetched, first_line
 

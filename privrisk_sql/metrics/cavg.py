@@ -29,6 +29,7 @@ from .classes import (
     resolve_qids,
     text_as_bytes_sql,
     validate_k,
+    validate_qids,
 )
 from .queries import ClassQueries
 
@@ -59,9 +60,7 @@ class CavgOptions:
 
     @classmethod
     def validated(cls, qids: Sequence[str], k: int, exclude_null_qids: bool = False) -> CavgOptions:
-        if isinstance(qids, str) or not qids:
-            raise InvalidInputError(f"qids must be a non-empty list of column names, got {qids!r}")
-        return cls(tuple(qids), validate_k(k), bool(exclude_null_qids))
+        return cls(validate_qids(qids), validate_k(k), bool(exclude_null_qids))
 
 
 def cavg_best_effort(n_rows: int, k: int) -> float | None:

@@ -52,10 +52,16 @@ def validate_k(k, name: str = "k") -> int:
     return k
 
 
-def resolve_qids(rel: Relation, qids: Sequence[str], what: str = "qids") -> list[str]:
-    """Real column names for the QIDs; errors name the missing or unsupported column."""
+def validate_qids(qids: Sequence[str], what: str = "qids") -> tuple[str, ...]:
+    """``qids`` as a tuple, or InvalidInputError when it is not a non-empty list of names."""
     if isinstance(qids, str) or not qids:
         raise InvalidInputError(f"{what} must be a non-empty list of column names, got {qids!r}")
+    return tuple(qids)
+
+
+def resolve_qids(rel: Relation, qids: Sequence[str], what: str = "qids") -> list[str]:
+    """Real column names for the QIDs; errors name the missing or unsupported column."""
+    validate_qids(qids, what)
     names = []
     for q in qids:
         col = rel.column(q)

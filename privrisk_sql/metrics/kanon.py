@@ -33,6 +33,7 @@ from .classes import (
     resolve_qids,
     text_as_bytes_sql,
     validate_k,
+    validate_qids,
 )
 from .queries import ClassQueries
 
@@ -152,10 +153,8 @@ class KanonOptions:
     @classmethod
     def validated(cls, qids: Sequence[str], sensitive: Sequence[str] | str | None = None, k: int | None = None,
                   exclude_null_qids: bool = False) -> KanonOptions:
-        if isinstance(qids, str) or not qids:
-            raise InvalidInputError(f"qids must be a non-empty list of column names, got {qids!r}")
         sens = (sensitive,) if isinstance(sensitive, str) else tuple(sensitive or ())
-        return cls(tuple(qids), sens, None if k is None else validate_k(k), bool(exclude_null_qids))
+        return cls(validate_qids(qids), sens, None if k is None else validate_k(k), bool(exclude_null_qids))
 
 
 class KanonResult(report.Displayed, dict):

@@ -31,7 +31,7 @@ from ..errors import InputChangedError, InvalidInputError
 from ..source import OutputTable, Relation, Source, is_in_memory, opened
 from ..types import TypeClass
 from ..view_chain import read_through
-from .classes import check_rows, resolve_qids, validate_k
+from .classes import check_rows, resolve_qids, validate_k, validate_qids
 from .mondrian_sql import RESERVED_PREFIX, MondrianDim, MondrianQueries
 
 log = logging.getLogger("privrisk_sql")
@@ -123,10 +123,8 @@ class MondrianOptions:
     def validated(cls, qids: Sequence[str], k: int, output: str, keep: Sequence[str] | None = None,
                   replace: bool = False, median: str = "lower", relaxed: bool = False, nulls: str = "error",
                   order: Mapping[str, Sequence] | None = None) -> MondrianOptions:
-        if isinstance(qids, str) or not qids:
-            raise InvalidInputError(f"qids must be a non-empty list of column names, got {qids!r}")
         _validate_options(median, nulls)
-        return cls(tuple(qids), validate_k(k), output, None if keep is None else tuple(keep), bool(replace), median,
+        return cls(validate_qids(qids), validate_k(k), output, None if keep is None else tuple(keep), bool(replace), median,
                    bool(relaxed), nulls, tuple((c, tuple(v)) for c, v in (order or {}).items()))
 
 
@@ -428,7 +426,7 @@ class _Run:
                 s.execute(q.cuts(cuts, freq, ranked, self.k, self.median, rnk=rnk, all_ranks=all_ranks))
                 if all_ranks:
                     break
-            n_cuts = int(s.fetch_records(q.count_rows(cuts))[0]["n"])
+            n_cuts = int(s.fetch_records(q.count_rows(s.quote(cuts)))[0]["n"])
             s.execute(q.final_rows(done, work, cuts))
             nxt = None
             if n_cuts:

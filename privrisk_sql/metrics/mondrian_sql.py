@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..render import count_rows_sql, quote_identifier
 from ..types import TypeClass
 from .queries import Queries
 
@@ -111,9 +110,6 @@ class MondrianQueries(Queries):
 
     def uncut_with_fallback(self, ranked: str, cuts: str, rnk: int) -> str:
         return self._r("mondrian_uncut_with_fallback.sql.j2", ranked=ranked, cuts=cuts, rnk=int(rnk))
-
-    def count_rows(self, table: str) -> str:
-        return count_rows_sql(self.dialect, quote_identifier(table, self.dialect))
 
     def final_rows(self, done: str, work: str, cuts: str) -> str:
         return self._r("mondrian_final_rows.sql.j2", done=done, work=work, cuts=cuts)

@@ -23,6 +23,10 @@ class Queries:
     def _r(self, template: str, **ctx) -> str:
         return render(template, self.dialect, **ctx)
 
+    def count_rows(self, relation_sql: str) -> str:
+        """``SELECT COUNT(*) AS n`` of a relation (SQL already quoted: a table name or a subquery)."""
+        return self._r("count_rows.sql.j2", relation=relation_sql)
+
 
 class ClassQueries(Queries):
     """The statements every class metric shares (CAVG, the k-anonymity family, the checks)."""

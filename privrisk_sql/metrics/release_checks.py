@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..render import count_rows_sql
 from ..source import opened
 from .classes import compared_as_bytes, resolve_qids, validate_k
 from .queries import ClassQueries
@@ -66,7 +65,7 @@ def singling_out_rate(src: Any, ori: str, syn: str, columns: Sequence[str]) -> S
             matches, syn_rows, rate = int(rows[0][-3]), int(rows[0][-2]), float(rows[0][-1])
         else:
             matches, rate = 0, 0.0
-            syn_rows = int(source.fetch_records(count_rows_sql(source.dialect, s.sql))[0]["n"])
+            syn_rows = int(source.fetch_records(ClassQueries(source.dialect).count_rows(s.sql))[0]["n"])
     import pandas as pd
 
     combos = pd.DataFrame([r[: len(names)] for r in rows], columns=names)

@@ -97,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
         _COMMANDS[metric.name][0](sub.add_parser(metric.name, help=metric.help))
 
     cl = sub.add_parser("cleanup", help="list and drop the staging tables killed runs left in --db")
-    cl.add_argument("--db", required=True, help="SQLAlchemy URL or .duckdb path")
+    cl.add_argument("--db", required=True, help="SQLAlchemy URL, Spark (sc://, spark://, local[N]) or .duckdb path")
     cl.add_argument("--dry-run", action="store_true", help="only list them")
 
     sub.add_parser("dbt-path", help="print the absolute path of the bundled dbt package 'privrisk' (for packages.yml)")
@@ -107,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _args_mpuccs(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ori", required=True, help="original table (name in --db, or a CSV/Parquet path)")
     p.add_argument("--syn", required=True, help="synthetic table (name in --db, or a CSV/Parquet path)")
-    p.add_argument("--db", default=None, help="database: SQLAlchemy URL or .duckdb path (default: in-memory DuckDB)")
+    p.add_argument("--db", default=None, help="database: SQLAlchemy URL, Spark (sc://HOST:PORT Spark Connect, spark://HOST:PORT a standalone master, local[N]) or .duckdb path (default: in-memory DuckDB)")
     p.add_argument("--columns", type=_name_list, help="columns to evaluate, in this order (default: all)")
     p.add_argument("--n-cols", type=_n_cols, help="combination sizes: 2, or 1,2,3 (default: all sizes)")
     p.add_argument("--min-entropy-delta", type=float, default=0.0, help="prune when entropy gain <= this (default 0.0)")
@@ -147,7 +147,7 @@ def _args_mondrian(p: argparse.ArgumentParser) -> None:
     p.add_argument("--qids", type=_name_list, required=True, help="quasi-identifier columns, comma-separated")
     p.add_argument("--k", type=_k, required=True, help="k (integer >= 1)")
     p.add_argument("--output", required=True, help="name of the table to create in --db (schema.name; DuckDB also database.schema.name; double-quote a part to keep dots in it)")
-    p.add_argument("--db", default=None, help="SQLAlchemy URL or .duckdb path; required (the output is written there)")
+    p.add_argument("--db", default=None, help="SQLAlchemy URL, Spark (sc://, spark://, local[N]) or .duckdb path; required (the output is written there)")
     p.add_argument("--keep", type=_optional_name_list, help="non-QID columns to copy, comma-separated; '' for none (default: all)")
     p.add_argument("--replace", action="store_true", help="replace the output table if it exists")
     p.add_argument("--median", choices=["lower", "interp"], default="lower",
@@ -208,7 +208,7 @@ def _safety_args(p: argparse.ArgumentParser, *, writes: bool = False) -> None:
 def _table_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--table", required=True, help="table name in --db, or a CSV/Parquet path")
     p.add_argument("--qids", type=_name_list, required=True, help="quasi-identifier columns, comma-separated")
-    p.add_argument("--db", default=None, help="SQLAlchemy URL or .duckdb path (default: in-memory DuckDB)")
+    p.add_argument("--db", default=None, help="SQLAlchemy URL, Spark (sc://, spark://, local[N]) or .duckdb path (default: in-memory DuckDB)")
     p.add_argument("--exclude-null-qids", action="store_true",
                    help="drop rows with a NULL quasi-identifier (default: NULL is a value)")
     p.add_argument("--json", metavar="OUT", help="write the result as JSON to OUT ('-' for stdout)")

@@ -68,7 +68,7 @@ class Dialect:
     # "statement" (a second session asks running_query for the statement this session runs now,
     # {connection_id} from connection_id_query, and cancels that one with cancel_statement,
     # {query_id}: a statement that ended meanwhile is not there to cancel, and the next one is
-    # never hit by a cancel meant for the last).
+    # never hit by a cancel meant for the last), "tag" (Spark: the jobs of the run's tag).
     cancel_by: str = "driver"
     connection_id_query: str | None = None
     running_query: str | None = None
@@ -99,6 +99,11 @@ class Dialect:
     # database whose DDL commits on its own (MariaDB): the replaced table is renamed away in the
     # same statement, then dropped.
     rename_tables: str | None = None
+    # Work tables are TEMP tables of the session (False: Spark has none; they are tables of the
+    # current database named privrisk_<run>_..., which the read-only guard lets the run write).
+    temp_tables: bool = True
+    # BEGIN/COMMIT make statements one (False: Spark; a published output is renamed into place).
+    transactions: bool = True
 
     @property
     def qualified_form(self) -> str:
@@ -151,6 +156,11 @@ DIALECTS: dict[str, Dialect] = {
                 staging_lock=("SELECT GET_LOCK(CONCAT('privrisk_', {key}), 10) AS taken",
                               "SELECT IS_FREE_LOCK(CONCAT('privrisk_', {key})) AS free",
                               "SELECT RELEASE_LOCK(CONCAT('privrisk_', {key})) AS released")),
+        # Spark SQL (templates/spark/_functions.sql.j2): a database.table catalog, work tables as
+        # Parquet tables, cancelled by job tag (privrisk_sql/engines/spark_engine.py).
+        Dialect("spark", "spark", ("spark",), natural_row_order=False, reads_files=True, sqlglot_writer="spark",
+                container_kind="database", cancel_by="tag", temp_tables=False, transactions=False,
+                cast_types=CastTypes(double="DOUBLE", bigint="BIGINT", integer="INT", text="STRING")),
     )
 }
 

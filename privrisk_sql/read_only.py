@@ -77,7 +77,7 @@ def check_statement(sql: str, dialect: Dialect, own_prefix: str) -> None:
             body: list[exp.Expr] = [statement]
         else:
             targets = _written_tables(statement)
-            if not (targets and all(t.startswith(own_prefix) for t in targets) and _may_write(statement)):
+            if not (targets and all(t.startswith(own_prefix) for t in targets) and _may_write(statement, dialect)):
                 target = targets[0] if targets else None
                 what = type(statement).__name__.upper()
                 raise ReadOnlyViolationError(
@@ -109,11 +109,12 @@ def _written_tables(statement: exp.Expr) -> list[str]:
     return [t.name for t in tables]
 
 
-def _may_write(statement: exp.Expr) -> bool:
+def _may_write(statement: exp.Expr, dialect: Dialect) -> bool:
     if isinstance(statement, exp.Create):
         props = statement.args.get("properties")
         temporary = props is not None and any(isinstance(p, exp.TemporaryProperty) for p in props.expressions)
-        return statement.args.get("kind", "").upper() == "TABLE" and temporary
+        # Spark has no TEMP tables: a run's work tables are plain tables, named by the run.
+        return statement.args.get("kind", "").upper() == "TABLE" and (temporary or not dialect.temp_tables)
     if isinstance(statement, exp.Drop):
         return statement.args.get("kind", "").upper() == "TABLE"
     return isinstance(statement, exp.Insert)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import sys
-import threading
 import time
 import uuid
 import warnings
@@ -19,11 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import duckdb
-
 from . import staging
 from .cancel import INTERRUPT, TERMINATE, RunGuard
-from .dialects import get_dialect
 from .engines import Engine, open_engine
 from .engines.common import database_file, first_line, is_in_memory
 from .errors import InvalidInputError, QueryError, QueryTimeoutError, TerminatedError, UnsupportedFeatureError
@@ -34,7 +30,7 @@ from .types import TypeClass, type_class
 
 log = logging.getLogger("privrisk_sql")
 
-_FILE_SUFFIXES = {".csv": "read_csv", ".tsv": "read_csv", ".txt": "read_csv", ".parquet": "read_parquet", ".pq": "read_parquet"}
+_FILE_SUFFIXES = {".csv": "csv", ".tsv": "csv", ".txt": "csv", ".parquet": "parquet", ".pq": "parquet"}
 
 
 @dataclass(frozen=True)
@@ -104,8 +100,8 @@ def _file_reader(table: str) -> str | None:
     return _FILE_SUFFIXES.get(Path(name).suffix)
 
 
-def _is_csv_file(table: Any) -> bool:
-    return isinstance(table, str) and _file_reader(table) == "read_csv" and Path(table).is_file()
+def _is_file(table: Any) -> bool:
+    return isinstance(table, str) and _file_reader(table) is not None and Path(table).is_file()
 
 
 class Source:
@@ -323,39 +319,35 @@ class Source:
         return sql_literal(value, self.dialect)
 
     def relations(self, *tables: str) -> list[Relation]:
-        """:meth:`relation` of each table, with the CSV files among them sniffed concurrently.
+        """:meth:`relation` of each table, the files among them read side by side where the
+        engine can (DuckDB sniffs the two CSV inputs of mpUCCs on two threads). Errors are raised
+        in ``tables`` order."""
+        files = [t for t in dict.fromkeys(t for t in tables if isinstance(t, str)) if _is_file(t)]
+        read = self._read_files(files) if self.dialect.reads_files and len(files) > 1 else {}
+        return [self._relation(t, read.get(t) if isinstance(t, str) else None) for t in tables]
 
-        DuckDB's CSV sniffer runs on one thread, about 30 ms for a 30k-row file: the two inputs
-        of mpUCCs are sniffed side by side, each on its own cursor (a cursor is a connection of
-        the same database, so nothing it reads differs). Errors are raised in ``tables`` order.
-        """
-        csv_files = [t for t in dict.fromkeys(t for t in tables if isinstance(t, str)) if _is_csv_file(t)]
-        sniffed: dict[str, Any] = {}
-        duck: Any = self.engine
-        if self.dialect.reads_files and len(csv_files) > 1:
-
-            def sniff(label: str) -> None:
-                cursor = duck.cursor()
-                try:
-                    sniffed[label] = self._sniff_csv(label, cursor)
-                except BaseException as e:  # raised by _relation when it reaches this table, in tables order
-                    sniffed[label] = e
-                finally:
-                    cursor.close()
-
-            threads = [threading.Thread(target=sniff, args=(t,), daemon=True) for t in csv_files]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join()
-        return [self._relation(t, sniffed.get(t) if isinstance(t, str) else None) for t in tables]
+    def _read_files(self, labels: list[str]) -> dict[str, str | BaseException]:
+        """What to put after FROM for each file (or the error reading it): the engine's reader;
+        a view the engine registers for it is dropped with the run's DataFrames."""
+        files = {label: (_file_reader(label) or "", f"privrisk_{self._run_id}_file{len(self._frames) + i}")
+                 for i, label in enumerate(labels)}
+        out: dict[str, str | BaseException] = {}
+        for label, result in self.engine.read_files(files).items():
+            if isinstance(result, tuple):
+                sql, registered = result
+                if registered:
+                    self._frames.append(files[label][1])
+                out[label] = sql
+            else:
+                out[label] = result
+        return out
 
     def relation(self, table: str) -> Relation:
         """Resolve a table name, a CSV/Parquet path or (DuckDB) a DataFrame; raise InvalidInputError
         naming it if missing."""
         return self._relation(table, None)
 
-    def _relation(self, table: str, sniffed: tuple | BaseException | None) -> Relation:
+    def _relation(self, table: str, read: str | BaseException | None) -> Relation:
         if isinstance(table, Path):
             table = str(table)
         if not isinstance(table, str):
@@ -366,16 +358,12 @@ class Source:
         if reader is not None and Path(table).is_file():
             if not self.dialect.reads_files:
                 raise UnsupportedFeatureError(
-                    f"{table}: CSV/Parquet paths are read by DuckDB; load the file into {self.dialect.name} first"
+                    f"{table}: CSV/Parquet paths are read by DuckDB and Spark; load the file into {self.dialect.name} first"
                 )
-            path = self.literal(str(Path(table)))
-            if reader == "read_csv":
-                if isinstance(sniffed, BaseException):
-                    raise sniffed
-                engine: Any = self.engine  # a DuckDB engine: the dialect reads files
-                sql = self._pinned_csv_reader(path, sniffed or self._sniff_csv(table, engine.con))
-            else:
-                sql = f"{reader}({path})"
+            found = read if read is not None else self._read_files([table])[table]
+            if isinstance(found, BaseException):
+                raise found
+            sql = found
             if self.find_table(table) is not None:  # the file shadows a table of that name: say so
                 warnings.warn(f"{table!r} is both a file and a table of the database: the file was read "
                               f"(name the table in double quotes, '\"{table}\"', to read the table)", stacklevel=4)
@@ -417,40 +405,6 @@ class Source:
         self._frames.append(name)
         sql = self.quote(name)
         return Relation(kind, sql, self._describe_query(sql, kind), is_file=False)
-
-    @staticmethod
-    def _sniff_csv(label: str, connection) -> tuple:
-        """What DuckDB's sniffer detects in the CSV file ``label`` (the options :meth:`_pinned_csv_reader` pins)."""
-        try:
-            row = connection.execute(
-                "SELECT Delimiter, Quote, Escape, NewLineDelimiter, Comment, SkipRows, HasHeader, Columns,"
-                " DateFormat, TimestampFormat FROM sniff_csv(?)", [str(Path(label))]
-            ).fetchone()
-            return _keep_user_spellings(label, connection, row)
-        except duckdb.Error as e:
-            raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
-
-    def _pinned_csv_reader(self, path_sql: str, row: tuple) -> str:
-        """``read_csv`` with the options DuckDB's sniffer detected (``row``), spelled out (``auto_detect=false``).
-
-        Every query of a run reads the file again, and each auto-detecting read sniffs it again:
-        about 30 ms of a 35 ms read of a 30k-row CSV. The sniffer is deterministic, so pinning its
-        result once reads the same types and values.
-        """
-        delim, quote, escape, new_line, comment, skip, header, columns, date_format, ts_format = row
-
-        def option(value: str) -> str:
-            return self.literal("" if value == "(empty)" else value)
-
-        types = ", ".join(f"{self.literal(c['name'])}: {self.literal(c['type'])}" for c in columns)
-        options = [path_sql, "auto_detect = false", f"delim = {option(delim)}", f"quote = {option(quote)}",
-                   f"escape = {option(escape)}", f"new_line = {option(new_line)}", f"comment = {option(comment)}",
-                   f"skip = {int(skip)}", f"header = {'true' if header else 'false'}", f"columns = {{{types}}}"]
-        if date_format:
-            options.append(f"dateformat = {self.literal(date_format)}")
-        if ts_format:
-            options.append(f"timestampformat = {self.literal(ts_format)}")
-        return f"read_csv({', '.join(options)})"
 
     def _describe_query(self, sql: str, label: str) -> tuple[Column, ...]:
         return tuple(Column(n, t, type_class(t)) for n, t in self.engine.describe(sql, label))
@@ -621,22 +575,30 @@ class Source:
 
     def publish(self, output: OutputTable, staging_name: str, *, replace: bool) -> None:
         """Give the staged table ``staging_name`` (next to ``output``) the output's name, dropping
-        a table of that name first when ``replace``: all of it takes effect or none."""
+        a table of that name first when ``replace``: all of it takes effect or none (where DDL is
+        not transactional, the replaced table is kept under a staging name until the new one has
+        its name)."""
         staged = output.sql(self.quote, staging_name)
         target = output.sql(self.quote)
-        if self.dialect.rename_tables is None:
+        if self.dialect.transactions and self.dialect.rename_tables is None:
             statements = [f"DROP TABLE {target}"] if replace else []
             statements.append(f"ALTER TABLE {staged} RENAME TO {self.quote(output.name)}")
             self.run_atomically(statements)
             return
-        if not replace:
-            self.execute(self.dialect.rename_tables.format(pairs=f"{staged} TO {target}"))
-            return
-        # The replaced table goes under a staging name of a run that never lives: should this
-        # process die before the DROP, ``cleanup`` (or the next run's sweep) finds it.
-        replaced = output.sql(self.quote, staging.staging_name(uuid.uuid4().hex[:10]))
-        self.execute(self.dialect.rename_tables.format(pairs=f"{target} TO {replaced}, {staged} TO {target}"))
-        self.execute(f"DROP TABLE {replaced}")
+        pairs = [(staged, target)]
+        replaced = None
+        if replace:
+            # The replaced table goes under a staging name of a run that never lives: should this
+            # process die before the DROP, ``cleanup`` (or the next run's sweep) finds it.
+            replaced = output.sql(self.quote, staging.staging_name(uuid.uuid4().hex[:10]))
+            pairs.insert(0, (target, replaced))
+        if self.dialect.rename_tables is not None:  # all pairs in one atomic statement (MariaDB)
+            self.execute(self.dialect.rename_tables.format(pairs=", ".join(f"{a} TO {b}" for a, b in pairs)))
+        else:  # one by one (Spark): between the two, the old table has the staging name
+            for a, b in pairs:
+                self.execute(f"ALTER TABLE {a} RENAME TO {b}")
+        if replaced is not None:
+            self.execute(f"DROP TABLE {replaced}")
 
     # -- temp objects -----------------------------------------------------------------------
     def temp_name(self, stem: str) -> str:
@@ -711,32 +673,6 @@ def _setting_number(value: float) -> str:
 
 
 __all__ = ["Column", "OutputTable", "Relation", "Source", "connect", "database_file", "is_in_memory", "opened"]
-
-
-def _keep_user_spellings(label: str, connection: Any, row: tuple) -> tuple:
-    """The sniffed CSV options, with a column DuckDB sniffed as BOOLEAN read as text unless the
-    file spells its values true/false: DuckDB also takes yes/no, y/n, t/f, 1/0, and results would
-    then show true/false where the file (and pandas, so PETsARD) say "yes"/"no"."""
-    columns = list(row[7])
-    if len(columns) == 1 and any(sep in columns[0]["name"] for sep in (",", ";", "\t")):
-        # Rows with different numbers of fields: the sniffer gives up on the delimiter and reads
-        # each line as one text value, so a 3-column file became 1 column and rows went wrong.
-        raise InvalidInputError(f"cannot read {label!r}: its rows do not all have the same number of fields "
-                                f"(DuckDB read each line as one value, header {columns[0]['name']!r})")
-    booleans = [c["name"] for c in columns if c["type"] == "BOOLEAN"]
-    if not booleans:
-        return row
-    duck = get_dialect("duckdb")
-    types = "{" + ", ".join(f"{sql_literal(n, duck)}: 'VARCHAR'" for n in booleans) + "}"
-    spelled = ", ".join(f"bool_and(lower(trim({quote_identifier(n, duck)})) IN ('true', 'false')) "
-                        f"OR bool_and({quote_identifier(n, duck)} IS NULL)" for n in booleans)
-    flags = connection.execute(
-        f"SELECT {spelled} FROM read_csv({sql_literal(str(Path(label)), duck)}, types = {types})").fetchone()
-    as_text = {n for n, ok in zip(booleans, flags) if not ok}
-    if not as_text:
-        return row
-    fixed = [dict(c, type="VARCHAR") if c["name"] in as_text else c for c in columns]
-    return (*row[:7], fixed, *row[8:])
 
 
 def echo_to_stderr(sql: str) -> None:

@@ -1,6 +1,6 @@
 """Real backends for the tests: DuckDB and SQLite in-process, PostgreSQL from PRIVRISK_PG_URL,
 MariaDB from PRIVRISK_MYSQL_URL (and PRIVRISK_MYSQL_RO_URL, a user with SELECT and CREATE
-TEMPORARY TABLES only: .ci/mariadb.sh makes both).
+TEMPORARY TABLES only: .ci/mariadb.sh makes both), Spark as a local session of the test process.
 
 Fixture CSVs are read by DuckDB (its sniffer gives the types) and loaded into each backend with
 explicit types: DOUBLE PRECISION (never NUMERIC), BIGINT, TEXT, BOOLEAN, DATE, TIMESTAMP.
@@ -59,6 +59,8 @@ class Backend:
     # Column holding the CSV row order, on backends whose scans have no stable order (PostgreSQL);
     # tests pass it as key= so positions are defined.
     key: str | None = None
+    # Table names of letters, digits and _ only (Spark's session catalog); columns may be any.
+    plain_table_names = False
 
     def __init__(self):
         self._loaded: dict[tuple, str] = {}
@@ -177,6 +179,8 @@ SLOW_ROWS = {
                 " FROM generate_series(1, 100000) a, generate_series(1, 10000) b",
     "mysql": "SELECT (a.seq * 7919 + b.seq) % 1000 AS q1, (a.seq + b.seq * 31) % 997 AS q2"
              " FROM seq_1_to_100000 a, seq_1_to_10000 b",
+    "spark": "SELECT (a.id * 7919 + b.id) % 1000 AS q1, (a.id + b.id * 31) % 997 AS q2"
+             " FROM range(100000) a, range(10000) b",
     "sqlite": "WITH RECURSIVE r(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM r WHERE i < 1000000000)"
               " SELECT i % 1000 AS q1, i % 997 AS q2 FROM r",
 }
@@ -287,6 +291,7 @@ _CASE_INSENSITIVE_TEXT = {
     "duckdb": ("VARCHAR COLLATE NOCASE", None),
     "sqlite": ("TEXT COLLATE NOCASE", None),
     "mysql": ("TEXT COLLATE utf8mb4_general_ci", None),
+    "spark": ("STRING COLLATE UTF8_LCASE", None),
     "postgres": ('TEXT COLLATE "privrisk_test_ci"',
                  "CREATE COLLATION IF NOT EXISTS \"privrisk_test_ci\" "
                  "(provider = icu, locale = 'und-u-ks-level2', deterministic = false)"),
@@ -305,7 +310,8 @@ def create_case_insensitive(backend: Backend, cols: list[tuple[str, TypeClass]],
     q = lambda s: quote_identifier(s, backend.dialect)  # noqa: E731
     name = f"ci_{uuid.uuid4().hex[:8]}"
     backend.run(f"CREATE TABLE {q(name)} (" + ", ".join(
-        f"{q(n)} {text_type if c is TypeClass.TEXT else _DDL[c]}" for n, c in cols) + ")")
+        f"{q(n)} {text_type if c is TypeClass.TEXT else (_SPARK_DDL if backend.name == 'spark' else _DDL)[c]}"
+        for n, c in cols) + ")")
     if hasattr(backend, "created"):
         backend.created.append(name)
     literal = lambda v: f"'{v}'" if isinstance(v, str) else str(v)  # noqa: E731
@@ -358,6 +364,142 @@ def _mysql_row(row):
     return tuple(None if isinstance(v, float) and v != v else v for v in row)
 
 
+# Spark: one local session per test process (starting one costs 5-30 s), made on first use.
+_SPARK: list = []
+_SPARK_DDL = {TypeClass.INTEGER: "BIGINT", TypeClass.FLOAT: "DOUBLE", TypeClass.TEXT: "STRING",
+              TypeClass.BOOLEAN: "BOOLEAN", TypeClass.DATE: "DATE", TypeClass.TIMESTAMP: "TIMESTAMP"}
+
+
+def spark_available() -> str | None:
+    """Why a local Spark session cannot start here (None: it can)."""
+    import importlib.util
+    import shutil
+
+    if importlib.util.find_spec("pyspark") is None:
+        return "pyspark is not installed (pip install -e '.[dev]')"
+    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+        return "no Java (apt-get install openjdk-17-jre-headless)"
+    return None
+
+
+def spark_session():
+    """The test process's local Spark session: 2 cores, a warehouse in a temporary folder, few
+    shuffle partitions (the fixtures are small), no UI, the driver on loopback."""
+    if not _SPARK:
+        import tempfile
+
+        from pyspark.sql import SparkSession
+
+        warehouse = tempfile.mkdtemp(prefix="privrisk_spark_")
+        session = (SparkSession.builder.master("local[2]").appName("privrisk_sql tests")
+                   .config("spark.sql.warehouse.dir", warehouse)
+                   .config("spark.sql.shuffle.partitions", "4")
+                   .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
+                   .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1")
+                   .getOrCreate())
+        session.sparkContext.setLogLevel("ERROR")
+        _SPARK.append(session)
+    return _SPARK[0]
+
+
+_CONNECT: list[str] = []
+
+
+def spark_connect_url() -> str:
+    """``sc://`` URL of a Spark Connect server on loopback (the one inside pyspark), started on
+    first use and stopped when the test process ends: what the command line reaches Spark by."""
+    if not _CONNECT:
+        import atexit
+        import socket
+        import subprocess
+        import tempfile
+        import time
+
+        import pyspark
+
+        home = Path(pyspark.__file__).parent
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        work = tempfile.mkdtemp(prefix="privrisk_connect_")
+        env = {**os.environ, "SPARK_HOME": str(home), "SPARK_PID_DIR": work, "SPARK_LOG_DIR": work,
+               "SPARK_IDENT_STRING": f"privrisk{port}"}
+        conf = {"spark.connect.grpc.binding.address": "127.0.0.1", "spark.connect.grpc.binding.port": str(port),
+                "spark.sql.warehouse.dir": f"{work}/warehouse", "spark.sql.shuffle.partitions": "4",
+                "spark.ui.enabled": "false", "spark.driver.host": "127.0.0.1",
+                "spark.driver.bindAddress": "127.0.0.1"}
+        args = [str(home / "sbin" / "start-connect-server.sh"), "--master", "local[2]"]
+        for key, value in conf.items():
+            args += ["--conf", f"{key}={value}"]
+        subprocess.run(args, env=env, check=True, capture_output=True)
+        atexit.register(subprocess.run, [str(home / "sbin" / "stop-connect-server.sh")], env=env,
+                        capture_output=True)
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    logs = "".join(p.read_text() for p in Path(work).glob("*.out"))
+                    raise RuntimeError(f"Spark Connect did not start on port {port}:\n{logs[-3000:]}") from None
+                time.sleep(0.5)
+        _CONNECT.append(f"sc://127.0.0.1:{port}")
+    return _CONNECT[0]
+
+
+class SparkBackend(Backend):
+    name = "spark"
+    key = "row_id"
+    plain_table_names = True
+
+    def __init__(self):
+        super().__init__()
+        self.session = spark_session()
+        self.dialect = pr.dialects.get_dialect("spark")
+        self.created: list[str] = []
+
+    def source(self, **options):
+        return pr.Source(self.session, **options)
+
+    def ddl(self, name, cols) -> str:
+        q = lambda s: quote_identifier(s, self.dialect)  # noqa: E731
+        return f"CREATE TABLE {q(name)} (" + ", ".join(f"{q(n)} {_SPARK_DDL[c]}" for n, c in cols) + ")"
+
+    def create(self, name, cols, rows):
+        from pyspark.sql import types as T
+
+        spark_types = {TypeClass.INTEGER: T.LongType(), TypeClass.FLOAT: T.DoubleType(),
+                       TypeClass.TEXT: T.StringType(), TypeClass.BOOLEAN: T.BooleanType(),
+                       TypeClass.DATE: T.DateType(), TypeClass.TIMESTAMP: T.TimestampType()}
+        self.run(self.ddl(name, cols))
+        self.created.append(name)
+        if rows:
+            schema = T.StructType([T.StructField(n, spark_types[c]) for n, c in cols])
+            self.session.createDataFrame([tuple(r) for r in rows], schema).write.insertInto(
+                quote_identifier(name, self.dialect))
+        self.sources[name] = self.checksum(name)
+
+    def fetch(self, sql):
+        return [tuple(r) for r in self.session.sql(sql).collect()]
+
+    def run(self, sql):
+        self.session.sql(sql)
+
+    def temp_tables(self) -> list:
+        """The work tables of the runs (Spark has no TEMP tables) and views of files left behind."""
+        return [(r[1],) for r in self.fetch("SHOW TABLES LIKE 'privrisk_*'")]
+
+    def user_tables(self) -> list[str]:
+        return [r[1] for r in self.fetch("SHOW TABLES") if not r[2]]
+
+    def close(self):
+        for name in self.views:
+            self.run(f"DROP VIEW IF EXISTS {quote_identifier(name, self.dialect)}")
+        for name in self.created:
+            self.run(f"DROP TABLE IF EXISTS {quote_identifier(name, self.dialect)}")
+
+
 def pg_url() -> str | None:
     return os.environ.get("PRIVRISK_PG_URL")
 
@@ -368,7 +510,7 @@ def mysql_url() -> str | None:
 
 def server_url(name: str) -> str | None:
     """The URL of a server backend's test database (None: not running here)."""
-    return {"postgres": pg_url, "mysql": mysql_url}[name]()
+    return {"postgres": pg_url, "mysql": mysql_url, "spark": spark_connect_url}[name]()
 
 
 def make_backend(name: str) -> Backend:
@@ -384,6 +526,8 @@ def make_backend(name: str) -> Backend:
         b = SQLAlchemyBackend(mysql_url(), "mysql")
         b.key = "row_id"
         return b
+    if name == "spark":
+        return SparkBackend()
     raise ValueError(name)
 
 

@@ -11,21 +11,36 @@ import os
 
 import pytest
 
-from backends import make_backend, pg_url, server_url
+from backends import make_backend, pg_url, server_url, spark_available
 
-BACKENDS = ["duckdb", "sqlite", "postgres", "mysql"]
+# Spark runs as its own step (pytest -m spark in .ci/run): a local session in the test process.
+BACKENDS = ["duckdb", "sqlite", "postgres", "mysql", pytest.param("spark", marks=pytest.mark.spark)]
 _SERVERS = {"postgres": ("PostgreSQL", "PRIVRISK_PG_URL", "PRIVRISK_REQUIRE_PG"),
             "mysql": ("MariaDB", "PRIVRISK_MYSQL_URL", "PRIVRISK_REQUIRE_MYSQL")}
 
 
 def require_server(name: str) -> None:
     """Skip a test of a server backend that is not running here, or fail it when required."""
+    if name == "spark":
+        require_spark()
+        return
     if name not in _SERVERS or server_url(name):
         return
     kind, url_var, require_var = _SERVERS[name]
     if os.environ.get(require_var) == "1":
         pytest.fail(f"{require_var}=1 but {url_var} is not set: no {kind} server")
     pytest.skip(f"{kind}: set {url_var} (bash .ci/run starts a server)")
+
+
+def require_spark() -> None:
+    """Skip a Spark test where no local session can start (no pyspark, no Java), or fail it
+    with PRIVRISK_REQUIRE_SPARK=1 (as in .ci/run)."""
+    why = spark_available()
+    if why is None:
+        return
+    if os.environ.get("PRIVRISK_REQUIRE_SPARK") == "1":
+        pytest.fail(f"PRIVRISK_REQUIRE_SPARK=1 but {why}")
+    pytest.skip(f"Spark: {why}")
 
 
 @pytest.fixture(scope="session", params=BACKENDS)

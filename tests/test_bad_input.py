@@ -17,6 +17,7 @@ UNSUPPORTED = {
     "sqlite": ["BLOB"],
     "postgres": ["BYTEA", "JSON", "JSONB", "INTEGER[]"],
     "mysql": ["BLOB", "VARBINARY(10)", "POINT"],
+    "spark": ["BINARY", "ARRAY<INT>", "MAP<STRING, INT>", "STRUCT<a: INT>"],
 }
 
 COMMANDS = {

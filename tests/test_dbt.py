@@ -252,3 +252,44 @@ def test_case_insensitive_column_is_checked_on_its_bytes(project, target):
                     c.exec_driver_sql(f"DROP SCHEMA IF EXISTS {name} CASCADE")
                 c.commit()
             engine.dispose()
+
+
+@pytest.mark.spark
+def test_dbt_spark(project):
+    """dbt-spark (method: session, a local Spark inside dbt): the same pass, fail, audit rows and
+    stored failures as on DuckDB, read back from the warehouse's Parquet files and checked against
+    the library run on Spark over the same files."""
+    from conftest import require_spark
+
+    require_spark()
+    from backends import spark_session
+
+    warehouse = project / "spark-warehouse"
+    env = {"PRIVRISK_DBT_SPARK_WAREHOUSE": str(warehouse), "PRIVRISK_DBT_SPARK_SCHEMA": "privrisk_dbt_spark"}
+    # Python models are a dbt-duckdb feature: the rest of the project runs on Spark
+    ok = _dbt(project, "build", "--target", "spark", "--exclude", "adult_mpuccs", env=env)
+    assert ok.returncode == 0, ok.stdout[-3000:]
+    bad = _dbt(project, "build", "--target", "spark", "--exclude", "adult_mpuccs", "--vars", "{k_required: 7}",
+               env=env)
+    assert bad.returncode == 1
+    assert "k_anonymity = 6 breaches threshold 7" in bad.stdout and "PRIVACY THRESHOLD BREACHED" in bad.stdout
+    failed = _dbt(project, "test", "--target", "spark", "--select", "adult_release", "--vars", "{k_required: 7}",
+                  "--store-failures", env=env)
+    assert failed.returncode == 1
+
+    spark = spark_session()
+    schema = warehouse / "privrisk_dbt_spark.db"
+    rows = [tuple(r) for r in spark.sql(f"SELECT metric, value, threshold, status FROM parquet.`{schema / 'privrisk_audit'}`"
+                                        " ORDER BY run_at, metric").collect()]
+    assert [r for r in rows if r[0] == "k_anonymity"] == [("k_anonymity", 6.0, 5.0, "pass"),
+                                                         ("k_anonymity", 6.0, 7.0, "fail")]
+    assert [r[3] for r in rows if r[0] == "cavg"] == ["pass", "pass"]
+    release = spark.read.parquet(str(schema / "adult_release"))
+    src = pr.Source(spark)
+    assert pr.kanon(src, release, QIDS, k=5)["k_anonymity"] == 6
+    assert [r for r in rows if r[0] == "cavg"][0][1] == pytest.approx(pr.cavg(src, release, QIDS, k=5).cavg)
+    stored = [p for p in warehouse.glob("*/privrisk_k_anonymity*") if p.is_dir()]
+    assert len(stored) == 1, stored
+    got = sorted(tuple(r) for r in spark.read.parquet(str(stored[0])).select(*QIDS, "class_size").collect())
+    expected = pr.k_anonymity_failures(src, release, QIDS, 7)
+    assert got == sorted(map(tuple, expected.itertuples(index=False))) and got

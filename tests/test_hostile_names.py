@@ -16,8 +16,16 @@ HOSTILE_COLUMNS = ['a"b', "it's", ";DROP TABLE x;--", "back`tick", "br]acket", "
                    "select", "new\nline", "MixedCase"]
 
 
+def _table_name(backend, stem):
+    """A fresh table name from ``stem``; Spark's catalog takes letters, digits and _ only (columns
+    stay hostile there)."""
+    if backend.plain_table_names:
+        return f"t{stem.encode().hex()}_{uuid.uuid4().hex[:6]}"
+    return f"{stem} {uuid.uuid4().hex[:6]}"
+
+
 def _load(backend, stem, columns, rows):
-    name = f"{stem} {uuid.uuid4().hex[:6]}"
+    name = _table_name(backend, stem)
     backend.create(name, columns, rows)
     return name
 
@@ -50,7 +58,7 @@ def test_hostile_names_everywhere(backend, hostile):
     assert backend.fetch(f"SELECT COUNT(*) FROM {pr.render.quote_identifier(ori, src.dialect)}")[0][0] == 5
     assert backend.fetch(f"SELECT v FROM {pr.render.quote_identifier(bystander, src.dialect)}") == [(1,)]
 
-    out = f"out{hostile}"
+    out = _table_name(backend, f"out{hostile}")
     if hasattr(backend, "created"):
         backend.created.append(out)
     m = pr.mondrian(src, ori, [hostile, "b"], 2, out)

@@ -410,7 +410,7 @@ def test_existing_output_refused_then_replaced(backend):
         pr.mondrian(backend.source(), t, ["age"], 5, t, replace=True)
 
 
-DEFAULT_SCHEMA = {"duckdb": "main", "sqlite": "main", "postgres": "public", "mysql": "privrisk"}
+DEFAULT_SCHEMA = {"duckdb": "main", "sqlite": "main", "postgres": "public", "mysql": "privrisk", "spark": "default"}
 
 
 def test_input_table_under_another_spelling_is_refused(backend):
@@ -433,7 +433,7 @@ def test_input_table_under_another_spelling_is_refused(backend):
     assert pr.mondrian(backend.source(), qualified, ["age"], 5, f"{schema}.{out}").partitions > 1
 
 
-MOST_PARTS = {"duckdb": 3, "sqlite": 2, "postgres": 2, "mysql": 2}
+MOST_PARTS = {"duckdb": 3, "sqlite": 2, "postgres": 2, "mysql": 2, "spark": 2}
 
 
 def test_output_name_is_checked_before_any_work(backend):
@@ -505,6 +505,8 @@ def test_duckdb_output_in_an_attached_database(tmp_path):
 def _tables(src) -> set[str]:
     if src.dialect.name == "duckdb":
         return {r[0] for r in src.fetch("SELECT table_name FROM duckdb_tables()")}
+    if src.dialect.name == "spark":  # tables, and the temporary views of files and DataFrames
+        return {r["tableName"] for r in src.fetch_records("SHOW TABLES")}
     import sqlalchemy as sa
 
     insp = sa.inspect(src.engine.conn)

@@ -56,6 +56,10 @@ class Engine(Protocol):
     def describe(self, sql: str, label: str) -> tuple[tuple[str, str], ...]:
         """(name, SQL type) of the columns of ``SELECT * FROM sql`` (files and DataFrames)."""
 
+    def read_files(self, files: dict[str, tuple[str, str]]) -> dict[str, tuple[str, bool] | BaseException]:
+        """For each file (label: (kind "csv"/"parquet", a run name the engine may register a view
+        under)): (what to put after FROM, whether that name was registered) or the error reading it."""
+
     def output_container(self, label: str, given: list[str]) -> tuple[str, ...]:
         """The database and/or schema a new table named with the parts ``given`` goes to."""
 
@@ -65,7 +69,8 @@ class Engine(Protocol):
     def view_definition(self, identity: tuple) -> str | None: ...
 
     def register_frame(self, name: str, frame: Any) -> None:
-        """Make a DataFrame readable under ``name`` for this session (DuckDB only)."""
+        """Make a DataFrame readable under ``name`` for this session (DuckDB: pandas, Arrow;
+        Spark: Spark DataFrames)."""
 
     def unregister_frame(self, name: str) -> None: ...
 
@@ -74,12 +79,16 @@ class Engine(Protocol):
 
 def open_engine(target: Any, *, read_only: bool, open_read_only: bool, timeout: float | None,
                 files: tuple[str, ...] | list[str]) -> Engine:
-    """The engine for a ``Source`` target: DuckDB natively (None, a connection, a path,
-    ``duckdb:///``), anything else through SQLAlchemy (a URL, an Engine, a Connection)."""
+    """The engine for a ``Source`` target: Spark (a SparkSession, ``sc://``, ``spark://``,
+    ``local[N]``), DuckDB natively (None, a connection, a path, ``duckdb:///``), anything else
+    through SQLAlchemy (a URL, an Engine, a Connection)."""
     from pathlib import Path
 
-    from . import duckdb_engine, sqlalchemy_engine
+    from . import duckdb_engine, spark_engine, sqlalchemy_engine
 
+    spark = spark_engine.open_spark(target)
+    if spark is not None:
+        return spark
     duck = duckdb_engine.open_duckdb(target, read_only=read_only, open_read_only=open_read_only, files=files)
     if duck is not None:
         return duck

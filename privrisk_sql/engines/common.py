@@ -25,6 +25,16 @@ def first_line(e: BaseException) -> str:
     return text.splitlines()[0] if text else type(e).__name__
 
 
+_SPARK_URLS = ("sc://", "spark://")
+
+
+def is_spark_target(target: Any) -> bool:
+    """Whether ``target`` names Spark: a SparkSession, ``sc://``, ``spark://``, ``local[N]``."""
+    if isinstance(target, str):
+        return target.startswith(_SPARK_URLS) or target == "local" or target.startswith("local[")
+    return type(target).__module__.startswith("pyspark.") and type(target).__name__ == "SparkSession"
+
+
 _IN_MEMORY = ("", ":memory:", "duckdb://", "duckdb:///:memory:")
 
 
@@ -39,7 +49,7 @@ def database_file(target: Any) -> str | None:
     if not isinstance(target, (str, Path)):
         return None
     url = str(target)
-    if is_in_memory(url):
+    if is_in_memory(url) or is_spark_target(url):
         return None
     if url.startswith("duckdb:///"):
         return url[len("duckdb:///"):]

@@ -153,7 +153,10 @@ class SQLAlchemyEngine:
             return type(t).__name__.upper()
 
     def describe(self, sql: str, label: str) -> tuple[tuple[str, str], ...]:
-        raise UnsupportedFeatureError(f"{label}: only DuckDB reads files and DataFrames in place")
+        raise UnsupportedFeatureError(f"{label}: only DuckDB and Spark read files and DataFrames in place")
+
+    def read_files(self, files: dict[str, tuple[str, str]]) -> dict[str, tuple[str, bool] | BaseException]:
+        raise UnsupportedFeatureError(f"{', '.join(files)}: only DuckDB and Spark read files in place")
 
     def output_container(self, label: str, given: list[str]) -> tuple[str, ...]:
         insp = self._inspector()

@@ -11,7 +11,7 @@
   {% if execute %}
     {{ privrisk._check_k(k) }}
     {% set audit = api.Relation.create(database=this.database, schema=this.schema, identifier=audit_table) %}
-    {% set row = run_query(privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(privrisk.as_bytes(this, qids), qids, adapter.quote), k)).rows[0] %}
+    {% set row = run_query(privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(privrisk.as_bytes(this, qids), qids, adapter.quote), k, privrisk.double_type())).rows[0] %}
     {% set smallest, cavg = row['min_class_size'] | int, row['cavg'] | float %}
     {% set checks = [("k_anonymity", smallest, k, smallest >= k)] %}
     {% if max_cavg is not none %}
@@ -49,6 +49,12 @@
 CREATE TABLE IF NOT EXISTS {{ relation }} (
     model VARCHAR(512), run_at TIMESTAMP, metric VARCHAR(64), value DOUBLE PRECISION,
     threshold DOUBLE PRECISION, status VARCHAR(8)
+)
+{%- endmacro %}
+
+{% macro spark__create_audit_table(relation) -%}
+CREATE TABLE IF NOT EXISTS {{ relation }} (
+    model STRING, run_at TIMESTAMP, metric STRING, value DOUBLE, threshold DOUBLE, status STRING
 )
 {%- endmacro %}
 

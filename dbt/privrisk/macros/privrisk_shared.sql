@@ -27,6 +27,7 @@
     - SQLite: no cast, a column holds values of any type, and CAST AS TEXT would turn a stored
       integer into text that pandas reads as a number.
     - MariaDB: utf8mb4_bin still pads; the NO PAD binary collation compares the bytes.
+    - Spark: UTF8_BINARY undoes a UTF8_LCASE (or ICU) column's collation.
     Another engine: the value as it is. -#}
 {% macro privrisk_binary_text(x, engine) -%}
 {%- if engine in ('duckdb', 'postgres') -%}
@@ -35,6 +36,8 @@
 ({{ x }} COLLATE BINARY)
 {%- elif engine in ('mysql', 'mariadb') -%}
 (CONVERT({{ x }} USING utf8mb4) COLLATE utf8mb4_nopad_bin)
+{%- elif engine == 'spark' -%}
+(CAST({{ x }} AS STRING) COLLATE UTF8_BINARY)
 {%- else -%}
 {{ x }}
 {%- endif -%}

@@ -12,7 +12,7 @@
 {% test cavg_at_most(model, qids, k, max) %}
 {{ privrisk._check_k(k) }}
 SELECT * FROM (
-{{ privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(privrisk.as_bytes(model, qids), qids, adapter.quote), k) }}
+{{ privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(privrisk.as_bytes(model, qids), qids, adapter.quote), k, privrisk.double_type()) }}
 ) privrisk_cavg
 WHERE cavg > {{ max | float }}
 {% endtest %}
@@ -25,7 +25,7 @@ WHERE cavg > {{ max | float }}
   {{ exceptions.raise_compiler_error("privrisk.singling_out_rate: max_rate must be in [0, 1], got " ~ max_rate) }}
 {% endif %}
 SELECT * FROM (
-{{ privrisk.privrisk_singling_out(privrisk.as_bytes(model, columns), privrisk.as_bytes(syn_model, columns), columns, adapter.quote) }}
+{{ privrisk.privrisk_singling_out(privrisk.as_bytes(model, columns), privrisk.as_bytes(syn_model, columns), columns, adapter.quote, privrisk.double_type()) }}
 ) privrisk_singling_out
 WHERE singling_out_rate > {{ max_rate | float }}
 {% endtest %}
@@ -52,5 +52,10 @@ WHERE singling_out_rate > {{ max_rate | float }}
   {% if not text %}{{ return(relation) }}{% endif %}
   {{ return(privrisk.privrisk_text_as_bytes(relation, columns, text, adapter.quote, privrisk.binary_text)) }}
 {% endmacro %}
+
+{#- The type name a CAST to a double takes: dispatched (Spark has no DOUBLE PRECISION). -#}
+{% macro double_type() %}{{ return(adapter.dispatch('double_type', 'privrisk')()) }}{% endmacro %}
+{% macro default__double_type() %}{{ return('DOUBLE PRECISION') }}{% endmacro %}
+{% macro spark__double_type() %}{{ return('DOUBLE') }}{% endmacro %}
 
 {% macro binary_text(x) %}{{ return(privrisk.privrisk_binary_text(x, target.type)) }}{% endmacro %}

@@ -25,7 +25,7 @@ SELECT r."privrisk_c0", r."privrisk_c1", r.c, x.value_id, x.p - x.f AS p_before
 class_steps AS (
   SELECT "privrisk_c0", "privrisk_c1", value_id AS start_id,
     COALESCE(LEAD(value_id) OVER w - 1, (SELECT COUNT(*) FROM value_counts)) AS end_id,
-    CAST(SUM(c) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE PRECISION)
+    CAST(SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1" ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE PRECISION)
       / SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1") AS a,
     p_before,
     COALESCE(LEAD(p_before) OVER w, (SELECT SUM(f) FROM value_cdf)) AS p_end

@@ -1,0 +1,193 @@
+"""Spark SQL: a ``SparkSession``, classic (in this process: ``local[N]``, ``spark://`` masters) or
+Spark Connect (``sc://``).
+
+Statements are ``session.sql(...)``; a run's jobs carry a tag of this engine, so that a timeout or
+Ctrl-C interrupts them (and nothing else of a shared session). Spark has no TEMP tables: work tables
+are managed Parquet tables named ``privrisk_<run>_...`` in the session's current database (a view
+is recomputed at every read, and a cached view cannot be inserted into), dropped when the run ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+import uuid
+from pathlib import Path
+from typing import Any
+
+from ..cancel import RunGuard
+from ..dialects import get_dialect
+from ..errors import InvalidInputError, QueryError, UnsupportedFeatureError
+from . import CatalogEntry
+from .common import first_line, is_spark_target
+
+_RUNNING = threading.local()  # set while this thread runs one of our statements
+
+
+class _OwnStatementErrors(logging.Filter):
+    """pyspark logs every failed statement with its JVM stack trace (logger SQLQueryContextLogger)
+    before raising it; a failure of ours is reported once, as a one-line error."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not getattr(_RUNNING, "on", False)
+
+
+class SparkEngine:
+    """One SparkSession (the caller's, or opened here from a ``--db`` value)."""
+
+    dialect = get_dialect("spark")
+    autocommit = True
+    reads_frames = True  # Spark DataFrames, as temporary views of the session
+
+    def __init__(self, session: Any, *, owns: bool):
+        self.session = session
+        self.owns = owns
+        self.version = str(session.version)
+        self.tag = f"privrisk_{uuid.uuid4().hex[:12]}"
+        logging.getLogger("SQLQueryContextLogger").addFilter(_OwnStatementErrors())
+
+    # -- talking ------------------------------------------------------------------------------
+    def run(self, sql: str, fetch: bool | str) -> Any:
+        _RUNNING.on = True
+        try:
+            frame = self.session.sql(sql)  # commands (CREATE, INSERT, DROP) run here
+            if not fetch:
+                return None
+            rows = frame.collect()
+        finally:
+            _RUNNING.on = False
+        if fetch == "records":
+            return [r.asDict() for r in rows]
+        return [tuple(r) for r in rows]
+
+    def cancel(self) -> None:
+        self.session.interruptTag(self.tag)
+
+    def watch(self, guard: RunGuard) -> None:
+        # Tags belong to the thread that starts the jobs: the one running the statements.
+        self.session.addTag(self.tag)
+
+    def unwatch(self) -> None:
+        with contextlib.suppress(Exception):
+            self.session.removeTag(self.tag)
+
+    def joins_open_transaction(self, error: Exception) -> bool:
+        return False
+
+    # -- catalog ------------------------------------------------------------------------------
+    def _quoted(self, *parts: str) -> str:
+        from ..render import quote_identifier
+
+        return ".".join(quote_identifier(p, self.dialect) for p in parts)
+
+    def find_relation(self, database: str | None, schema: str | None, name: str) -> CatalogEntry | None:
+        # Spark's catalog folds names itself (spark.sql.caseSensitive is off by default).
+        parts = tuple(p for p in (database, schema) if p is not None)
+        qualified = self._quoted(*parts, name)
+        catalog = self.session.catalog
+        _RUNNING.on = True
+        try:
+            if not catalog.tableExists(qualified):
+                return None
+            table = catalog.getTable(qualified)
+            fields = self.session.table(qualified).schema.fields
+        except Exception:  # not a name Spark can read (a path, a malformed name)
+            return None
+        finally:
+            _RUNNING.on = False
+        columns = tuple((f.name, f.dataType.simpleString().upper()) for f in fields)
+        namespace = ".".join(table.namespace or ())
+        identity = (table.catalog or "", namespace, table.name.lower())
+        return CatalogEntry(parts, table.name, columns, identity, table.tableType in ("VIEW", "TEMPORARY"))
+
+    def describe(self, sql: str, label: str) -> tuple[tuple[str, str], ...]:
+        _RUNNING.on = True
+        try:
+            fields = self.session.sql(f"SELECT * FROM {sql}").schema.fields
+        except Exception as e:
+            raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
+        finally:
+            _RUNNING.on = False
+        return tuple((f.name, f.dataType.simpleString().upper()) for f in fields)
+
+    def read_files(self, files: dict[str, tuple[str, str]]) -> dict[str, tuple[str, bool] | BaseException]:
+        """Each CSV or Parquet file as a temporary view of the session under the name given (a
+        header row, types inferred by Spark), read in place; the caller drops the views with
+        :meth:`unregister_frame`. A path must be one the Spark driver can read (with Spark
+        Connect: the server's file system)."""
+        from ..render import sql_literal
+
+        out: dict[str, tuple[str, bool] | BaseException] = {}
+        for label, (kind, name) in files.items():
+            where = sql_literal(str(Path(label).resolve()), self.dialect)
+            options = f"path {where}" + (", header 'true', inferSchema 'true'" if kind == "csv" else "")
+            try:
+                self.run(f"CREATE TEMPORARY VIEW {self._quoted(name)} USING {kind} OPTIONS ({options})", False)
+            except Exception as e:
+                out[label] = InvalidInputError(f"cannot read {label!r}: {first_line(e)}")
+                continue
+            out[label] = (self._quoted(name), True)
+        return out
+
+    def output_container(self, label: str, given: list[str]) -> tuple[str, ...]:
+        catalog = self.session.catalog
+        if not given:
+            return (catalog.currentDatabase(),)
+        if not catalog.databaseExists(self._quoted(given[0])):
+            raise InvalidInputError(f"output {label!r}: no {self.dialect.container_kind} {given[0]!r}")
+        return (given[0],)
+
+    def staging_candidates(self, container: tuple[str, ...] | None) -> list[tuple[tuple[str, ...], str]]:
+        catalog = self.session.catalog
+        databases = [container[0]] if container else [d.name for d in catalog.listDatabases()]
+        found: list[tuple[tuple[str, ...], str]] = []
+        for database in databases:
+            found += [((database,), t.name) for t in catalog.listTables(self._quoted(database))
+                      if not t.isTemporary and t.name.startswith("privrisk_")]
+        return found
+
+    def view_definition(self, identity: tuple) -> str | None:
+        _catalog, namespace, name = identity
+        parts = [*(namespace.split(".") if namespace else []), name]
+        try:
+            rows = self.run(f"DESCRIBE TABLE EXTENDED {self._quoted(*parts)}", "records")
+        except Exception:  # no definition to read: the guard sees nothing through this view
+            return None
+        return next((r["data_type"] for r in rows if r["col_name"] == "View Text"), None)
+
+    def register_frame(self, name: str, frame: Any) -> None:
+        if not (type(frame).__module__.startswith("pyspark.") and hasattr(frame, "createOrReplaceTempView")):
+            raise UnsupportedFeatureError("Spark reads Spark DataFrames (spark.createDataFrame(pandas_frame))")
+        frame.createOrReplaceTempView(name)
+
+    def unregister_frame(self, name: str) -> None:
+        self.session.catalog.dropTempView(name)
+
+    def close(self) -> None:
+        if self.owns:
+            self.session.stop()
+
+
+def open_spark(target: Any) -> SparkEngine | None:
+    """A Spark engine for ``target`` (see :func:`is_spark_target`), or None when it is not Spark's."""
+    if not is_spark_target(target):
+        return None
+    if not isinstance(target, str):
+        return SparkEngine(target, owns=False)
+    try:
+        from pyspark.sql import SparkSession
+    except ImportError as e:
+        raise InvalidInputError(f"--db {target!r} needs pyspark: pip install 'privrisk_sql[spark]'") from e
+    builder = SparkSession.builder
+    try:
+        if target.startswith("sc://"):
+            session = builder.remote(target).getOrCreate()
+        else:
+            # The driver runs in this process; privrisk_sql draws its own progress bar.
+            session = (builder.master(target).appName("privrisk_sql")
+                       .config("spark.ui.showConsoleProgress", "false").getOrCreate())
+            session.sparkContext.setLogLevel("ERROR")
+    except Exception as e:
+        raise QueryError(f"cannot reach Spark at {target!r}: {first_line(e)}", dialect="spark") from e
+    return SparkEngine(session, owns=True)

@@ -1,0 +1,25 @@
+CREATE TABLE `privrisk_x_syn` AS
+SELECT
+  CAST(ROW_NUMBER() OVER (ORDER BY first_rn) - 1 AS BIGINT) AS rid,
+  `c0`,
+  `c1`,
+  `c2`,
+  `c3`
+FROM (
+  SELECT
+    `c0`,
+    `c1`,
+    `c2`,
+    `c3`,
+    MIN(rn) AS first_rn
+  FROM (
+    SELECT
+      ROW_NUMBER() OVER (ORDER BY `age`, `income`, `visit`, `we"ird; DROP TABLE x;--`) AS rn,
+      `age` AS `c0`,
+      (BROUND(CASE WHEN `income` = CAST('NaN' AS DOUBLE) THEN NULL ELSE `income` END * 100, 0) / 100) AS `c1`,
+      DATE_TRUNC('minute', `visit`) AS `c2`,
+      (CAST(`we"ird; DROP TABLE x;--` AS STRING) COLLATE UTF8_BINARY) AS `c3`
+    FROM "people"
+  ) numbered
+  GROUP BY `c0`, `c1`, `c2`, `c3`
+) distinct_rows

@@ -1,0 +1,9 @@
+WITH source_rows AS (
+  SELECT `income`, `we"ird; DROP TABLE x;--`
+  FROM "people"
+)
+SELECT
+  (SELECT MAX(LENGTH(TRIM(TRAILING '0' FROM SPLIT_PART(CAST(CAST(CASE WHEN v = CAST('NaN' AS DOUBLE) THEN NULL ELSE v END AS DECIMAL(38, 10)) AS STRING), '.', 2))))
+   FROM (SELECT DISTINCT `income` AS v FROM source_rows) `distinct_0`) AS `digits_0`,
+  (SELECT MAX(LENGTH(TRIM(TRAILING '0' FROM SPLIT_PART(CAST(CAST(CASE WHEN v = CAST('NaN' AS DOUBLE) THEN NULL ELSE v END AS DECIMAL(38, 10)) AS STRING), '.', 2))))
+   FROM (SELECT DISTINCT `we"ird; DROP TABLE x;--` AS v FROM source_rows) `distinct_1`) AS `digits_1`

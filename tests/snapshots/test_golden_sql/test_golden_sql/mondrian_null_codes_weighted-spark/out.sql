@@ -1,0 +1,3 @@
+CREATE TABLE `privrisk_x_w` AS
+SELECT w.rid, w.pid, w.n, w.c0 AS c0, COALESCE(w.c1, g.null_code1) AS c1, w.c2 AS c2, w.c3 AS c3, w.c4 AS c4
+FROM `privrisk_x_tuples` w CROSS JOIN `privrisk_x_globals` g

@@ -1,0 +1,7 @@
+SELECT COUNT(*) AS partitions, MIN(p.n) AS min_size, MAX(p.n) AS max_size, SUM(p.n * p.n) AS discernibility
+     , SUM(p.n * CASE WHEN p.hi0 = p.lo0 THEN 0 WHEN g.range0 = 0 THEN 0 ELSE (p.hi0 - p.lo0) / g.range0 END) AS ncp0
+     , SUM(p.n * CASE WHEN p.hi1 = p.lo1 THEN 0 WHEN p.lo1 = g.null_code1 THEN 1 WHEN g.range1 = 0 THEN 0 ELSE (p.hi1 - p.lo1) / g.range1 END) AS ncp1
+     , SUM(p.n * CASE WHEN p.hi2 = p.lo2 THEN 0 WHEN g.range2 = 0 THEN 0 ELSE (p.hi2 - p.lo2) / g.range2 END) AS ncp2
+     , SUM(p.n * CASE WHEN p.hi3 = p.lo3 THEN 0 WHEN g.range3 = 0 THEN 0 ELSE (p.hi3 - p.lo3) / g.range3 END) AS ncp3
+     , SUM(p.n * CASE WHEN p.hi4 = p.lo4 THEN 0 WHEN g.range4 = 0 THEN 0 ELSE (p.hi4 - p.lo4) / g.range4 END) AS ncp4
+FROM `privrisk_x_parts` p CROSS JOIN `privrisk_x_globals` g

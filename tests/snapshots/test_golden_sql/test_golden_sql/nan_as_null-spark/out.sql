@@ -1,0 +1,1 @@
+(SELECT `zip` AS `zip`, (CAST(`we"ird; DROP TABLE x;--` AS STRING) COLLATE UTF8_BINARY) AS `we"ird; DROP TABLE x;--`, `salary` AS `salary` FROM (SELECT `zip` AS `zip`, `we"ird; DROP TABLE x;--` AS `we"ird; DROP TABLE x;--`, CASE WHEN `salary` = CAST('NaN' AS DOUBLE) THEN NULL ELSE `salary` END AS `salary` FROM "people") privrisk_missing) privrisk_bytes

@@ -1,0 +1,3 @@
+INSERT INTO `privrisk_x_map4` (val, code) VALUES
+('a\'b', 1),
+('c', 2)

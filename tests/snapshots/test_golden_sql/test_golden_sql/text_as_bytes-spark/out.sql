@@ -1,0 +1,1 @@
+(SELECT `zip` AS `zip`, (CAST(`we"ird; DROP TABLE x;--` AS STRING) COLLATE UTF8_BINARY) AS `we"ird; DROP TABLE x;--`, (CAST(`disease` AS STRING) COLLATE UTF8_BINARY) AS `disease` FROM "people") privrisk_bytes

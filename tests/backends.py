@@ -61,6 +61,8 @@ class Backend:
     key: str | None = None
     # Table names of letters, digits and _ only (Spark's session catalog); columns may be any.
     plain_table_names = False
+    # A --timeout that ends a run in its first statement over a slow view (not before it).
+    quick_timeout = 0.5
 
     def __init__(self):
         self._loaded: dict[tuple, str] = {}
@@ -452,6 +454,7 @@ class SparkBackend(Backend):
     name = "spark"
     key = "row_id"
     plain_table_names = True
+    quick_timeout = 5.0  # resolving a table through Spark's catalog takes a second or more
 
     def __init__(self):
         super().__init__()

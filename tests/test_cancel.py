@@ -2,7 +2,7 @@
 command exits 3 with a clear message, and no TEMP table or output table remains.
 
 The inputs are views over 10^9 rows (a minute or more per statement on every backend), so a run that
-ends within the 0.5 s timeout was cancelled mid-statement; QueryTimeoutError also says so.
+ends within the 0.5 s timeout (Spark: 5 s) was cancelled mid-statement; QueryTimeoutError also says so.
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ def test_timeout_cancels_the_running_statement(backend, command):
     view = f"slow_{uuid.uuid4().hex[:6]}"
     backend.create_slow_view(view)
     src = backend.source()
-    src.timeout = 0.5
-    with pytest.raises(pr.QueryTimeoutError, match=r"timeout: stopped after 0\.5 s") as info:
+    src.timeout = backend.quick_timeout
+    with pytest.raises(pr.QueryTimeoutError, match=rf"timeout: stopped after {backend.quick_timeout:g} s") as info:
         COMMANDS[command](src, view)
     assert info.value.cancelled_running_statement  # the database stopped it, not the next statement's check
     assert backend.temp_tables() == []
@@ -93,6 +93,16 @@ def slow_db(backend, tmp_path):
                 con.close()
 
         return f"sqlite:///{path}", view, tables
+    if backend.name == "spark":  # the command line reaches Spark through a Spark Connect server
+        url = server_url("spark")
+        with pr.Source(url) as src:
+            src.execute(f"CREATE VIEW {src.quote(view)} AS {SLOW_ROWS['spark']}")
+
+        def spark_tables():
+            with pr.Source(url) as src:
+                return {r["tableName"] for r in src.fetch_records("SHOW TABLES")}
+
+        return url, view, spark_tables
     backend.create_slow_view(view)
     return server_url(backend.name), view, lambda: set(backend.user_tables())
 
@@ -148,13 +158,14 @@ def test_ctrl_c_and_sigterm_cancel_and_exit_3(slow_db, command, signum, tmp_path
 
 
 @pytest.mark.parametrize("command", ["cavg", "mondrian"])
-def test_cli_timeout_exits_3(slow_db, command, tmp_path):
+def test_cli_timeout_exits_3(slow_db, command, tmp_path, backend):
     db, view, tables = slow_db
     before = tables()
-    proc, err = _start(CLI_ARGS[command](view) + ["--db", db, "--timeout", "0.5"], tmp_path)
+    limit = f"{backend.quick_timeout:g}"
+    proc, err = _start(CLI_ARGS[command](view) + ["--db", db, "--timeout", limit], tmp_path)
     assert proc.wait(timeout=60) == 3
     err.seek(0)
-    assert "statement running was cancelled) (--timeout 0.5); work tables dropped" in err.read()
+    assert f"statement running was cancelled) (--timeout {limit}); work tables dropped" in err.read()
     assert _ours(tables(), view) == _ours(before, view) == set()
 
 

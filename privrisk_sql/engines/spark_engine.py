@@ -2,9 +2,10 @@
 Spark Connect (``sc://``).
 
 Statements are ``session.sql(...)``; a run's jobs carry a tag of this engine, so that a timeout or
-Ctrl-C interrupts them (and nothing else of a shared session). Spark has no TEMP tables: work tables
-are managed Parquet tables named ``privrisk_<run>_...`` in the session's current database (a view
-is recomputed at every read, and a cached view cannot be inserted into), dropped when the run ends.
+Ctrl-C cancels them (and nothing else of a shared session): a job tag of the SparkContext on a
+classic session, an operation tag on Spark Connect. Spark has no TEMP tables: work tables
+are tables named ``privrisk_<run>_...`` in the session's current database, dropped when the run
+ends (docs/decisions/spark-work-tables.md).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ class SparkEngine:
         self.owns = owns
         self.version = str(session.version)
         self.tag = f"privrisk_{uuid.uuid4().hex[:12]}"
+        self._connect = type(session).__module__.startswith("pyspark.sql.connect")
         logging.getLogger("SQLQueryContextLogger").addFilter(_OwnStatementErrors())
 
     # -- talking ------------------------------------------------------------------------------
@@ -62,15 +64,24 @@ class SparkEngine:
         return [tuple(r) for r in rows]
 
     def cancel(self) -> None:
-        self.session.interruptTag(self.tag)
+        if self._connect:
+            self.session.interruptTag(self.tag)
+        else:  # a classic session's interruptTag reaches Spark Connect operations only
+            self.session.sparkContext.cancelJobsWithTag(self.tag)
 
     def watch(self, guard: RunGuard) -> None:
         # Tags belong to the thread that starts the jobs: the one running the statements.
-        self.session.addTag(self.tag)
+        if self._connect:
+            self.session.addTag(self.tag)
+        else:
+            self.session.sparkContext.addJobTag(self.tag)
 
     def unwatch(self) -> None:
         with contextlib.suppress(Exception):
-            self.session.removeTag(self.tag)
+            if self._connect:
+                self.session.removeTag(self.tag)
+            else:
+                self.session.sparkContext.removeJobTag(self.tag)
 
     def joins_open_transaction(self, error: Exception) -> bool:
         return False
@@ -179,13 +190,16 @@ def open_spark(target: Any) -> SparkEngine | None:
         from pyspark.sql import SparkSession
     except ImportError as e:
         raise InvalidInputError(f"--db {target!r} needs pyspark: pip install 'privrisk_sql[spark]'") from e
-    builder = SparkSession.builder
     try:
         if target.startswith("sc://"):
-            session = builder.remote(target).getOrCreate()
+            # Spark Connect's own builder: a process (a notebook) may hold a classic session too,
+            # which pyspark's common builder refuses to stand beside.
+            from pyspark.sql.connect.session import SparkSession as RemoteSession
+
+            session: Any = RemoteSession.builder.remote(target).getOrCreate()
         else:
             # The driver runs in this process; privrisk_sql draws its own progress bar.
-            session = (builder.master(target).appName("privrisk_sql")
+            session = (SparkSession.builder.master(target).appName("privrisk_sql")
                        .config("spark.ui.showConsoleProgress", "false").getOrCreate())
             session.sparkContext.setLogLevel("ERROR")
     except Exception as e:

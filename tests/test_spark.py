@@ -1,0 +1,103 @@
+"""Spark-only behaviour: the caller's SparkSession, files and Spark DataFrames read in place, work
+tables gone after a run, and the command line through a Spark Connect server."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import uuid
+
+import duckdb
+import pytest
+
+import privrisk_sql as pr
+from privrisk_sql.engines.common import database_file, is_spark_target
+
+from backends import FIXTURES, server_url
+
+ADULT = FIXTURES / "adult" / "ori.csv"
+QIDS = ["age", "sex", "race"]
+
+
+def test_spark_targets_are_recognized_without_spark():
+    for target in ("sc://127.0.0.1:15002", "spark://host:7077", "local", "local[2]", "local[*]"):
+        assert is_spark_target(target) and database_file(target) is None
+    for target in ("local.duckdb", "postgresql://x/y", None, "spark.duckdb"):
+        assert not is_spark_target(target)
+
+
+@pytest.fixture
+def spark(backend):
+    if backend.name != "spark":
+        pytest.skip("Spark only")
+    return backend
+
+
+def _duck_kanon(table) -> dict:
+    return pr.kanon(pr.Source(), str(table), QIDS, sensitive="income", k=5)
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_callers_session_files_and_frames(spark, tmp_path):
+    session = spark.session
+    src = pr.connect(session)
+    assert src.dialect.name == "spark" and src.database_label.startswith("spark 4.")
+    expected = _duck_kanon(ADULT)
+    assert pr.kanon(src, str(ADULT), QIDS, sensitive="income", k=5) == expected  # a CSV, read by Spark
+    parquet = tmp_path / "adult.parquet"
+    duckdb.sql(f"COPY (SELECT * FROM read_csv('{ADULT}')) TO '{parquet}' (FORMAT parquet)")
+    assert pr.kanon(src, str(parquet), QIDS, sensitive="income", k=5) == expected
+    frame = session.read.parquet(str(parquet))
+    assert pr.kanon(src, frame, QIDS, sensitive="income", k=5) == expected  # a Spark DataFrame
+    assert spark.temp_tables() == []  # the views of the files and the frame are gone
+    src.close()
+    assert session.sql("SELECT 1 AS x").collect()[0]["x"] == 1  # the caller's session goes on
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_read_only_guard_lets_work_tables_through_only(spark):
+    t = spark.load(FIXTURES / "handcheck" / "ori.csv")
+    src = spark.source(read_only=True)
+    assert pr.cavg(src, t, ["a"], 1).n_rows == 5  # its work tables are plain tables named by the run
+    with pytest.raises(pr.ReadOnlyViolationError):
+        src.execute(f"CREATE TABLE {src.quote('not_ours')} AS SELECT 1 AS x")
+    with pytest.raises(pr.ReadOnlyViolationError):
+        src.execute(f"INSERT INTO {src.quote(t)} SELECT * FROM {src.quote(t)}")
+    assert spark.temp_tables() == []
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "privrisk_sql.cli", *args], capture_output=True, text=True,
+                          timeout=600)
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_command_line_through_spark_connect(spark):
+    """`--db sc://...`: a table of the server's catalog, kanon equal to DuckDB's, Mondrian's output
+    written there (and replaced), nothing else left."""
+    url = server_url("spark")
+    table = f"adult_{uuid.uuid4().hex[:6]}"
+    with pr.Source(url) as src:
+        view = f"v_{table}"
+        src.execute(f"CREATE TEMPORARY VIEW {view} USING csv OPTIONS (path '{ADULT}', header 'true',"
+                    " inferSchema 'true')")
+        src.execute(f"CREATE TABLE {table} AS SELECT * FROM {view}")
+    r = _cli("kanon", "--db", url, "--table", table, "--qids", ",".join(QIDS), "--sensitive", "income", "--k", "5",
+             "--json", "-")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == _duck_kanon(ADULT)
+    out = f"{table}_k10"
+    for extra in ([], ["--replace"]):
+        r = _cli("mondrian", "--db", url, "--table", table, "--qids", "age,sex,race", "--k", "10", "--output", out,
+                 "--quiet", *extra)
+        assert r.returncode == 0, r.stderr
+    r = _cli("mondrian", "--db", url, "--table", table, "--qids", "age", "--k", "10", "--output", out)
+    assert r.returncode == 2 and "exists" in r.stderr  # not replaced without --replace
+    with pr.Source(url) as src:
+        released = pr.kanon(src, out, ["age_gen", "sex_gen", "race_gen"], k=10)
+        tables = {row["tableName"] for row in src.fetch_records("SHOW TABLES")}
+        src.execute(f"DROP TABLE {out}")
+        src.execute(f"DROP TABLE {table}")
+    assert released["k_anonymity"] >= 10 and released["n_rows"] == 32561
+    assert {t for t in tables if t.startswith("privrisk_")} == set()

@@ -77,22 +77,30 @@ def load_server(url: str, n: int, kind: str) -> str:
     return url
 
 
-def run_jobs(target, label: str) -> dict:
+def run_jobs(target, label: str, after_job=None) -> dict:
+    """The three jobs on ``target`` (a Source, or what pr.connect takes); ``after_job(name, out)``
+    is called after each one (benchmarks/spark_cluster.py reads the jobs Spark ran for it)."""
     out: dict = {"backend": label}
     src = pr.connect(target)
     started = time.perf_counter()
     r = pr.mpuccs(src, "adult_ori", "adult_syn", columns=MPUCCS_COLUMNS, n_cols=[1, 2, 3], key="row_id")
     out["mpuccs_s"] = time.perf_counter() - started
     out["mpuccs"] = r.to_dict()["global"]
+    if after_job:
+        after_job("mpuccs", out)
     started = time.perf_counter()
     out["kanon"] = pr.kanon(src, "adult_ori", KANON_QIDS, sensitive="income", k=10)
     out["kanon_s"] = time.perf_counter() - started
+    if after_job:
+        after_job("kanon", out)
     statements = src.statements
     started = time.perf_counter()
     m = pr.mondrian(src, "adult_ori", MONDRIAN_QIDS, 10, "adult_k10", replace=True, keep=["row_id"])
     out["mondrian_s"] = time.perf_counter() - started
     out["mondrian"] = (m.partitions, m.min_size, m.max_size, round(m.gcp, 12), m.levels)
     out["statements_per_level"] = (src.statements - statements) / m.levels
+    if after_job:
+        after_job("mondrian", out)
     src.close()
     return out
 

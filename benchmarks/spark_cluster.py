@@ -34,7 +34,7 @@ import duckdb
 
 import privrisk_sql as pr
 
-from engines_1m import KANON_QIDS, MONDRIAN_QIDS, MPUCCS_COLUMNS, _rows_with_id
+from engines_1m import _rows_with_id, load_duckdb, run_jobs
 
 _SIZE = re.compile(r"SELECT syn_rid, (\d+), MIN\(packed_match\)")
 
@@ -119,34 +119,19 @@ class JobMeter:
         return out
 
 
-def run_jobs(src, meter: JobMeter | None) -> dict:
-    out: dict = {}
-    started = time.perf_counter()
-    r = pr.mpuccs(src, "adult_ori", "adult_syn", columns=MPUCCS_COLUMNS, n_cols=[1, 2, 3], key="row_id")
-    out["mpuccs_s"] = time.perf_counter() - started
-    out["mpuccs"] = r.to_dict()["global"]
-    if meter:
+def metered(meter: JobMeter):
+    """An after_job for engines_1m.run_jobs: the Spark jobs and shuffle bytes of each job."""
+
+    def after_job(name: str, out: dict) -> None:
         rows = meter.take()
-        out["mpuccs_jobs"] = sum(r[1] for r in rows)
-        out["mpuccs_shuffle"] = sum(r[2] for r in rows)
-        out["mpuccs_by_size"] = {int(m.group(1)): (r[1], r[2]) for r in rows if (m := _SIZE.search(r[0]))}
-    started = time.perf_counter()
-    out["kanon"] = pr.kanon(src, "adult_ori", KANON_QIDS, sensitive="income", k=10)
-    out["kanon_s"] = time.perf_counter() - started
-    if meter:
-        rows = meter.take()
-        out["kanon_jobs"], out["kanon_shuffle"] = sum(r[1] for r in rows), sum(r[2] for r in rows)
-    statements = src.statements
-    started = time.perf_counter()
-    m = pr.mondrian(src, "adult_ori", MONDRIAN_QIDS, 10, "adult_k10", replace=True, keep=["row_id"])
-    out["mondrian_s"] = time.perf_counter() - started
-    out["mondrian"] = (m.partitions, m.min_size, m.max_size, round(m.gcp, 12), m.levels)
-    out["statements_per_level"] = (src.statements - statements) / m.levels
-    if meter:
-        rows = meter.take()
-        out["mondrian_jobs"], out["mondrian_shuffle"] = sum(r[1] for r in rows), sum(r[2] for r in rows)
-        out["mondrian_levels"] = m.levels
-    return out
+        out[f"{name}_jobs"] = sum(r[1] for r in rows)
+        out[f"{name}_shuffle"] = sum(r[2] for r in rows)
+        if name == "mpuccs":
+            out["mpuccs_by_size"] = {int(m.group(1)): (r[1], r[2]) for r in rows if (m := _SIZE.search(r[0]))}
+        if name == "mondrian":
+            out["mondrian_levels"] = out["mondrian"][-1]
+
+    return after_job
 
 
 def main() -> None:
@@ -175,7 +160,7 @@ def main() -> None:
             print("rows,engine,mpuccs_s,kanon_s,mondrian_s,mpuccs_ratio,kanon_ratio,mondrian_ratio,"
                   "mpuccs_jobs,kanon_jobs,mondrian_jobs,mondrian_levels,statements_per_level", flush=True)
             for n in (int(x.replace("_", "")) for x in args.rows.split(",")):
-                base = run_jobs(pr.connect(_duck(n)), None)
+                base = run_jobs(load_duckdb(n), "duckdb")
                 for seed, name in ((0, "adult_ori"), (1, "adult_syn")):
                     path = work / f"{name}_{n}.parquet"
                     duckdb.sql(f"COPY ({_rows_with_id(n, seed)}) TO '{path}' (FORMAT parquet)")
@@ -184,7 +169,7 @@ def main() -> None:
                 meter = JobMeter(session)
                 src = pr.connect(session)
                 src.echo = meter.before
-                spark = run_jobs(src, meter)
+                spark = run_jobs(src, "spark", metered(meter))
                 for job in ("mpuccs", "kanon", "mondrian"):
                     assert spark[job] == base[job], (n, job, spark[job], base[job])
                 for label, r in (("duckdb", base), ("spark", spark)):
@@ -202,16 +187,9 @@ def main() -> None:
                       f"{spark['mondrian_shuffle'] / spark['mondrian_levels'] / 1e6:.1f} MB per level "
                       f"({spark['mondrian_levels']} levels)", flush=True)
                 print(f"{n}: same mpUCCs, kanon and Mondrian results on DuckDB and Spark", flush=True)
-                src.close()
             session.stop()
         finally:
             cluster.stop()
-
-
-def _duck(n: int) -> duckdb.DuckDBPyConnection:
-    from engines_1m import load_duckdb
-
-    return load_duckdb(n)
 
 
 if __name__ == "__main__":

@@ -46,8 +46,8 @@ def test_csv_positions_follow_file_order(tmp_path):
 
 
 def test_file_paths_need_duckdb(backend):
-    if backend.name == "duckdb":
-        pytest.skip("DuckDB reads files")
+    if backend.dialect.reads_files:
+        pytest.skip("DuckDB and Spark read files (tests/test_spark.py)")
     with pytest.raises(pr.UnsupportedFeatureError, match="read by DuckDB"):
         pr.mpuccs(backend.source(), str(HAND / "ori.csv"), str(HAND / "syn.csv"))
 

@@ -90,7 +90,7 @@ def test_command_line_through_spark_connect(spark):
     out = f"{table}_k10"
     for extra in ([], ["--replace"]):
         r = _cli("mondrian", "--db", url, "--table", table, "--qids", "age,sex,race", "--k", "10", "--output", out,
-                 "--quiet", *extra)
+                 *extra)
         assert r.returncode == 0, r.stderr
     r = _cli("mondrian", "--db", url, "--table", table, "--qids", "age", "--k", "10", "--output", out)
     assert r.returncode == 2 and "exists" in r.stderr  # not replaced without --replace

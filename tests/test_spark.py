@@ -101,3 +101,13 @@ def test_command_line_through_spark_connect(spark):
         src.execute(f"DROP TABLE {table}")
     assert released["k_anonymity"] >= 10 and released["n_rows"] == 32561
     assert {t for t in tables if t.startswith("privrisk_")} == set()
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_command_line_local_mode_reads_a_file(spark):
+    """`--db 'local[1]'`: Spark inside the privrisk-sql process (the laptop mode; a spark:// master
+    takes the same path, SparkSession.builder.master), reading the CSV in place."""
+    r = _cli("kanon", "--db", "local[1]", "--table", str(ADULT), "--qids", ",".join(QIDS), "--sensitive", "income",
+             "--k", "5", "--json", "-")
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert json.loads(r.stdout) == _duck_kanon(ADULT)

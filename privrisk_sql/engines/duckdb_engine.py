@@ -61,10 +61,6 @@ class DuckDBEngine:
         """BEGIN failed because the caller's connection is inside a transaction already."""
         return "within a transaction" in str(error)
 
-    def cursor(self) -> Any:
-        """Another cursor of the same database (CSV files are sniffed side by side on them)."""
-        return self.con.cursor()
-
     # -- catalog ------------------------------------------------------------------------------
     def find_relation(self, database: str | None, schema: str | None, name: str) -> CatalogEntry | None:
         # `a.b` is schema a (of any attached database) or database a's schema main, as DuckDB

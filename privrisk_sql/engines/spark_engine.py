@@ -14,6 +14,7 @@ import contextlib
 import logging
 import threading
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,20 @@ class _OwnStatementErrors(logging.Filter):
         return not getattr(_RUNNING, "on", False)
 
 
+# Once per process: every engine's statements set _RUNNING, one filter reads it.
+logging.getLogger("SQLQueryContextLogger").addFilter(_OwnStatementErrors())
+
+
+@contextlib.contextmanager
+def _own_statement() -> Iterator[None]:
+    """This thread runs one of our statements: pyspark's log of its failure is dropped."""
+    _RUNNING.on = True
+    try:
+        yield
+    finally:
+        _RUNNING.on = False
+
+
 class SparkEngine:
     """One SparkSession (the caller's, or opened here from a ``--db`` value)."""
 
@@ -47,18 +62,14 @@ class SparkEngine:
         self.version = str(session.version)
         self.tag = f"privrisk_{uuid.uuid4().hex[:12]}"
         self._connect = type(session).__module__.startswith("pyspark.sql.connect")
-        logging.getLogger("SQLQueryContextLogger").addFilter(_OwnStatementErrors())
 
     # -- talking ------------------------------------------------------------------------------
     def run(self, sql: str, fetch: bool | str) -> Any:
-        _RUNNING.on = True
-        try:
+        with _own_statement():
             frame = self.session.sql(sql)  # commands (CREATE, INSERT, DROP) run here
             if not fetch:
                 return None
             rows = frame.collect()
-        finally:
-            _RUNNING.on = False
         if fetch == "records":
             return [r.asDict() for r in rows]
         return [tuple(r) for r in rows]
@@ -97,29 +108,25 @@ class SparkEngine:
         parts = tuple(p for p in (database, schema) if p is not None)
         qualified = self._quoted(*parts, name)
         catalog = self.session.catalog
-        _RUNNING.on = True
         try:
-            if not catalog.tableExists(qualified):
-                return None
-            table = catalog.getTable(qualified)
-            fields = self.session.table(qualified).schema.fields
+            with _own_statement():
+                if not catalog.tableExists(qualified):
+                    return None
+                table = catalog.getTable(qualified)
+                fields = self.session.table(qualified).schema.fields
         except Exception:  # not a name Spark can read (a path, a malformed name)
             return None
-        finally:
-            _RUNNING.on = False
         columns = tuple((f.name, f.dataType.simpleString().upper()) for f in fields)
         namespace = ".".join(table.namespace or ())
         identity = (table.catalog or "", namespace, table.name.lower())
         return CatalogEntry(parts, table.name, columns, identity, table.tableType in ("VIEW", "TEMPORARY"))
 
     def describe(self, sql: str, label: str) -> tuple[tuple[str, str], ...]:
-        _RUNNING.on = True
         try:
-            fields = self.session.sql(f"SELECT * FROM {sql}").schema.fields
+            with _own_statement():
+                fields = self.session.sql(f"SELECT * FROM {sql}").schema.fields
         except Exception as e:
             raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
-        finally:
-            _RUNNING.on = False
         return tuple((f.name, f.dataType.simpleString().upper()) for f in fields)
 
     def read_files(self, files: dict[str, tuple[str, str]]) -> dict[str, tuple[str, bool] | BaseException]:

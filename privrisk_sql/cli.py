@@ -156,7 +156,15 @@ def _args_mondrian(p: argparse.ArgumentParser) -> None:
     p.add_argument("--nulls", choices=["error", "separate"], default="error",
                     help="NULL in a QID: error (default) or separate (its own lowest value)")
     p.add_argument("--order", action="append", type=_order, default=[], metavar="COL=V1,V2,...",
-                    help="order of a categorical QID's values (repeatable; default: sorted)")
+                    help="order of a text QID's values: cut and labelled as ranges (repeatable; default: "
+                         "a category, labelled as the set of its values)")
+    p.add_argument("--hierarchy", action="append", type=_hierarchy, default=[], metavar="COL=PATH",
+                   help="generalization hierarchy of a text QID, a CSV in ARX's format: value;level 1;...;root "
+                        "(repeatable; the QID is cut node by node and labelled with the node)")
+    p.add_argument("--sensitive", type=_name_list, help="sensitive columns that --l and --t are about")
+    p.add_argument("--l", type=_k, metavar="L", help="also distinct L-diverse partitions (a cut constraint)")
+    p.add_argument("--t", type=_rate, metavar="T", help="also T-close partitions (a cut constraint; ordered distance "
+                                                        "for numeric columns, equal distance otherwise)")
     p.add_argument("--json", metavar="OUT", help="write the summary as JSON to OUT ('-' for stdout)")
     p.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
     _safety_args(p, writes=True)
@@ -171,6 +179,13 @@ def _order(text: str) -> tuple[str, list[str]]:
     if not eq or not column.strip() or not values:
         raise argparse.ArgumentTypeError(f"expected COL=V1,V2,..., got {text!r}")
     return column.strip(), [v.strip() for v in values.split(",")]
+
+
+def _hierarchy(text: str) -> tuple[str, str]:
+    column, eq, path = text.partition("=")
+    if not eq or not column.strip() or not path.strip():
+        raise argparse.ArgumentTypeError(f"expected COL=PATH, got {text!r}")
+    return column.strip(), path.strip()
 
 
 def _k(text: str) -> int:
@@ -382,15 +397,24 @@ def _run_mondrian(args: argparse.Namespace) -> int:
         if column in order:
             raise InvalidInputError(f"--order given twice for {column!r}")
         order[column] = values
+    hierarchies: dict[str, str] = {}
+    for column, path in args.hierarchy:
+        if column in hierarchies:
+            raise InvalidInputError(f"--hierarchy given twice for {column!r}")
+        hierarchies[column] = path
     with _opened(args) as src:
         r = mondrian(src, args.table, args.qids, args.k, args.output, keep=args.keep, replace=args.replace,
-                     median=args.median, relaxed=args.relaxed, nulls=args.nulls, order=order)
+                     median=args.median, relaxed=args.relaxed, nulls=args.nulls, order=order, l=args.l, t=args.t,
+                     sensitive=args.sensitive, hierarchies=hierarchies)
         database = src.database_label
     payload = r.to_dict()
     _write_json(payload, args.json_out)
     _write_html(args, r, database)
     if args.json != "-":
-        lines = [f"Mondrian k={r.k}{' (relaxed)' if r.relaxed else ''} over {', '.join(args.qids)} -> table {r.output}",
+        privacy = "".join(f" {name}={v}" for name, v in (("l", r.l), ("t", r.t)) if v is not None)
+        about = f" on {', '.join(r.sensitive)}" if r.sensitive else ""
+        lines = [f"Mondrian k={r.k}{privacy}{about}{' (relaxed)' if r.relaxed else ''} over {', '.join(args.qids)} "
+                 f"-> table {r.output}",
                  f"  rows / partitions          {r.n_rows} / {r.partitions}",
                  f"  partition size min / max   {r.min_size} / {r.max_size}",
                  f"  cavg                       {r.cavg:.6f}",

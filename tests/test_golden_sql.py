@@ -76,8 +76,9 @@ def _kanon_statements(dialect):
 
 
 def _mondrian_statements(dialect):
+    from privrisk_sql.hierarchy import read_hierarchy
     from privrisk_sql.metrics.classes import row_and_null_counts_sql
-    from privrisk_sql.metrics.mondrian_sql import MondrianDim, MondrianQueries
+    from privrisk_sql.metrics.mondrian_sql import MondrianDim, MondrianQueries, Privacy, SensitiveAttr
 
     q = MondrianQueries(dialect)
     dims = [
@@ -86,12 +87,18 @@ def _mondrian_statements(dialect):
         MondrianDim(2, "visit", "temporal", TypeClass.TIMESTAMP),
         MondrianDim(3, "smoker", "boolean", TypeClass.BOOLEAN),
         MondrianDim(4, HOSTILE, "ordinal", TypeClass.TEXT, map="privrisk_x_map4"),
+        MondrianDim(5, "city", "nominal", TypeClass.TEXT, map="privrisk_x_map5", has_nulls=True),
+        MondrianDim(6, "zone", "ordinal", TypeClass.TEXT, map="privrisk_x_map6", has_nulls=True),
+        MondrianDim(7, "job", "hierarchy", TypeClass.TEXT, map="privrisk_x_map7", nodes="privrisk_x_nodes7"),
+        MondrianDim(8, "flag", "numeric", TypeClass.INTEGER, two_values=True),
     ]
+    sensitive = (SensitiveAttr(0, "disease", is_text=True), SensitiveAttr(1, "salary", is_float=True, ordered=True))
+    privacy = Privacy(sensitive, l=2, t=0.25, work="privrisk_x_w", shares="privrisk_x_shares")
     return {
         "row_and_null_counts": row_and_null_counts_sql(q.dialect, '"people"', [(d.column, d.is_float) for d in dims]),
         "distinct_values": q.distinct_values('"people"', HOSTILE),
         "numbered_rows": q.numbered_rows("privrisk_x_rows", '"people"', ["id", "age", HOSTILE]),
-        "rank_map_rows": q.rank_map_rows("privrisk_x_map4", [("a'b", 1), ("c", 2)]),
+        "rank_map_rows": q.rank_map_rows("privrisk_x_map4", [("a'b", 1), ("c\"\\\n", 2)]),
         "mondrian_codes": q.codes("privrisk_x_w0", "privrisk_x_rows", dims),
         # a DECIMAL(38,1) coded relative to its minimum
         "mondrian_codes_origin": q.codes("privrisk_x_w0", "privrisk_x_rows",
@@ -99,8 +106,8 @@ def _mondrian_statements(dialect):
         "column_minimums": q.column_minimums('"people"', [(0, "amount"), (3, HOSTILE)]),
         "mondrian_globals": q.globals("privrisk_x_globals", "privrisk_x_w0", dims),
         "mondrian_null_codes": q.null_codes("privrisk_x_w", "privrisk_x_w0", "privrisk_x_globals", dims),
-        "mondrian_unranked_values": q.unranked_values("privrisk_x_w0", [d for d in dims if d.kind == "ordinal"]),
-        "mondrian_unranked_values_weighted": q.unranked_values("privrisk_x_tuples", [d for d in dims if d.kind == "ordinal"],
+        "mondrian_unranked_values": q.unranked_values("privrisk_x_w0", [d for d in dims if d.is_text]),
+        "mondrian_unranked_values_weighted": q.unranked_values("privrisk_x_tuples", [d for d in dims if d.is_text],
                                                                weighted=True),
         "mondrian_code_tuples": q.code_tuples("privrisk_x_tuples", '"people"', dims),
         "mondrian_null_codes_weighted": q.null_codes("privrisk_x_w", "privrisk_x_tuples", "privrisk_x_globals", dims,
@@ -110,22 +117,35 @@ def _mondrian_statements(dialect):
         "mondrian_ranked_dims": q.ranked_dims("privrisk_x_ranked0", "privrisk_x_freq0", "privrisk_x_globals", dims, 5),
         "mondrian_ranked_dims_pruned": q.ranked_dims("privrisk_x_ranked0", "privrisk_x_freq0", "privrisk_x_globals", dims, 5,
                                                      prune=True),
-        "mondrian_cuts_lower": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5),
-        "mondrian_cuts_interp": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, "interp"),
-        "mondrian_cuts_fallback": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, rnk=2),
-        "mondrian_cuts_relaxed": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, relaxed=True),
+        "mondrian_cuts_lower": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, dims),
+        "mondrian_cuts_interp": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, dims, "interp"),
+        "mondrian_cuts_fallback": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, dims, rnk=2),
+        "mondrian_cuts_l_and_t": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, dims,
+                                        privacy=privacy),
+        "mondrian_cuts_l_one_sensitive": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, dims,
+                                                rnk=2, all_ranks=True,
+                                                privacy=Privacy(sensitive[:1], l=3, work="privrisk_x_w")),
+        "mondrian_code_tuples_sensitive": q.code_tuples("privrisk_x_tuples", '"people"', dims, sensitive),
+        "mondrian_sensitive_shares": q.sensitive_shares("privrisk_x_shares", "privrisk_x_tuples", sensitive),
+        "hierarchy_table": q.hierarchy_table("privrisk_x_nodes7"),
+        "hierarchy_rows": q.hierarchy_rows("privrisk_x_nodes7", read_hierarchy(
+            "job", [["nurse", "care", "*"], ["O'Neil", "*"]]).ancestor_rows()),
+        "mondrian_tuple_labels_distinct": q.tuple_labels("privrisk_x_tuple_labels", "privrisk_x_done",
+                                                         "privrisk_x_labels", dims, distinct=True),
+        "mondrian_cuts_relaxed": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, dims, relaxed=True),
         "mondrian_uncut_with_fallback": q.uncut_with_fallback("privrisk_x_ranked0", "privrisk_x_cuts0", 2),
         "mondrian_final_rows": q.final_rows("privrisk_x_done", "privrisk_x_w", "privrisk_x_cuts0"),
         "mondrian_split_rows": q.split_rows("privrisk_x_w1", "privrisk_x_w", "privrisk_x_cuts0", dims, 1),
         "mondrian_split_rows_weighted": q.split_rows("privrisk_x_w1", "privrisk_x_tuples", "privrisk_x_cuts0", dims, 1,
-                                                     weighted=True),
+                                                     weighted=True, sensitive=sensitive, fan_out=3),
         "mondrian_split_rows_relaxed": q.split_rows("privrisk_x_w1", "privrisk_x_w", "privrisk_x_cuts0", dims, 1, True),
-        "mondrian_partitions": q.partitions("privrisk_x_parts", "privrisk_x_done", "privrisk_x_rows", dims),
-        "mondrian_partitions_weighted": q.partitions("privrisk_x_parts", "privrisk_x_done", "privrisk_x_tuples", dims,
+        "mondrian_partitions": q.partitions("privrisk_x_parts", "privrisk_x_done", "privrisk_x_rows", "privrisk_x_globals", dims),
+        "mondrian_partitions_weighted": q.partitions("privrisk_x_parts", "privrisk_x_done", "privrisk_x_tuples", "privrisk_x_globals", dims,
                                                      weighted=True),
         "mondrian_quality": q.quality("privrisk_x_parts", "privrisk_x_globals", dims),
+        "mondrian_value_sets": q.value_sets("privrisk_x_sets", "privrisk_x_done", dims),
         "mondrian_partition_labels": q.partition_labels("privrisk_x_labels", "privrisk_x_parts", "privrisk_x_globals",
-                                                        dims),
+                                                        dims, "privrisk_x_sets"),
         "mondrian_output": q.output('"people_k5"', "privrisk_x_rows", "privrisk_x_done", "privrisk_x_labels", dims,
                                     ["id"]),
         "mondrian_tuple_labels": q.tuple_labels("privrisk_x_tuple_labels", "privrisk_x_done", "privrisk_x_labels", dims),

@@ -109,9 +109,10 @@ def test_summary_matches_pandas(backend):
     for q in ["age", "education_num", "hours_per_week"]:
         span = (got[f"{q}_hi"].astype(float) - got[f"{q}_lo"].astype(float)) / (src[q].max() - src[q].min())
         assert r.ncp[q] == pytest.approx(span.mean()), q
-    for q in ["sex", "race", "marital_status"]:
-        rank = {v: i for i, v in enumerate(sorted(src[q].unique()))}
-        span = (got[f"{q}_hi"].map(rank) - got[f"{q}_lo"].map(rank)) / (len(rank) - 1)
+    for q in ["sex", "race", "marital_status"]:  # categories: the label is the set of values
+        held = got[f"{q}_gen"].map(lambda g: json.loads(g) if g.startswith("[") else [g])
+        assert all(len(v) == len(set(v)) >= 2 for v in held if len(v) > 1), q
+        span = (held.map(len) - 1) / (src[q].nunique() - 1)
         assert r.ncp[q] == pytest.approx(span.mean()), q
     assert r.gcp == pytest.approx(sum(r.ncp.values()) / len(QIDS))
     assert r.levels >= 1 and r.queries > 0
@@ -142,15 +143,27 @@ def test_hand_ties_stay_together(backend):
 
 
 def test_hand_median_at_maximum_is_not_allowable(backend):
-    # x = 1,2,2,2 with k = 1: floor(4/2) = 2, C(1) = 1 < 2, C(2) = 4 -> s = 2 = max: nothing right
-    # of it, not allowable; y is constant: one partition (the lower-median rule, docs/metrics/mondrian.md)
-    t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER), ("y", T.TEXT)], [(0, 1, "a"), (1, 2, "a"), (2, 2, "a"), (3, 2, "a")])
+    # x = 1,2,3,3,3,3,3 with k = 1: 2·C >= n - 1 = 6 first at C(3) = 7 -> s = 3 = max: nothing
+    # right of it, not allowable; y is constant: one partition (the lower-median rule,
+    # docs/metrics/mondrian.md; a column of two values would be cut as a category instead)
+    rows = [(i, x, "a") for i, x in enumerate([1, 2, 3, 3, 3, 3, 3])]
+    t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER), ("y", T.TEXT)], rows)
     out = _out(backend)
     r = pr.mondrian(backend.source(), t, ["x", "y"], 1, out)
-    assert r.partitions == 1 and _parts(backend, out) == {frozenset({0, 1, 2, 3})}
-    # interp median: (2 + 2) / 2 = 2 -> the same
+    assert r.partitions == 1 and _parts(backend, out) == {frozenset(range(7))}
+    # interp median: the 4th value of 7, 3 -> the same
     out2 = _out(backend)
     assert pr.mondrian(backend.source(), t, ["x", "y"], 1, out2, median="interp").partitions == 1
+
+
+def test_two_value_integer_is_cut_like_a_category(backend):
+    # 0/1 in an integer column (MariaDB's BOOLEAN is one), 1 the majority: the lower median is 1,
+    # the top value, so the median rule could never cut it; its one boundary splits 3 | 5 at k = 3
+    rows = [(i, int(i >= 3)) for i in range(8)]
+    t = _table(backend, [("id", T.INTEGER), ("flag", T.INTEGER)], rows)
+    out = _out(backend)
+    assert pr.mondrian(backend.source(), t, ["flag"], 3, out).partitions == 2
+    assert _parts(backend, out) == {frozenset({0, 1, 2}), frozenset({3, 4, 5, 6, 7})}
 
 
 def test_hand_fallback_to_next_dimension(backend):
@@ -306,11 +319,15 @@ def test_nulls_separate(backend):
     ref = partition_sets(mondrian_reference(encode(df, qids, nulls="separate"), 5), df["id"])
     got = _output(backend, out)
     assert _groups(got) == ref
-    # NULL sorts first: the partition of a NULL row shows "NULL" or "NULL~hi" and has lo NULL
+    # NULL sorts first: a partition holding NULL has lo NULL, and its label is NULL itself (SQL
+    # NULL, never the text) or a JSON array of its values with null first: exactly its values
     both = df[["id", "workclass"]].merge(got, on="id")
     holding = both[both["workclass"].isna()]
     assert len(holding) and holding["workclass_lo"].isna().all()
-    assert holding["workclass_gen"].str.match(r"^NULL(~|$)").all()
+    for pid, rows in both[both["partition_id"].isin(holding["partition_id"])].groupby("partition_id"):
+        gen = rows["workclass_gen"].iloc[0]
+        values = sorted(rows["workclass"].dropna().unique())
+        assert (gen is None) if not values else json.loads(gen) == [None, *values], (pid, gen)
     assert both.loc[both["workclass"].notna() & ~both["partition_id"].isin(holding["partition_id"]), "workclass_lo"].notna().all()
 
 

@@ -28,18 +28,19 @@ from typing import Any
 
 from .. import report
 from ..errors import InputChangedError, InvalidInputError
+from ..hierarchy import Hierarchy, read_hierarchy
 from ..source import OutputTable, Relation, Source, is_in_memory, opened
 from ..types import TypeClass
 from ..view_chain import read_through
 from .classes import check_rows, resolve_qids, validate_k, validate_qids
-from .mondrian_sql import RESERVED_PREFIX, MondrianDim, MondrianQueries
+from .mondrian_sql import RESERVED_PREFIX, MondrianDim, MondrianQueries, Privacy, SensitiveAttr
 
 log = logging.getLogger("privrisk_sql")
 
 _KINDS = {
     TypeClass.INTEGER: "numeric", TypeClass.FLOAT: "numeric", TypeClass.DATE: "temporal",
-    TypeClass.TIMESTAMP: "temporal", TypeClass.BOOLEAN: "boolean", TypeClass.TEXT: "ordinal",
-}
+    TypeClass.TIMESTAMP: "temporal", TypeClass.BOOLEAN: "boolean", TypeClass.TEXT: "nominal",
+}  # text given an --order is "ordinal"
 _MAP_BATCH = 400  # rows per INSERT ... VALUES (SQLite caps compound selects at 500)
 # Fallback cuts: when the candidates left to try have at most this many frequency rows in all, one
 # statement tries every remaining rank at once; above it, rank by rank, so that a wide dimension
@@ -72,6 +73,9 @@ class MondrianResult(report.Displayed):
     null_rows: dict[str, int] = field(default_factory=dict)
     median: str = "lower"
     relaxed: bool = False
+    l: int | None = None  # distinct l-diversity required of every partition (with sensitive)
+    t: float | None = None  # t-closeness required of every partition (with sensitive)
+    sensitive: list[str] = field(default_factory=list)
     partition_sizes: dict[int, int] = field(default_factory=dict)  # size -> number of partitions
     # Where the output went, for to_pandas: the caller's Source (or URL), the qualified name.
     _where: Any = field(default=None, repr=False, compare=False)
@@ -118,14 +122,20 @@ class MondrianOptions:
     relaxed: bool
     nulls: str
     order: tuple[tuple[str, tuple], ...]
+    l: int | None = None
+    t: float | None = None
+    sensitive: tuple[str, ...] = ()
 
     @classmethod
     def validated(cls, qids: Sequence[str], k: int, output: str, keep: Sequence[str] | None = None,
                   replace: bool = False, median: str = "lower", relaxed: bool = False, nulls: str = "error",
-                  order: Mapping[str, Sequence] | None = None) -> MondrianOptions:
+                  order: Mapping[str, Sequence] | None = None, l: int | None = None, t: float | None = None,
+                  sensitive: Sequence[str] | str | None = None) -> MondrianOptions:
         _validate_options(median, nulls)
+        names = _validate_privacy(l, t, sensitive, relaxed)
         return cls(validate_qids(qids), validate_k(k), output, None if keep is None else tuple(keep), bool(replace), median,
-                   bool(relaxed), nulls, tuple((c, tuple(v)) for c, v in (order or {}).items()))
+                   bool(relaxed), nulls, tuple((c, tuple(v)) for c, v in (order or {}).items()),
+                   None if l is None else int(l), None if t is None else float(t), names)
 
 
 def _validate_options(median: str, nulls: str) -> None:
@@ -135,6 +145,40 @@ def _validate_options(median: str, nulls: str) -> None:
         raise InvalidInputError(f"nulls must be 'error' or 'separate', got {nulls!r}")
 
 
+def _validate_privacy(l: Any, t: Any, sensitive: Sequence[str] | str | None, relaxed: bool) -> tuple[str, ...]:
+    """l and t are cut constraints over the sensitive columns: each needs them, and they need one."""
+    if l is not None and (isinstance(l, bool) or not isinstance(l, int) or l < 1):
+        raise InvalidInputError(f"l must be an integer >= 1, got {l!r}")
+    if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 <= t <= 1):
+        raise InvalidInputError(f"t must be a number from 0 to 1, got {t!r}")
+    names = (sensitive,) if isinstance(sensitive, str) else tuple(sensitive or ())
+    if (l is not None or t is not None) and not names:
+        raise InvalidInputError("l and t constrain the sensitive columns: name them (sensitive=[...], --sensitive)")
+    if names and l is None and t is None:
+        raise InvalidInputError(f"sensitive columns {list(names)} given without l or t: nothing would use them")
+    if names and relaxed:
+        raise InvalidInputError("l and t are cut constraints of strict Mondrian; relaxed Mondrian is k-only")
+    return names
+
+
+def _resolve_sensitive(rel: Relation, qids: list[str], names: Sequence[str]) -> list[SensitiveAttr]:
+    attrs: list[SensitiveAttr] = []
+    for name in names:
+        col = rel.column(name)
+        if col.name in qids:
+            raise InvalidInputError(f"column {col.name!r} is both a QID and sensitive")
+        if col.type_class not in _KINDS:
+            raise InvalidInputError(f"sensitive column {col.name!r} has type {col.sql_type}, which cannot be compared")
+        if col.name.lower().startswith(RESERVED_PREFIX):
+            raise InvalidInputError(f"column {col.name!r}: names starting with {RESERVED_PREFIX!r} are reserved")
+        if any(a.column == col.name for a in attrs):
+            raise InvalidInputError(f"sensitive column {col.name!r} is named twice")
+        attrs.append(SensitiveAttr(len(attrs), col.name, is_text=col.type_class is TypeClass.TEXT,
+                                   is_float=col.type_class is TypeClass.FLOAT,
+                                   ordered=col.type_class in (TypeClass.INTEGER, TypeClass.FLOAT)))
+    return attrs
+
+
 def _resolve_order(rel: Relation, qids: list[str], order: Mapping[str, Sequence] | None) -> dict[str, list]:
     """User orders keyed by real column name; only for text QIDs, each value once."""
     resolved: dict[str, list] = {}
@@ -142,7 +186,10 @@ def _resolve_order(rel: Relation, qids: list[str], order: Mapping[str, Sequence]
         col = rel.column(name)
         if col.name not in qids:
             raise InvalidInputError(f"order given for {name!r}, which is not one of the qids")
-        if _KINDS.get(col.type_class) != "ordinal":
+        if _KINDS.get(col.type_class) == "boolean":
+            raise InvalidInputError(f"order given for {col.name!r}, but it is {col.sql_type}: a boolean is cut as a "
+                                    "category (its two values, each side >= k), where an order changes nothing")
+        if _KINDS.get(col.type_class) != "nominal":
             raise InvalidInputError(f"order given for {col.name!r}, but it is {col.sql_type}, already ordered")
         values = list(values)
         seen = set()
@@ -151,6 +198,25 @@ def _resolve_order(rel: Relation, qids: list[str], order: Mapping[str, Sequence]
                 raise InvalidInputError(f"order for {col.name!r} lists {v!r} twice")
             seen.add(v)
         resolved[col.name] = values
+    return resolved
+
+
+def _resolve_hierarchies(rel: Relation, qids: list[str], hierarchies: Mapping[str, Any] | None,
+                         orders: Mapping[str, Sequence], relaxed: bool) -> dict[str, Hierarchy]:
+    """Each hierarchy read and checked (a file's errors name it), keyed by real column name."""
+    resolved: dict[str, Hierarchy] = {}
+    if hierarchies and relaxed:
+        raise InvalidInputError("hierarchies are cut node by node (Basic Mondrian), which relaxed Mondrian is not")
+    for name, spec in (hierarchies or {}).items():
+        col = rel.column(name)
+        if col.name not in qids:
+            raise InvalidInputError(f"hierarchy given for {name!r}, which is not one of the qids")
+        if col.type_class is not TypeClass.TEXT:
+            raise InvalidInputError(f"hierarchy given for {col.name!r}, but it is {col.sql_type}: hierarchies are for "
+                                    "text columns (their values are the hierarchy's first cells)")
+        if col.name in orders:
+            raise InvalidInputError(f"{col.name!r} has both an order and a hierarchy; give one")
+        resolved[col.name] = read_hierarchy(col.name, spec)
     return resolved
 
 
@@ -186,7 +252,8 @@ def _check_output_columns(keep: list[str], qids: list[str]) -> None:
 def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
              keep: Sequence[str] | None = None, replace: bool = False, median: str = "lower",
              relaxed: bool = False, nulls: str = "error", order: Mapping[str, Sequence] | None = None,
-             html: Any = None) -> MondrianResult:
+             l: int | None = None, t: float | None = None, sensitive: Sequence[str] | str | None = None,
+             hierarchies: Mapping[str, Any] | None = None, html: Any = None) -> MondrianResult:
     """Anonymize ``table`` with Mondrian and write the result to the new table ``output``.
 
     Args:
@@ -207,7 +274,15 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
             (mean of the two middle values for even n, like numpy; SDC4Society compatible).
         relaxed: relaxed Mondrian (rows equal to the median may go to either side).
         nulls: ``"error"`` (default) or ``"separate"`` (NULL is its own value, below all others).
-        order: ``{qid: [values in order]}`` for ordinal text QIDs.
+        order: ``{qid: [values in order]}`` for ordinal text QIDs (cut and labelled as ranges;
+            text without an order is a category, labelled as the set of its values).
+        l: every partition also distinct l-diverse on each ``sensitive`` column (a cut constraint).
+        t: every partition also t-close to the whole table on each ``sensitive`` column (ordered
+            distance for numbers, equal distance otherwise, as :func:`kanon` measures it).
+        sensitive: the sensitive columns l and t are about (not QIDs; kept in the output).
+        hierarchies: ``{qid: CSV path or rows}``, a generalization hierarchy per text QID (ARX's
+            format: value;level 1;...;root). Such a QID is cut into the children of its node
+            (Basic Mondrian) and labelled with the node.
 
     Returns:
         :class:`MondrianResult`; the table ``output`` has the kept columns, ``partition_id`` and
@@ -218,7 +293,7 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
             empty table or one with fewer than k rows, an existing output table, an output
             name whose schema or database does not exist (all before any work table is made).
     """
-    o = MondrianOptions.validated(qids, k, output, keep, replace, median, relaxed, nulls, order)
+    o = MondrianOptions.validated(qids, k, output, keep, replace, median, relaxed, nulls, order, l, t, sensitive)
     k = o.k
     if is_in_memory(src):
         # An in-memory DuckDB opened for this call is closed at its end, and the output with it.
@@ -233,6 +308,8 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
         rel = source.relation(table)
         names = resolve_qids(rel, qids)  # refuses unsupported types; every other one is in _KINDS
         orders = _resolve_order(rel, names, order)
+        attrs = _resolve_sensitive(rel, names, o.sensitive)
+        trees = _resolve_hierarchies(rel, names, hierarchies, orders, relaxed)
         kept = _resolve_keep(rel, names, keep)
         _check_output_columns(kept, names)
         target = source.output_table(output)  # its database and schema exist and take tables
@@ -250,12 +327,15 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
         if existing is not None and not replace:
             raise InvalidInputError(f"output table {output!r} already exists; pass replace=True (--replace) to overwrite it")
         _sweep_abandoned_staging(source, target)
-        result = _Run(source, rel, names, kept, k, target, replace, median, relaxed, nulls, orders).run()
+        privacy = Privacy(tuple(attrs), o.l, o.t) if attrs else None
+        result = _Run(source, rel, names, kept, k, target, replace, median, relaxed, nulls, orders, privacy,
+                      trees).run()
         database = source.database_label
     result = dataclasses.replace(result, _where=src, _output_lookup=target.lookup_name)
     report.after_run(result, page, False, "mondrian", database, {"table": table},
                      {"qids": list(qids), "k": k, "output": output, "median": median, "relaxed": relaxed,
-                      "nulls": nulls}, started, time.perf_counter() - clock)
+                      "nulls": nulls, "l": o.l, "t": o.t, "sensitive": list(o.sensitive),
+                      "hierarchies": sorted(trees)}, started, time.perf_counter() - clock)
     return result
 
 
@@ -281,12 +361,19 @@ class _Run:
     """One Mondrian run: owns the names of its work tables and the statement sequence."""
 
     def __init__(self, source: Source, rel: Relation, qids: list[str], keep: list[str], k: int, output: OutputTable,
-                 replace: bool, median: str, relaxed: bool, nulls: str, orders: dict[str, list]):
+                 replace: bool, median: str, relaxed: bool, nulls: str, orders: dict[str, list],
+                 privacy: Privacy | None = None, trees: dict[str, Hierarchy] | None = None):
         self.s, self.rel, self.qids, self.keep, self.k = source, rel, qids, keep, k
         self.output, self.replace, self.median, self.relaxed, self.nulls = output, replace, median, relaxed, nulls
         self.orders = orders
+        self.privacy = privacy
+        self.sensitive = privacy.sensitive if privacy else ()
         self.q = MondrianQueries(source.dialect)
-        self.dims = [MondrianDim(i, c.name, _KINDS[c.type_class], c.type_class)
+        self.trees = trees or {}
+        # a cut of a hierarchy node has up to fan_out children: the children's partition ids step by it
+        self.fan_out = max([2] + [h.fan_out for h in self.trees.values()])
+        self.dims = [MondrianDim(i, c.name, "hierarchy" if c.name in self.trees else
+                                 "ordinal" if c.name in orders else _KINDS[c.type_class], c.type_class)
                      for i, c in enumerate(rel.column(q) for q in qids)]
 
     def _set_origins(self) -> None:
@@ -316,6 +403,7 @@ class _Run:
             s.execute(q.codes(work, originals, self.dims))
             self._check_ranked(work, missing, weighted=False)
             s.execute(q.globals(globals_, work, self.dims))
+            self._mark_two_values(globals_)
             if any(d.has_nulls for d in self.dims):
                 coded, work = work, s.temp_name("w")
                 s.execute(q.null_codes(work, coded, globals_, self.dims))
@@ -323,18 +411,24 @@ class _Run:
             work, levels = self._partition(work, globals_)
         else:  # strict: cut the distinct code tuples (docs/decisions/mondrian-tuple-cutting.md)
             originals = s.temp_name("tuples")
-            s.execute(q.code_tuples(originals, self.rel.sql, self.dims))
+            s.execute(q.code_tuples(originals, self.rel.sql, self.dims, self.sensitive))
             self._check_ranked(originals, missing, weighted=True)
+            self._share_sensitive(originals)
             s.execute(q.globals(globals_, originals, self.dims))
+            self._mark_two_values(globals_)
             work = s.temp_name("w")
-            s.execute(q.null_codes(work, originals, globals_, self.dims, weighted=True))
+            s.execute(q.null_codes(work, originals, globals_, self.dims, weighted=True, sensitive=self.sensitive))
             work, levels = self._partition(work, globals_, weighted=True)
         parts = s.temp_name("parts")
-        s.execute(q.partitions(parts, work, originals, self.dims, weighted=not self.relaxed))
+        s.execute(q.partitions(parts, work, originals, globals_, self.dims, weighted=not self.relaxed))
         quality = s.fetch_records(q.quality(parts, globals_, self.dims))[0]
         sizes = {int(r["size"]): int(r["partitions"]) for r in s.fetch_records(q.partition_sizes(parts))}
+        value_sets = None
+        if any(d.is_categorical for d in self.dims):
+            value_sets = s.temp_name("sets")
+            s.execute(q.value_sets(value_sets, work, self.dims))
         labels = s.temp_name("labels")
-        s.execute(q.partition_labels(labels, parts, globals_, self.dims))
+        s.execute(q.partition_labels(labels, parts, globals_, self.dims, value_sets))
         n_parts, min_size, max_size, dm = (int(quality[c]) for c in ("partitions", "min_size", "max_size", "discernibility"))
         self._write_output(originals, work, labels, globals_, n_rows, n_parts)
         ncp = {d.column: float(quality[f"ncp{d.index}"]) / n_rows for d in self.dims}
@@ -345,7 +439,30 @@ class _Run:
             cavg=n_rows / (n_parts * self.k), discernibility=dm, ncp=ncp, gcp=sum(ncp.values()) / len(ncp),
             levels=levels, queries=queries, null_rows={c: m for c, m in missing.items() if m},
             median=self.median, relaxed=self.relaxed, partition_sizes=sizes,
+            l=self.privacy.l if self.privacy else None, t=self.privacy.t if self.privacy else None,
+            sensitive=[a.column for a in self.sensitive],
         )
+
+    def _mark_two_values(self, globals_: str) -> None:
+        """Columns of exactly two values are cut like categories (MondrianDim.cut_as_category)."""
+        row = self.s.fetch_records(f"SELECT * FROM {self.s.quote(globals_)}")[0]
+        self.dims = [dataclasses.replace(d, two_values=int(row[f"values{d.index}"]) == 2) for d in self.dims]
+
+    def _share_sensitive(self, tuples: str) -> None:
+        """The table's shares of each sensitive value (for t), and l checked against the number
+        of distinct values there are: a table with fewer has no l-diverse partition at all."""
+        if self.privacy is None:
+            return
+        shares = self.s.temp_name("shares")
+        self.s.execute(self.q.sensitive_shares(shares, tuples, self.sensitive))
+        self.privacy = dataclasses.replace(self.privacy, shares=shares)
+        if self.privacy.l is None:
+            return
+        for a in self.sensitive:
+            found = int(self.s.fetch_records(self.q.count_rows(f"{self.s.quote(shares)} WHERE j = {a.index}"))[0]["n"])
+            if found < self.privacy.l:
+                raise InvalidInputError(f"column {a.column!r} of {self.rel.label!r} has {found} distinct value(s), "
+                                        f"fewer than l={self.privacy.l}: no l-diverse partition exists")
 
     def _validate_rows(self) -> tuple[int, dict[str, int]]:
         """One cheap scan before any work table: empty or one-row table, all-NULL QID, n < k, NULL QIDs."""
@@ -365,10 +482,13 @@ class _Run:
         """(value, rank) tables for text QIDs: the user's order, else Python's sort of the values."""
         dims = []
         for d in self.dims:
-            if d.kind != "ordinal":
+            if not d.is_text:
                 dims.append(d)
                 continue
             present = [r[0] for r in self.s.fetch(self.q.distinct_values(self.rel.sql, d.column))]
+            if d.column in self.trees:
+                dims.append(self._hierarchy_tables(d, present))
+                continue
             if d.column in self.orders:
                 order = self.orders[d.column]
                 unknown = sorted(set(present) - set(order), key=str)
@@ -386,9 +506,31 @@ class _Run:
             dims.append(dataclasses.replace(d, map=name))
         self.dims = dims
 
+    def _hierarchy_tables(self, d: MondrianDim, present: list) -> MondrianDim:
+        """A hierarchy's rank map (its values in depth-first order) and ancestor table."""
+        tree = self.trees[d.column]
+        if any(v is None for v in present):
+            raise InvalidInputError(f"column {d.column!r} of {self.rel.label!r} has NULL values, which its hierarchy "
+                                    f"{tree.where} does not place; give them a value in a view, or drop the hierarchy")
+        missing = sorted(v for v in present if tree.code(v) is None)
+        if missing:
+            raise InvalidInputError(f"value {missing[0]!r} of column {d.column!r} is not in its hierarchy {tree.where}"
+                                    + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""))
+        name = self.s.temp_name(f"map{d.index}")
+        self.s.execute(self.q.rank_map_table(name))
+        ranked = [(v, i + 1) for i, v in enumerate(tree.leaves)]
+        for start in range(0, len(ranked), _MAP_BATCH):
+            self.s.execute(self.q.rank_map_rows(name, ranked[start:start + _MAP_BATCH]))
+        nodes = self.s.temp_name(f"nodes{d.index}")
+        self.s.execute(self.q.hierarchy_table(nodes))
+        rows = tree.ancestor_rows()
+        for start in range(0, len(rows), _MAP_BATCH):
+            self.s.execute(self.q.hierarchy_rows(nodes, rows[start:start + _MAP_BATCH]))
+        return dataclasses.replace(d, map=name, nodes=nodes)
+
     def _check_ranked(self, work: str, missing: dict[str, int], weighted: bool) -> None:
         """Every non-NULL value of a text QID found its rank (one aggregate over the codes)."""
-        text = [d for d in self.dims if d.kind == "ordinal"]
+        text = [d for d in self.dims if d.is_text]
         if not text:
             return
         counts = self.s.fetch_records(self.q.unranked_values(work, text, weighted))[0]
@@ -416,14 +558,16 @@ class _Run:
             ranked = s.temp_name(f"ranked{level}")
             s.execute(q.ranked_dims(ranked, freq, globals_, self.dims, self.k, prune=prune))
             cuts = s.temp_name(f"cuts{level}")
-            s.execute(q.cuts(cuts, freq, ranked, self.k, self.median, self.relaxed))
+            privacy = dataclasses.replace(self.privacy, work=work) if self.privacy else None
+            s.execute(q.cuts(cuts, freq, ranked, self.k, self.dims, self.median, self.relaxed, privacy=privacy))
             for rnk in range(2, len(self.dims) + 1) if not self.relaxed else ():
                 fallback = s.fetch_records(q.uncut_with_fallback(ranked, cuts, rnk))[0]
                 uncut, candidate_rows = int(fallback["uncut"]), int(fallback["candidate_rows"])
                 if not uncut:
                     break  # no uncut partition has a candidate of this rank (nor of any higher one)
                 all_ranks = candidate_rows <= ALL_RANKS_MAX_ROWS
-                s.execute(q.cuts(cuts, freq, ranked, self.k, self.median, rnk=rnk, all_ranks=all_ranks))
+                s.execute(q.cuts(cuts, freq, ranked, self.k, self.dims, self.median, rnk=rnk, all_ranks=all_ranks,
+                                 privacy=privacy))
                 if all_ranks:
                     break
             n_cuts = int(s.fetch_records(q.count_rows(s.quote(cuts)))[0]["n"])
@@ -431,14 +575,15 @@ class _Run:
             nxt = None
             if n_cuts:
                 nxt = s.temp_name(f"w{level + 1}")
-                s.execute(q.split_rows(nxt, work, cuts, self.dims, offset, self.relaxed, weighted))
+                s.execute(q.split_rows(nxt, work, cuts, self.dims, offset, self.relaxed, weighted, self.sensitive,
+                                       self.fan_out))
             for t in (freq, ranked, cuts, work):
                 s.drop_temp(t)
             log.info("mondrian level %d: %d cuts", level, n_cuts)
             if nxt is None:
                 return done, level
             work = nxt
-            offset += 2 * n_cuts + 2
+            offset += self.fan_out * (n_cuts + 1)
             level += 1
 
     def _write_output(self, rows: str, work: str, labels: str, globals_: str, n_rows: int, n_parts: int) -> None:
@@ -457,7 +602,7 @@ class _Run:
                 s.execute(q.output(staging_sql, rows, work, labels, self.dims, self.keep))
             else:
                 tuples = s.temp_name("tuple_labels")
-                s.execute(q.tuple_labels(tuples, work, labels, self.dims))
+                s.execute(q.tuple_labels(tuples, work, labels, self.dims, distinct=bool(self.sensitive)))
                 with s.settings(s.dialect.output_join_settings):
                     s.execute(q.output_by_codes(staging_sql, self.rel.sql, tuples, globals_, self.dims, self.keep))
             self._check_written(staging_sql, n_rows, n_parts)

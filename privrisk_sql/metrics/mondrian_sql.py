@@ -19,9 +19,11 @@ Work tables (all TEMP, names from the run):
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..hierarchy import AncestorRow
 from ..types import TypeClass
 from .queries import Queries
 
@@ -31,7 +33,10 @@ RID = RESERVED_PREFIX + "rid"  # row number of the input rows
 
 @dataclass(frozen=True)
 class MondrianDim:
-    """One QID as Mondrian sees it. ``kind``: numeric, temporal, boolean or ordinal."""
+    """One QID as Mondrian sees it. ``kind``: numeric, temporal (both cut at a median, labelled as
+    ranges), ordinal (text in the user's ``order``: the same, by rank) or a category, cut at the
+    most balanced boundary and labelled as the set of its values: nominal (text without an order)
+    or boolean (docs/metrics/mondrian.md)."""
 
     index: int
     column: str  # real column name
@@ -43,10 +48,66 @@ class MondrianDim:
     # code, for types whose values a double cannot all tell apart (DECIMAL(20,1), HUGEINT): close
     # values far from 0 then keep distinct codes.
     origin: str | None = None
+    two_values: bool = False  # the column holds exactly two values (NULL one of them)
+    nodes: str | None = None  # a hierarchy's ancestor table (privrisk_sql/hierarchy.py)
 
     @property
     def is_float(self) -> bool:
         return self.type_class is TypeClass.FLOAT
+
+    @property
+    def is_text(self) -> bool:
+        """Coded through a rank map (val, code, json_text) and matched by its bytes."""
+        return self.kind in ("ordinal", "nominal", "hierarchy")
+
+    @property
+    def is_categorical(self) -> bool:
+        """Labelled as the set of its values, NCP by distinct values."""
+        return self.kind in ("nominal", "boolean")
+
+    @property
+    def is_hierarchy(self) -> bool:
+        """Cut into the children of its node, labelled with the node, NCP its share of values."""
+        return self.kind == "hierarchy"
+
+    @property
+    def cut_as_category(self) -> bool:
+        """Cut at the most balanced boundary: a category, or any column of two values (a 0/1
+        integer, MariaDB's BOOLEAN), whose lower median would be its top value whenever that
+        is the more frequent one."""
+        return self.is_categorical or (self.two_values and not self.is_hierarchy)
+
+
+@dataclass(frozen=True)
+class SensitiveAttr:
+    """A sensitive attribute of an l-diverse or t-close Mondrian run: carried through the levels
+    as the code ``s<index>`` (mondrian_sensitive_code). ``ordered``: numeric, so t-closeness takes
+    the ordered distance, as kanon does."""
+
+    index: int
+    column: str
+    is_text: bool = False
+    is_float: bool = False
+    ordered: bool = False
+
+
+@dataclass(frozen=True)
+class Privacy:
+    """The cut constraints beyond k (LeFevre et al.): distinct ``l`` and/or ``t``-closeness over
+    ``sensitive``; ``work`` is the level's open tuples, ``shares`` the table's (the templates read
+    both)."""
+
+    sensitive: tuple[SensitiveAttr, ...]
+    l: int | None = None
+    t: float | None = None
+    work: str = ""
+    shares: str = ""
+
+    @property
+    def t_bound(self) -> str:
+        """t as the SQL literal a side's distance is compared with, a hair below t, so that a
+        release our doubles put at t exactly is not one kanon's doubles put above it."""
+        return repr(float(self.t) - 1e-12) if self.t is not None else "NULL"
 
 
 class MondrianQueries(Queries):
@@ -62,11 +123,19 @@ class MondrianQueries(Queries):
         """MIN of each (index, column) as min<index>, in one scan."""
         return self._r("column_minimums.sql.j2", relation=relation, columns=list(columns))
 
+    def hierarchy_table(self, name: str) -> str:
+        return self._r("hierarchy_table.sql.j2", name=name)
+
+    def hierarchy_rows(self, name: str, rows: Sequence[AncestorRow]) -> str:
+        return self._r("hierarchy_rows.sql.j2", name=name, rows=list(rows))
+
     def rank_map_table(self, name: str) -> str:
         return self._r("rank_map_table.sql.j2", name=name)
 
-    def rank_map_rows(self, name: str, rows: Sequence[tuple[str, int]]) -> str:
-        return self._r("rank_map_rows.sql.j2", name=name, rows=list(rows))
+    def rank_map_rows(self, name: str, values: Sequence[tuple[str, int]]) -> str:
+        """(value, rank) pairs; each value's JSON spelling is added here, for the set labels."""
+        rows = [(v, code, json.dumps(v, ensure_ascii=False)[1:-1]) for v, code in values]
+        return self._r("rank_map_rows.sql.j2", name=name, rows=rows)
 
     def codes(self, name: str, rows: str, dims: Sequence[MondrianDim]) -> str:
         return self._r("mondrian_codes.sql.j2", name=name, rows=rows, dims=list(dims), rid=RID)
@@ -74,17 +143,22 @@ class MondrianQueries(Queries):
     def globals(self, name: str, work: str, dims: Sequence[MondrianDim]) -> str:
         return self._r("mondrian_globals.sql.j2", name=name, work=work, dims=list(dims))
 
-    def code_tuples(self, name: str, relation: str, dims: Sequence[MondrianDim]) -> str:
-        return self._r("mondrian_code_tuples.sql.j2", name=name, relation=relation, dims=list(dims))
+    def code_tuples(self, name: str, relation: str, dims: Sequence[MondrianDim],
+                    sensitive: Sequence[SensitiveAttr] = ()) -> str:
+        return self._r("mondrian_code_tuples.sql.j2", name=name, relation=relation, dims=list(dims),
+                       sensitive=list(sensitive))
+
+    def sensitive_shares(self, name: str, tuples: str, sensitive: Sequence[SensitiveAttr]) -> str:
+        return self._r("mondrian_sensitive_shares.sql.j2", name=name, tuples=tuples, sensitive=list(sensitive))
 
     def unranked_values(self, work: str, dims: Sequence[MondrianDim], weighted: bool = False) -> str:
         """Per text QID in ``dims``, the rows of ``work`` without a code (NULL or unranked)."""
         return self._r("mondrian_unranked_values.sql.j2", work=work, dims=list(dims), weighted=weighted)
 
     def null_codes(self, name: str, work: str, globals_: str, dims: Sequence[MondrianDim],
-                   weighted: bool = False) -> str:
+                   weighted: bool = False, sensitive: Sequence[SensitiveAttr] = ()) -> str:
         return self._r("mondrian_null_codes.sql.j2", name=name, work=work, globals=globals_, dims=list(dims),
-                       weighted=weighted)
+                       weighted=weighted, sensitive=list(sensitive))
 
     def empty_like(self, name: str, like: str) -> str:
         return self._r("mondrian_empty_like.sql.j2", name=name, like=like)
@@ -101,12 +175,13 @@ class MondrianQueries(Queries):
         return self._r("mondrian_ranked_dims.sql.j2", name=name, freq=freq, globals=globals_, dims=list(dims), k=int(k),
                        prune=prune)
 
-    def cuts(self, name: str, freq: str, ranked: str, k: int, median: str = "lower", relaxed: bool = False,
-             rnk: int = 1, all_ranks: bool = False) -> str:
+    def cuts(self, name: str, freq: str, ranked: str, k: int, dims: Sequence[MondrianDim], median: str = "lower",
+             relaxed: bool = False, rnk: int = 1, all_ranks: bool = False, privacy: Privacy | None = None) -> str:
         """rnk 1 creates the cut table; rnk > 1 inserts the fallback cuts of that rank (``all_ranks``:
         of every rank >= rnk, each partition taking its best ranked allowable cut)."""
-        return self._r("mondrian_cuts.sql.j2", name=name, freq=freq, ranked=ranked, k=int(k), median=median,
-                       relaxed=relaxed, rnk=int(rnk), all_ranks=bool(all_ranks and rnk > 1))
+        return self._r("mondrian_cuts.sql.j2", name=name, freq=freq, ranked=ranked, k=int(k), dims=list(dims),
+                       median=median,
+                       relaxed=relaxed, rnk=int(rnk), all_ranks=bool(all_ranks and rnk > 1), privacy=privacy)
 
     def uncut_with_fallback(self, ranked: str, cuts: str, rnk: int) -> str:
         return self._r("mondrian_uncut_with_fallback.sql.j2", ranked=ranked, cuts=cuts, rnk=int(rnk))
@@ -115,14 +190,23 @@ class MondrianQueries(Queries):
         return self._r("mondrian_final_rows.sql.j2", done=done, work=work, cuts=cuts)
 
     def split_rows(self, name: str, work: str, cuts: str, dims: Sequence[MondrianDim], offset: int,
-                   relaxed: bool = False, weighted: bool = False) -> str:
+                   relaxed: bool = False, weighted: bool = False, sensitive: Sequence[SensitiveAttr] = (),
+                   fan_out: int = 2) -> str:
+        """Children of a cut take ids ``offset + fan_out * seq + side`` (side: 0/1, or the child's
+        place among its node's children for a hierarchy cut)."""
         return self._r("mondrian_split_rows.sql.j2", name=name, work=work, cuts=cuts, dims=list(dims),
-                       offset=int(offset), relaxed=relaxed, weighted=weighted)
+                       offset=int(offset), relaxed=relaxed, weighted=weighted, sensitive=list(sensitive),
+                       fan_out=int(fan_out))
 
-    def partitions(self, name: str, work: str, rows: str, dims: Sequence[MondrianDim], weighted: bool = False) -> str:
+    def partitions(self, name: str, work: str, rows: str, globals_: str, dims: Sequence[MondrianDim],
+                   weighted: bool = False) -> str:
         """``weighted``: ``work`` holds code tuples and ``rows`` is the tuples table (strict)."""
-        return self._r("mondrian_partitions.sql.j2", name=name, work=work, rows=rows, dims=list(dims), rid=RID,
-                       weighted=weighted)
+        return self._r("mondrian_partitions.sql.j2", name=name, work=work, rows=rows, globals=globals_, dims=list(dims),
+                       rid=RID, weighted=weighted)
+
+    def value_sets(self, name: str, work: str, dims: Sequence[MondrianDim]) -> str:
+        """Per final partition and category, its values as JSON array elements (the set labels)."""
+        return self._r("mondrian_value_sets.sql.j2", name=name, work=work, dims=list(dims))
 
     def partition_sizes(self, partitions: str) -> str:
         return self._r("mondrian_partition_sizes.sql.j2", partitions=partitions)
@@ -130,9 +214,11 @@ class MondrianQueries(Queries):
     def quality(self, partitions: str, globals_: str, dims: Sequence[MondrianDim]) -> str:
         return self._r("mondrian_quality.sql.j2", partitions=partitions, globals=globals_, dims=list(dims))
 
-    def partition_labels(self, name: str, partitions: str, globals_: str, dims: Sequence[MondrianDim]) -> str:
+    def partition_labels(self, name: str, partitions: str, globals_: str, dims: Sequence[MondrianDim],
+                         value_sets: str | None = None) -> str:
+        """``value_sets``: the table of :meth:`value_sets` (needed when a QID is a category)."""
         return self._r("mondrian_partition_labels.sql.j2", name=name, partitions=partitions, globals=globals_,
-                       dims=list(dims))
+                       dims=list(dims), value_sets=value_sets)
 
     def output(self, target: str, rows: str, work: str, labels: str, dims: Sequence[MondrianDim],
                keep: Sequence[str]) -> str:
@@ -146,8 +232,11 @@ class MondrianQueries(Queries):
         (already quoted)."""
         return self._r("mondrian_written_partitions.sql.j2", target=target)
 
-    def tuple_labels(self, name: str, work: str, labels: str, dims: Sequence[MondrianDim]) -> str:
-        return self._r("mondrian_tuple_labels.sql.j2", name=name, work=work, labels=labels, dims=list(dims))
+    def tuple_labels(self, name: str, work: str, labels: str, dims: Sequence[MondrianDim],
+                     distinct: bool = False) -> str:
+        """``distinct``: the tuples also hold sensitive codes, so a code tuple may repeat."""
+        return self._r("mondrian_tuple_labels.sql.j2", name=name, work=work, labels=labels, dims=list(dims),
+                       distinct=distinct)
 
     def output_by_codes(self, target: str, relation: str, tuples: str, globals_: str,
                         dims: Sequence[MondrianDim], keep: Sequence[str]) -> str:

@@ -1,10 +1,20 @@
 CREATE TEMPORARY TABLE `privrisk_x_freq0` AS
-SELECT pid, 0 AS dim, c0 AS v, SUM(n) AS c FROM `privrisk_x_tuples` GROUP BY pid, c0
+SELECT pid, 0 AS dim, c0 AS v, SUM(n) AS c, CAST(NULL AS DOUBLE) AS share FROM `privrisk_x_tuples` GROUP BY pid, c0
 UNION ALL
-SELECT pid, 1 AS dim, c1 AS v, SUM(n) AS c FROM `privrisk_x_tuples` GROUP BY pid, c1
+SELECT pid, 1 AS dim, c1 AS v, SUM(n) AS c, CAST(NULL AS DOUBLE) AS share FROM `privrisk_x_tuples` GROUP BY pid, c1
 UNION ALL
-SELECT pid, 2 AS dim, c2 AS v, SUM(n) AS c FROM `privrisk_x_tuples` GROUP BY pid, c2
+SELECT pid, 2 AS dim, c2 AS v, SUM(n) AS c, CAST(NULL AS DOUBLE) AS share FROM `privrisk_x_tuples` GROUP BY pid, c2
 UNION ALL
-SELECT pid, 3 AS dim, c3 AS v, SUM(n) AS c FROM `privrisk_x_tuples` GROUP BY pid, c3
+SELECT pid, 3 AS dim, c3 AS v, SUM(n) AS c, CAST(NULL AS DOUBLE) AS share FROM `privrisk_x_tuples` GROUP BY pid, c3
 UNION ALL
-SELECT pid, 4 AS dim, c4 AS v, SUM(n) AS c FROM `privrisk_x_tuples` GROUP BY pid, c4
+SELECT pid, 4 AS dim, c4 AS v, SUM(n) AS c, CAST(NULL AS DOUBLE) AS share FROM `privrisk_x_tuples` GROUP BY pid, c4
+UNION ALL
+SELECT pid, 5 AS dim, c5 AS v, SUM(n) AS c, CAST(NULL AS DOUBLE) AS share FROM `privrisk_x_tuples` GROUP BY pid, c5
+UNION ALL
+SELECT pid, 6 AS dim, c6 AS v, SUM(n) AS c, CAST(NULL AS DOUBLE) AS share FROM `privrisk_x_tuples` GROUP BY pid, c6
+UNION ALL
+SELECT w.pid, 7 AS dim, CAST(COALESCE(a.child_no, -1) AS DOUBLE) AS v, SUM(w.n) AS c, COALESCE(MAX(a.parent_share), 0) AS share
+FROM `privrisk_x_tuples` w LEFT JOIN `privrisk_x_nodes7` a ON a.code = w.c7 AND a.depth = w.h7 + 1
+GROUP BY w.pid, COALESCE(a.child_no, -1)
+UNION ALL
+SELECT pid, 8 AS dim, c8 AS v, SUM(n) AS c, CAST(NULL AS DOUBLE) AS share FROM `privrisk_x_tuples` GROUP BY pid, c8

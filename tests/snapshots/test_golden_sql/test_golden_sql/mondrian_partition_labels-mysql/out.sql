@@ -1,21 +1,42 @@
 CREATE TEMPORARY TABLE `privrisk_x_labels` AS
 SELECT p.pid, p.partition_id
      , p.vlo0 AS lo0, p.vhi0 AS hi0
-     , CASE WHEN p.lo0 = p.hi0 AND (p.vlo0 = p.vhi0 OR p.vlo0 IS NULL) THEN COALESCE(CAST(p.vlo0 AS CHAR), 'NULL')
-            ELSE COALESCE(CAST(p.vlo0 AS CHAR), 'NULL') || '~' || COALESCE(CAST(p.vhi0 AS CHAR), 'NULL') END AS gen0
+     , CASE WHEN p.lo0 = p.hi0 AND (p.vlo0 = p.vhi0 OR p.vlo0 IS NULL) THEN CAST(p.vlo0 AS CHAR)
+            ELSE CAST(p.vlo0 AS CHAR) || '~' || CAST(p.vhi0 AS CHAR) END AS gen0
      , CASE WHEN p.lo1 = g.null_code1 THEN NULL ELSE p.vlo1 END AS lo1, p.vhi1 AS hi1
-     , CASE WHEN p.lo1 = p.hi1 AND (p.vlo1 = p.vhi1 OR p.vlo1 IS NULL) THEN COALESCE(CAST(CASE WHEN p.lo1 = g.null_code1 THEN NULL ELSE p.vlo1 END AS CHAR), 'NULL')
-            ELSE COALESCE(CAST(CASE WHEN p.lo1 = g.null_code1 THEN NULL ELSE p.vlo1 END AS CHAR), 'NULL') || '~' || COALESCE(CAST(p.vhi1 AS CHAR), 'NULL') END AS gen1
+     , CASE WHEN p.lo1 = p.hi1 AND (p.vlo1 = p.vhi1 OR p.vlo1 IS NULL) THEN CAST(CASE WHEN p.lo1 = g.null_code1 THEN NULL ELSE p.vlo1 END AS CHAR)
+            WHEN p.lo1 = g.null_code1 THEN '[null,"' || CASE WHEN p.vlo1 = p.vhi1 THEN CAST(p.vlo1 AS CHAR) ELSE CAST(p.vlo1 AS CHAR) || '~' || CAST(p.vhi1 AS CHAR) END || '"]'
+            ELSE CAST(CASE WHEN p.lo1 = g.null_code1 THEN NULL ELSE p.vlo1 END AS CHAR) || '~' || CAST(p.vhi1 AS CHAR) END AS gen1
      , p.vlo2 AS lo2, p.vhi2 AS hi2
-     , CASE WHEN p.lo2 = p.hi2 AND (p.vlo2 = p.vhi2 OR p.vlo2 IS NULL) THEN COALESCE(CAST(p.vlo2 AS CHAR), 'NULL')
-            ELSE COALESCE(CAST(p.vlo2 AS CHAR), 'NULL') || '~' || COALESCE(CAST(p.vhi2 AS CHAR), 'NULL') END AS gen2
+     , CASE WHEN p.lo2 = p.hi2 AND (p.vlo2 = p.vhi2 OR p.vlo2 IS NULL) THEN CAST(p.vlo2 AS CHAR)
+            ELSE CAST(p.vlo2 AS CHAR) || '~' || CAST(p.vhi2 AS CHAR) END AS gen2
      , CASE WHEN p.lo3 = 1 THEN TRUE WHEN p.lo3 = 0 THEN FALSE END AS lo3, CASE WHEN p.hi3 = 1 THEN TRUE WHEN p.hi3 = 0 THEN FALSE END AS hi3
-     , CASE WHEN p.lo3 = p.hi3 THEN COALESCE(CAST(CASE WHEN p.lo3 = 1 THEN TRUE WHEN p.lo3 = 0 THEN FALSE END AS CHAR), 'NULL')
-            ELSE COALESCE(CAST(CASE WHEN p.lo3 = 1 THEN TRUE WHEN p.lo3 = 0 THEN FALSE END AS CHAR), 'NULL') || '~' || COALESCE(CAST(CASE WHEN p.hi3 = 1 THEN TRUE WHEN p.hi3 = 0 THEN FALSE END AS CHAR), 'NULL') END AS gen3
+     , CASE WHEN p.nd3 = 1 THEN CASE WHEN p.lo3 = 1 THEN 'true' WHEN p.lo3 = 0 THEN 'false' END ELSE '[' || s3.vals || ']' END AS gen3
      , mlo4.val AS lo4, mhi4.val AS hi4
-     , CASE WHEN p.lo4 = p.hi4 THEN COALESCE(CAST(mlo4.val AS CHAR), 'NULL')
-            ELSE COALESCE(CAST(mlo4.val AS CHAR), 'NULL') || '~' || COALESCE(CAST(mhi4.val AS CHAR), 'NULL') END AS gen4
+     , CASE WHEN p.lo4 = p.hi4 THEN CAST(mlo4.val AS CHAR)
+            ELSE CAST(mlo4.val AS CHAR) || '~' || CAST(mhi4.val AS CHAR) END AS gen4
+     , mlo5.val AS lo5, mhi5.val AS hi5
+     , CASE WHEN p.nd5 = 1 THEN CAST(mlo5.val AS CHAR) ELSE '[' || s5.vals || ']' END AS gen5
+     , mlo6.val AS lo6, mhi6.val AS hi6
+     , CASE WHEN p.lo6 = p.hi6 THEN CAST(mlo6.val AS CHAR)
+            WHEN p.lo6 = g.null_code6 THEN '[null,"' || CASE WHEN mlv6.code = p.hi6 THEN mlv6.json_text ELSE mlv6.json_text || '~' || mhi6.json_text END || '"]'
+            ELSE CAST(mlo6.val AS CHAR) || '~' || CAST(mhi6.val AS CHAR) END AS gen6
+     , mlo7.val AS lo7, mhi7.val AS hi7
+     , h7.label AS gen7
+     , p.vlo8 AS lo8, p.vhi8 AS hi8
+     , CASE WHEN p.lo8 = p.hi8 AND (p.vlo8 = p.vhi8 OR p.vlo8 IS NULL) THEN CAST(p.vlo8 AS CHAR)
+            ELSE CAST(p.vlo8 AS CHAR) || '~' || CAST(p.vhi8 AS CHAR) END AS gen8
 FROM `privrisk_x_parts` p
 CROSS JOIN `privrisk_x_globals` g
 LEFT JOIN `privrisk_x_map4` mlo4 ON mlo4.code = p.lo4
 LEFT JOIN `privrisk_x_map4` mhi4 ON mhi4.code = p.hi4
+LEFT JOIN `privrisk_x_map5` mlo5 ON mlo5.code = p.lo5
+LEFT JOIN `privrisk_x_map5` mhi5 ON mhi5.code = p.hi5
+LEFT JOIN `privrisk_x_map6` mlo6 ON mlo6.code = p.lo6
+LEFT JOIN `privrisk_x_map6` mhi6 ON mhi6.code = p.hi6
+LEFT JOIN `privrisk_x_map6` mlv6 ON mlv6.code = p.lv6
+LEFT JOIN `privrisk_x_map7` mlo7 ON mlo7.code = p.lo7
+LEFT JOIN `privrisk_x_map7` mhi7 ON mhi7.code = p.hi7
+LEFT JOIN `privrisk_x_nodes7` h7 ON h7.code = p.lo7 AND h7.depth = p.h7
+LEFT JOIN `privrisk_x_sets` s3 ON s3.pid = p.pid AND s3.dim = 3
+LEFT JOIN `privrisk_x_sets` s5 ON s5.pid = p.pid AND s5.dim = 5

@@ -1,3 +1,4 @@
-INSERT INTO "privrisk_x_map4" (val, code) VALUES
-('a''b', 1),
-('c', 2)
+INSERT INTO "privrisk_x_map4" (val, code, json_text) VALUES
+('a''b', 1, 'a''b'),
+('c"\
+', 2, 'c\"\\\n')

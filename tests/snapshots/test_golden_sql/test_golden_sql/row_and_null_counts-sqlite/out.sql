@@ -4,4 +4,8 @@ SELECT COUNT(*) AS n_rows
      , COUNT(*) - COUNT("visit") AS missing_2
      , COUNT(*) - COUNT("smoker") AS missing_3
      , COUNT(*) - COUNT("we""ird; DROP TABLE x;--") AS missing_4
+     , COUNT(*) - COUNT("city") AS missing_5
+     , COUNT(*) - COUNT("zone") AS missing_6
+     , COUNT(*) - COUNT("job") AS missing_7
+     , COUNT(*) - COUNT("flag") AS missing_8
 FROM "people"

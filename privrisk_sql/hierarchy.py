@@ -1,0 +1,150 @@
+"""Generalization hierarchies for Mondrian (docs/metrics/mondrian.md#hierarchies): read, checked
+and laid out as rows the database can join.
+
+A hierarchy is ARX's CSV: one row per value, ``value;level 1;level 2;...;root`` (``;`` or ``,``).
+Rows may differ in length: they are aligned at the root, so a shorter row is a value nearer the
+root (an uneven tree, as qiyuangong/Basic_Mondrian's files have). A node is named by its path
+from the root, so one label may appear under two parents.
+
+The leaves are numbered depth first (their *codes*), so every node covers a contiguous run of
+codes; :meth:`Hierarchy.ancestor_rows` gives, per leaf and depth, the node there, which is all
+the SQL needs to find a partition's node, its children and their labels.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import InvalidInputError
+
+
+@dataclass
+class _Node:
+    label: str
+    children: dict[str, _Node] = field(default_factory=dict)
+    is_value: bool = False
+
+
+@dataclass(frozen=True)
+class AncestorRow:
+    """Leaf ``code``'s ancestor at ``depth`` (0 = the root): its place among its parent's
+    children, its NCP (0 for a value, else its share of all values) and its label."""
+
+    code: int
+    depth: int
+    child_no: int
+    share: float
+    parent_share: float
+    label: str
+
+
+class Hierarchy:
+    """A checked hierarchy for one column; ``leaves`` in code order (code = position + 1)."""
+
+    def __init__(self, column: str, rows: Iterable[list[str]], where: str):
+        self.column, self.where = column, where
+        self.root: _Node | None = None
+        for line, row in enumerate(rows, 1):
+            cells = [c.strip() for c in row]
+            if not any(cells):
+                continue
+            if any(not c for c in cells):
+                raise InvalidInputError(f"hierarchy {where} for {column!r}, line {line}: an empty cell")
+            path = list(reversed(cells))  # root first
+            if self.root is None:
+                self.root = _Node(path[0])
+            elif path[0] != self.root.label:
+                raise InvalidInputError(f"hierarchy {where} for {column!r}, line {line}: root {path[0]!r}, "
+                                        f"but the lines before end in {self.root.label!r}; a hierarchy has one root")
+            self._add(path, line)
+        if self.root is None:
+            raise InvalidInputError(f"hierarchy {where} for {column!r} is empty")
+        self.leaves: list[str] = []
+        self._codes: dict[str, int] = {}
+        self._number(self.root)
+        self.fan_out = max(2, self._widest(self.root))
+
+    def _add(self, path: list[str], line: int) -> None:
+        node = self.root
+        assert node is not None
+        for label in path[1:]:
+            if node.is_value:
+                raise InvalidInputError(f"hierarchy {self.where} for {self.column!r}, line {line}: {node.label!r} is a "
+                                        "value on another line, and a group here")
+            node = node.children.setdefault(label, _Node(label))
+        if node.is_value or node.children:
+            what = "twice" if node.is_value else "as a value and as a group"
+            raise InvalidInputError(f"hierarchy {self.where} for {self.column!r}, line {line}: {path[-1]!r} appears {what}")
+        node.is_value = True
+
+    def _number(self, node: _Node) -> None:
+        if node.is_value:
+            if node.label in self._codes:
+                raise InvalidInputError(f"hierarchy {self.where} for {self.column!r}: value {node.label!r} is under "
+                                        "two groups; a value has one place")
+            self.leaves.append(node.label)
+            self._codes[node.label] = len(self.leaves)
+        for child in node.children.values():
+            self._number(child)
+
+    def _widest(self, node: _Node) -> int:
+        return max([len(node.children)] + [self._widest(c) for c in node.children.values()])
+
+    def code(self, value: str) -> int | None:
+        return self._codes.get(value)
+
+    def ancestor_rows(self) -> list[AncestorRow]:
+        """Per leaf, one row per depth from the root (0) down to the leaf itself."""
+        assert self.root is not None
+        self._child_no: dict[int, int] = {}
+        self._counts: dict[int, int] = {}
+        self._index_children(self.root, 0)
+        rows: list[AncestorRow] = []
+        self._rows(self.root, [], rows, len(self.leaves))
+        return rows
+
+    def _index_children(self, node: _Node, no: int) -> None:
+        self._child_no[id(node)] = no
+        for i, child in enumerate(node.children.values()):
+            self._index_children(child, i)
+
+    def _leaf_count(self, node: _Node) -> int:
+        """Values under ``node`` (itself if a value), counted once per node."""
+        key = id(node)
+        if key not in self._counts:
+            self._counts[key] = int(node.is_value) + sum(self._leaf_count(c) for c in node.children.values())
+        return self._counts[key]
+
+    def _rows(self, node: _Node, chain: list[_Node], rows: list[AncestorRow], total: int) -> None:
+        chain = chain + [node]
+        if node.is_value:
+            code = self._codes[node.label]
+            shares = [0.0 if n.is_value else self._leaf_count(n) / total for n in chain]
+            for depth, n in enumerate(chain):
+                rows.append(AncestorRow(code, depth, self._child_no[id(n)], shares[depth],
+                                        shares[depth - 1] if depth else 1.0, n.label))
+        for child in node.children.values():
+            self._rows(child, chain, rows, total)
+
+
+def read_hierarchy(column: str, spec: Any) -> Hierarchy:
+    """A hierarchy from a CSV path (``;`` or ``,`` between cells) or from rows already read."""
+    if isinstance(spec, (str, Path)):
+        path = Path(spec)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as e:
+            raise InvalidInputError(f"hierarchy for {column!r}: cannot read {str(path)!r}: {e.strerror}") from None
+        except UnicodeDecodeError:
+            raise InvalidInputError(f"hierarchy for {column!r}: {str(path)!r} is not UTF-8 text") from None
+        first = text.split("\n", 1)[0]
+        delimiter = ";" if ";" in first or "," not in first else ","
+        return Hierarchy(column, csv.reader(io.StringIO(text), delimiter=delimiter), repr(str(path)))
+    if isinstance(spec, Iterable):
+        return Hierarchy(column, ([str(c) for c in row] for row in spec), "(given as rows)")
+    raise InvalidInputError(f"hierarchy for {column!r}: expected a CSV path or rows, got {type(spec).__name__}")

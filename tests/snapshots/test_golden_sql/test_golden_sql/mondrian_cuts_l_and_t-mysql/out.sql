@@ -1,0 +1,83 @@
+CREATE TEMPORARY TABLE `privrisk_x_cuts0` AS
+WITH cum AS (
+    SELECT f.pid, f.dim, f.v, f.c, SUM(f.c) OVER (PARTITION BY f.pid, f.dim ORDER BY f.v) AS cl, r.n, r.rnk
+    FROM `privrisk_x_freq0` f JOIN `privrisk_x_ranked0` r ON r.pid = f.pid AND r.dim = f.dim
+    WHERE r.rnk = 1
+), med_hierarchy AS (
+    SELECT pid, dim, CAST(NULL AS DOUBLE) AS s, MIN(c) AS nl, MAX(n) AS n, MAX(rnk) AS rnk
+    FROM cum WHERE dim IN (7)
+    GROUP BY pid, dim
+), med_ordered AS (
+    SELECT pid, dim, MIN(CASE WHEN 2 * cl >= n - 1 THEN v END) AS s, MIN(CASE WHEN 2 * cl >= n - 1 THEN cl END) AS nl, MAX(n) AS n, MAX(rnk) AS rnk
+    FROM cum
+    WHERE dim IN (0, 1, 2, 4, 6)
+    GROUP BY pid, dim
+), boundaries AS (
+    SELECT pid, dim, MAX(n) AS n, MAX(rnk) AS rnk,
+           MAX(CASE WHEN 2 * cl <= n THEN v END) AS s_below, MAX(CASE WHEN 2 * cl <= n THEN cl END) AS nl_below,
+           MIN(CASE WHEN 2 * cl > n AND cl < n THEN v END) AS s_above, MIN(CASE WHEN 2 * cl > n AND cl < n THEN cl END) AS nl_above
+    FROM cum
+    WHERE dim IN (3, 5, 8)
+    GROUP BY pid, dim
+), med_categorical AS (
+    SELECT pid, dim,
+           CASE WHEN nl_above IS NULL OR n - 2 * nl_below <= 2 * nl_above - n THEN s_below ELSE s_above END AS s,
+           CASE WHEN nl_above IS NULL OR n - 2 * nl_below <= 2 * nl_above - n THEN nl_below ELSE nl_above END AS nl,
+           n, rnk
+    FROM boundaries
+    WHERE nl_below IS NOT NULL OR nl_above IS NOT NULL
+), med AS (
+    SELECT pid, dim, s, nl, n, rnk FROM med_ordered
+    UNION ALL
+    SELECT pid, dim, s, nl, n, rnk FROM med_categorical
+    UNION ALL
+    SELECT pid, dim, s, nl, n, rnk FROM med_hierarchy
+), sides AS (
+    SELECT pid, dim, j, sa, child, SUM(n) AS c FROM (
+        SELECT m.pid, m.dim, a.j AS j, CASE a.j WHEN 0 THEN x.s0 WHEN 1 THEN x.s1 END AS sa, x.n,
+               CASE WHEN m.dim = 7 THEN h7.child_no WHEN CASE m.dim WHEN 0 THEN x.c0 WHEN 1 THEN x.c1 WHEN 2 THEN x.c2 WHEN 3 THEN x.c3 WHEN 4 THEN x.c4 WHEN 5 THEN x.c5 WHEN 6 THEN x.c6 WHEN 7 THEN x.c7 WHEN 8 THEN x.c8 END <= m.s THEN 0 ELSE 1 END AS child
+        FROM med m JOIN `privrisk_x_w` x ON x.pid = m.pid
+        LEFT JOIN `privrisk_x_nodes7` h7 ON h7.code = x.c7 AND h7.depth = x.h7 + 1
+        CROSS JOIN (SELECT 0 AS j UNION ALL SELECT 1 AS j) a
+        WHERE m.nl >= 5 AND (m.n - m.nl >= 5 OR m.dim IN (7))
+    ) y
+    GROUP BY pid, dim, j, sa, child
+), l_ok AS (
+    SELECT pid, dim FROM (SELECT pid, dim, j, child, COUNT(*) AS l FROM sides GROUP BY pid, dim, j, child) y
+    GROUP BY pid, dim HAVING MIN(l) >= 2
+), child_sizes AS (
+    SELECT pid, dim, j, child, SUM(c) AS nc FROM sides GROUP BY pid, dim, j, child
+), t_equal AS (
+    SELECT x.pid, x.dim, 0.5 * (SUM(ABS(CAST(x.c AS DOUBLE) / z.nc - g.p)) + 1 - SUM(g.p)) AS t
+    FROM sides x JOIN child_sizes z ON z.pid = x.pid AND z.dim = x.dim AND z.j = x.j AND z.child = x.child
+    JOIN `privrisk_x_shares` g ON g.j = x.j AND COALESCE(g.sa, 0) = COALESCE(x.sa, 0)
+    WHERE x.j IN (0)
+    GROUP BY x.pid, x.dim, x.j, x.child
+), grid AS (
+    SELECT z.pid, z.dim, z.j, z.child, g.sa, g.f, COALESCE(x.c, 0) AS c
+    FROM child_sizes z
+    JOIN `privrisk_x_shares` g ON g.j = z.j AND g.sa IS NOT NULL
+    LEFT JOIN sides x ON x.pid = z.pid AND x.dim = z.dim AND x.j = z.j AND x.child = z.child AND x.sa = g.sa
+    WHERE z.j IN (1)
+), cdfs AS (
+    SELECT pid, dim, j, child, f,
+           SUM(c) OVER (PARTITION BY pid, dim, j, child ORDER BY sa ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS cum,
+           SUM(c) OVER (PARTITION BY pid, dim, j, child) AS nc
+    FROM grid
+), t_ordered AS (
+    SELECT pid, dim, CASE WHEN COUNT(*) < 2 OR MAX(nc) = 0 THEN 0 ELSE SUM(ABS(CAST(cum AS DOUBLE) / nc - f)) / (COUNT(*) - 1) END AS t
+    FROM cdfs GROUP BY pid, dim, j, child
+), t_ok AS (
+    SELECT pid, dim FROM (
+        SELECT pid, dim, t FROM t_equal
+        UNION ALL
+        SELECT pid, dim, t FROM t_ordered
+    ) y
+    GROUP BY pid, dim HAVING MAX(t) <= 0.249999999999
+), allowed AS (
+    SELECT med.pid, med.dim, med.s, med.n, med.rnk FROM med
+    JOIN l_ok ON l_ok.pid = med.pid AND l_ok.dim = med.dim
+    JOIN t_ok ON t_ok.pid = med.pid AND t_ok.dim = med.dim
+    WHERE med.nl >= 5 AND (med.n - med.nl >= 5 OR med.dim IN (7))
+)
+SELECT pid, dim, s, n FROM allowed

@@ -1,0 +1,182 @@
+"""Mondrian along generalization hierarchies (Basic Mondrian's multi-way cut), on every backend:
+hand-checked uneven trees, the partitions of the in-memory reference (tests/mondrian_reference.py)
+on Adult, and the hierarchy's own errors (a value it lacks: exit 2 naming it)."""
+
+from __future__ import annotations
+
+import uuid
+
+import pandas as pd
+import pytest
+
+import privrisk_sql as pr
+from privrisk_sql.cli import main
+from privrisk_sql.errors import InvalidInputError
+from privrisk_sql.hierarchy import read_hierarchy
+from privrisk_sql.types import TypeClass as T
+
+from backends import FIXTURES
+from mondrian_reference import encode, mondrian_reference, partition_sets, sensitive_codes
+
+ADULT = FIXTURES / "mondrian" / "adult_2k.csv"
+TREES = FIXTURES / "mondrian" / "hierarchies"
+UNEVEN = [["a1", "A", "*"], ["a2", "A", "*"], ["b", "*"], ["c1", "C", "*"], ["c2", "C", "*"]]
+
+
+def _out(backend) -> str:
+    name = f"out_{uuid.uuid4().hex[:8]}"
+    if hasattr(backend, "created"):
+        backend.created.append(name)
+    return name
+
+
+def _table(backend, cols, rows) -> str:
+    name = f"h_{uuid.uuid4().hex[:8]}"
+    if backend.key is not None:
+        cols = [(backend.key, T.INTEGER)] + cols
+        rows = [(i,) + tuple(row) for i, row in enumerate(rows)]
+    backend.create(name, cols, rows)
+    return name
+
+
+def _output(backend, name) -> pd.DataFrame:
+    rel = backend.source().relation(name)
+    return pd.DataFrame(backend.fetch(f"SELECT * FROM {rel.sql}"), columns=[c.name for c in rel.columns])
+
+
+def _rows(path) -> list[list[str]]:
+    return [line.split(";") for line in path.read_text().splitlines() if line]
+
+
+def test_uneven_tree_by_hand(backend):
+    # root * -> A (a1, a2), b, C (c1, c2). k = 2: the root is cut into A (4 rows), b (2), C (2);
+    # A (n = 4 = 2k) into a1 | a2; C has 2 rows < 2k and stays C; b is a value
+    values = ["a1", "a1", "a2", "a2", "b", "b", "c1", "c2"]
+    t = _table(backend, [("id", T.INTEGER), ("v", T.TEXT)], list(enumerate(values)))
+    out = _out(backend)
+    r = pr.mondrian(backend.source(), t, ["v"], 2, out, hierarchies={"v": UNEVEN})
+    got = _output(backend, out)
+    labels = {frozenset(g["id"]): set(g["v_gen"]) for _, g in got.groupby("partition_id")}
+    assert labels == {frozenset({0, 1}): {"a1"}, frozenset({2, 3}): {"a2"}, frozenset({4, 5}): {"b"},
+                      frozenset({6, 7}): {"C"}}
+    assert r.ncp["v"] == pytest.approx(2 * (2 / 5) / 8)  # C covers 2 of 5 values; values cost 0
+    lo_hi = got[got["v_gen"] == "C"][["v_lo", "v_hi"]].drop_duplicates().values.tolist()
+    assert lo_hi == [["c1", "c2"]]  # bounds: the values held, in the hierarchy's order
+
+
+def test_a_child_below_k_blocks_the_cut(backend):
+    # root -> A (a1 x3, a2 x3) and b (x1): b has 1 row < k = 2, so the root is not cut at all
+    values = ["a1"] * 3 + ["a2"] * 3 + ["b"]
+    t = _table(backend, [("id", T.INTEGER), ("v", T.TEXT)], list(enumerate(values)))
+    out = _out(backend)
+    r = pr.mondrian(backend.source(), t, ["v"], 2, out, hierarchies={"v": UNEVEN})
+    assert r.partitions == 1 and set(_output(backend, out)["v_gen"]) == {"*"} and r.ncp["v"] == 1.0
+
+
+def test_one_child_moves_the_partition_down_to_it(backend):
+    # only A's values: the root's one non-empty child is A, then A is cut into a1 | a2
+    values = ["a1"] * 2 + ["a2"] * 2
+    t = _table(backend, [("id", T.INTEGER), ("v", T.TEXT)], list(enumerate(values)))
+    out = _out(backend)
+    pr.mondrian(backend.source(), t, ["v"], 2, out, hierarchies={"v": UNEVEN})
+    assert sorted(set(_output(backend, out)["v_gen"])) == ["a1", "a2"]
+
+
+@pytest.mark.parametrize("k", [5, 12])
+def test_partitions_equal_reference_with_hierarchies(backend, k):
+    qids = ["age", "education_num", "sex", "race", "marital_status"]
+    trees = {"race": TREES / "race.csv", "marital_status": TREES / "marital_status.csv"}
+    table = backend.load(ADULT)
+    out = _out(backend)
+    r = pr.mondrian(backend.source(), table, qids, k, out, hierarchies={c: str(p) for c, p in trees.items()})
+    df = pd.read_csv(ADULT)
+    ref = partition_sets(mondrian_reference(encode(df, qids, hierarchies={c: _rows(p) for c, p in trees.items()}), k),
+                         df["id"])
+    got = _output(backend, out)
+    assert {frozenset(g["id"]) for _, g in got.groupby("partition_id")} == ref
+    assert r.min_size >= k
+    # labels are nodes of the hierarchy, and each holds its rows' values
+    tree = read_hierarchy("marital_status", trees["marital_status"])
+    nodes = {row.label for row in tree.ancestor_rows()}
+    assert set(got["marital_status_gen"]) <= nodes
+
+
+@pytest.mark.parametrize("l,t,sensitive", [(2, None, ["income"]), (None, 0.2, ["workclass"]),
+                                           (2, 0.2, ["income", "hours_per_week"])])
+def test_hierarchies_with_l_and_t_equal_reference_and_pass_kanon(backend, l, t, sensitive):
+    # every child of a hierarchy cut must also be l-diverse and t-close
+    qids = ["age", "sex", "race", "marital_status"]
+    trees = {"race": TREES / "race.csv", "marital_status": TREES / "marital_status.csv"}
+    table = backend.load(ADULT)
+    out = _out(backend)
+    pr.mondrian(backend.source(), table, qids, 4, out, l=l, t=t, sensitive=sensitive,
+                hierarchies={c: str(p) for c, p in trees.items()})
+    df = pd.read_csv(ADULT)
+    encoded = encode(df, qids, hierarchies={c: _rows(p) for c, p in trees.items()})
+    ref = partition_sets(mondrian_reference(encoded, 4, sensitive=[sensitive_codes(df, s) for s in sensitive], l=l, t=t),
+                         df["id"])
+    got = _output(backend, out)
+    assert {frozenset(g["id"]) for _, g in got.groupby("partition_id")} == ref
+    checked = pr.kanon(backend.source(), out, [f"{q}_gen" for q in qids], sensitive)
+    for s in sensitive:
+        diverse, close = (v[s] if isinstance(v, dict) else v for v in (checked["l_diversity"], checked["t_closeness"]))
+        assert l is None or diverse >= l
+        assert t is None or close <= t
+
+
+def test_value_missing_from_the_hierarchy_is_named(backend, tmp_path):
+    t = _table(backend, [("id", T.INTEGER), ("v", T.TEXT)], [(0, "a1"), (1, "zz"), (2, "b")])
+    with pytest.raises(InvalidInputError, match="value 'zz' of column 'v' is not in its hierarchy"):
+        pr.mondrian(backend.source(), t, ["v"], 1, _out(backend), hierarchies={"v": UNEVEN})
+
+
+def test_cli_value_missing_exits_2_naming_it(tmp_path, capsys):
+    tree = tmp_path / "race.csv"
+    tree.write_text("White;*\nBlack;*\n")
+    code = main(["mondrian", "--db", str(tmp_path / "w.duckdb"), "--table", str(ADULT), "--qids", "age,race",
+                 "--k", "5", "--output", "o", "--hierarchy", f"race={tree}"])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and len(err.splitlines()) == 1
+    assert "of column 'race' is not in its hierarchy" in err and str(tree) in err
+
+
+def test_cli_hierarchy_run(tmp_path, capsys):
+    db = tmp_path / "w.duckdb"
+    code = main(["mondrian", "--db", str(db), "--table", str(ADULT), "--qids", "age,race,marital_status", "--k", "10",
+                 "--output", "o", "--hierarchy", f"race={TREES / 'race.csv'}",
+                 "--hierarchy", f"marital_status={TREES / 'marital_status.csv'}", "--json", "-"])
+    assert code == 0
+    con = pr.connect(str(db))
+    try:
+        labels = {r[0] for r in con.fetch('SELECT DISTINCT "race_gen" FROM "o"')}
+    finally:
+        con.close()
+    assert labels <= {"*", "White", "Other than White", "Black", "Asian-Pac-Islander", "Amer-Indian-Eskimo", "Other"}
+
+
+@pytest.mark.parametrize("text,match", [
+    ("a;*\nb;+\n", "one root"),
+    ("a;A;*\na;B;*\n", "'a' is under two groups"),
+    ("a;A;*\nA;*\n", "'A' appears as a value and as a group"),
+    ("a;A;*\nx;a;A;*\n", "'a' is a value on another line, and a group here"),
+    ("a;;*\n", "line 1: an empty cell"),
+    ("\n\n", "is empty"),
+])
+def test_malformed_hierarchy_is_named_with_its_line(tmp_path, text, match):
+    path = tmp_path / "h.csv"
+    path.write_text(text)
+    with pytest.raises(InvalidInputError, match=match):
+        read_hierarchy("v", path)
+
+
+def test_hierarchy_options_are_checked_before_any_work(duck):
+    t = _table(duck, [("id", T.INTEGER), ("v", T.TEXT), ("n", T.INTEGER)], [(0, "a1", 1), (1, "b", 2)])
+    for kwargs, match in [
+        (dict(hierarchies={"n": UNEVEN}), "hierarchies are for text columns"),
+        (dict(hierarchies={"v": UNEVEN}, order={"v": ["a1", "b"]}), "both an order and a hierarchy"),
+        (dict(hierarchies={"v": UNEVEN}, relaxed=True), "relaxed"),
+        (dict(hierarchies={"v": "/nonexistent/h.csv"}), "cannot read '/nonexistent/h.csv'"),
+        (dict(hierarchies={"id": UNEVEN}), "not one of the qids|text columns"),
+    ]:
+        with pytest.raises(InvalidInputError, match=match):
+            pr.mondrian(duck.source(), t, ["v", "n"], 1, "o", **kwargs)

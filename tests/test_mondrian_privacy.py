@@ -1,0 +1,227 @@
+"""Mondrian's release output on every backend: categories cut at their most balanced boundary and
+labelled as sets, l-diversity and t-closeness as cut constraints (the partitions equal the
+in-memory reference's, tests/mondrian_reference.py, and the output passes kanon at the same l
+and t), and hand-checked cases where k alone discloses."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import pandas as pd
+import pytest
+
+import privrisk_sql as pr
+from privrisk_sql.cli import main
+from privrisk_sql.errors import InvalidInputError
+from privrisk_sql.types import TypeClass as T
+
+from backends import FIXTURES
+from mondrian_reference import encode, mondrian_reference, partition_sets, sensitive_codes
+
+ADULT = FIXTURES / "mondrian" / "adult_2k.csv"
+QIDS = ["age", "education_num", "hours_per_week", "sex", "race", "marital_status"]
+
+
+def _out(backend) -> str:
+    name = f"out_{uuid.uuid4().hex[:8]}"
+    if hasattr(backend, "created"):
+        backend.created.append(name)  # dropped when the backend closes
+    return name
+
+
+def _q(backend, name: str) -> str:
+    return backend.source().quote(name)
+
+
+def _output(backend, name) -> pd.DataFrame:
+    rel = backend.source().relation(name)
+    return pd.DataFrame(backend.fetch(f"SELECT * FROM {rel.sql}"), columns=[c.name for c in rel.columns])
+
+
+def _of(value, column):
+    """kanon gives a sensitive measure as a number for one column, as a dict for several."""
+    return value[column] if isinstance(value, dict) else value
+
+
+def _groups(df: pd.DataFrame, key="id") -> set[frozenset]:
+    return {frozenset(g[key].tolist()) for _, g in df.groupby("partition_id")}
+
+
+CASES = {
+    "l2_income": dict(qids=QIDS, k=5, l=2, sensitive=["income"]),
+    "t_workclass_with_nulls": dict(qids=QIDS, k=5, t=0.2, sensitive=["workclass"]),
+    "t_numeric_ordered": dict(qids=[q for q in QIDS if q != "hours_per_week"], k=5, t=0.12,
+                              sensitive=["hours_per_week"]),
+    "l_and_t_two_columns": dict(qids=[q for q in QIDS if q != "hours_per_week"], k=4, l=2, t=0.25,
+                                sensitive=["income", "hours_per_week"]),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_l_and_t_partitions_equal_reference_and_pass_kanon(backend, case):
+    spec = CASES[case]
+    qids, k, l, t, sensitive = spec["qids"], spec["k"], spec.get("l"), spec.get("t"), spec["sensitive"]
+    table = backend.load(ADULT)
+    out = _out(backend)
+    r = pr.mondrian(backend.source(), table, qids, k, out, l=l, t=t, sensitive=sensitive)
+    df = pd.read_csv(ADULT)
+    ref = partition_sets(mondrian_reference(encode(df, qids), k, sensitive=[sensitive_codes(df, s) for s in sensitive],
+                                            l=l, t=t), df["id"])
+    got = _output(backend, out)
+    assert _groups(got) == ref
+    assert (r.l, r.t, r.sensitive) == (l, t, sensitive)
+    # kanon on the released labels, not on partition_id: what a reader of the table can group by
+    gen = [f"{q}_gen" for q in qids]
+    checked = pr.kanon(backend.source(), out, gen, sensitive)
+    assert checked["k_anonymity"] >= k
+    for s in sensitive:
+        if l is not None:
+            assert _of(checked["l_diversity"], s) >= l, s
+        if t is not None:
+            assert _of(checked["t_closeness"], s) <= t, s
+    # and the constraint mattered: k alone releases partitions that break it
+    plain = _out(backend)
+    pr.mondrian(backend.source(), table, qids, k, plain)
+    loose = pr.kanon(backend.source(), plain, gen, sensitive)
+    assert any((l is not None and _of(loose["l_diversity"], s) < l) or (t is not None and _of(loose["t_closeness"], s) > t)
+               for s in sensitive)
+
+
+def _table(backend, cols, rows) -> str:
+    name = f"h_{uuid.uuid4().hex[:8]}"
+    if backend.key is not None:
+        cols = [(backend.key, T.INTEGER)] + cols
+        rows = [(i,) + tuple(row) for i, row in enumerate(rows)]
+    backend.create(name, cols, rows)
+    return name
+
+
+def test_k_alone_discloses_l_and_t_do_not(backend):
+    # age decides the disease in pairs: k = 2 releases four pairs, each with one disease
+    rows = [(20, "flu", 1), (21, "flu", 2), (22, "hiv", 3), (23, "hiv", 4),
+            (24, "flu", 5), (25, "flu", 6), (26, "hiv", 7), (27, "hiv", 8)]
+    t = _table(backend, [("age", T.INTEGER), ("disease", T.TEXT), ("cost", T.INTEGER)], rows)
+    plain, diverse, close = _out(backend), _out(backend), _out(backend)
+    pr.mondrian(backend.source(), t, ["age"], 2, plain)
+    assert pr.kanon(backend.source(), plain, ["age_gen"], ["disease"])["l_diversity"] == 1
+    pr.mondrian(backend.source(), t, ["age"], 2, diverse, l=2, sensitive="disease")
+    assert sorted(set(_output(backend, diverse)["age_gen"])) == ["20~23", "24~27"]
+    assert pr.kanon(backend.source(), diverse, ["age_gen"], ["disease"])["l_diversity"] == 2
+    # the ordered distance of cost: halves 1..4 / 5..8 are 0.286 from the table, pairs 0.43
+    pr.mondrian(backend.source(), t, ["age"], 2, close, t=0.3, sensitive=["cost"])
+    got = pr.kanon(backend.source(), close, ["age_gen"], ["cost"])["t_closeness"]
+    assert got == pytest.approx(2 / 7) and sorted(set(_output(backend, close)["age_gen"])) == ["20~23", "24~27"]
+
+
+def test_boolean_with_its_majority_last_is_cut(backend):
+    # 70 % true: the lower median is true and nothing is left on its right; as a category the
+    # one boundary splits 6 false / 14 true, both >= k
+    rows = [(i, i >= 6) for i in range(20)]
+    t = _table(backend, [("id", T.INTEGER), ("b", T.BOOLEAN)], rows)
+    out = _out(backend)
+    r = pr.mondrian(backend.source(), t, ["b"], 5, out)
+    got = _output(backend, out)
+    assert r.partitions == 2 and r.ncp["b"] == 0.0
+    # MariaDB's BOOLEAN is TINYINT(1): 0 and 1 are what its users see, and a two-value column is
+    # cut like a category
+    assert sorted(set(got["b_gen"])) == (["0", "1"] if backend.dialect.name == "mysql" else ["false", "true"])
+    assert {bool(v) for v in got["b_lo"]} == {False, True}
+
+
+def test_category_labels_are_sets_in_the_users_spellings(backend):
+    rows = [(i, v) for i, v in enumerate(["yes"] * 3 + ["no"] * 3 + ['say "maybe"'] * 2 + [None] * 2)]
+    t = _table(backend, [("id", T.INTEGER), ("answer", T.TEXT)], rows)
+    out = _out(backend)
+    r = pr.mondrian(backend.source(), t, ["answer"], 4, out, nulls="separate")
+    got = _output(backend, out)
+    # 4 values (NULL one of them): sorted NULL, "no", 'say "maybe"', "yes"; the most balanced
+    # boundary leaves NULL+no (5) | maybe+yes (5)
+    assert set(got["answer_gen"]) == {'[null,"no"]', '["say \\"maybe\\"","yes"]'}
+    for gen, rows_ in got.groupby("answer_gen"):
+        held = json.loads(gen)
+        lo, hi = rows_["answer_lo"].iloc[0], rows_["answer_hi"].iloc[0]  # the set's first and last, typed
+        assert (None if pd.isna(lo) else lo, hi) == (held[0], held[-1])
+        assert {dict(rows)[i] for i in rows_["id"]} == set(held)  # exactly the values it holds
+    assert r.ncp["answer"] == pytest.approx(1 / 3)  # every partition: 2 of 4 values
+
+
+def test_a_partition_of_only_nulls_is_labelled_null_not_text(backend):
+    # three groups of 4 (NULL, NULL), (10, x), (20, y): k = 4 cuts them apart
+    rows = [(i, None if i < 4 else 10 if i < 8 else 20, None if i < 4 else "x" if i < 8 else "y") for i in range(12)]
+    t = _table(backend, [("id", T.INTEGER), ("n", T.INTEGER), ("c", T.TEXT)], rows)
+    out = _out(backend)
+    pr.mondrian(backend.source(), t, ["n", "c"], 4, out, nulls="separate")
+    got = _output(backend, out)
+    nulls = got[got["id"] < 4]
+    assert nulls["n_gen"].isna().all() and nulls["c_gen"].isna().all()
+    assert set(got["n_gen"].dropna()) == {"10", "20"} and set(got["c_gen"].dropna()) == {"x", "y"}
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    (dict(l=2), "sensitive"),
+    (dict(t=0.2), "sensitive"),
+    (dict(sensitive=["income"]), "without l or t"),
+    (dict(l=2, sensitive=["age"]), "both a QID and sensitive"),
+    (dict(l=2, sensitive=["nope"]), "nope"),
+    (dict(l=0, sensitive=["income"]), "l must be"),
+    (dict(t=1.5, sensitive=["income"]), "t must be"),
+    (dict(l=2, sensitive=["income"], relaxed=True), "relaxed"),
+    (dict(l=3, sensitive=["income"]), "'income' .* 2 distinct value.*fewer than l=3"),
+])
+def test_bad_privacy_options_are_refused(backend, kwargs, match):
+    table = backend.load(ADULT)
+    out = _out(backend)
+    with pytest.raises(InvalidInputError, match=match):
+        pr.mondrian(backend.source(), table, QIDS, 5, out, **kwargs)
+    assert backend.source().find_table(out) is None
+
+
+def test_order_for_a_boolean_is_refused_with_the_reason(duck):
+    t = _table(duck, [("b", T.BOOLEAN)], [(True,), (False,)] * 3)
+    with pytest.raises(InvalidInputError, match="boolean is cut as a category"):
+        pr.mondrian(duck.source(), t, ["b"], 2, "o", order={"b": [True, False]})
+
+
+def test_cli_l_diversity(tmp_path, capsys):
+    db = tmp_path / "w.duckdb"
+    code = main(["mondrian", "--db", str(db), "--table", str(ADULT), "--qids", ",".join(QIDS), "--k", "5",
+                 "--output", "adult_l2", "--l", "2", "--sensitive", "income"])
+    assert code == 0 and "l=2 on income" in capsys.readouterr().out
+    code = main(["kanon", "--db", str(db), "--table", "adult_l2", "--qids", ",".join(f"{q}_gen" for q in QIDS),
+                 "--sensitive", "income", "--json", "-"])
+    assert code == 0 and json.loads(capsys.readouterr().out)["l_diversity"] >= 2
+    code = main(["mondrian", "--db", str(db), "--table", str(ADULT), "--qids", "age", "--k", "5",
+                 "--output", "x", "--l", "9", "--sensitive", "income"])
+    err = capsys.readouterr().err
+    assert code == 2 and "'income'" in err and "fewer than l=9" in err and len(err.strip().splitlines()) == 1
+
+
+def test_output_keeps_the_users_types_and_spellings(backend):
+    # dates stay dates, decimals stay exact (1.10, not 1.1), yes/no stays yes/no, in _lo/_hi and labels
+    name = f"types_{uuid.uuid4().hex[:8]}"
+    sqlite = backend.dialect.name == "sqlite"  # no DATE literal, and DECIMAL stored as a double
+    q = backend.source().quote
+    backend.run(f"CREATE TABLE {q(name)} ({q('id')} INTEGER, {q('d')} DATE, {q('amount')} DECIMAL(10,2), "
+                f"{q('answer')} VARCHAR(10))")
+    if hasattr(backend, "created"):
+        backend.created.append(name)
+    date = "'{}'" if sqlite else "DATE '{}'"
+    rows = [(0, "2020-01-31", "1.10", "yes"), (1, "2020-02-29", "2.50", "no"),
+            (2, "2020-03-31", "3.00", "yes"), (3, "2020-04-30", "4.25", "no")]
+    values = ", ".join(f"({i}, {date.format(d)}, {a}, '{s}')" for i, d, a, s in rows)
+    backend.run(f"INSERT INTO {q(name)} VALUES {values}")
+    out = _out(backend)
+    pr.mondrian(backend.source(), name, ["d", "amount", "answer"], 2, out)
+    got = _output(backend, out)
+    # d ranks first (width 1 like the others, more distinct values than answer, before amount)
+    assert set(got["d_gen"]) == {"2020-01-31~2020-02-29", "2020-03-31~2020-04-30"}
+    assert set(got["answer_gen"]) == {'["no","yes"]'}
+    assert set(got["answer_lo"]) == {"no"} and set(got["answer_hi"]) == {"yes"}
+    if not sqlite:
+        import datetime
+        from decimal import Decimal
+
+        assert set(got["amount_gen"]) == {"1.10~2.50", "3.00~4.25"}
+        assert all(isinstance(v, datetime.date) for v in got["d_lo"]) and all(isinstance(v, Decimal) for v in got["amount_lo"])
+        assert {str(v) for v in got["amount_lo"]} == {"1.10", "3.00"}

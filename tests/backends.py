@@ -181,8 +181,10 @@ SLOW_ROWS = {
                 " FROM generate_series(1, 100000) a, generate_series(1, 10000) b",
     "mysql": "SELECT (a.seq * 7919 + b.seq) % 1000 AS q1, (a.seq + b.seq * 31) % 997 AS q2"
              " FROM seq_1_to_100000 a, seq_1_to_10000 b",
-    "spark": "SELECT (a.id * 7919 + b.id) % 1000 AS q1, (a.id + b.id * 31) % 997 AS q2"
-             " FROM range(100000) a, range(10000) b",
+    # 10^11 rows: Spark counts 10^9 in about 10 s, close enough to a 5 s timeout for a loaded
+    # machine to finish the statement before the cancel lands (seen in CI).
+    "spark": "SELECT (a.id * 7919 + b.id + c.id) % 1000 AS q1, (a.id + b.id * 31 + c.id) % 997 AS q2"
+             " FROM range(100000) a, range(10000) b, range(100) c",
     "sqlite": "WITH RECURSIVE r(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM r WHERE i < 1000000000)"
               " SELECT i % 1000 AS q1, i % 997 AS q2 FROM r",
 }

@@ -25,7 +25,9 @@ _SERVERS = {"postgres": ("PostgreSQL", "PRIVRISK_PG_URL", "PRIVRISK_REQUIRE_PG")
 # session whatever the data, and the whole suite there takes over an hour. The rest is deselected
 # (pytest reports the count); every test here runs on the other backends.
 # Where parameters only repeat a path Spark already took (Mondrian's rank-by-rank fallback finds the
-# cuts all_ranks finds; SIGINT and SIGTERM share one handler), one of them runs.
+# cuts all_ranks finds; SIGINT and SIGTERM share one handler), one of them runs. SPARK_LEFT_OUT
+# takes back what a pattern chose but another test already covers there; the step has to fit
+# .ci/run's 45 minutes with the main step (docs/contributing/add-a-backend.md, "Spark").
 SPARK_TESTS = (
     "test_reference_cases.py::test_sql_case_equals_petsard*", "test_reference_cases.py::test_ieee_nan*",
     "test_handcheck.py::*", "test_kanon.py::*", "test_case_insensitive.py::*", "test_read_only.py::*",
@@ -38,16 +40,24 @@ SPARK_TESTS = (
     "test_hostile_names.py::test_hostile_names_everywhere?spark-back`tick?",
     "test_hostile_names.py::test_hostile_names_everywhere?spark-new*line?",
     "test_bad_input.py::test_unsupported_types_are_named*",
-    "test_mondrian.py::test_partitions_equal_reference*all_ranks?", "test_mondrian.py::test_output_is_k_anonymous*",
+    # strict with the interpolated median, and relaxed
+    "test_mondrian.py::test_partitions_equal_reference?spark-10-interp-False-all_ranks?",
+    "test_mondrian.py::test_partitions_equal_reference?spark-7-lower-True-all_ranks?",
+    "test_mondrian.py::test_output_is_k_anonymous*",
     "test_mondrian.py::test_hand_*", "test_mondrian.py::test_interrupted_run_leaves_nothing*",
     "test_mondrian.py::test_existing_output_refused_then_replaced*", "test_mondrian.py::test_dates_timestamps*",
     "test_mondrian.py::test_case_insensitive_column_is_cut_on_its_bytes*",
+    # l (distinct) and t (ordered and equal distance) by hand; against the reference on the others
     "test_mondrian_privacy.py::test_k_alone_discloses_l_and_t_do_not*",
     "test_mondrian_privacy.py::test_boolean_with_its_majority_last_is_cut*",
     "test_mondrian_privacy.py::test_category_labels_are_sets*", "test_mondrian_privacy.py::test_output_keeps_the_users_types*",
-    "test_mondrian_privacy.py::test_l_and_t_partitions_equal_reference_and_pass_kanon?spark-l_and_t_two_columns?",
     "test_mondrian_hierarchy.py::test_uneven_tree_by_hand*",
-    "test_mondrian_hierarchy.py::test_hierarchies_with_l_and_t_equal_reference_and_pass_kanon?spark-2-0.2-*",
+)
+SPARK_LEFT_OUT = (
+    # the oracle on Adult and German credit; Wage's pycanon numbers alone take a minute
+    "test_kanon.py::test_family_equals_pycanon_and_oracle?spark-wage_islr?",
+    # the rename step's Ctrl-C is the timeout's path (one handler); the split step's Ctrl-C runs
+    "test_mondrian.py::test_interrupted_run_leaves_nothing?spark-rename-ctrl-c?",
 )
 
 
@@ -58,7 +68,8 @@ def pytest_collection_modifyitems(config, items):
         if item.get_closest_marker("spark") is None:
             return True
         test = item.nodeid.split("/")[-1]
-        return any(fnmatch.fnmatchcase(test, pattern) for pattern in SPARK_TESTS)
+        return (any(fnmatch.fnmatchcase(test, pattern) for pattern in SPARK_TESTS)
+                and not any(fnmatch.fnmatchcase(test, pattern) for pattern in SPARK_LEFT_OUT))
 
     dropped = [item for item in items if not chosen(item)]
     if dropped:

@@ -1,8 +1,9 @@
 """--timeout and Ctrl-C on every backend: the statement running is cancelled on the database, the
 command exits 3 with a clear message, and no TEMP table or output table remains.
 
-The inputs are views over 10^9 rows (a minute or more per statement on every backend), so a run that
-ends within the 0.5 s timeout (Spark: 5 s) was cancelled mid-statement; QueryTimeoutError also says so.
+The inputs are views over 10^9 rows (Spark: 10^11; ten seconds or more per statement on every
+backend), so a run that ends within the 0.5 s timeout (Spark: 5 s) was cancelled mid-statement;
+QueryTimeoutError also says so.
 """
 
 from __future__ import annotations

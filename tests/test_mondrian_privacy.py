@@ -112,6 +112,11 @@ def test_k_alone_discloses_l_and_t_do_not(backend):
     pr.mondrian(backend.source(), t, ["age"], 2, close, t=0.3, sensitive=["cost"])
     got = pr.kanon(backend.source(), close, ["age_gen"], ["cost"])["t_closeness"]
     assert got == pytest.approx(2 / 7) and sorted(set(_output(backend, close)["age_gen"])) == ["20~23", "24~27"]
+    # the equal distance of disease (text): the halves hold it as the table does, pairs are 0.5 away
+    even = _out(backend)
+    pr.mondrian(backend.source(), t, ["age"], 2, even, t=0.3, sensitive="disease")
+    assert sorted(set(_output(backend, even)["age_gen"])) == ["20~23", "24~27"]
+    assert pr.kanon(backend.source(), even, ["age_gen"], ["disease"])["t_closeness"] == pytest.approx(0)
 
 
 def test_boolean_with_its_majority_last_is_cut(backend):

@@ -15,12 +15,13 @@ Then privrisk_sql alone at 10M rows (k = 10, low-card QIDs) in a child process: 
 RSS; target under 3 minutes on 2 cores.
 
 Finally, qiyuangong/Mondrian side by side (docs/metrics/mondrian.md): Adult without missing values (30,162
-rows), its 8 QIDs, k = 10, strict and relaxed. Ours with sorted categorical values (the default)
+rows), its 8 QIDs, k = 10, strict and relaxed. Ours by default (text as categories)
 and with the order of first appearance its Adult reader gives them (order=), next to its README's
 figures; with --qiyuangong DIR (a checkout of github.com/qiyuangong/Mondrian; its code is not
-part of this repository) also its code on the same rows, as is and with privrisk_sql's three
+part of this repository) also its code on the same rows, as is and with privrisk_sql's four
 deliberate differences (tight bounds, width ties to more distinct values, relaxed median rows
-taken in input order), whose partitions are asserted equal to ours.
+taken in input order, a two-value column cut at its boundary in strict mode), whose partitions
+are asserted equal to ours.
 
 Usage: python benchmarks/mondrian_vs_reference.py [--rows 10000,100000,1000000] [--ks 5,10,50]
                                                   [--skip-10m] [--qiyuangong DIR]
@@ -51,7 +52,7 @@ import privrisk_sql as pr  # noqa: E402
 from mondrian_reference import encode, mondrian_reference  # noqa: E402
 from scaled_data import DATA, scaled  # noqa: E402
 
-ADULT = HERE.parents[1] / "fixtures" / "adult" / "ori.csv"
+ADULT = HERE.parent / "fixtures" / "adult" / "ori.csv"
 QID_SETS = {
     "low-card": ["age", "education_num", "hours_per_week", "sex", "race", "marital_status"],
     "with-fnlwgt": ["age", "fnlwgt", "education_num", "hours_per_week", "sex", "marital_status"],
@@ -149,10 +150,11 @@ PUBLISHED = {False: "12.19 %", True: "24.91 %"}  # qiyuangong/Mondrian README, A
 
 
 def _load_qiyuangong(checkout: Path, name: str, privrisk_rules: bool):
-    """qiyuangong/Mondrian's mondrian.py from a checkout, as is or with privrisk_sql's three rules:
+    """qiyuangong/Mondrian's mondrian.py from a checkout, as is or with privrisk_sql's four rules:
     tight bounds of every QID before the dimension is chosen, width ties to more distinct values
-    (then lower index), and relaxed mode's rows equal to the median filling the left side in input
-    order (their code pops them from the end of a list whose order the recursion scrambles)."""
+    (then lower index), relaxed mode's rows equal to the median filling the left side in input
+    order (their code pops them from the end of a list whose order the recursion scrambles), and
+    strict mode's cut of a two-value column at the boundary between its values."""
     if str(checkout) not in sys.path:
         sys.path.insert(0, str(checkout))  # their module imports utils.utility
     source = (checkout / "mondrian.py").read_text()
@@ -178,6 +180,18 @@ def _load_qiyuangong(checkout: Path, name: str, privrisk_rules: bool):
                     best, best_dim = key, dim
             return best_dim
         module.choose_dimension = choose_dimension
+        their_median = module.find_median
+
+        def find_median(partition, dim):
+            # A column of two values is cut at the one boundary between them, like a category
+            # (docs/decisions/mondrian-categories.md), in strict mode: their lower median leaves
+            # nothing on the right when the second value is the majority.
+            values = sorted({record[dim] for record in partition.member}, key=module.QI_DICT[dim].get)
+            if (module.TWO_VALUE_BOUNDARY and len(module.QI_DICT[dim]) == 2 and len(values) == 2
+                    and len(partition.member) // 2 >= module.GL_K):
+                return values[0], values[1], values[0], values[1]
+            return their_median(partition, dim)
+        module.find_median = find_median
     return module
 
 
@@ -189,16 +203,17 @@ def _run_qiyuangong(module, adult: pd.DataFrame, relaxed: bool) -> tuple[float, 
     data = [[codes[q][v] if q in codes else int(v) for q, v in zip(ADULT_QIDS, row)] + [row[-1]]
             for row in adult[ADULT_QIDS + ["income"]].itertuples(index=False)]
     module.POSITION = {id(record): i for i, record in enumerate(data)}
+    module.TWO_VALUE_BOUNDARY = not relaxed
     _, (ncp_percent, _) = module.mondrian(data, 10, relax=relaxed, QI_num=len(ADULT_QIDS))
     parts = {frozenset(module.POSITION[id(r)] for r in p.member) for p in module.RESULT}
     return ncp_percent, parts
 
 
 def qiyuangong_comparable(checkout: Path | None) -> None:
-    """Adult without missing values, their 8 QIDs, k = 10: ours with sorted categorical values
-    (the default) and with their reader's order of first appearance (order=), next to their
+    """Adult without missing values, their 8 QIDs, k = 10: ours by default (text as categories)
+    and with their reader's order of first appearance (order=), next to their
     README's figures and, given a checkout of qiyuangong/Mondrian, their code run on the same
-    rows as is and with privrisk_sql's three rules (whose partitions must then equal ours)."""
+    rows as is and with privrisk_sql's four rules (whose partitions must then equal ours)."""
     adult = pd.read_csv(ADULT).dropna().reset_index(drop=True)
     first_seen = {q: list(pd.unique(adult[q])) for q in ADULT_QIDS if adult[q].dtype == object}
     con = duckdb.connect()
@@ -210,7 +225,7 @@ def qiyuangong_comparable(checkout: Path | None) -> None:
         mode = "relaxed" if relaxed else "strict"
         line = [f"{mode:>7}: their README {PUBLISHED[relaxed]}"]
         ours_parts = None
-        for label, order in (("ours, sorted values", None), ("ours, first-appearance order", first_seen)):
+        for label, order in (("ours, the default", None), ("ours, first-appearance order", first_seen)):
             r = pr.mondrian(pr.Source(con), "adult", ADULT_QIDS, 10, "adult_k10", relaxed=relaxed, replace=True,
                             order=order)
             line.append(f"{label} {100 * r.gcp:.2f} % ({r.partitions})")

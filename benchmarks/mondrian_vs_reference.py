@@ -73,16 +73,20 @@ def reference_job(path: Path, qids: list[str], k: int, relaxed: bool = False):
     lo, hi = codes.groupby(pid).min(), codes.groupby(pid).max()
     ncp = {}
     sizes = np.bincount(pid)
-    for q in qids:
-        if df[q].dtype == object or isinstance(df[q].dtype, pd.CategoricalDtype) or pd.api.types.is_string_dtype(df[q]):
+    for i, q in enumerate(qids):
+        if enc.categorical[i]:  # a category: the set of its values, NCP by distinct values
             values = np.array([None] + sorted(df[q].dropna().unique()), dtype=object)
             plo, phi = values[lo[q].to_numpy(dtype=int)], values[hi[q].to_numpy(dtype=int)]
+            held = codes.groupby(pid)[q].unique()
+            gen = np.array([str(values[int(c[0])]) if len(c) == 1 else json.dumps([values[int(x)] for x in sorted(c)])
+                            for c in held], dtype=object)
+            width = (held.map(len).to_numpy() - 1) / enc.scale[i]
         else:
             plo, phi = lo[q].to_numpy(), hi[q].to_numpy()
-        gen = np.where(lo[q].to_numpy() == hi[q].to_numpy(), pd.Series(plo).astype(str),
-                       pd.Series(plo).astype(str) + "~" + pd.Series(phi).astype(str))
+            gen = np.where(lo[q].to_numpy() == hi[q].to_numpy(), pd.Series(plo).astype(str),
+                           pd.Series(plo).astype(str) + "~" + pd.Series(phi).astype(str))
+            width = (hi[q] - lo[q]).to_numpy() / enc.scale[i]
         out[f"{q}_lo"], out[f"{q}_hi"], out[f"{q}_gen"] = plo[pid], phi[pid], gen[pid]
-        width = (hi[q] - lo[q]).to_numpy() / enc.scale[qids.index(q)]
         ncp[q] = float((sizes * width).sum() / len(df))
     return out, parts, sum(ncp.values()) / len(qids)
 

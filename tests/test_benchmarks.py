@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from backends import ROOT
 
 
@@ -18,3 +20,24 @@ def test_mondrian_vs_reference_compares_on_the_bundled_adult():
     for mode in ("strict", "relaxed"):
         assert f"{mode}: their README" in r.stdout
     assert r.stdout.count("ours, the default ") == 2 and r.stdout.count("ours, first-appearance order ") == 2
+
+
+def test_mondrian_vs_reference_jobs_agree_on_partitions_and_gcp(tmp_path, monkeypatch):
+    """The benchmark's in-memory job builds the same partitions and GCP as ours (it asserts both);
+    its GCP once measured text columns as ranges after ours had made them categories."""
+    import importlib.util
+
+    import duckdb
+
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    spec = importlib.util.spec_from_file_location("mondrian_vs_reference", ROOT / "benchmarks" / "mondrian_vs_reference.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    path = tmp_path / "adult_3000.parquet"
+    with duckdb.connect() as con:
+        con.execute("COPY (SELECT * FROM read_csv(?) LIMIT 3000) TO '" + str(path) + "' (FORMAT parquet)",
+                    [str(bench.ADULT)])
+    monkeypatch.setattr(bench, "scaled", lambda n, seed=0: path)
+    rows = bench.compare([3000], [10])
+    assert len(rows) == len(bench.QID_SETS)
+    assert all(r["gcp"] == pytest.approx(r["reference_gcp"], abs=1e-9) and r["partitions"] > 1 for r in rows)

@@ -18,6 +18,7 @@ import duckdb
 import sqlalchemy as sa
 
 import privrisk_sql as pr
+from privrisk_sql.engines.spark_engine import RETAINED_SQL_EXECUTIONS
 from privrisk_sql.render import quote_identifier
 from privrisk_sql.types import TypeClass, type_class
 
@@ -388,7 +389,9 @@ def spark_available() -> str | None:
 
 def spark_session():
     """The test process's local Spark session: 2 cores, a warehouse in a temporary folder, few
-    shuffle partitions (the fixtures are small), no UI, the driver on loopback."""
+    shuffle partitions (the fixtures are small), no UI, the driver on loopback, and the plans of
+    as few statements kept as the sessions privrisk_sql opens keep (Spark's 1,000 filled the 1 GiB
+    driver in the Wage case: docs/decisions/spark-retained-executions.md)."""
     if not _SPARK:
         import tempfile
 
@@ -399,6 +402,7 @@ def spark_session():
                    .config("spark.sql.warehouse.dir", warehouse)
                    .config("spark.sql.shuffle.partitions", "4")
                    .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
+                   .config("spark.sql.ui.retainedExecutions", str(RETAINED_SQL_EXECUTIONS))
                    .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1")
                    .getOrCreate())
         session.sparkContext.setLogLevel("ERROR")
@@ -431,6 +435,7 @@ def spark_connect_url() -> str:
         conf = {"spark.connect.grpc.binding.address": "127.0.0.1", "spark.connect.grpc.binding.port": str(port),
                 "spark.sql.warehouse.dir": f"{work}/warehouse", "spark.sql.shuffle.partitions": "4",
                 "spark.ui.enabled": "false", "spark.driver.host": "127.0.0.1",
+                "spark.sql.ui.retainedExecutions": str(RETAINED_SQL_EXECUTIONS),
                 "spark.driver.bindAddress": "127.0.0.1"}
         args = [str(home / "sbin" / "start-connect-server.sh"), "--master", "local[2]"]
         for key, value in conf.items():

@@ -103,6 +103,31 @@ def test_command_line_through_spark_connect(spark):
     assert {t for t in tables if t.startswith("privrisk_")} == set()
 
 
+_RETAINED_PLANS = """
+import privrisk_sql as pr
+from privrisk_sql.engines.spark_engine import RETAINED_SQL_EXECUTIONS
+with pr.Source("local[1]") as src:
+    for i in range(RETAINED_SQL_EXECUTIONS + 30):
+        src.fetch_records(f"SELECT {i} AS n")
+    jvm_session = src.engine.session._jsparkSession
+    jvm_session.sparkContext().listenerBus().waitUntilEmpty()
+    print(jvm_session.sharedState().statusStore().executionsCount())
+"""
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_session_opened_here_keeps_few_statement_plans(spark):
+    """A session privrisk_sql opens (`--db 'local[N]'`, `spark://`) keeps the plans of its last 20
+    statements in the driver, not Spark's 1,000: the Wage case keeps ~5 MB each, and a 1 GiB driver
+    ran out of heap (docs/decisions/spark-retained-executions.md). In a process of its own, since
+    the test process already holds a session."""
+    from privrisk_sql.engines.spark_engine import RETAINED_SQL_EXECUTIONS
+
+    r = subprocess.run([sys.executable, "-c", _RETAINED_PLANS], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert 0 < int(r.stdout.split()[-1]) <= RETAINED_SQL_EXECUTIONS
+
+
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
 def test_command_line_local_mode_reads_a_file(spark):
     """`--db 'local[1]'`: Spark inside the privrisk-sql process (the laptop mode; a spark:// master

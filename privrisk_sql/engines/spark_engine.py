@@ -26,6 +26,11 @@ from .common import first_line, is_spark_target
 
 _RUNNING = threading.local()  # set while this thread runs one of our statements
 
+# Sessions opened here keep the plans of their last 20 SQL statements, not Spark's 1,000: a wide
+# mpUCCs run keeps ~5 MB of plan metrics per statement in the driver, and the 1,000 filled a
+# 1 GiB driver (docs/decisions/spark-retained-executions.md).
+RETAINED_SQL_EXECUTIONS = 20
+
 
 class _OwnStatementErrors(logging.Filter):
     """pyspark logs every failed statement with its JVM stack trace (logger SQLQueryContextLogger)
@@ -207,7 +212,9 @@ def open_spark(target: Any) -> SparkEngine | None:
         else:
             # The driver runs in this process; privrisk_sql draws its own progress bar.
             session = (SparkSession.builder.master(target).appName("privrisk_sql")
-                       .config("spark.ui.showConsoleProgress", "false").getOrCreate())
+                       .config("spark.ui.showConsoleProgress", "false")
+                       .config("spark.sql.ui.retainedExecutions", str(RETAINED_SQL_EXECUTIONS))
+                       .getOrCreate())
             session.sparkContext.setLogLevel("ERROR")
     except Exception as e:
         raise QueryError(f"cannot reach Spark at {target!r}: {first_line(e)}", dialect="spark") from e

@@ -2,8 +2,9 @@
 and laid out as rows the database can join.
 
 A hierarchy is ARX's CSV: one row per value, ``value;level 1;level 2;...;root`` (``;`` or ``,``).
-Rows may differ in length: they are aligned at the root, so a shorter row is a value nearer the
-root (an uneven tree, as qiyuangong/Basic_Mondrian's files have). A node is named by its path
+Rows may differ in length (empty cells at a row's end are padding): they are aligned at the
+root, so a shorter row is a value nearer the root (an uneven tree, as qiyuangong/Basic_Mondrian's
+files have). A UTF-8 byte-order mark (Excel's "CSV UTF-8") is skipped. A node is named by its path
 from the root, so one label may appear under two parents.
 
 The leaves are numbered depth first (their *codes*), so every node covers a contiguous run of
@@ -51,7 +52,9 @@ class Hierarchy:
         self.root: _Node | None = None
         for line, row in enumerate(rows, 1):
             cells = [c.strip() for c in row]
-            if not any(cells):
+            while cells and not cells[-1]:  # a spreadsheet pads the shorter rows of an uneven tree
+                cells.pop()
+            if not cells:
                 continue
             if any(not c for c in cells):
                 raise InvalidInputError(f"hierarchy {where} for {column!r}, line {line}: an empty cell")
@@ -137,7 +140,7 @@ def read_hierarchy(column: str, spec: Any) -> Hierarchy:
     if isinstance(spec, (str, Path)):
         path = Path(spec)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8-sig")  # Excel's "CSV UTF-8" starts with a BOM
         except OSError as e:
             raise InvalidInputError(f"hierarchy for {column!r}: cannot read {str(path)!r}: {e.strerror}") from None
         except UnicodeDecodeError:

@@ -180,3 +180,23 @@ def test_hierarchy_options_are_checked_before_any_work(duck):
     ]:
         with pytest.raises(InvalidInputError, match=match):
             pr.mondrian(duck.source(), t, ["v", "n"], 1, "o", **kwargs)
+
+
+def test_a_spreadsheets_bom_and_padding_are_read_as_the_tree(tmp_path):
+    # Excel writes "CSV UTF-8" with a byte-order mark, and pads the shorter rows of an uneven
+    # tree with empty cells at their ends; the file is the tree UNEVEN all the same
+    path = tmp_path / "h.csv"
+    padded = ["a1;A;*", "a2;A;*", "b;*;", "c1;C;*", "c2;C;*"]
+    path.write_bytes(b"\xef\xbb\xbf" + "\r\n".join(padded).encode() + b"\r\n")
+    tree = read_hierarchy("v", path)
+    assert tree.leaves == ["a1", "a2", "b", "c1", "c2"]
+    assert tree.code("a1") == 1 and tree.where == repr(str(path))
+    assert [(r.depth, r.label) for r in tree.ancestor_rows() if r.code == 3] == [(0, "*"), (1, "b")]
+
+
+@pytest.mark.parametrize("text", [";A;*\n", "a;;*\n"])
+def test_an_empty_cell_before_the_end_is_still_an_error(tmp_path, text):
+    path = tmp_path / "h.csv"
+    path.write_text(text)
+    with pytest.raises(InvalidInputError, match="line 1: an empty cell"):
+        read_hierarchy("v", path)

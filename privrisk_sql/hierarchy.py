@@ -9,7 +9,8 @@ from the root, so one label may appear under two parents.
 
 The leaves are numbered depth first (their *codes*), so every node covers a contiguous run of
 codes; :meth:`Hierarchy.ancestor_rows` gives, per leaf and depth, the node there, which is all
-the SQL needs to find a partition's node, its children and their labels.
+the SQL needs to find a partition's node, its children and their labels. The database builds that
+table itself from :meth:`Hierarchy.node_rows`, one row per node.
 """
 
 from __future__ import annotations
@@ -37,6 +38,21 @@ class AncestorRow:
     children, its NCP (0 for a value, else its share of all values) and its label."""
 
     code: int
+    depth: int
+    child_no: int
+    share: float
+    parent_share: float
+    label: str
+
+
+@dataclass(frozen=True)
+class NodeRow:
+    """One node of the tree as the database gets it: its id and its ``parent``'s (None at the
+    root), its leaf ``code`` (None for a group), and the fields an :class:`AncestorRow` takes from it."""
+
+    node: int
+    parent: int | None
+    code: int | None
     depth: int
     child_no: int
     share: float
@@ -110,6 +126,29 @@ class Hierarchy:
         rows: list[AncestorRow] = []
         self._rows(self.root, [], rows, len(self.leaves))
         return rows
+
+    def node_rows(self, codes: set[int] | None = None) -> list[NodeRow]:
+        """The tree's nodes, depth first, keeping only those above one of ``codes`` (all if None).
+        The database joins each leaf up through ``parent`` to get :meth:`ancestor_rows`: a tree
+        of V values and N nodes is N rows to send, not V x depth."""
+        assert self.root is not None
+        self._counts = {}
+        rows: list[NodeRow] = []
+        self._node_rows(self.root, None, 0, 0, 1.0, rows, codes)
+        return rows
+
+    def _node_rows(self, node: _Node, parent: int | None, depth: int, child_no: int, parent_share: float,
+                   rows: list[NodeRow], codes: set[int] | None) -> bool:
+        code = self._codes[node.label] if node.is_value else None
+        share = 0.0 if node.is_value else self._leaf_count(node) / len(self.leaves)
+        at = len(rows)
+        rows.append(NodeRow(at + 1, parent, code, depth, child_no, share, parent_share, node.label))
+        kept = code is not None and (codes is None or code in codes)
+        for i, child in enumerate(node.children.values()):
+            kept = self._node_rows(child, at + 1, depth + 1, i, share, rows, codes) or kept
+        if not kept:
+            del rows[at:]
+        return kept
 
     def _index_children(self, node: _Node, no: int) -> None:
         self._child_no[id(node)] = no

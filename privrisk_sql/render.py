@@ -62,8 +62,17 @@ def sql_literal(value, dialect: Dialect) -> str:
         return str(value)
     if isinstance(value, float) and value != value:
         raise ValueError("NaN cannot be rendered as a SQL literal")
+    if type(value) in (str, float):
+        return _text_or_float_literal(value, dialect.sqlglot_writer)
     writer = dialect.sqlglot if isinstance(value, (dt.date, dt.time)) else dialect.sqlglot_writer
     return exp.convert(value).sql(dialect=writer)
+
+
+@functools.lru_cache(maxsize=65536)
+def _text_or_float_literal(value: str | float, sqlglot_dialect: str) -> str:
+    # A hierarchy's rows repeat their labels and shares: a 50,000-leaf tree renders a million
+    # literals, ~50 s through sqlglot uncached (benchmarks/mondrian_hierarchy_scale.py).
+    return exp.convert(value).sql(dialect=sqlglot_dialect)
 
 
 class _Functions:

@@ -41,3 +41,13 @@ def test_mondrian_vs_reference_jobs_agree_on_partitions_and_gcp(tmp_path, monkey
     rows = bench.compare([3000], [10])
     assert len(rows) == len(bench.QID_SETS)
     assert all(r["gcp"] == pytest.approx(r["reference_gcp"], abs=1e-9) and r["partitions"] > 1 for r in rows)
+
+
+def test_mondrian_hierarchy_scale_runs_small():
+    # its own checks: the two ways of loading a tree give the same ancestor table, and a tree
+    # whose values the table mostly lacks sends few nodes
+    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "mondrian_hierarchy_scale.py"), "--rows", "4000",
+                        "--leaves", "2000", "--repeats", "1"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "a tree of 2,000 postcodes (2,224 nodes, 12,000 value-depth rows)" in r.stdout
+    assert "x faster" in r.stdout and "the tree costs" in r.stdout

@@ -128,8 +128,14 @@ def _mondrian_statements(dialect):
         "mondrian_code_tuples_sensitive": q.code_tuples("privrisk_x_tuples", '"people"', dims, sensitive),
         "mondrian_sensitive_shares": q.sensitive_shares("privrisk_x_shares", "privrisk_x_tuples", sensitive),
         "hierarchy_table": q.hierarchy_table("privrisk_x_nodes7"),
-        "hierarchy_rows": q.hierarchy_rows("privrisk_x_nodes7", read_hierarchy(
-            "job", [["nurse", "care", "*"], ["O'Neil", "*"]]).ancestor_rows()),
+        "hierarchy_tree_table": q.hierarchy_tree_table("privrisk_x_tree7"),
+        "hierarchy_tree_rows": q.hierarchy_tree_rows("privrisk_x_tree7", read_hierarchy(
+            "job", [["nurse", "care", "*"], ["O'Neil", "*"]]).node_rows()),
+        "hierarchy_value_chain": q.hierarchy_value_chain("privrisk_x_chain7_0", "privrisk_x_tree7"),
+        "hierarchy_parent_chain": q.hierarchy_parent_chain("privrisk_x_chain7_1", "privrisk_x_chain7_0",
+                                                           "privrisk_x_tree7"),
+        "hierarchy_ancestors_of_chain": q.hierarchy_ancestors_of_chain("privrisk_x_nodes7", "privrisk_x_chain7_0",
+                                                                       "privrisk_x_tree7"),
         "mondrian_tuple_labels_distinct": q.tuple_labels("privrisk_x_tuple_labels", "privrisk_x_done",
                                                          "privrisk_x_labels", dims, distinct=True),
         "mondrian_cuts_relaxed": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, dims, relaxed=True),

@@ -200,3 +200,26 @@ def test_an_empty_cell_before_the_end_is_still_an_error(tmp_path, text):
     path.write_text(text)
     with pytest.raises(InvalidInputError, match="line 1: an empty cell"):
         read_hierarchy("v", path)
+
+
+def test_the_database_walks_the_values_up_to_the_ancestors_python_gives(backend):
+    # the ancestor table is built in the database from one row per node (fill_ancestor_table);
+    # it must be Hierarchy.ancestor_rows, for the values the column holds, on every backend
+    from privrisk_sql.metrics.mondrian import fill_ancestor_table
+    from privrisk_sql.metrics.mondrian_sql import MondrianQueries
+
+    rows = _rows(TREES / "marital_status.csv") + [["x1", "X", "Y", "Z", "*"], ["x2", "Z", "*"]]
+    tree = read_hierarchy("v", rows)
+    held = {tree.code(v) for v in ["Divorced", "Never-married", "x1", "x2"]}
+    src, q = backend.source(), MondrianQueries(backend.dialect)
+    try:
+        nodes = src.temp_name("nodes")
+        src.execute(q.hierarchy_table(nodes))
+        fill_ancestor_table(src, q, tree.node_rows(held), nodes, "t")
+        got = sorted((r["code"], r["depth"], r["child_no"], round(r["share"], 12), round(r["parent_share"], 12),
+                      r["label"]) for r in src.fetch_records(f"SELECT * FROM {src.quote(nodes)}"))
+    finally:
+        src.drop_temps()
+    want = sorted((r.code, r.depth, r.child_no, round(r.share, 12), round(r.parent_share, 12), r.label)
+                  for r in tree.ancestor_rows() if r.code in held)
+    assert got == want and {g[0] for g in got} == held and len(got) > len(held)

@@ -28,7 +28,7 @@ from typing import Any
 
 from .. import report
 from ..errors import InputChangedError, InvalidInputError
-from ..hierarchy import Hierarchy, read_hierarchy
+from ..hierarchy import Hierarchy, NodeRow, read_hierarchy
 from ..source import OutputTable, Relation, Source, is_in_memory, opened
 from ..types import TypeClass
 from ..view_chain import read_through
@@ -357,6 +357,27 @@ def _wider_than_a_double(sql_type: str) -> bool:
     return m is not None and (m.group(3) is None or int(m.group(3)) > 15)
 
 
+def fill_ancestor_table(s: Source, q: MondrianQueries, rows: list[NodeRow], nodes: str, stem: str) -> None:
+    """Fill the ancestor table ``nodes`` (MondrianQueries.hierarchy_table: per value code and
+    depth, the node there) from a tree's node rows: the rows are sent once, then every value is
+    walked up to the root, one join per level, in the database."""
+    tree = s.temp_name(f"tree{stem}")
+    s.execute(q.hierarchy_tree_table(tree))
+    for start in range(0, len(rows), _MAP_BATCH):
+        s.execute(q.hierarchy_tree_rows(tree, rows[start:start + _MAP_BATCH]))
+    chain = s.temp_name(f"chain{stem}_0")
+    s.execute(q.hierarchy_value_chain(chain, tree))
+    for step in range(1, max(r.depth for r in rows) + 1):
+        s.execute(q.hierarchy_ancestors_of_chain(nodes, chain, tree))
+        parents = s.temp_name(f"chain{stem}_{step}")
+        s.execute(q.hierarchy_parent_chain(parents, chain, tree))
+        s.drop_temp(chain)
+        chain = parents
+    s.execute(q.hierarchy_ancestors_of_chain(nodes, chain, tree))  # the links that reached the root
+    s.drop_temp(chain)
+    s.drop_temp(tree)
+
+
 class _Run:
     """One Mondrian run: owns the names of its work tables and the statement sequence."""
 
@@ -516,16 +537,17 @@ class _Run:
         if missing:
             raise InvalidInputError(f"value {missing[0]!r} of column {d.column!r} is not in its hierarchy {tree.where}"
                                     + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""))
+        # only the values the column holds, and their ancestors, are sent: a national tree of
+        # 40,000 postcodes over a region's table is a few hundred rows (codes and shares stay the tree's)
+        codes = {c for c in map(tree.code, present) if c is not None}
         name = self.s.temp_name(f"map{d.index}")
         self.s.execute(self.q.rank_map_table(name))
-        ranked = [(v, i + 1) for i, v in enumerate(tree.leaves)]
+        ranked = [(v, i + 1) for i, v in enumerate(tree.leaves) if i + 1 in codes]
         for start in range(0, len(ranked), _MAP_BATCH):
             self.s.execute(self.q.rank_map_rows(name, ranked[start:start + _MAP_BATCH]))
         nodes = self.s.temp_name(f"nodes{d.index}")
         self.s.execute(self.q.hierarchy_table(nodes))
-        rows = tree.ancestor_rows()
-        for start in range(0, len(rows), _MAP_BATCH):
-            self.s.execute(self.q.hierarchy_rows(nodes, rows[start:start + _MAP_BATCH]))
+        fill_ancestor_table(self.s, self.q, tree.node_rows(codes), nodes, str(d.index))
         return dataclasses.replace(d, map=name, nodes=nodes)
 
     def _check_ranked(self, work: str, missing: dict[str, int], weighted: bool) -> None:

@@ -23,7 +23,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..hierarchy import AncestorRow
+from ..hierarchy import NodeRow
 from ..types import TypeClass
 from .queries import Queries
 
@@ -126,8 +126,23 @@ class MondrianQueries(Queries):
     def hierarchy_table(self, name: str) -> str:
         return self._r("hierarchy_table.sql.j2", name=name)
 
-    def hierarchy_rows(self, name: str, rows: Sequence[AncestorRow]) -> str:
-        return self._r("hierarchy_rows.sql.j2", name=name, rows=list(rows))
+    def hierarchy_tree_table(self, name: str) -> str:
+        return self._r("hierarchy_tree_table.sql.j2", name=name)
+
+    def hierarchy_tree_rows(self, name: str, rows: Sequence[NodeRow]) -> str:
+        return self._r("hierarchy_tree_rows.sql.j2", name=name, rows=list(rows))
+
+    def hierarchy_value_chain(self, name: str, tree: str) -> str:
+        """(code, node) of every value of the tree: the first step up to the root."""
+        return self._r("hierarchy_value_chain.sql.j2", name=name, tree=tree)
+
+    def hierarchy_parent_chain(self, name: str, chain: str, tree: str) -> str:
+        """(code, parent) of every (code, node) of ``chain`` below the root: the next step up."""
+        return self._r("hierarchy_parent_chain.sql.j2", name=name, chain=chain, tree=tree)
+
+    def hierarchy_ancestors_of_chain(self, name: str, chain: str, tree: str) -> str:
+        """Into the ancestor table ``name``: the node of every (code, node) of ``chain``."""
+        return self._r("hierarchy_ancestors_of_chain.sql.j2", name=name, chain=chain, tree=tree)
 
     def rank_map_table(self, name: str) -> str:
         return self._r("rank_map_table.sql.j2", name=name)

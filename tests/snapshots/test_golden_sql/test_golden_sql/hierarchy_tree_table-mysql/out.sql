@@ -1,0 +1,1 @@
+CREATE TEMPORARY TABLE `privrisk_x_tree7` (node BIGINT, parent BIGINT, code BIGINT, depth INTEGER, child_no INTEGER, share DOUBLE, parent_share DOUBLE, label TEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin)

@@ -230,3 +230,16 @@ def test_output_keeps_the_users_types_and_spellings(backend):
         assert set(got["amount_gen"]) == {"1.10~2.50", "3.00~4.25"}
         assert all(isinstance(v, datetime.date) for v in got["d_lo"]) and all(isinstance(v, Decimal) for v in got["amount_lo"])
         assert {str(v) for v in got["amount_lo"]} == {"1.10", "3.00"}
+
+
+def test_a_sensitive_column_without_values_is_refused_before_any_work(backend):
+    # kanon refuses a column that is NULL in every row, so a release constrained by one could not
+    # be checked; NULLs in some rows of a sensitive column are a value like any other
+    rows = [(20 + i % 4, None, None if i % 3 == 0 else "flu" if i % 2 else "hiv") for i in range(12)]
+    t = _table(backend, [("age", T.INTEGER), ("nothing", T.INTEGER), ("disease", T.TEXT)], rows)
+    out = _out(backend)
+    for kwargs in (dict(t=0.3), dict(l=1)):
+        with pytest.raises(InvalidInputError, match=rf"column 'nothing' of '\S*{t}' has no value in any of its 12 rows"):
+            pr.mondrian(backend.source(), t, ["age"], 3, out, sensitive="nothing", **kwargs)
+    r = pr.mondrian(backend.source(), t, ["age"], 3, out, sensitive="disease", l=2)  # `out` was never made
+    assert r.l == 2 and pr.kanon(backend.source(), out, ["age_gen"], ["disease"])["l_diversity"] >= 2

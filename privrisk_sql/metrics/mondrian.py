@@ -486,8 +486,12 @@ class _Run:
                                         f"fewer than l={self.privacy.l}: no l-diverse partition exists")
 
     def _validate_rows(self) -> tuple[int, dict[str, int]]:
-        """One cheap scan before any work table: empty or one-row table, all-NULL QID, n < k, NULL QIDs."""
-        n_rows, missing = check_rows(self.s, self.rel, self.qids, "k-anonymization")
+        """One cheap scan before any work table: empty or one-row table, all-NULL QID or sensitive
+        column (kanon refuses one, so a release constrained by it could not be checked), n < k,
+        NULL QIDs."""
+        sensitive = [a.column for a in self.sensitive]
+        n_rows, missing = check_rows(self.s, self.rel, self.qids + sensitive, "k-anonymization")
+        missing = {q: missing[q] for q in self.qids}
         label = self.rel.label
         if n_rows < self.k:
             raise InvalidInputError(f"table {label!r} has {n_rows} rows, fewer than k={self.k}: no k-anonymous partition exists")

@@ -292,7 +292,8 @@ def _write_json(payload: dict, out: OutputFile | None) -> None:
 def _checked_outputs(args: argparse.Namespace) -> None:
     """Check every output path before any work (a bad one is exit 2 with nothing done)."""
     tables = [args.ori, args.syn] if args.command == "mpuccs" else [args.table]
-    inputs = [*input_files(*tables), database_file(args.db)]
+    hierarchy_files = [path for _, path in getattr(args, "hierarchy", [])]  # read, so never written
+    inputs = [*input_files(*tables), database_file(args.db), *hierarchy_files]
     args.json_out = OutputFile.checked(args.json, inputs=inputs) if args.json else None
     args.html_out = OutputFile.checked(args.html, inputs=inputs, option="--html", stdout=False) if args.html else None
     if args.json_out is not None and args.html_out is not None and args.json_out.target == args.html_out.target:

@@ -223,3 +223,18 @@ def test_the_database_walks_the_values_up_to_the_ancestors_python_gives(backend)
     want = sorted((r.code, r.depth, r.child_no, round(r.share, 12), round(r.parent_share, 12), r.label)
                   for r in tree.ancestor_rows() if r.code in held)
     assert got == want and {g[0] for g in got} == held and len(got) > len(held)
+
+
+@pytest.mark.parametrize("option", ["--json", "--html"])
+def test_cli_never_writes_over_a_hierarchy_file(tmp_path, capsys, option):
+    # a hierarchy is an input like the table: --json/--html naming it (or a link to it) is exit 2
+    tree = tmp_path / "race.csv"
+    text = (TREES / "race.csv").read_text()
+    tree.write_text(text)
+    (tmp_path / "link.csv").symlink_to(tree)
+    code = main(["mondrian", "--db", str(tmp_path / "w.duckdb"), "--table", str(ADULT), "--qids", "age,race",
+                 "--k", "5", "--output", "o", "--hierarchy", f"race={tree}", option, str(tmp_path / "link.csv")])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and len(err.splitlines()) == 1
+    assert f"is the input {str(tree)!r}" in err and tree.read_text() == text
+    assert not (tmp_path / "w.duckdb").exists()  # refused before any work

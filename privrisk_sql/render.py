@@ -62,17 +62,19 @@ def sql_literal(value, dialect: Dialect) -> str:
         return str(value)
     if isinstance(value, float) and value != value:
         raise ValueError("NaN cannot be rendered as a SQL literal")
-    if type(value) in (str, float):
-        return _text_or_float_literal(value, dialect.sqlglot_writer)
+    if type(value) is str:
+        return _cached_literal(value, dialect.sqlglot_writer)
+    if type(value) is float:  # by its repr: -0.0 == 0.0 would share one cache entry
+        return _cached_literal(repr(value), dialect.sqlglot_writer, as_float=True)
     writer = dialect.sqlglot if isinstance(value, (dt.date, dt.time)) else dialect.sqlglot_writer
     return exp.convert(value).sql(dialect=writer)
 
 
 @functools.lru_cache(maxsize=65536)
-def _text_or_float_literal(value: str | float, sqlglot_dialect: str) -> str:
-    # A hierarchy's rows repeat their labels and shares: a 50,000-leaf tree renders a million
-    # literals, ~50 s through sqlglot uncached (benchmarks/mondrian_hierarchy_scale.py).
-    return exp.convert(value).sql(dialect=sqlglot_dialect)
+def _cached_literal(text: str, sqlglot_dialect: str, as_float: bool = False) -> str:
+    # A hierarchy's rows repeat their labels and shares: a 50,000-leaf tree rendered a million
+    # literals, ~25 s of sqlglot uncached (benchmarks/mondrian_hierarchy_scale.py).
+    return exp.convert(float(text) if as_float else text).sql(dialect=sqlglot_dialect)
 
 
 class _Functions:

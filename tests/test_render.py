@@ -54,3 +54,10 @@ def test_duckdb_skips_loading_sqlglots_duckdb_generator():
             "print('sqlglot.generators.duckdb' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "False"
+
+
+def test_cached_literals_keep_the_sign_of_zero():
+    # text and float literals are cached; -0.0 == 0.0 (and hashes alike) must not share an entry
+    d = DIALECTS["duckdb"]
+    assert (sql_literal(0.0, d), sql_literal(-0.0, d)) == (exp.convert(0.0).sql(), exp.convert(-0.0).sql())
+    assert sql_literal(-0.0, d) != sql_literal(0.0, d)

@@ -51,3 +51,16 @@ def test_mondrian_hierarchy_scale_runs_small():
     assert r.returncode == 0, r.stderr[-2000:]
     assert "a tree of 2,000 postcodes (2,224 nodes, 12,000 value-depth rows)" in r.stdout
     assert "x faster" in r.stdout and "the tree costs" in r.stdout
+
+
+def test_mariadb_rank_map_runs_small():
+    # its own check: the TEXT map and the shipped one code every row
+    from conftest import require_server
+
+    from backends import server_url
+
+    require_server("mysql")
+    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "mariadb_rank_map.py"), "--db", server_url("mysql"),
+                        "--rows", "2000", "--values", "500", "--repeats", "1"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "2,000 rows, 500 postcodes" in r.stdout and "x faster" in r.stdout

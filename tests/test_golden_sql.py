@@ -98,6 +98,7 @@ def _mondrian_statements(dialect):
         "row_and_null_counts": row_and_null_counts_sql(q.dialect, '"people"', [(d.column, d.is_float) for d in dims]),
         "distinct_values": q.distinct_values('"people"', HOSTILE),
         "numbered_rows": q.numbered_rows("privrisk_x_rows", '"people"', ["id", "age", HOSTILE]),
+        "rank_map_table": q.rank_map_table("privrisk_x_map4", 7),
         "rank_map_rows": q.rank_map_rows("privrisk_x_map4", [("a'b", 1), ("c\"\\\n", 2)]),
         "mondrian_codes": q.codes("privrisk_x_w0", "privrisk_x_rows", dims),
         # a DECIMAL(38,1) coded relative to its minimum

@@ -524,7 +524,7 @@ class _Run:
             else:
                 values = sorted(present)
             name = self.s.temp_name(f"map{d.index}")
-            self.s.execute(self.q.rank_map_table(name))
+            self.s.execute(self.q.rank_map_table(name, max((len(str(v)) for v in values), default=0)))
             ranked = [(v, i + 1) for i, v in enumerate(values)]
             for start in range(0, len(ranked), _MAP_BATCH):
                 self.s.execute(self.q.rank_map_rows(name, ranked[start:start + _MAP_BATCH]))
@@ -545,8 +545,8 @@ class _Run:
         # 40,000 postcodes over a region's table is a few hundred rows (codes and shares stay the tree's)
         codes = {c for c in map(tree.code, present) if c is not None}
         name = self.s.temp_name(f"map{d.index}")
-        self.s.execute(self.q.rank_map_table(name))
         ranked = [(v, i + 1) for i, v in enumerate(tree.leaves) if i + 1 in codes]
+        self.s.execute(self.q.rank_map_table(name, max((len(v) for v, _ in ranked), default=0)))
         for start in range(0, len(ranked), _MAP_BATCH):
             self.s.execute(self.q.rank_map_rows(name, ranked[start:start + _MAP_BATCH]))
         nodes = self.s.temp_name(f"nodes{d.index}")

@@ -144,8 +144,9 @@ class MondrianQueries(Queries):
         """Into the ancestor table ``name``: the node of every (code, node) of ``chain``."""
         return self._r("hierarchy_ancestors_of_chain.sql.j2", name=name, chain=chain, tree=tree)
 
-    def rank_map_table(self, name: str) -> str:
-        return self._r("rank_map_table.sql.j2", name=name)
+    def rank_map_table(self, name: str, longest: int) -> str:
+        """The (val, code, json_text) table of a text QID whose values have at most ``longest`` characters."""
+        return self._r("rank_map_table.sql.j2", name=name, longest=int(longest))
 
     def rank_map_rows(self, name: str, values: Sequence[tuple[str, int]]) -> str:
         """(value, rank) pairs; each value's JSON spelling is added here, for the set labels."""

@@ -136,3 +136,21 @@ def test_command_line_local_mode_reads_a_file(spark):
              "--k", "5", "--json", "-")
     assert r.returncode == 0, r.stderr[-2000:]
     assert json.loads(r.stdout) == _duck_kanon(ADULT)
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_failed_statement_reports_sparks_own_error(spark):
+    """pyspark logs a failed statement on its own logger class (fields like errorClass); a logger
+    of that name made earlier as a plain logging.Logger turned every Spark error into
+    "Logger._log() got an unexpected keyword argument 'errorClass'"."""
+    import logging
+
+    from privrisk_sql.errors import QueryError
+
+    src = pr.connect(spark.session)
+    for sql, says in [("CREATE TABLE privrisk_never_made (a TEXT)", "UNSUPPORTED_DATATYPE"),
+                      ("SELECT no_such_function_here(1) AS x", "no_such_function_here")]:
+        with pytest.raises(QueryError) as e:
+            src.fetch_records(sql)
+        assert says in str(e.value) and "Logger._log" not in str(e.value), str(e.value)
+    assert type(logging.getLogger("SQLQueryContextLogger")).__name__ == "PySparkLogger"

@@ -40,8 +40,18 @@ class _OwnStatementErrors(logging.Filter):
         return not getattr(_RUNNING, "on", False)
 
 
-# Once per process: every engine's statements set _RUNNING, one filter reads it.
-logging.getLogger("SQLQueryContextLogger").addFilter(_OwnStatementErrors())
+def _filter_own_statement_logs() -> None:
+    """Once per process (every engine's statements set _RUNNING, one filter reads it), on the
+    logger pyspark makes: one made first by logging.getLogger is a plain Logger, which rejects the
+    fields pyspark logs with (errorClass), and every failed statement raised that TypeError instead."""
+    try:
+        from pyspark.logger import PySparkLogger  # pyspark >= 4
+
+        logger: logging.Logger = PySparkLogger.getLogger("SQLQueryContextLogger")
+    except ImportError:  # older pyspark logs with plain fields
+        logger = logging.getLogger("SQLQueryContextLogger")
+    if not any(isinstance(f, _OwnStatementErrors) for f in logger.filters):
+        logger.addFilter(_OwnStatementErrors())
 
 
 @contextlib.contextmanager
@@ -67,6 +77,7 @@ class SparkEngine:
         self.version = str(session.version)
         self.tag = f"privrisk_{uuid.uuid4().hex[:12]}"
         self._connect = type(session).__module__.startswith("pyspark.sql.connect")
+        _filter_own_statement_logs()
 
     # -- talking ------------------------------------------------------------------------------
     def run(self, sql: str, fetch: bool | str) -> Any:

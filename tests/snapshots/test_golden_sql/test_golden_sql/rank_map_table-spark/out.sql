@@ -1,1 +1,1 @@
-CREATE TABLE `privrisk_x_map4` (val TEXT, code BIGINT, json_text STRING)
+CREATE TABLE `privrisk_x_map4` (val STRING, code BIGINT, json_text STRING)

@@ -25,7 +25,7 @@ import os
 import time
 
 import privrisk_sql as pr
-from privrisk_sql.metrics.mondrian_sql import MondrianQueries
+from privrisk_sql.metrics.mondrian.sql import MondrianQueries
 
 
 def main() -> None:

@@ -37,8 +37,8 @@ import time
 import duckdb
 
 import privrisk_sql as pr
-from privrisk_sql.metrics.mondrian_sql import MondrianDim, MondrianQueries
-from privrisk_sql.types import TypeClass
+from privrisk_sql.metrics.mondrian.sql import MondrianDim, MondrianQueries
+from privrisk_sql.sql.types import TypeClass
 
 from scaled_data import scaled
 

@@ -38,7 +38,7 @@ from pathlib import Path
 import duckdb
 
 import privrisk_sql as pr
-from privrisk_sql.hierarchy import read_hierarchy
+from privrisk_sql.metrics.mondrian.hierarchy import read_hierarchy
 
 ATT_NAMES = ["age", "workclass", "final_weight", "education", "education_num", "marital_status", "occupation",
              "relationship", "race", "sex", "capital_gain", "capital_loss", "hours_per_week", "native_country", "class"]

@@ -31,9 +31,9 @@ import time
 import pandas as pd
 
 import privrisk_sql as pr
-from privrisk_sql.dialects import get_dialect
-from privrisk_sql.metrics.mondrian_sql import MondrianQueries
-from privrisk_sql.render import environment
+from privrisk_sql.metrics.mondrian.sql import MondrianQueries
+from privrisk_sql.sql.dialects import get_dialect
+from privrisk_sql.sql.render import environment
 
 from scaled_data import DATA, scaled
 

@@ -24,10 +24,10 @@ import duckdb
 import numpy as np
 import pandas as pd
 
-from privrisk_sql.dialects import get_dialect
 from privrisk_sql.metrics.classes import class_size_histogram_sql
-from privrisk_sql.metrics.kanon import KanonQueries
-from privrisk_sql.render import quote_identifier
+from privrisk_sql.metrics.kanon.driver import KanonQueries
+from privrisk_sql.sql.dialects import get_dialect
+from privrisk_sql.sql.render import quote_identifier
 
 QIDS = ["age", "zip", "sex"]
 SENSITIVE = "income"

@@ -11,20 +11,20 @@ Example:
 
 import importlib
 
-from . import render  # noqa: F401  (pr.render.dbt_package_dir is public API)
-from .errors import (
-    InputChangedError,
-    InvalidInputError,
-    PrivriskError,
-    QueryError,
-    QueryTimeoutError,
-    ReadOnlyViolationError,
-    TerminatedError,
-    UnknownDialectError,
-    UnsupportedFeatureError,
-)
+# Re-exported (the `as` form marks a public name for linters and type checkers).
+from .errors import InputChangedError as InputChangedError
+from .errors import InvalidInputError as InvalidInputError
+from .errors import PrivriskError as PrivriskError
+from .errors import QueryError as QueryError
+from .errors import QueryTimeoutError as QueryTimeoutError
+from .errors import ReadOnlyViolationError as ReadOnlyViolationError
+from .errors import TerminatedError as TerminatedError
+from .errors import UnknownDialectError as UnknownDialectError
+from .errors import UnsupportedFeatureError as UnsupportedFeatureError
 from .registry import public_names
-from .source import Source, connect
+from .source import Source as Source
+from .source import connect as connect
+from .sql import render  # noqa: F401  (pr.render.dbt_package_dir is public API)
 
 # The metrics are imported on first use (PEP 562): `privrisk-sql mpuccs` need not load Mondrian's
 # or the k-anonymity family's modules, a few ms of every command's start. Their names come from the
@@ -36,7 +36,7 @@ def __getattr__(name: str):
     module = _METRICS.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".metrics.{module}", __name__), name)
+    value = getattr(importlib.import_module(module), name)
     globals()[name] = value  # later lookups skip this function
     return value
 
@@ -46,29 +46,9 @@ def __dir__() -> list[str]:
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "CavgResult",
-    "InputChangedError",
-    "InvalidInputError",
-    "KanonResult",
-    "MondrianResult",
-    "MpuccsResult",
-    "PrivriskError",
-    "QueryError",
-    "QueryTimeoutError",
-    "ReadOnlyViolationError",
-    "SinglingOutResult",
-    "Source",
-    "TerminatedError",
-    "UnknownDialectError",
-    "UnsupportedFeatureError",
-    "cavg",
-    "cavg_best_effort",
-    "cavg_from_equivalence_classes",
-    "connect",
-    "k_anonymity_failures",
-    "kanon",
-    "mondrian",
-    "mpuccs",
-    "singling_out_rate",
-]
+# The public names: the errors, the Source, and every name the registry gives the metrics.
+__all__ = sorted([
+    "InputChangedError", "InvalidInputError", "PrivriskError", "QueryError", "QueryTimeoutError",
+    "ReadOnlyViolationError", "Source", "TerminatedError", "UnknownDialectError", "UnsupportedFeatureError",
+    "connect", *_METRICS,
+])

@@ -1,43 +1,78 @@
-"""Every metric, registered once: the CLI's subcommands and ``privrisk_sql``'s public names are
-built from this table.
+"""Every metric, registered once: the CLI's subcommands, the report's pages and ``privrisk_sql``'s
+public names are built from this table.
 
-A metric is a module of ``privrisk_sql/metrics/`` with a function of the metric's name (the
-Python API), its result class, and in ``privrisk_sql/cli.py`` a pair ``_args_<name>`` (its
-options) and ``_run_<name>`` (the command). Adding one is a row here and those three pieces.
+A metric is one folder, ``privrisk_sql/metrics/<name>/``, whose modules the row reaches by name:
+
+* ``driver.py``: the Python API (the function of the metric's name, first in ``api``), its options
+  record and the run; its result class derives from :class:`privrisk_sql.report.Displayed`;
+* ``sql.py`` (or a shared builder): the pure SQL builder, printable without a database;
+* ``command.py``: ``add_arguments(parser)``, ``check(args)`` (before any work),
+  ``compute(src, args)`` -> the result, and ``breach(args, result)`` -> the message of a breached
+  ``--fail-*`` threshold or None;
+* ``summary.py``: ``summary(args, result)`` -> the text the CLI prints;
+* ``report.py``: ``sections(result, info, values)`` -> the report's headline numbers and sections.
+
+Adding a metric is its folder, a row here and its docs page (docs/contributing/index.md).
+Modules are imported on first use only: a command loads its own metric, nothing else.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
+from types import ModuleType
 
 
 @dataclass(frozen=True)
 class Metric:
-    name: str  # the CLI subcommand and the function privrisk_sql exports
-    module: str  # privrisk_sql.metrics.<module>
+    name: str  # the CLI subcommand, the folder and the function privrisk_sql exports
     help: str  # the subcommand's one-line help
-    exports: tuple[str, ...]  # further public names of the module (result classes, variants)
+    title: str  # the report page's title
+    inputs: tuple[str, ...]  # the options naming its input tables: ("table",) or ("ori", "syn")
+    outputs: tuple[str, ...]  # the options naming tables it writes into --db (given: the run writes)
+    api: tuple[str, ...]  # public names of driver.py: the function, then result classes and variants
+
+    def writes(self, args: object) -> bool:
+        """Whether this run writes a table (one of its output options is given)."""
+        return any(getattr(args, option, None) for option in self.outputs)
+
+    @property
+    def package(self) -> str:
+        return f"privrisk_sql.metrics.{self.name}"
+
+    def part(self, module: str) -> ModuleType:
+        """One module of the metric's folder (``driver``, ``command``, ``summary``, ``report``)."""
+        return importlib.import_module(f"{self.package}.{module}")
 
 
 METRICS: tuple[Metric, ...] = (
-    Metric("mpuccs", "mpuccs", "mpUCCs singling-out risk of a synthetic table against the original",
-           ("MpuccsResult",)),
-    Metric("cavg", "cavg", "CAVG, the normalized average equivalence class size",
-           ("CavgResult", "cavg_best_effort", "cavg_from_equivalence_classes")),
-    Metric("kanon", "kanon", "k-anonymity, l-diversity, t-closeness, beta-likeness, delta-disclosure, risks",
-           ("KanonResult",)),
-    Metric("mondrian", "mondrian", "Mondrian k-anonymization, written to a new table in --db",
-           ("MondrianResult",)),
+    Metric("mpuccs", "mpUCCs singling-out risk of a synthetic table against the original",
+           "Singling-out risk (mpUCCs)", ("ori", "syn"), (), ("mpuccs", "MpuccsResult")),
+    Metric("cavg", "CAVG, the normalized average equivalence class size", "CAVG", ("table",), (),
+           ("cavg", "CavgResult", "cavg_best_effort", "cavg_from_equivalence_classes")),
+    Metric("kanon", "k-anonymity, l-diversity, t-closeness, beta-likeness, delta-disclosure, risks",
+           "k-anonymity and the sensitive attributes", ("table",), (), ("kanon", "KanonResult")),
+    Metric("mondrian", "Mondrian k-anonymization, written to a new table in --db", "Mondrian k-anonymization",
+           ("table",), ("output",), ("mondrian", "MondrianResult")),
 )
 
 # Release checks the dbt package's tests mirror: Python API only, no subcommand of their own.
 CHECKS: dict[str, str] = {
-    "SinglingOutResult": "release_checks", "k_anonymity_failures": "release_checks",
-    "singling_out_rate": "release_checks",
+    "SinglingOutResult": "privrisk_sql.metrics.release_checks",
+    "k_anonymity_failures": "privrisk_sql.metrics.release_checks",
+    "singling_out_rate": "privrisk_sql.metrics.release_checks",
 }
+
+BY_NAME: dict[str, Metric] = {m.name: m for m in METRICS}
 
 
 def public_names() -> dict[str, str]:
-    """Every name ``privrisk_sql`` loads from a metrics module on first use: name -> module."""
-    names = {name: m.module for m in METRICS for name in (m.name, *m.exports)}
+    """Every name ``privrisk_sql`` loads from a metric's module on first use: name -> module."""
+    names = {name: f"{m.package}.driver" for m in METRICS for name in m.api}
     return {**names, **CHECKS}
+
+
+def metric_of(result: object) -> Metric:
+    """The metric a result comes from (by its class's name among the metrics' public names)."""
+    kind = type(result).__name__
+    return next(m for m in METRICS if kind in m.api)

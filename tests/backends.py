@@ -19,8 +19,8 @@ import sqlalchemy as sa
 
 import privrisk_sql as pr
 from privrisk_sql.engines.spark_engine import RETAINED_SQL_EXECUTIONS
-from privrisk_sql.render import quote_identifier
-from privrisk_sql.types import TypeClass, type_class
+from privrisk_sql.sql.render import quote_identifier
+from privrisk_sql.sql.types import TypeClass, type_class
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
@@ -197,7 +197,7 @@ class DuckDBBackend(Backend):
     def __init__(self):
         super().__init__()
         self.con = duckdb.connect()
-        self.dialect = pr.dialects.get_dialect("duckdb")
+        self.dialect = pr.sql.dialects.get_dialect("duckdb")
 
     def source(self, **options):
         return pr.Source(self.con, **options)
@@ -231,7 +231,7 @@ class SQLAlchemyBackend(Backend):
         super().__init__()
         self.name = name
         self.engine = sa.create_engine(url, **engine_kw)
-        self.dialect = pr.dialects.get_dialect(self.engine.dialect.name)
+        self.dialect = pr.sql.dialects.get_dialect(self.engine.dialect.name)
         self.conn = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
         self.created: list[str] = []
 
@@ -466,7 +466,7 @@ class SparkBackend(Backend):
     def __init__(self):
         super().__init__()
         self.session = spark_session()
-        self.dialect = pr.dialects.get_dialect("spark")
+        self.dialect = pr.sql.dialects.get_dialect("spark")
         self.created: list[str] = []
 
     def source(self, **options):

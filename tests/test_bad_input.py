@@ -10,7 +10,7 @@ import pytest
 
 import privrisk_sql as pr
 from privrisk_sql.cli import main
-from privrisk_sql.types import TypeClass as T
+from privrisk_sql.sql.types import TypeClass as T
 
 UNSUPPORTED = {
     "duckdb": ["BLOB", "JSON", "INTEGER[]", "STRUCT(a INTEGER)", "MAP(VARCHAR, INTEGER)"],

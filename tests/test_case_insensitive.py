@@ -16,8 +16,8 @@ import pandas as pd
 import pytest
 
 import privrisk_sql as pr
-from privrisk_sql.render import quote_identifier
-from privrisk_sql.types import TypeClass as T
+from privrisk_sql.sql.render import quote_identifier
+from privrisk_sql.sql.types import TypeClass as T
 
 from backends import create_case_insensitive
 from mondrian_reference import encode, mondrian_reference, partition_sets

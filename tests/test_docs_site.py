@@ -137,8 +137,8 @@ def test_decision_records_are_linked_from_the_code():
 
 def test_backend_table_lists_the_registered_dialects():
     """The backend table of docs/guides/backends.md names exactly the dialects of
-    privrisk_sql.dialects.DIALECTS, each once."""
-    from privrisk_sql.dialects import DIALECTS
+    privrisk_sql.sql.dialects.DIALECTS, each once."""
+    from privrisk_sql.sql.dialects import DIALECTS
 
     text = (ROOT / "docs" / "guides" / "backends.md").read_text(encoding="utf-8")
     table = text.split("| backend |", 1)[1].split("\n\n", 1)[0]

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 import sqlglot
 
-from privrisk_sql.dialects import DIALECTS
-from privrisk_sql.metrics.mpuccs_sql import MpuccsQueries, WorkColumn
-from privrisk_sql.types import TypeClass
+from privrisk_sql.metrics.mpuccs.sql import MpuccsQueries, WorkColumn
+from privrisk_sql.sql.dialects import DIALECTS
+from privrisk_sql.sql.types import TypeClass
 
 HOSTILE = 'we"ird; DROP TABLE x;--'
 
@@ -58,7 +58,7 @@ def _statements(dialect):
 
 def _kanon_statements(dialect):
     from privrisk_sql.metrics.classes import text_as_bytes_sql
-    from privrisk_sql.metrics.kanon import KanonQueries
+    from privrisk_sql.metrics.kanon.driver import KanonQueries
 
     q = KanonQueries(dialect)
     rel, qids = '"people"', ["zip", HOSTILE]
@@ -76,9 +76,9 @@ def _kanon_statements(dialect):
 
 
 def _mondrian_statements(dialect):
-    from privrisk_sql.hierarchy import read_hierarchy
     from privrisk_sql.metrics.classes import row_and_null_counts_sql
-    from privrisk_sql.metrics.mondrian_sql import MondrianDim, MondrianQueries, Privacy, SensitiveAttr
+    from privrisk_sql.metrics.mondrian.hierarchy import read_hierarchy
+    from privrisk_sql.metrics.mondrian.sql import MondrianDim, MondrianQueries, Privacy, SensitiveAttr
 
     q = MondrianQueries(dialect)
     dims = [
@@ -162,7 +162,8 @@ def _mondrian_statements(dialect):
     }
 
 
-_ALL = {d: {**_statements(d), **_kanon_statements(d), **_mondrian_statements(d)} for d in DIALECTS}
+_ALL = {d: {**_statements(d), **_kanon_statements(d), **_mondrian_statements(d)}
+        for d in DIALECTS}
 CASES = [(d, name) for d in sorted(DIALECTS) for name in _ALL[d]]
 
 

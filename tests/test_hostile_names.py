@@ -8,7 +8,7 @@ import uuid
 import pytest
 
 import privrisk_sql as pr
-from privrisk_sql.types import TypeClass
+from privrisk_sql.sql.types import TypeClass
 
 from backends import FIXTURES, read_csv_typed
 

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 import privrisk_sql as pr
 from privrisk_sql.cli import _dumps
-from privrisk_sql.json_text import EncodedRecords, jsonable, list_json, value_json
-from privrisk_sql.metrics.mpuccs import DETAIL_COLUMNS, MpuccsResult, _details_json, _details_jsonable
+from privrisk_sql.metrics.mpuccs.driver import DETAIL_COLUMNS, MpuccsResult, _details_json, _details_jsonable
+from privrisk_sql.report.json_text import EncodedRecords, jsonable, list_json, value_json
 
 ENCODE = json.JSONEncoder(allow_nan=False).encode
 
@@ -82,7 +82,7 @@ def test_infinities_and_decimals_have_a_json_form(tmp_path):
     import decimal
 
     from privrisk_sql.cli import main
-    from privrisk_sql.json_text import jsonable, list_json
+    from privrisk_sql.report.json_text import jsonable, list_json
 
     assert jsonable(float("inf")) == "Infinity" and jsonable(float("-inf")) == "-Infinity"
     assert jsonable(float("nan")) is None

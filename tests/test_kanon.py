@@ -198,7 +198,7 @@ def test_nan_is_missing_like_null_in_every_class_metric(backend):
     """One missing-value policy: NaN is missing, one class with NULL (pandas groupby(dropna=False)
     and pycanon agree); -0.0 equals 0.0. {NaN, NaN, NULL, 1, 1, 1, -0.0, 0.0}: 3 classes, k = 2
     (it was 4 classes, k = 1: NaN a class apart from NULL), and --exclude-null-qids drops NaN rows."""
-    from privrisk_sql.types import TypeClass as T
+    from privrisk_sql.sql.types import TypeClass as T
 
     values = [float("nan"), float("nan"), None, 1.0, 1.0, 1.0, -0.0, 0.0]
     name = f"nan_{uuid.uuid4().hex[:8]}"
@@ -231,9 +231,9 @@ def test_ordered_t_closeness_work_grows_with_rows_not_classes_times_values():
     values grows together. Quadratic work shows as a ratio that grows with the size."""
     import sqlite3
 
-    from privrisk_sql.dialects import get_dialect
     from privrisk_sql.metrics.classes import class_size_histogram_sql
-    from privrisk_sql.metrics.kanon import KanonQueries
+    from privrisk_sql.metrics.kanon.driver import KanonQueries
+    from privrisk_sql.sql.dialects import get_dialect
 
     q = KanonQueries(get_dialect("sqlite"))
     ratios = []

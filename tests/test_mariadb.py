@@ -9,8 +9,8 @@ import uuid
 import pytest
 
 import privrisk_sql as pr
-from privrisk_sql.render import quote_identifier
-from privrisk_sql.types import TypeClass as T
+from privrisk_sql.sql.render import quote_identifier
+from privrisk_sql.sql.types import TypeClass as T
 
 from backends import FIXTURES, assert_least_privilege_user
 

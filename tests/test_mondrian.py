@@ -13,9 +13,9 @@ import pandas as pd
 import pytest
 
 import privrisk_sql as pr
-import privrisk_sql.metrics.mondrian as mondrian_module
-from privrisk_sql.render import quote_identifier
-from privrisk_sql.types import TypeClass as T
+import privrisk_sql.metrics.mondrian.driver as mondrian_module
+from privrisk_sql.sql.render import quote_identifier
+from privrisk_sql.sql.types import TypeClass as T
 
 from backends import FIXTURES, create_case_insensitive
 from mondrian_reference import encode, mondrian_reference, partition_sets
@@ -685,7 +685,7 @@ def test_abandoned_staging_tables_are_swept_and_nothing_else(backend, caplog):
     a full copy of the output, in the user's schema for good. A later run drops the staging tables
     it can prove abandoned, where it writes; never a table that only looks like one, and never a
     live run's (PostgreSQL: its advisory lock is held). SQLite proves nothing: only cleanup drops."""
-    from privrisk_sql import staging
+    from privrisk_sql.source import staging
 
     t = backend.load(ADULT)
     src = backend.source()
@@ -733,8 +733,8 @@ def test_cleanup_command_lists_and_drops_staging_tables(tmp_path, capsys, kind):
 
     import duckdb
 
-    from privrisk_sql import staging
     from privrisk_sql.cli import main
+    from privrisk_sql.source import staging
 
     dead = staging.staging_name(uuid.uuid4().hex[:10])
     lookalike = "privrisk_0123456789_deadbeef_staging"

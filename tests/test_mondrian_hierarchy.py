@@ -12,8 +12,8 @@ import pytest
 import privrisk_sql as pr
 from privrisk_sql.cli import main
 from privrisk_sql.errors import InvalidInputError
-from privrisk_sql.hierarchy import read_hierarchy
-from privrisk_sql.types import TypeClass as T
+from privrisk_sql.metrics.mondrian.hierarchy import read_hierarchy
+from privrisk_sql.sql.types import TypeClass as T
 
 from backends import FIXTURES
 from mondrian_reference import encode, mondrian_reference, partition_sets, sensitive_codes
@@ -205,8 +205,8 @@ def test_an_empty_cell_before_the_end_is_still_an_error(tmp_path, text):
 def test_the_database_walks_the_values_up_to_the_ancestors_python_gives(backend):
     # the ancestor table is built in the database from one row per node (fill_ancestor_table);
     # it must be Hierarchy.ancestor_rows, for the values the column holds, on every backend
-    from privrisk_sql.metrics.mondrian import fill_ancestor_table
-    from privrisk_sql.metrics.mondrian_sql import MondrianQueries
+    from privrisk_sql.metrics.mondrian.driver import fill_ancestor_table
+    from privrisk_sql.metrics.mondrian.sql import MondrianQueries
 
     rows = _rows(TREES / "marital_status.csv") + [["x1", "X", "Y", "Z", "*"], ["x2", "Z", "*"]]
     tree = read_hierarchy("v", rows)

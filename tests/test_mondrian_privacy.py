@@ -14,7 +14,7 @@ import pytest
 import privrisk_sql as pr
 from privrisk_sql.cli import main
 from privrisk_sql.errors import InvalidInputError
-from privrisk_sql.types import TypeClass as T
+from privrisk_sql.sql.types import TypeClass as T
 
 from backends import FIXTURES
 from mondrian_reference import encode, mondrian_reference, partition_sets, sensitive_codes

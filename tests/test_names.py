@@ -1,11 +1,11 @@
-"""Table names as users type them, split into parts (privrisk_sql.names)."""
+"""Table names as users type them, split into parts (privrisk_sql.sql.names)."""
 
 from __future__ import annotations
 
 import pytest
 
 import privrisk_sql as pr
-from privrisk_sql.names import split_table_name
+from privrisk_sql.sql.names import split_table_name
 
 
 @pytest.mark.parametrize("name, parts", [

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from privrisk_sql.errors import InvalidInputError
-from privrisk_sql.metrics import mpuccs_plan as plan
+from privrisk_sql.metrics.mpuccs import plan as plan
 
 
 def test_order_is_increasing_bitmask_not_breadth_first():

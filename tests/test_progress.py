@@ -8,7 +8,7 @@ import re
 import pytest
 
 import privrisk_sql as pr
-from privrisk_sql.progress import ProgressBar
+from privrisk_sql.cli.progress import ProgressBar
 
 from backends import FIXTURES
 

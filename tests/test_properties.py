@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import privrisk_sql as pr
-from privrisk_sql.types import TypeClass as T
+from privrisk_sql.sql.types import TypeClass as T
 
 import oracle
 from mondrian_reference import encode, mondrian_reference, partition_sets

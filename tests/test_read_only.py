@@ -187,8 +187,8 @@ def test_postgres_least_privilege_role(pg, pg_reader):
 ])
 def test_guard_checks_every_node_not_only_the_root(sql):
     """Parsed on PostgreSQL's dialect (where these were let through), never run."""
-    from privrisk_sql.dialects import get_dialect
-    from privrisk_sql.read_only import check_statement
+    from privrisk_sql.source.read_only import check_statement
+    from privrisk_sql.sql.dialects import get_dialect
 
     with pytest.raises(pr.ReadOnlyViolationError, match="read-only mode: refusing"):
         check_statement(sql, get_dialect("postgres"), "privrisk_run_")

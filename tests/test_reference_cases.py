@@ -72,7 +72,7 @@ def test_petsard_case_differs_with_sql_nulls(backend, case_name):
 def test_ieee_nan_is_missing_like_pandas(backend):
     """A real NaN in a DOUBLE column (DuckDB and PostgreSQL keep it apart from NULL) is missing, as
     pandas reads it: same result as the case with empty cells, and no effect on precision."""
-    from privrisk_sql.types import TypeClass
+    from privrisk_sql.sql.types import TypeClass
 
     cols = [("x", TypeClass.FLOAT), ("g", TypeClass.TEXT)]
     nan_rows = [(float("nan"), "F"), (float("nan"), "M"), (5.25, "M")]
@@ -117,7 +117,7 @@ def test_explicit_datetime_precision_floors_both_tables(duck, tmp_path):
 def test_grouping_by_code_columns_equals_packed_keys(backend, case_name, nulls, monkeypatch):
     # Combinations whose codes would overflow a BIGINT are grouped by their code columns instead;
     # forcing that path on every combination must not change a number.
-    from privrisk_sql.metrics import mpuccs_sql
+    from privrisk_sql.metrics.mpuccs import sql as mpuccs_sql
 
     packed, expected = _run_case(backend, case_name, nulls)
     monkeypatch.setattr(mpuccs_sql, "PACKED_KEY_LIMIT", 1)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-
 import privrisk_sql as pr
 from privrisk_sql.cli import build_parser
 from privrisk_sql.registry import METRICS, public_names
@@ -14,9 +12,9 @@ def test_every_registered_metric_is_a_subcommand_and_a_public_function():
     subcommands = next(a for a in parser._actions if a.dest == "command").choices
     assert [m.name for m in METRICS] == [c for c in subcommands if c not in ("cleanup", "dbt-path")]
     for m in METRICS:
-        module = importlib.import_module(f"privrisk_sql.metrics.{m.module}")
+        module = m.part("driver")
         assert getattr(pr, m.name) is getattr(module, m.name)
-        for name in m.exports:
+        for name in m.api:
             assert getattr(pr, name) is getattr(module, name)
     assert set(public_names()) <= set(pr.__all__)
 

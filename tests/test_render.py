@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlglot import exp
 
-from privrisk_sql.dialects import DIALECTS
-from privrisk_sql.render import quote_identifier, sql_literal
+from privrisk_sql.sql.dialects import DIALECTS
+from privrisk_sql.sql.render import quote_identifier, sql_literal
 
 NAMES = ["a", "A b", 'we"ird', 'x""y', "semi;colon", "back\\slash", "new\nline", "中文", "😀", "$1", "select",
          "tab\t", "nul\x00", "`tick`", "[bracket]", "'single'"]
@@ -49,7 +49,7 @@ def test_duckdb_skips_loading_sqlglots_duckdb_generator():
     import subprocess
     import sys
 
-    code = ("import sys, privrisk_sql as pr; from privrisk_sql.render import quote_identifier, sql_literal; "
+    code = ("import sys, privrisk_sql as pr; from privrisk_sql.sql.render import quote_identifier, sql_literal; "
             "d = pr.connect().dialect; quote_identifier('x y', d); sql_literal(\"it's\", d); sql_literal(1.5, d); "
             "print('sqlglot.generators.duckdb' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()

@@ -56,7 +56,7 @@ TIES = [0.125, -0.125, 2.675, 0.5, 1.5, 2.5, -2.5, 0.015, 1.005, 12.345, 0.3 + 0
 
 
 def _functions(backend):
-    from privrisk_sql.render import environment
+    from privrisk_sql.sql.render import environment
 
     return environment(backend.source().dialect).globals["fn"]
 
@@ -100,7 +100,7 @@ def test_decimal_digits_match_python_format(backend):
 
 def test_the_suite_wide_checksum_notices_a_changed_source(duck):
     """conftest checks every source table after the tests that used it; the check can fail."""
-    from privrisk_sql.types import TypeClass
+    from privrisk_sql.sql.types import TypeClass
 
     duck.create("victim", [("a", TypeClass.INTEGER)], [(1,), (2,)])
     assert duck.changed_sources() == []

@@ -13,7 +13,7 @@ import time
 import pytest
 
 import privrisk_sql as pr
-from privrisk_sql.metrics import mpuccs_plan
+from privrisk_sql.metrics.mpuccs import plan as mpuccs_plan
 
 from backends import FIXTURES
 

@@ -4,16 +4,19 @@
 runs (timeout, Ctrl-C, read-only) and names work tables. An engine only talks: it runs a
 statement and returns rows with their column names, cancels the running one, reads its catalog
 and closes. What differs between databases and is not a way of talking (name folding, settings,
-how a statement is cancelled) is a field of :class:`~privrisk_sql.dialects.Dialect`.
+how a statement is cancelled) is a field of :class:`~privrisk_sql.sql.dialects.Dialect`.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..cancel import RunGuard
-from ..dialects import Dialect
+from ..source.cancel import RunGuard
+from ..sql.dialects import Dialect
+from .common import is_duckdb_target, is_spark_target
 
 
 @dataclass(frozen=True)
@@ -77,21 +80,29 @@ class Engine(Protocol):
     def close(self) -> None: ...
 
 
+@dataclass(frozen=True)
+class EngineKind:
+    """One way of talking to a database: the targets it claims (a cheap test that imports no
+    driver) and the module whose ``open_target`` opens them."""
+
+    module: str  # privrisk_sql.engines.<module>
+    claims: Callable[[Any], bool]
+
+
+# Walked in order; the first engine that claims a target opens it (SQLAlchemy takes the rest).
+ENGINES: tuple[EngineKind, ...] = (
+    EngineKind("spark_engine", is_spark_target),
+    EngineKind("duckdb_engine", is_duckdb_target),
+    EngineKind("sqlalchemy_engine", lambda target: True),
+)
+
+
 def open_engine(target: Any, *, read_only: bool, open_read_only: bool, timeout: float | None,
                 files: tuple[str, ...] | list[str]) -> Engine:
     """The engine for a ``Source`` target: Spark (a SparkSession, ``sc://``, ``spark://``,
     ``local[N]``), DuckDB natively (None, a connection, a path, ``duckdb:///``), anything else
     through SQLAlchemy (a URL, an Engine, a Connection)."""
-    from pathlib import Path
-
-    from . import duckdb_engine, spark_engine, sqlalchemy_engine
-
-    spark = spark_engine.open_spark(target)
-    if spark is not None:
-        return spark
-    duck = duckdb_engine.open_duckdb(target, read_only=read_only, open_read_only=open_read_only, files=files)
-    if duck is not None:
-        return duck
-    if isinstance(target, (str, Path)):
-        return sqlalchemy_engine.open_url(str(target), open_read_only=open_read_only, timeout=timeout)
-    return sqlalchemy_engine.SQLAlchemyEngine.wrap(target)
+    kind = next(k for k in ENGINES if k.claims(target))
+    module = importlib.import_module(f"{__name__}.{kind.module}")
+    return module.open_target(target, read_only=read_only, open_read_only=open_read_only, timeout=timeout,
+                              files=files)

@@ -43,6 +43,18 @@ def is_in_memory(target: Any) -> bool:
     return target is None or (isinstance(target, str) and target in _IN_MEMORY)
 
 
+def is_duckdb_target(target: Any) -> bool:
+    """Whether DuckDB opens ``target`` natively: in-memory, a duckdb connection (or dbt-duckdb's
+    session wrapping one), a path, or a ``duckdb:///`` URL; never a Spark target."""
+    if is_in_memory(target):
+        return True
+    if isinstance(target, Path) or (isinstance(target, str) and not is_spark_target(target)):
+        url = str(target)
+        return url.startswith("duckdb:///") or "://" not in url
+    return any(type(t).__module__.split(".")[0] in ("duckdb", "_duckdb")
+               for t in (target, getattr(target, "_cursor", None)))
+
+
 def database_file(target: Any) -> str | None:
     """The local file a ``--db`` value names: a DuckDB path (or ``duckdb:///path``) or a
     ``sqlite:///path`` URL; None for in-memory databases, servers and non-string targets."""

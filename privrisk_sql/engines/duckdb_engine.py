@@ -8,10 +8,10 @@ from typing import Any
 
 import duckdb
 
-from ..cancel import RunGuard
-from ..dialects import get_dialect
 from ..errors import InvalidInputError, QueryError
-from ..render import quote_identifier, sql_literal
+from ..source.cancel import RunGuard
+from ..sql.dialects import get_dialect
+from ..sql.render import quote_identifier, sql_literal
 from . import CatalogEntry
 from .common import fetched, first_line, is_in_memory
 
@@ -174,6 +174,15 @@ class DuckDBEngine:
     def close(self) -> None:
         if self.owns:
             self.con.close()
+
+
+def open_target(target: Any, *, read_only: bool, open_read_only: bool, timeout: float | None,
+                files: Any) -> DuckDBEngine:
+    """The DuckDB engine for a target :func:`~privrisk_sql.engines.common.is_duckdb_target` claims."""
+    engine = open_duckdb(target, read_only=read_only, open_read_only=open_read_only, files=files)
+    if engine is None:  # pragma: no cover - is_duckdb_target and open_duckdb disagree
+        raise InvalidInputError(f"not a DuckDB target: {type(target).__name__}")
+    return engine
 
 
 def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) -> DuckDBEngine | None:

@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..cancel import RunGuard
-from ..dialects import get_dialect
 from ..errors import InvalidInputError, QueryError, UnsupportedFeatureError
+from ..source.cancel import RunGuard
+from ..sql.dialects import get_dialect
 from . import CatalogEntry
 from .common import first_line, is_spark_target
 
@@ -115,7 +115,7 @@ class SparkEngine:
 
     # -- catalog ------------------------------------------------------------------------------
     def _quoted(self, *parts: str) -> str:
-        from ..render import quote_identifier
+        from ..sql.render import quote_identifier
 
         return ".".join(quote_identifier(p, self.dialect) for p in parts)
 
@@ -150,7 +150,7 @@ class SparkEngine:
         header row, types inferred by Spark), read in place; the caller drops the views with
         :meth:`unregister_frame`. A path must be one the Spark driver can read (with Spark
         Connect: the server's file system)."""
-        from ..render import sql_literal
+        from ..sql.render import sql_literal
 
         out: dict[str, tuple[str, bool] | BaseException] = {}
         for label, (kind, name) in files.items():
@@ -201,6 +201,15 @@ class SparkEngine:
     def close(self) -> None:
         if self.owns:
             self.session.stop()
+
+
+def open_target(target: Any, *, read_only: bool, open_read_only: bool, timeout: float | None,
+                files: Any) -> SparkEngine:
+    """The Spark engine for a target :func:`~privrisk_sql.engines.common.is_spark_target` claims."""
+    engine = open_spark(target)
+    if engine is None:  # pragma: no cover - is_spark_target and open_spark disagree
+        raise InvalidInputError(f"not a Spark target: {type(target).__name__}")
+    return engine
 
 
 def open_spark(target: Any) -> SparkEngine | None:

@@ -11,9 +11,9 @@ import contextlib
 import math
 from typing import Any
 
-from ..cancel import RunGuard
-from ..dialects import Dialect, get_dialect
 from ..errors import InvalidInputError, QueryError, UnsupportedFeatureError
+from ..source.cancel import RunGuard
+from ..sql.dialects import Dialect, get_dialect
 from . import CatalogEntry
 from .common import database_file, fetched, first_line
 
@@ -33,9 +33,8 @@ class SQLAlchemyEngine:
         self._connection_id: Any = None
         if self.dialect.python_functions:
             self._register_python_functions()
-        if self.dialect.cancel_by == "statement":
-            # The server's id of this session, which a second session names to cancel its statement.
-            self._connection_id = self.run(self.dialect.connection_id_query or "", "records")[0]["id"]
+        self._canceller = CANCELLERS[self.dialect.cancel_by]
+        self._canceller.start(self)
 
     @classmethod
     def wrap(cls, target: Any) -> SQLAlchemyEngine:
@@ -58,7 +57,7 @@ class SQLAlchemyEngine:
         raise InvalidInputError(f"cannot make a Source from {type(target).__name__}")
 
     def _register_python_functions(self) -> None:
-        from ..sqlite_functions import register
+        from ..sql.sqlite_functions import register
 
         register(self.raw)
         # sqlite3 opens any file lazily: a file that is not a database (or is locked) would
@@ -81,31 +80,13 @@ class SQLAlchemyEngine:
             cur.close()
 
     def cancel(self) -> None:
-        how = self.dialect.cancel_by
-        if how == "driver":
-            self.raw.cancel_safe()
-        elif how == "statement":
-            # A second session of the same server cancels this one's statement.
-            other = self.conn.engine.raw_connection()
-            try:
-                cur = other.cursor()
-                cur.execute((self.dialect.running_query or "").format(connection_id=int(self._connection_id)))
-                running = cur.fetchall()
-                if running:
-                    with contextlib.suppress(Exception):  # it ended meanwhile: nothing to cancel
-                        cur.execute((self.dialect.cancel_statement or "").format(query_id=int(running[0][0])))
-                cur.close()
-            finally:
-                other.close()
-        # "progress_handler": the handler installed by watch() polls the guard; nothing to do here.
+        self._canceller.cancel(self)
 
     def watch(self, guard: RunGuard) -> None:
-        if self.dialect.cancel_by == "progress_handler":
-            self.raw.set_progress_handler(lambda: 1 if guard.pending() else 0, 1000)
+        self._canceller.watch(self, guard)
 
     def unwatch(self) -> None:
-        if self.dialect.cancel_by == "progress_handler":
-            self.raw.set_progress_handler(None, 0)
+        self._canceller.unwatch(self)
 
     def joins_open_transaction(self, error: Exception) -> bool:
         return False
@@ -137,7 +118,7 @@ class SQLAlchemyEngine:
         query = self.dialect.columns_query
         if query is None:
             return tuple((c["name"], self._type_name(c["type"])) for c in insp.get_columns(table, schema=schema))
-        from ..render import sql_literal
+        from ..sql.render import sql_literal
 
         sql = query.format(schema=sql_literal(schema, self.dialect), table=sql_literal(table, self.dialect))
         return tuple((r["name"], str(r["type"]).upper()) for r in self.run(sql, "records"))
@@ -198,6 +179,73 @@ class SQLAlchemyEngine:
             engine = self.conn.engine
             self.conn.close()
             engine.dispose()
+
+
+class DriverCancel:
+    """The driver cancels the running statement itself (psycopg's ``cancel_safe``)."""
+
+    def start(self, engine: SQLAlchemyEngine) -> None:
+        pass
+
+    def cancel(self, engine: SQLAlchemyEngine) -> None:
+        engine.raw.cancel_safe()
+
+    def watch(self, engine: SQLAlchemyEngine, guard: RunGuard) -> None:
+        pass
+
+    def unwatch(self, engine: SQLAlchemyEngine) -> None:
+        pass
+
+
+class StatementCancel(DriverCancel):
+    """A second session of the same server cancels this one's running statement by its id
+    (MariaDB's ``KILL QUERY ID``): a statement that ended meanwhile is not there to cancel, and
+    the next one is never hit by a cancel meant for the last."""
+
+    def start(self, engine: SQLAlchemyEngine) -> None:
+        # The server's id of this session, which the second session names.
+        engine._connection_id = engine.run(engine.dialect.connection_id_query or "", "records")[0]["id"]
+
+    def cancel(self, engine: SQLAlchemyEngine) -> None:
+        other = engine.conn.engine.raw_connection()
+        try:
+            cur = other.cursor()
+            cur.execute((engine.dialect.running_query or "").format(connection_id=int(engine._connection_id)))
+            running = cur.fetchall()
+            if running:
+                with contextlib.suppress(Exception):  # it ended meanwhile: nothing to cancel
+                    cur.execute((engine.dialect.cancel_statement or "").format(query_id=int(running[0][0])))
+            cur.close()
+        finally:
+            other.close()
+
+
+class ProgressHandlerCancel(DriverCancel):
+    """SQLite: a progress handler polls the run guard and interrupts the statement itself."""
+
+    def cancel(self, engine: SQLAlchemyEngine) -> None:
+        pass  # the handler installed by watch() sees the guard's stop
+
+    def watch(self, engine: SQLAlchemyEngine, guard: RunGuard) -> None:
+        engine.raw.set_progress_handler(lambda: 1 if guard.pending() else 0, 1000)
+
+    def unwatch(self, engine: SQLAlchemyEngine) -> None:
+        engine.raw.set_progress_handler(None, 0)
+
+
+# The dialect's cancel_by (data in sql/dialects.py) names its strategy here.
+CANCELLERS: dict[str, DriverCancel] = {
+    "driver": DriverCancel(), "statement": StatementCancel(), "progress_handler": ProgressHandlerCancel()}
+
+
+def open_target(target: Any, *, read_only: bool, open_read_only: bool, timeout: float | None,
+                files: Any) -> SQLAlchemyEngine:
+    """The engine for any target no other engine claims: a URL, a SQLAlchemy Engine or Connection."""
+    from pathlib import Path
+
+    if isinstance(target, (str, Path)):
+        return open_url(str(target), open_read_only=open_read_only, timeout=timeout)
+    return SQLAlchemyEngine.wrap(target)
 
 
 def open_url(url: str, *, open_read_only: bool, timeout: float | None) -> SQLAlchemyEngine:

@@ -10,10 +10,10 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..dialects import Dialect
 from ..errors import InvalidInputError
 from ..source import Relation, Source
-from ..types import TypeClass
+from ..sql.dialects import Dialect
+from ..sql.types import TypeClass
 from .queries import ClassQueries
 
 

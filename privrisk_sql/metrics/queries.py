@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..dialects import Dialect, get_dialect
-from ..render import render
+from ..sql.dialects import Dialect, get_dialect
+from ..sql.render import render
 
 
 class Queries:

@@ -9,7 +9,7 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ..errors import InvalidInputError
+from ...errors import InvalidInputError
 
 
 @dataclass(frozen=True)

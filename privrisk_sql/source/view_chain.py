@@ -15,10 +15,10 @@ import sqlglot
 from sqlglot import exp
 
 if TYPE_CHECKING:
-    from .source import Relation, Source
+    from .relations import Relation, Relations
 
 
-def read_through(source: Source, relation: Relation) -> Iterator[tuple[tuple, list[str]]]:
+def read_through(source: Relations, relation: Relation) -> Iterator[tuple[tuple, list[str]]]:
     """(identity, chain) for every catalog object ``relation`` reads, itself first; the chain
     is the labels from ``relation`` to that object (``["pv", "people"]``). A view that cannot be
     read or parsed yields what was found so far: the check is a guard, not a parser of all SQL."""
@@ -40,7 +40,7 @@ def read_through(source: Source, relation: Relation) -> Iterator[tuple[tuple, li
                 todo.append((found, [*chain, str(found.identity[-1]) if found.identity else name]))
 
 
-def _tables_named(source: Source, view: Relation) -> list[str]:
+def _tables_named(source: Relations, view: Relation) -> list[str]:
     """The table names a view's definition reads, as dotted, quoted lookup names."""
     definition = source.view_definition(view)
     if not definition:
@@ -61,7 +61,7 @@ def _tables_named(source: Source, view: Relation) -> list[str]:
     return names
 
 
-def _find(source: Source, view: Relation, name: str) -> Relation | None:
+def _find(source: Relations, view: Relation, name: str) -> Relation | None:
     """A name in a view's definition: next to the view first (where the database resolved it when
     the view was made, on DuckDB and PostgreSQL alike for unqualified names), then as a user's
     argument would be."""

@@ -17,7 +17,7 @@ from .dialects import Dialect
 
 # The package's own folder (a wheel installs it as plain files; importlib.resources would cost an
 # import of its own at every start for the same path).
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent
 
 
 def templates_dir() -> Path:

@@ -23,9 +23,9 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..hierarchy import NodeRow
-from ..types import TypeClass
-from .queries import Queries
+from ...sql.types import TypeClass
+from ..queries import Queries
+from .hierarchy import NodeRow
 
 RESERVED_PREFIX = "privrisk_"  # columns of the run's own (refused as user column names)
 RID = RESERVED_PREFIX + "rid"  # row number of the input rows

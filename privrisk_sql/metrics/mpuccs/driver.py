@@ -25,14 +25,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import report
-from ..errors import InvalidInputError, UnsupportedFeatureError
-from ..json_text import EncodedRecords, list_json, value_json
-from ..json_text import jsonable as _jsonable
-from ..source import Relation, Source, opened
-from ..types import TypeClass, combined_class, compatible
-from . import mpuccs_plan as plan
-from .mpuccs_sql import MpuccsQueries, WorkColumn
+from ... import report
+from ...errors import InvalidInputError, UnsupportedFeatureError
+from ...report.json_text import EncodedRecords, list_json, value_json
+from ...report.json_text import jsonable as _jsonable
+from ...source import Relation, Source, opened
+from ...sql.types import TypeClass, combined_class, compatible
+from . import plan as plan
+from .sql import MpuccsQueries, WorkColumn
 
 log = logging.getLogger("privrisk_sql")
 
@@ -101,7 +101,7 @@ class MpuccsResult(report.Displayed):
 
     def to_json_payload(self) -> dict:
         """:meth:`to_dict` with ``details`` already encoded, one JSON text per record
-        (:class:`~privrisk_sql.json_text.EncodedRecords`): what the CLI writes, at a third of the cost."""
+        (:class:`~privrisk_sql.report.json_text.EncodedRecords`): what the CLI writes, at a third of the cost."""
         payload = self.to_dict(details=False)
         return {"global": payload["global"], "details": _details_json(self._details, self._detail_columns),
                 "tree": payload["tree"]}

@@ -26,14 +26,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import report
-from ..errors import InputChangedError, InvalidInputError
-from ..hierarchy import Hierarchy, NodeRow, read_hierarchy
-from ..source import OutputTable, Relation, Source, is_in_memory, opened
-from ..types import TypeClass
-from ..view_chain import read_through
-from .classes import check_rows, resolve_qids, validate_k, validate_qids
-from .mondrian_sql import RESERVED_PREFIX, MondrianDim, MondrianQueries, Privacy, SensitiveAttr
+from ... import report
+from ...errors import InputChangedError, InvalidInputError
+from ...source import OutputTable, Relation, Source, is_in_memory, opened
+from ...sql.types import TypeClass
+from ..classes import check_rows, resolve_qids, validate_k, validate_qids
+from .hierarchy import Hierarchy, NodeRow, read_hierarchy
+from .sql import RESERVED_PREFIX, MondrianDim, MondrianQueries, Privacy, SensitiveAttr
 
 log = logging.getLogger("privrisk_sql")
 
@@ -91,7 +90,7 @@ class MondrianResult(report.Displayed):
         where the database has none), read from ``src`` (default: where the run wrote it)."""
         import pandas as pd
 
-        from ..source import connect
+        from ...source import connect
 
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
             raise InvalidInputError(f"limit must be an integer >= 0, got {limit!r}")
@@ -312,21 +311,7 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
         trees = _resolve_hierarchies(rel, names, hierarchies, orders, relaxed)
         kept = _resolve_keep(rel, names, keep)
         _check_output_columns(kept, names)
-        target = source.output_table(output)  # its database and schema exist and take tables
-        existing = source.find_table(target.lookup_name)  # where it will be created, nowhere else
-        if existing is not None and existing.identity == rel.identity:  # main.people is people
-            raise InvalidInputError(f"output {output!r} is the input table; choose another name")
-        if existing is not None:  # the input may read it through views: pv -> people
-            for identity, chain in read_through(source, rel):
-                if identity == existing.identity:
-                    raise InvalidInputError(f"output {output!r} is read by the input: {' -> '.join(chain)}; "
-                                            "choose another name")
-        if existing is not None and existing.is_view:
-            raise InvalidInputError(f"output {output!r} is a view; mondrian writes a table: drop the view or "
-                                    "choose another name")
-        if existing is not None and not replace:
-            raise InvalidInputError(f"output table {output!r} already exists; pass replace=True (--replace) to overwrite it")
-        _sweep_abandoned_staging(source, target)
+        target = source.new_output(output, [rel], replace=replace)
         privacy = Privacy(tuple(attrs), o.l, o.t) if attrs else None
         result = _Run(source, rel, names, kept, k, target, replace, median, relaxed, nulls, orders, privacy,
                       trees).run()
@@ -337,14 +322,6 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
                       "nulls": nulls, "l": o.l, "t": o.t, "sensitive": list(o.sensitive),
                       "hierarchies": sorted(trees)}, started, time.perf_counter() - clock)
     return result
-
-
-def _sweep_abandoned_staging(source: Source, target: OutputTable) -> None:
-    """Drop the staging tables killed runs left where this output goes (privrisk_sql/staging.py)."""
-    for container, name, abandoned in source.staging_tables(target.container):
-        if abandoned:
-            source.drop_staging(container, name)
-            log.warning("dropped %s, the staging table of a run that was killed", ".".join((*container, name)))
 
 
 def _wider_than_a_double(sql_type: str) -> bool:
@@ -615,15 +592,9 @@ class _Run:
     def _write_output(self, rows: str, work: str, labels: str, globals_: str, n_rows: int, n_parts: int) -> None:
         """CREATE the output under a staging name, check it, then (drop the old one and) rename
         atomically. ``rows``: the numbered input rows (relaxed mode; strict mode reads the input)."""
-        s = self.s
-        with s.staging_run() as staging_name:
-            self._write_staged(staging_name, rows, work, labels, globals_, n_rows, n_parts)
-
-    def _write_staged(self, staging_name: str, rows: str, work: str, labels: str, globals_: str, n_rows: int,
-                      n_parts: int) -> None:
         s, q = self.s, self.q
-        staging_sql = self.output.sql(s.quote, staging_name)
-        try:
+
+        def create(staging_sql: str) -> None:
             if self.relaxed:
                 s.execute(q.output(staging_sql, rows, work, labels, self.dims, self.keep))
             else:
@@ -631,14 +602,9 @@ class _Run:
                 s.execute(q.tuple_labels(tuples, work, labels, self.dims, distinct=bool(self.sensitive)))
                 with s.settings(s.dialect.output_join_settings):
                     s.execute(q.output_by_codes(staging_sql, self.rel.sql, tuples, globals_, self.dims, self.keep))
-            self._check_written(staging_sql, n_rows, n_parts)
-            s.publish(self.output, staging_name, replace=self.replace and s.table_exists(self.output.lookup_name))
-        except BaseException:
-            try:
-                s.execute(f"DROP TABLE IF EXISTS {staging_sql}")  # staging_sql is quoted above
-            except Exception:  # pragma: no cover - the original error matters more
-                pass
-            raise
+
+        s.write_staged(self.output, create, lambda staging_sql: self._check_written(staging_sql, n_rows, n_parts),
+                       replace=self.replace)
 
     def _check_written(self, staging_sql: str, n_rows: int, n_parts: int) -> None:
         """The written table before it gets its name: every input row once, every partition

@@ -1,8 +1,8 @@
-"""The human summaries the CLI prints: each number with a few words on what it means and how it
-compares with the threshold given. The JSON (--json) carries the same numbers without words."""
+"""kanon's summary on stdout: each number with a few words on what it means."""
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Sequence
 from typing import Any
 
@@ -64,48 +64,5 @@ def kanon_summary(r: dict, qids: Sequence[str], sensitive: Sequence[str], k: int
     return "\n".join(lines)
 
 
-def cavg_summary(r: Any, qids: Sequence[str], excluded: bool) -> str:
-    """CAVG with what its value says about the table at that k."""
-    best = "n/a (k > rows)" if r.cavg_best_effort is None else f"{r.cavg_best_effort:.6f}"
-    if r.cavg < 1:
-        verdict = (f"below 1: classes hold fewer than k={r.k} rows on average, so some class is smaller than k "
-                   f"and the table is not {r.k}-anonymous")
-    elif r.cavg == 1:
-        verdict = f"1: every class holds exactly k={r.k} rows"
-    else:
-        verdict = (f"above 1: classes hold more than k={r.k} rows on average (coarser than k needs; "
-                   "it does not say that no class is smaller)")
-    lines = [f"CAVG for k={r.k} over {', '.join(qids)}",
-             f"  cavg               {r.cavg:.6f}  {verdict}",
-             f"  cavg best effort   {best}  (the least any partition into classes of >= k rows can reach)",
-             f"  rows / classes     {r.n_rows:,} / {r.n_classes:,}"]
-    if excluded:
-        lines.append(f"  excluded rows      {r.excluded_rows:,} (a missing quasi-identifier)")
-    return "\n".join(lines)
-
-
-def mpuccs_summary(payload: dict) -> str:
-    """mpUCCs' global numbers and the combinations that identify most rows, explained."""
-    g = payload["global"]
-    lines = [
-        "mpUCCs singling-out risk",
-        f"  synthetic rows (de-duplicated)   {g['total_syn_records']:,}",
-        f"  original rows (de-duplicated)    {g['total_ori_records']:,}",
-        f"  identified synthetic rows        {g['total_identified']:,}"
-        "   (unique in the synthetic table on some columns, and matching exactly one original row)",
-        f"  identification rate              {g['identification_rate']:.6f}",
-        f"  weighted identification rate     {g['weighted_identification_rate']:.6f}"
-        "   (each identification weighted by field_decay_factor^(size-1))",
-        f"  combinations checked / pruned    {g['total_combinations_checked']:,} / {g['total_combinations_pruned']:,}",
-        f"  numeric / datetime precision     {g['config_numeric_precision']} / {g['config_datetime_precision']}",
-    ]
-    top = sorted((t for t in payload["tree"] if t["mpuccs_collision_cnt"]),
-                 key=lambda t: (-t["mpuccs_collision_cnt"], t["check_order"]))[:10]
-    if top:
-        lines.append("  combinations that identify most rows")
-        lines.append("  (identified: synthetic rows singled out by it; uniques: its value combinations"
-                     " that occur once in the synthetic table)")
-        lines.append(f"    {'identified':>10}  {'uniques':>8}  combination")
-        for t in top:
-            lines.append(f"    {t['mpuccs_collision_cnt']:>10,}  {t['mpuccs_cnt']:>8,}  {', '.join(t['field_combo'])}")
-    return "\n".join(lines)
+def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:
+    return kanon_summary(r, args.qids, args.sensitive or [], args.k)

@@ -9,7 +9,7 @@ quoted when it is written into SQL, through sqlglot).
 
 from __future__ import annotations
 
-from .errors import InvalidInputError
+from ..errors import InvalidInputError
 
 
 def split_table_name(name: str) -> list[str]:

@@ -21,11 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import report
-from ..errors import InvalidInputError
-from ..source import Relation, Source, opened
-from ..types import TypeClass
-from .classes import (
+from ... import report
+from ...errors import InvalidInputError
+from ...source import Relation, Source, opened
+from ...sql.types import TypeClass
+from ..classes import (
     ClassSizes,
     check_rows,
     class_sizes,
@@ -35,7 +35,7 @@ from .classes import (
     validate_k,
     validate_qids,
 )
-from .queries import ClassQueries
+from ..queries import ClassQueries
 
 SENSITIVE_KEYS = [
     "alpha_k", "l_diversity", "entropy_l_diversity", "recursive_c_l", "t_closeness",

@@ -10,8 +10,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..types import TypeClass
-from .queries import Queries
+from ...sql.types import TypeClass
+from ..queries import Queries
 
 # A combination is grouped by one packed BIGINT only while every key stays below this; SQLite
 # silently turns a larger integer into a float. Above it, the code columns themselves are grouped.

@@ -18,10 +18,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .. import report
-from ..errors import InvalidInputError
-from ..source import opened
-from .classes import (
+from ... import report
+from ...errors import InvalidInputError
+from ...source import opened
+from ..classes import (
     check_rows,
     class_size_histogram_sql,
     class_sizes,
@@ -31,7 +31,7 @@ from .classes import (
     validate_k,
     validate_qids,
 )
-from .queries import ClassQueries
+from ..queries import ClassQueries
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ def cavg_sql(dialect, relation_sql: str, qids: Sequence[str], text: Sequence[str
              floats: Sequence[str] = ()) -> str:
     """The one aggregate query CAVG runs (class-size histogram); ``text``: the text QIDs, which
     CAVG compares byte by byte; ``floats``: the float QIDs, whose NaN is missing (NULL)."""
-    from ..dialects import get_dialect
+    from ...sql.dialects import get_dialect
 
     d = get_dialect(dialect) if isinstance(dialect, str) else dialect
     return class_size_histogram_sql(d, text_as_bytes_sql(d, relation_sql, qids, text, floats), qids)

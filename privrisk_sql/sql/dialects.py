@@ -167,7 +167,7 @@ DIALECTS: dict[str, Dialect] = {
 
 def get_dialect(name: str) -> Dialect:
     """Look a dialect up by our name or a SQLAlchemy dialect name (case-insensitive)."""
-    from .errors import UnknownDialectError
+    from ..errors import UnknownDialectError
 
     key = name.lower()
     for d in DIALECTS.values():

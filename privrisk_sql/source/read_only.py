@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlglot
 from sqlglot import exp
 
-from .dialects import Dialect
-from .errors import ReadOnlyViolationError
+from ..errors import ReadOnlyViolationError
+from ..sql.dialects import Dialect
 
 # Statements that cannot change anything stored.
 _READS = (exp.Select, exp.SetOperation, exp.Describe)

@@ -1,0 +1,265 @@
+"""``privrisk-sql``: command-line interface. Parses and validates arguments, nothing else.
+
+Exit codes: 0 ok, 1 a user-set threshold breached, 2 bad input or usage, 3 database error, --timeout
+or Ctrl-C (the running query is cancelled on the database and work tables are dropped first).
+"""
+
+from __future__ import annotations
+
+import argparse
+import atexit
+import contextlib
+import json
+import logging
+import os
+import sys
+import threading
+import time
+import warnings
+from collections.abc import Sequence
+from typing import NoReturn
+
+from ..errors import (
+    InvalidInputError,
+    PrivriskError,
+    QueryError,
+    QueryTimeoutError,
+    TerminatedError,
+    UnsupportedFeatureError,
+)
+from ..registry import BY_NAME, METRICS, Metric
+from ..report.json_text import EncodedRecords
+from ..source import connect, database_file, echo_to_stderr
+from .output_file import OutputFile, input_files
+
+EXIT_OK, EXIT_THRESHOLD, EXIT_USAGE, EXIT_DATABASE = 0, 1, 2, 3
+
+
+def one_line(text: str) -> str:
+    """A message on one line: a line break inside a name (a column called 'a\\nb') shown as \\n."""
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line naming the culprit (usage stays under --help)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"privrisk-sql: error: {one_line(message)} (see {self.prog} --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="privrisk-sql", description="Privacy-risk metrics computed inside your database.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    for metric in METRICS:
+        metric.part("command").add_arguments(sub.add_parser(metric.name, help=metric.help))
+
+    cl = sub.add_parser("cleanup", help="list and drop the staging tables killed runs left in --db")
+    cl.add_argument("--db", required=True, help="SQLAlchemy URL, Spark (sc://, spark://, local[N]) or .duckdb path")
+    cl.add_argument("--dry-run", action="store_true", help="only list them")
+
+    sub.add_parser("dbt-path", help="print the absolute path of the bundled dbt package 'privrisk' (for packages.yml)")
+    return parser
+
+
+def _version() -> str:
+    from .. import __version__
+
+    return __version__
+
+
+def _dumps(payload: dict) -> str:
+    """Indented JSON whose lists of records hold one compact record per line.
+
+    json's ``indent=`` path is pure Python, about ten times slower than its C encoder: on 30k
+    rows the mpuccs ``details`` list took longer to write than to compute. Records go through
+    the C encoder, one per line, which still diffs and greps line by line.
+    """
+    record = json.JSONEncoder(allow_nan=False).encode  # one encoder for all records (dumps builds one per call)
+    parts = []
+    for key, value in payload.items():
+        encoded = isinstance(value, EncodedRecords)
+        if isinstance(value, list) and value and (encoded or all(isinstance(v, dict) for v in value)):
+            text = "[\n    " + ",\n    ".join(value if encoded else map(record, value)) + "\n  ]"
+        else:
+            text = json.dumps(value, indent=2, allow_nan=False).replace("\n", "\n  ")
+        parts.append(f"  {json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(parts) + "\n}"
+
+
+def _write_json(payload: dict, out: OutputFile | None) -> None:
+    if out is not None:
+        out.write(_dumps(payload))
+
+
+def _run_metric(metric: Metric, args: argparse.Namespace) -> int:
+    """One metric's command: its checks, the run, then --json, --html, the summary and the threshold."""
+    command = metric.part("command")
+    command.check(args)
+    _checked_outputs(metric, args)
+    with _opened(metric, args) as src:
+        result = command.compute(src, args)
+        database = src.database_label
+    payload = result.to_json_payload()
+    _write_json(payload, args.json_out)
+    _write_html(metric, args, result, database)
+    if not getattr(args, "quiet", False) and args.json != "-":
+        print(metric.part("summary").summary(args, result, payload))
+    breached = command.breach(args, result, payload)
+    if breached is not None:
+        sys.stderr.write(f"privrisk-sql: {breached}\n")
+        return EXIT_THRESHOLD
+    return EXIT_OK
+
+
+def _input_tables(metric: Metric, args: argparse.Namespace) -> list[str]:
+    return [getattr(args, role) for role in metric.inputs]
+
+
+def _checked_outputs(metric: Metric, args: argparse.Namespace) -> None:
+    """Check every output path before any work (a bad one is exit 2 with nothing done)."""
+    tables = _input_tables(metric, args)
+    hierarchy_files = [path for _, path in getattr(args, "hierarchy", [])]  # read, so never written
+    inputs = [*input_files(*tables), database_file(args.db), *hierarchy_files]
+    args.json_out = OutputFile.checked(args.json, inputs=inputs) if args.json else None
+    args.html_out = OutputFile.checked(args.html, inputs=inputs, option="--html", stdout=False) if args.html else None
+    if args.json_out is not None and args.html_out is not None and args.json_out.target == args.html_out.target:
+        raise InvalidInputError(f"--json and --html name the same file {args.html!r}")
+    args.started = time.perf_counter()
+
+
+# Options that are not parameters of the computation (the report lists the rest).
+_NOT_PARAMETERS = {"command", "db", "json", "json_out", "html", "html_out", "html_values", "show_sql", "quiet",
+                   "started", "fail_above", "fail_below", "timeout", "read_only"}
+
+
+def _write_html(metric: Metric, args: argparse.Namespace, result: object, database: str) -> None:
+    """The --html report of a finished command (after its JSON, by the same safe writer)."""
+    if args.html_out is None:
+        return
+    from ..report import RunInfo, write_report
+
+    inputs = {role: getattr(args, role) for role in metric.inputs}
+    parameters = {k: v for k, v in vars(args).items() if k not in _NOT_PARAMETERS and k not in metric.inputs}
+    thresholds = {k: getattr(args, k) for k in ("fail_above", "fail_below") if getattr(args, k, None) is not None}
+    info = RunInfo(args.command, inputs, database, parameters, thresholds, seconds=time.perf_counter() - args.started)
+    write_report(result, info, args.html_out, values=getattr(args, "html_values", False))
+
+
+@contextlib.contextmanager
+def _opened(metric: Metric, args: argparse.Namespace):
+    """The --db Source for one command (echoing with --show-sql), closed when the command ends."""
+    tables = _input_tables(metric, args)
+    path = database_file(args.db)
+    # A missing --db file is refused by Source (create=False), so a typo leaves no stray file;
+    # a metric that writes creates a database file that does not exist yet; if the run is refused
+    # or fails before its output exists, the file holds nothing and is removed, not left behind.
+    writes = metric.writes(args)
+    created = path is not None and writes and not os.path.exists(path)
+    src = connect(args.db, read_only=args.read_only, timeout=args.timeout,
+                  files=[t for t in tables if os.path.isfile(t)], create=writes,
+                  open_read_only=not writes)  # other readers may share the file
+    if args.show_sql:
+        src.echo = echo_to_stderr
+    done = False
+    try:
+        yield src
+        done = True
+    finally:
+        leave_file = done or not created or any(_output_written(src, getattr(args, option))
+                                                for option in metric.outputs if getattr(args, option, None))
+        src.close()
+        if not leave_file and path is not None:
+            for leftover in (path, path + ".wal"):
+                with contextlib.suppress(OSError):
+                    os.remove(leftover)
+
+
+def _output_written(src, output: str) -> bool:
+    """Whether the run's output table exists (True when that cannot be told: keep the file)."""
+    try:
+        return src.table_exists(output)
+    except Exception:
+        return True
+
+
+def _run_cleanup(args: argparse.Namespace) -> int:
+    """Staging tables (privrisk_sql/staging.py) of runs that are gone: listed, and dropped unless
+    --dry-run. One whose run is still alive (its lock is held) is listed and kept."""
+    src = connect(args.db)  # a missing database file is refused, not created
+    try:
+        # A cleanup is explicit: tables no lock can prove abandoned (SQLite) are dropped too.
+        found = src.staging_tables()
+        for container, name, abandoned in found:
+            full = ".".join((*container, name))
+            if not abandoned and src.dialect.staging_lock is not None:
+                print(f"kept     {full} (its run is still running)")
+            elif args.dry_run:
+                print(f"found    {full}")
+            else:
+                src.drop_staging(container, name)
+                print(f"dropped  {full}")
+        if not found:
+            print("no staging tables found")
+    finally:
+        src.close()
+    return EXIT_OK
+
+
+def _show_warning(message, *args, **kwargs) -> None:
+    sys.stderr.write(f"privrisk-sql: warning: {message}\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="privrisk-sql: %(message)s")
+    warnings.simplefilter("default")
+    warnings.showwarning = _show_warning
+    try:
+        if args.command in BY_NAME:
+            return _run_metric(BY_NAME[args.command], args)
+        if args.command == "cleanup":
+            return _run_cleanup(args)
+        if args.command == "dbt-path":
+            from ..sql.render import dbt_package_dir
+
+            print(dbt_package_dir().resolve())
+            return EXIT_OK
+    except (InvalidInputError, UnsupportedFeatureError) as e:
+        sys.stderr.write(f"privrisk-sql: error: {one_line(str(e))}\n")
+        return EXIT_USAGE
+    except QueryTimeoutError as e:
+        sys.stderr.write(f"privrisk-sql: {one_line(str(e))} (--timeout {args.timeout:g}); work tables dropped\n")
+        return EXIT_DATABASE
+    except QueryError as e:
+        sys.stderr.write(f"privrisk-sql: database error: {one_line(str(e))}\n")
+        return EXIT_DATABASE
+    except PrivriskError as e:
+        sys.stderr.write(f"privrisk-sql: error: {one_line(str(e))}\n")
+        return EXIT_USAGE
+    except TerminatedError:
+        sys.stderr.write("privrisk-sql: terminated (SIGTERM): the running query was cancelled, work tables dropped\n")
+        return EXIT_DATABASE
+    except KeyboardInterrupt:
+        sys.stderr.write("privrisk-sql: interrupted (Ctrl-C): the running query was cancelled, work tables dropped\n")
+        return EXIT_DATABASE
+    parser.error(f"unknown command {args.command!r}")
+    return EXIT_USAGE
+
+
+def run(argv: Sequence[str] | None = None) -> NoReturn:
+    """The ``privrisk-sql`` command: :func:`main`, then an exit that skips the interpreter's
+    teardown (40 ms of a 1 s run; docs/decisions/cli-os-exit.md)."""
+    code = main(argv)
+    if threading.active_count() > 1:
+        sys.exit(code)
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):  # a closed pipe (| head): Python's own exit reports 120
+            code = code or 120
+    os._exit(code)

@@ -1,0 +1,110 @@
+"""Argument types and the option groups the metrics' commands share (``--db``, ``--json``,
+``--html``, ``--timeout``, ...). Each metric's ``command.py`` adds its own options with these."""
+
+from __future__ import annotations
+
+import argparse
+
+DB_HELP = ("database: SQLAlchemy URL, Spark (sc://HOST:PORT Spark Connect, spark://HOST:PORT a standalone master, "
+           "local[N]) or .duckdb path (default: in-memory DuckDB)")
+
+
+def name_list(text: str) -> list[str]:
+    names = [part.strip() for part in text.split(",")]
+    if not text.strip() or any(not n for n in names):
+        raise argparse.ArgumentTypeError(f"expected comma-separated names, got {text!r}")
+    return names
+
+
+def n_cols(text: str):
+    """``2`` is the int 2; ``1,2,3`` (or ``2,``) a list of sizes."""
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    try:
+        sizes = [int(p) for p in parts]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer or comma-separated integers, got {text!r}") from None
+    if not sizes or any(s < 1 for s in sizes):
+        raise argparse.ArgumentTypeError(f"combination sizes must be integers >= 1, got {text!r}")
+    return sizes[0] if "," not in text else sizes
+
+
+def rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number in [0, 1], got {text!r}") from None
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"expected a number in [0, 1], got {text!r}")
+    return value
+
+
+def finite(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if value != value or value in (float("inf"), float("-inf")):  # NaN compares false with everything
+        raise argparse.ArgumentTypeError(f"expected a finite number, got {text!r}")
+    return value
+
+
+def optional_name_list(text: str) -> list[str]:
+    return [] if not text.strip() else name_list(text)
+
+
+def order(text: str) -> tuple[str, list[str]]:
+    column, eq, values = text.partition("=")
+    if not eq or not column.strip() or not values:
+        raise argparse.ArgumentTypeError(f"expected COL=V1,V2,..., got {text!r}")
+    return column.strip(), [v.strip() for v in values.split(",")]
+
+
+def hierarchy(text: str) -> tuple[str, str]:
+    column, eq, path = text.partition("=")
+    if not eq or not column.strip() or not path.strip():
+        raise argparse.ArgumentTypeError(f"expected COL=PATH, got {text!r}")
+    return column.strip(), path.strip()
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {text!r}")
+    return value
+
+
+def seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, got {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, got {text!r}")
+    return value
+
+
+def safety_args(p: argparse.ArgumentParser, *, writes: bool = False) -> None:
+    p.add_argument("--html", metavar="OUT", help="also write a self-contained HTML report of the run to OUT")
+    if writes:  # mondrian writes its output table: --read-only could never run it
+        p.set_defaults(read_only=False)
+    else:
+        p.add_argument("--read-only", action="store_true",
+                       help="only read: DuckDB opened read-only with external access off (input files excepted), "
+                            "every statement checked to write nothing but this run's TEMP tables")
+    p.add_argument("--timeout", type=seconds, metavar="SECONDS",
+                   help="cancel the running query and exit 3 when the command takes longer than this")
+
+
+def table_args(p: argparse.ArgumentParser, *, exclude_nulls: bool = True) -> None:
+    p.add_argument("--table", required=True, help="table name in --db, or a CSV/Parquet path")
+    p.add_argument("--qids", type=name_list, required=True, help="quasi-identifier columns, comma-separated")
+    p.add_argument("--db", default=None, help="SQLAlchemy URL, Spark (sc://, spark://, local[N]) or .duckdb path (default: in-memory DuckDB)")
+    if exclude_nulls:
+        p.add_argument("--exclude-null-qids", action="store_true",
+                       help="drop rows with a NULL quasi-identifier (default: NULL is a value)")
+    p.add_argument("--json", metavar="OUT", help="write the result as JSON to OUT ('-' for stdout)")
+    p.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
+    p.add_argument("--quiet", action="store_true", help="no summary on stdout")

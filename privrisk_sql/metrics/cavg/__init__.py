@@ -1,0 +1,1 @@
+"""CAVG, the normalized average equivalence class size (docs/metrics/kanon.md)."""

@@ -1,0 +1,1 @@
+"""The k-anonymity family: k, l, t, beta, delta, alpha and the risks (docs/metrics/kanon.md)."""

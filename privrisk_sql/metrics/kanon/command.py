@@ -1,0 +1,31 @@
+"""``privrisk-sql kanon``: its options, the run, and its threshold."""
+
+from __future__ import annotations
+
+import argparse
+
+from ...cli import arguments as a
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    a.table_args(p)
+    p.add_argument("--sensitive", type=a.name_list, help="sensitive columns (for l, t, beta, delta, alpha)")
+    p.add_argument("--k", type=a.positive_int, help="requested k: adds classes/records below k")
+    p.add_argument("--fail-below", type=a.positive_int, metavar="K", help="exit 1 when the table is not K-anonymous")
+    a.safety_args(p)
+
+
+def check(args: argparse.Namespace) -> None:
+    """Nothing beyond argparse's checks: the options record validates the rest before work."""
+
+
+def compute(src, args: argparse.Namespace):
+    from .driver import kanon
+
+    return kanon(src, args.table, args.qids, args.sensitive, args.k, exclude_null_qids=args.exclude_null_qids)
+
+
+def breach(args: argparse.Namespace, result, payload: dict) -> str | None:
+    if args.fail_below is not None and result["k_anonymity"] < args.fail_below:
+        return f"k-anonymity {result['k_anonymity']} is below --fail-below {args.fail_below}"
+    return None

@@ -1,0 +1,71 @@
+"""The k-anonymity family's report page: k, the risks, class sizes and the sensitive attributes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...report import RunInfo
+from ...report.parts import (
+    Number,
+    Section,
+    Table,
+    class_sections,
+    fmt,
+    pct,
+    verdict,
+)
+
+
+def _k_number(k_anonymity: int, k: int | None, fail_below: int | None) -> Number:
+    wanted = fail_below if fail_below is not None else k
+    if k_anonymity == 1:
+        sentence = ("Some record is alone in its class: whoever knows its quasi-identifier values finds its row.")
+    else:
+        sentence = (f"The smallest class has {k_anonymity:,} rows: every record shares its quasi-identifier values "
+                    f"with at least {k_anonymity - 1:,} other{'s' if k_anonymity != 2 else ''}.")
+    if wanted is not None:
+        sentence += (f" The table is {'' if k_anonymity >= wanted else 'not '}{wanted}-anonymous "
+                     f"({'--fail-below' if fail_below is not None else 'the k asked for'}).")
+    return Number("k_anonymity", "k-anonymity", fmt(k_anonymity), sentence,
+                   verdict(None if wanted is None else k_anonymity >= wanted))
+
+
+def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Number], list[Section]]:
+    r = result.to_dict() if hasattr(result, "to_dict") else dict(result)
+    k = (info.parameters.get("k") if info else None)
+    fail_below = info.thresholds.get("fail_below") if info else None
+    numbers = [_k_number(r["k_anonymity"], k, fail_below),
+               Number("avg_reid_risk", "average re-identification risk", pct(r["avg_reid_risk"]),
+                       "The mean over records of 1 / (size of its class): the chance an attacker who knows a random "
+                       "person's quasi-identifiers picks their row."),
+               Number("max_reid_risk", "highest re-identification risk", pct(r["max_reid_risk"]),
+                       "The same for the most exposed record (1 / the smallest class).")]
+    if r.get("records_below_k") is not None and k is not None:
+        numbers.append(Number("records_below_k", f"records in classes below k = {k}", fmt(r["records_below_k"]),
+                               f"In {r['classes_below_k']:,} classes: these rows would have to be generalized or "
+                               "suppressed to reach k."))
+    sections = class_sections(r.get("class_size_histogram") or {}, k)
+    keys = [("l_diversity", "distinct l-diversity"), ("entropy_l_diversity", "entropy l-diversity"),
+            ("t_closeness", "t-closeness"), ("basic_beta_likeness", "basic beta-likeness"),
+            ("enhanced_beta_likeness", "enhanced beta-likeness"), ("delta_disclosure", "delta-disclosure")]
+    if r.get("l_diversity") is not None:
+        sens = r["l_diversity"]
+        names = list(sens) if isinstance(sens, dict) else [", ".join(info.parameters.get("sensitive") or [])
+                                                            if info else "sensitive"]
+
+        def value(key: str, name: str) -> Any:
+            v = r[key]
+            return v.get(name) if isinstance(v, dict) else v
+
+        rows = [[label] + [value(key, n) for n in names] for key, label in keys]
+        rows.append(["recursive (c, l)"] + [fmt(value("recursive_c_l", n)) for n in names])
+        rows.append(["alpha (k)"] + [fmt(value("alpha_k", n)) for n in names])
+        sections.append(Section(
+            "Sensitive attributes",
+            ["How much a class gives away of its sensitive values: distinct l-diversity is the fewest different "
+             "values in a class (1: some class discloses its value to anyone who finds it); t-closeness is the "
+             "largest distance between a class's distribution and the table's (0: no class tells more than the "
+             "whole table)."],
+            tables=[Table("sensitive", ["measure", *names], rows)],
+        ))
+    return numbers, sections

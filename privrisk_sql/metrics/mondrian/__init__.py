@@ -1,0 +1,1 @@
+"""Mondrian k-anonymization inside the database (docs/metrics/mondrian.md)."""

@@ -1,0 +1,62 @@
+"""``privrisk-sql mondrian``: its options, the run, and its threshold."""
+
+from __future__ import annotations
+
+import argparse
+
+from ...cli import arguments as a
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--table", required=True, help="input table name in --db, or a CSV/Parquet path (only read)")
+    p.add_argument("--qids", type=a.name_list, required=True, help="quasi-identifier columns, comma-separated")
+    p.add_argument("--k", type=a.positive_int, required=True, help="k (integer >= 1)")
+    p.add_argument("--output", required=True, help="name of the table to create in --db (schema.name; DuckDB also database.schema.name; double-quote a part to keep dots in it)")
+    p.add_argument("--db", default=None, help="SQLAlchemy URL, Spark (sc://, spark://, local[N]) or .duckdb path; required (the output is written there)")
+    p.add_argument("--keep", type=a.optional_name_list, help="non-QID columns to copy, comma-separated; '' for none (default: all)")
+    p.add_argument("--replace", action="store_true", help="replace the output table if it exists")
+    p.add_argument("--median", choices=["lower", "interp"], default="lower",
+                    help="lower: frequency-set lower median, ties together (default); interp: numpy-style mean of the middle values")
+    p.add_argument("--relaxed", action="store_true", help="relaxed Mondrian (median rows may go to either side)")
+    p.add_argument("--nulls", choices=["error", "separate"], default="error",
+                    help="NULL in a QID: error (default) or separate (its own lowest value)")
+    p.add_argument("--order", action="append", type=a.order, default=[], metavar="COL=V1,V2,...",
+                    help="order of a text QID's values: cut and labelled as ranges (repeatable; default: "
+                         "a category, labelled as the set of its values)")
+    p.add_argument("--hierarchy", action="append", type=a.hierarchy, default=[], metavar="COL=PATH",
+                   help="generalization hierarchy of a text QID, a CSV in ARX's format: value;level 1;...;root "
+                        "(repeatable; the QID is cut node by node and labelled with the node)")
+    p.add_argument("--sensitive", type=a.name_list, help="sensitive columns that --l and --t are about")
+    p.add_argument("--l", type=a.positive_int, metavar="L", help="also distinct L-diverse partitions (a cut constraint)")
+    p.add_argument("--t", type=a.rate, metavar="T", help="also T-close partitions (a cut constraint; ordered distance "
+                                                        "for numeric columns, equal distance otherwise)")
+    p.add_argument("--json", metavar="OUT", help="write the summary as JSON to OUT ('-' for stdout)")
+    p.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
+    a.safety_args(p, writes=True)
+
+
+def check(args: argparse.Namespace) -> None:
+    """Before any work: an output needs a database to live in, each column one order or hierarchy."""
+    from ...errors import InvalidInputError
+
+    if args.db is None:
+        raise InvalidInputError("mondrian writes its output table inside the database: give --db "
+                                "(a .duckdb path or an SQLAlchemy URL); the default in-memory DuckDB would lose it")
+    for option, pairs in (("--order", args.order), ("--hierarchy", args.hierarchy)):
+        seen: set[str] = set()
+        for column, _ in pairs:
+            if column in seen:
+                raise InvalidInputError(f"{option} given twice for {column!r}")
+            seen.add(column)
+
+
+def compute(src, args: argparse.Namespace):
+    from .driver import mondrian
+
+    return mondrian(src, args.table, args.qids, args.k, args.output, keep=args.keep, replace=args.replace,
+                    median=args.median, relaxed=args.relaxed, nulls=args.nulls, order=dict(args.order), l=args.l,
+                    t=args.t, sensitive=args.sensitive, hierarchies=dict(args.hierarchy))
+
+
+def breach(args: argparse.Namespace, result, payload: dict) -> str | None:
+    return None  # mondrian has no threshold: its k is a guarantee of the output

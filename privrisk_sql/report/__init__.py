@@ -1,0 +1,128 @@
+"""Reports people look at: one self-contained HTML page per run (``--html``, ``html=``), and the
+same charts when a result shows itself in a notebook (``_repr_html_``).
+
+The page comes from ``templates/report/report.html.j2``; its charts are Vega-Lite specs built
+with Altair and rendered to inline SVG by vl-convert, so the file opens offline and nothing is
+fetched from the network. Values of the data (an identified row's values) appear only when asked
+(``values=True``, ``--html-values``): the page may travel further than the data.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import platform
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from ..sql.render import templates_dir
+from .parts import fmt
+
+
+class Displayed:
+    """What every result shares: the report's charts in a notebook, and a one-row DataFrame of
+    :meth:`to_dict` (results with tables of their own override :meth:`to_pandas`)."""
+
+    def to_dict(self) -> dict:  # pragma: no cover - every result defines it
+        raise NotImplementedError
+
+    def to_json_payload(self) -> dict:
+        """What ``--json`` writes: :meth:`to_dict` unless a result has a faster encoding of its own."""
+        return self.to_dict()
+
+    def to_pandas(self) -> Any:
+        """One row: the values of :meth:`to_dict` (nested ones as dicts)."""
+        import pandas as pd
+
+        return pd.DataFrame([self.to_dict()])
+
+    def _repr_html_(self) -> str:
+        return report_html(self, None, standalone=False)
+
+
+@dataclass
+class RunInfo:
+    """What the page says of the run: never credentials (the database is named by its kind)."""
+
+    command: str
+    inputs: dict[str, str]
+    database: str
+    parameters: dict[str, Any]
+    thresholds: dict[str, Any] = field(default_factory=dict)
+    started: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc))
+    seconds: float | None = None
+
+
+@functools.cache
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "report")),
+                             autoescape=True, trim_blocks=True, lstrip_blocks=True,
+                             undefined=jinja2.StrictUndefined)
+    env.filters["cell"] = fmt
+    return env
+
+
+def report_html(result: Any, info: RunInfo | None = None, *, values: bool = False, standalone: bool = True) -> str:
+    """The report of ``result`` as HTML: a whole page (``standalone``) or the fragment a notebook shows."""
+    from .. import __version__
+    from ..registry import metric_of
+
+    metric = metric_of(result)
+    numbers, sections = metric.part("report").sections(result, info, values)
+    run: list[tuple[str, str]] = []
+    subtitle = ""
+    if info is not None:
+        inputs = ", ".join(f"{role} {label}" for role, label in info.inputs.items())
+        subtitle = f"{inputs} on {info.database}"
+        run = [("command", f"privrisk-sql {info.command}"), *((f"input ({role})", v) for role, v in info.inputs.items()),
+               ("database", info.database),
+               *((f"parameter {k}", fmt(v)) for k, v in info.parameters.items() if v is not None),
+               *((f"threshold {k.replace('_', '-')}", fmt(v)) for k, v in info.thresholds.items() if v is not None),
+               ("started", info.started.isoformat(timespec="seconds")),
+               ("duration", "" if info.seconds is None else f"{info.seconds:.2f} s"),
+               ("privrisk_sql", __version__), ("python", platform.python_version()),
+               ("report values", "shown" if values else "not shown")]
+    return _environment().get_template("report.html.j2").render(
+        standalone=standalone, title=metric.title, subtitle=subtitle, metric=metric.name, headline=numbers,
+        sections=sections, run=run, version=__version__)
+
+
+def write_report(result: Any, info: RunInfo | None, path: Any, *, values: bool = False) -> None:
+    """Write the page to ``path`` (a path or an :class:`~privrisk_sql.cli.output_file.OutputFile`),
+    by the same safe writer as ``--json``: all of it or nothing."""
+    from ..cli.output_file import OutputFile
+
+    out = path if isinstance(path, OutputFile) else OutputFile.checked(str(Path(path)), option="html", stdout=False)
+    out.write(report_html(result, info, values=values))
+
+
+def inputs_of(**tables: Any) -> dict[str, str]:
+    """Input labels for the page: table names and file names as given, a DataFrame by its type."""
+    return {role: t if isinstance(t, str) else (str(t) if isinstance(t, Path) else type(t).__name__)
+            for role, t in tables.items()}
+
+
+
+def checked_html(html: Any, *tables: Any) -> Any:
+    """``html=`` of a metric call checked before any work (None when no page is wanted): a
+    folder that does not exist, or the path of an input file, is refused naming it."""
+    if html is None:
+        return None
+    from ..cli.output_file import OutputFile, input_files
+
+    return OutputFile.checked(str(html), inputs=input_files(*tables), option="html", stdout=False)
+
+
+def after_run(result: Any, out: Any, values: bool, command: str, database: str, inputs: dict[str, Any],
+              parameters: dict[str, Any], started: dt.datetime, seconds: float) -> None:
+    """Write the page of a finished metric call to ``out`` (from :func:`checked_html`), if any."""
+    if out is not None:
+        write_report(result, RunInfo(command, inputs_of(**inputs), database, parameters, {}, started, seconds), out,
+                     values=values)
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc)

@@ -1,0 +1,127 @@
+"""The pieces a report page is made of: headline numbers, sections, tables and charts (Altair
+specs rendered to inline SVG by vl-convert), and the formatting every metric's page shares.
+
+Each metric's ``report.py`` builds its page from these; :mod:`privrisk_sql.report` assembles it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+MAX_TABLE_ROWS = 200  # rows of a table on the page; the JSON output has them all
+
+
+@dataclass
+class Number:
+    key: str
+    label: str
+    shown: str
+    sentence: str
+    verdict: str | None = None  # "pass" / "fail" against a threshold the user gave
+
+
+@dataclass
+class Table:
+    name: str
+    headers: list[str]
+    rows: list[list[Any]]
+    caption: str = ""
+
+
+@dataclass
+class Chart:
+    name: str
+    svg: str
+
+
+@dataclass
+class Section:
+    title: str
+    text: list[str] = field(default_factory=list)
+    charts: list[Chart] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+
+
+# -- charts ------------------------------------------------------------------------------------
+def svg(chart: Any) -> str:
+    import vl_convert
+
+    return vl_convert.vegalite_to_svg(chart.to_json())
+
+
+def bar(name: str, rows: list[dict], x: str, y: str, *, title: str, x_title: str, y_title: str,
+         color: str | None = None, log_y: bool = False, ordinal_x: bool = True) -> Chart:
+    import altair as alt
+
+    y_scale = alt.Scale(type="symlog") if log_y else alt.Undefined
+    enc: dict[str, Any] = {
+        "x": alt.X(f"{x}:{'O' if ordinal_x else 'Q'}", title=x_title),
+        "y": alt.Y(f"{y}:Q", title=y_title + (" (log scale)" if log_y else ""), scale=y_scale),
+        "tooltip": [f"{x}:{'O' if ordinal_x else 'Q'}", f"{y}:Q"] + ([f"{color}:N"] if color else []),
+    }
+    if color:
+        enc["color"] = alt.Color(f"{color}:N", title=color.replace("_", " "))
+    chart = alt.Chart(alt.Data(values=rows)).mark_bar().encode(**enc).properties(title=title, width=640, height=240)
+    return Chart(name, svg(chart))
+
+
+def points(name: str, rows: list[dict], x: str, y: str, color: str, *, title: str, x_title: str,
+            y_title: str) -> Chart:
+    import altair as alt
+
+    chart = alt.Chart(alt.Data(values=rows)).mark_point(filled=True, size=60).encode(
+        x=alt.X(f"{x}:Q", title=x_title), y=alt.Y(f"{y}:Q", title=y_title),
+        color=alt.Color(f"{color}:N", title=color.replace("_", " ")),
+        tooltip=[f"{x}:Q", f"{y}:Q", f"{color}:N", "combination:N"],
+    ).properties(title=title, width=640, height=240)
+    return Chart(name, svg(chart))
+
+
+# -- helpers -----------------------------------------------------------------------------------
+def pct(x: float) -> str:
+    return f"{100 * x:.2f} %"
+
+
+def fmt(x: Any) -> str:
+    if isinstance(x, float):
+        return f"{x:.6g}" if math.isfinite(x) else str(x)
+    if isinstance(x, int) and not isinstance(x, bool):
+        return f"{x:,}"
+    return "" if x is None else str(x)
+
+
+def verdict(ok: bool | None) -> str | None:
+    return None if ok is None else ("pass" if ok else "fail")
+
+
+def histogram_rows(histogram: dict, k: int | None) -> list[dict]:
+    rows = []
+    for size, classes in sorted(((int(s), int(c)) for s, c in histogram.items())):
+        at_risk = k is not None and size < k
+        rows.append({"class_size": size, "classes": classes, "records": size * classes,
+                     "below_k": "below k" if at_risk else ("k or more" if k is not None else "all")})
+    return rows
+
+
+def class_sections(histogram: dict, k: int | None) -> list[Section]:
+    rows = histogram_rows(histogram, k)
+    if not rows:
+        return []
+    spread = rows[-1]["classes"] and max(r["classes"] for r in rows) / max(1, min(r["classes"] for r in rows))
+    color = "below_k" if k is not None else None
+    ordinal = len(rows) <= 30  # beyond that the sizes go on a number line: labels would overlap
+    return [Section(
+        "Equivalence classes",
+        ["Each bar counts the classes (rows sharing every quasi-identifier value) of one size. A record in a "
+         "class of size s is one of s indistinguishable rows: an attacker who knows its quasi-identifiers "
+         "singles it out with probability 1/s."],
+        [bar("class_size_histogram", rows, "class_size", "classes", title="Classes by size", x_title="class size",
+              y_title="classes", color=color, log_y=spread > 100, ordinal_x=ordinal),
+         bar("records_at_risk", rows, "class_size", "records", title="Records by the size of their class",
+              x_title="class size", y_title="records", color=color, ordinal_x=ordinal)],
+        [Table("class_sizes", ["class size", "classes", "records"],
+                [[r["class_size"], r["classes"], r["records"]] for r in rows][:MAX_TABLE_ROWS])],
+    )]
+

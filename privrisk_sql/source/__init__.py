@@ -1,0 +1,128 @@
+"""The one object that talks to a database: DuckDB natively, Spark, anything else through SQLAlchemy.
+
+A :class:`Source` knows its dialect, runs SQL, resolves table arguments (a table name, or a
+CSV/Parquet path read in place by DuckDB) to their real column names and types, and owns the TEMP
+work tables of a run. It never writes to a user table.
+
+It is a thin facade over parts with one job each:
+
+* :mod:`.statements`: running statements under the run's guard, session settings;
+* :mod:`.relations`: resolving table arguments (tables, views, files, DataFrames);
+* :mod:`.outputs`: where a new table goes, its staging table and the atomic publish;
+* :mod:`.temp_tables`: the run's TEMP work tables.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from ..engines import Engine, open_engine
+from ..engines.common import database_file, is_in_memory
+from ..errors import InvalidInputError
+from .cancel import RunGuard
+from .outputs import Outputs
+from .relations import Column, OutputTable, Relation
+from .statements import echo_to_stderr
+from .temp_tables import TempTables
+
+
+class Source(Outputs, TempTables):
+    """A database to read tables from and run privrisk_sql's SQL in.
+
+    Args:
+        target: ``None`` (in-memory DuckDB), a ``duckdb`` connection, a path to a ``.duckdb`` file,
+            any SQLAlchemy URL (``duckdb:///x.duckdb`` opens DuckDB natively), or a SQLAlchemy
+            ``Engine``/``Connection``.
+        read_only: refuse every statement that is not a read or a write to the run's own TEMP
+            tables (each is parsed first). A DuckDB database opened here is opened ``read_only``
+            with external access off (only ``files`` may be read); an SQLite file ``mode=ro``.
+        timeout: seconds a run (one metric call) may take; then the running statement is
+            cancelled on the database and :class:`~privrisk_sql.errors.QueryTimeoutError` raised.
+        files: with ``read_only`` on DuckDB, the CSV/Parquet paths that may still be read.
+        open_read_only: open a DuckDB or SQLite file read-only at the database's level (other
+            processes may read it meanwhile; DuckDB locks a file opened for writing), without the
+            statement check of ``read_only``. The reading commands of the CLI use it.
+        create: a DuckDB or SQLite file that does not exist is created (default: refused with
+            :class:`~privrisk_sql.errors.InvalidInputError` naming it, as the CLI refuses it,
+            rather than an empty database and a "table not found" later).
+
+    Example:
+        >>> src = Source()
+        >>> src.dialect.name
+        'duckdb'
+    """
+
+    def __init__(self, target: Any = None, *, read_only: bool = False, timeout: float | None = None,
+                 files: tuple[str, ...] | list[str] = (), create: bool = False, open_read_only: bool = False):
+        path = database_file(target)
+        if path is not None and not create and not Path(path).exists():
+            raise InvalidInputError(f"database file not found: {path!r} (only mondrian, or create=True in Python, "
+                                    "creates one)")
+        if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0):
+            raise InvalidInputError(f"timeout must be a number of seconds > 0, got {timeout!r}")
+        self.read_only = bool(read_only)
+        self.timeout = timeout
+        self._guard: RunGuard | None = None
+        self._temps: list[str] = []
+        self._frames: list[str] = []  # DataFrames registered with DuckDB for this run (see _frame_relation)
+        self._old_settings: list[tuple[str, str]] = []  # run settings to restore (see Dialect.run_settings)
+        self._old_backstops: list[tuple[str, str]] = []  # the server's statement time limit, while a run has a timeout
+        self._settings_pending = False
+        self._run_id = uuid.uuid4().hex[:10]
+        self.echo: Callable[[str], None] | None = None  # called with every statement (``--show-sql``)
+        self.on_timing: Callable[[str, float], None] | None = None  # (sql, seconds) after each statement
+        self.statements = 0
+        self.engine: Engine = open_engine(target, read_only=self.read_only,
+                                          open_read_only=self.read_only or bool(open_read_only),
+                                          timeout=timeout, files=files)
+        self.dialect = self.engine.dialect
+
+    @property
+    def database_label(self) -> str:
+        """The kind of database and its version (``"postgres 15.14"``), never where it is or who
+        connects: what a report may show."""
+        return f"{self.dialect.name} {self.engine.version}".strip()
+
+    @property
+    def run_id(self) -> str:
+        """Random id of this Source, part of every work-table name it makes."""
+        return self._run_id
+
+    def close(self) -> None:
+        self.drop_temps()
+        self.engine.close()
+
+    def __enter__(self) -> Source:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def connect(target: Any = None, **options: Any) -> Source:
+    """Open a :class:`Source` (see its docstring for ``target`` and the options
+    ``read_only``, ``timeout``, ``files``)."""
+    if isinstance(target, Source):
+        return target
+    return Source(target, **options)
+
+
+@contextlib.contextmanager
+def opened(target: Any = None) -> Iterator[Source]:
+    """A Source for ``target`` for the length of a ``with`` block: its TEMP tables are dropped at the
+    end, and it is closed too when it was opened here (not when the caller passed a Source)."""
+    source = connect(target)
+    try:
+        with source.guarded():
+            yield source
+    finally:
+        if source is not target:
+            source.close()
+
+
+__all__ = ["Column", "OutputTable", "Relation", "Source", "connect", "database_file", "echo_to_stderr", "is_in_memory",
+           "opened"]

@@ -1,0 +1,191 @@
+"""Outputs of a :class:`~privrisk_sql.source.Source`: where a new table goes (checked before any
+work), its staging table (privrisk_sql/source/staging.py), and the atomic publish under its name."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+
+from ..errors import InvalidInputError, QueryError
+from . import staging
+from .relations import OutputTable, Relation, Relations
+
+log = logging.getLogger("privrisk_sql")
+
+
+class Outputs(Relations):
+    """The part of a Source that creates tables: staging, then publish."""
+
+    def new_output(self, name: str, reads: Sequence[Relation], *, replace: bool, option: str = "output") -> OutputTable:
+        """The table a run will create, checked before any work: its database and schema take
+        tables, it is none of the inputs ``reads`` nor read by them through views, not a view, and
+        absent unless ``replace``. Staging tables that killed runs left there are swept."""
+        from .view_chain import read_through
+
+        target = self.output_table(name)  # its database and schema exist and take tables
+        existing = self.find_table(target.lookup_name)  # where it will be created, nowhere else
+        for rel in reads:
+            if existing is not None and existing.identity == rel.identity:  # main.people is people
+                raise InvalidInputError(f"{option} {name!r} is the input table {rel.label!r}; choose another name")
+            if existing is not None:  # the input may read it through views: pv -> people
+                for identity, chain in read_through(self, rel):
+                    if identity == existing.identity:
+                        raise InvalidInputError(f"{option} {name!r} is read by the input: {' -> '.join(chain)}; "
+                                                "choose another name")
+        if existing is not None and existing.is_view:
+            raise InvalidInputError(f"{option} {name!r} is a view; the run writes a table: drop the view or "
+                                    "choose another name")
+        if existing is not None and not replace:
+            raise InvalidInputError(f"{option} table {name!r} already exists; pass replace=True (--replace) to "
+                                    "overwrite it")
+        for container, staged, abandoned in self.staging_tables(target.container):
+            if abandoned:
+                self.drop_staging(container, staged)
+                log.warning("dropped %s, the staging table of a run that was killed", ".".join((*container, staged)))
+        return target
+
+    def write_staged(self, target: OutputTable, create: Callable[[str], None], check: Callable[[str], None], *,
+                     replace: bool) -> None:
+        """Create ``target`` complete or not at all: ``create(staging_sql)`` builds it under this
+        run's staging name, ``check(staging_sql)`` refuses it (raising) before it gets its name,
+        then it is published atomically; on any failure the staging table is dropped."""
+        with self.staging_run() as staging_name:
+            staging_sql = target.sql(self.quote, staging_name)
+            try:
+                create(staging_sql)
+                check(staging_sql)
+                self.publish(target, staging_name, replace=replace and self.table_exists(target.lookup_name))
+            except BaseException:
+                try:
+                    self.execute(f"DROP TABLE IF EXISTS {staging_sql}")  # quoted by target.sql
+                except Exception:  # pragma: no cover - the original error matters more
+                    pass
+                raise
+
+    def output_table(self, name: str) -> OutputTable:
+        """Where a table a run creates goes, resolved before any work: the database and/or
+        schema it names (else the current ones), which must exist and take new tables.
+        InvalidInputError naming what is wrong (a malformed name, no such schema, a read-only
+        database) instead of a failure after the run's work."""
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidInputError(f"output must be a table name, got {name!r}")
+        *given, table = self.table_name_parts(name)
+        container = self.engine.output_container(name, given)
+        self._check_create_privilege(name, container[-1])
+        return OutputTable(name, container, table)
+
+    def _check_create_privilege(self, label: str, schema: str) -> None:
+        query = self.dialect.create_privilege
+        if query is None:
+            return
+        rows = self._run(query.format(schema=self.literal(schema)), fetch="records", setting=True)
+        if rows and not rows[0]["ok"]:
+            kind = self.dialect.container_kind
+            raise InvalidInputError(f"output {label!r}: this user may not create tables in {kind} {schema!r} "
+                                    f"(no CREATE privilege); choose a {kind} it may write to")
+
+    @contextlib.contextmanager
+    def staging_run(self) -> Iterator[str]:
+        """This run's staging table name, its run marked alive (in this process, and by the
+        dialect's lock for other sessions) for the length of the block."""
+        staging.LIVE_RUNS.add(self._run_id)
+        lock = self.dialect.staging_lock
+        try:
+            if lock is not None:
+                self._run(lock[0].format(key=staging.lock_key(self._run_id)), fetch=True, setting=True)
+            yield staging.staging_name(self._run_id)
+        finally:
+            staging.LIVE_RUNS.discard(self._run_id)
+            if lock is not None:
+                with contextlib.suppress(Exception):
+                    self._run(lock[2].format(key=staging.lock_key(self._run_id)), fetch=True, setting=True)
+
+    def staging_tables(self, container: tuple[str, ...] | None = None) -> list[tuple[tuple[str, ...], str, bool]]:
+        """Staging tables in ``container`` (a schema, DuckDB: database and schema; None: all),
+        as (container, name, abandoned). Abandoned: its run is alive neither in this process nor
+        (where the dialect has one) by its lock; without a lock, only where the dialect says a
+        run may tell (``sweeps_unlocked``), else False (only ``cleanup`` drops those)."""
+        found = self.engine.staging_candidates(container)
+        out = []
+        for where, name in found:
+            run_id = staging.staging_run_id(name)
+            if run_id is None or (container is not None and tuple(where) != tuple(container)):
+                continue
+            out.append((tuple(where), name, run_id not in staging.LIVE_RUNS and self._owner_gone(run_id)))
+        return out
+
+    def _owner_gone(self, run_id: str) -> bool:
+        lock = self.dialect.staging_lock
+        if lock is None:
+            return self.dialect.sweeps_unlocked
+        key = staging.lock_key(run_id)
+        free = self._run(lock[1].format(key=key), fetch="records", setting=True)
+        if free and free[0]["free"]:
+            self._run(lock[2].format(key=key), fetch=True, setting=True)
+            return True
+        return False
+
+    def drop_staging(self, container: tuple[str, ...], name: str) -> None:
+        """Drop one staging table (its name checked again: never anything but a staging table)."""
+        if staging.staging_run_id(name) is None:
+            raise InvalidInputError(f"{name!r} is not a privrisk_sql staging table")
+        self._run(f"DROP TABLE IF EXISTS {'.'.join(self.quote(p) for p in (*container, name))}", fetch=False,
+                  setting=True)
+
+    def run_atomically(self, statements: list[str]) -> None:
+        """Run statements as one transaction: all of them take effect or none.
+
+        On a connection the caller handed over (an SQLAlchemy Connection or a duckdb connection)
+        the statements run inside the caller's own transaction handling."""
+        if not self.engine.autocommit:
+            for sql in statements:
+                self.execute(sql)
+            return
+        try:
+            self.execute("BEGIN")
+        except QueryError as e:
+            if not self.engine.joins_open_transaction(e):  # e.g. the timeout: stop
+                raise
+            # The caller's duckdb connection is already inside a transaction: join it.
+            for sql in statements:
+                self.execute(sql)
+            return
+        try:
+            for sql in statements:
+                self.execute(sql)
+            self.execute("COMMIT")  # inside: a timeout or Ctrl-C caught just before it rolls back
+        except BaseException:
+            try:
+                self.execute("ROLLBACK")
+            except Exception:  # pragma: no cover - the original error matters more
+                pass
+            raise
+
+    def publish(self, output: OutputTable, staging_name: str, *, replace: bool) -> None:
+        """Give the staged table ``staging_name`` (next to ``output``) the output's name, dropping
+        a table of that name first when ``replace``: all of it takes effect or none (where DDL is
+        not transactional, the replaced table is kept under a staging name until the new one has
+        its name)."""
+        staged = output.sql(self.quote, staging_name)
+        target = output.sql(self.quote)
+        if self.dialect.transactions and self.dialect.rename_tables is None:
+            statements = [f"DROP TABLE {target}"] if replace else []
+            statements.append(f"ALTER TABLE {staged} RENAME TO {self.quote(output.name)}")
+            self.run_atomically(statements)
+            return
+        pairs = [(staged, target)]
+        replaced = None
+        if replace:
+            # The replaced table goes under a staging name of a run that never lives: should this
+            # process die before the DROP, ``cleanup`` (or the next run's sweep) finds it.
+            replaced = output.sql(self.quote, staging.staging_name(uuid.uuid4().hex[:10]))
+            pairs.insert(0, (target, replaced))
+        if self.dialect.rename_tables is not None:  # all pairs in one atomic statement (MariaDB)
+            self.execute(self.dialect.rename_tables.format(pairs=", ".join(f"{a} TO {b}" for a, b in pairs)))
+        else:  # one by one (Spark): between the two, the old table has the staging name
+            for a, b in pairs:
+                self.execute(f"ALTER TABLE {a} RENAME TO {b}")
+        if replaced is not None:
+            self.execute(f"DROP TABLE {replaced}")

@@ -1,0 +1,239 @@
+"""Resolving table arguments for a :class:`~privrisk_sql.source.Source`: a table or view of the
+database (by the catalog, as the database would read the name), a CSV/Parquet path read in
+place, or a DataFrame, to what goes after FROM and its real columns and types."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import InvalidInputError, UnsupportedFeatureError
+from ..sql.names import split_table_name
+from ..sql.types import TypeClass, type_class
+from .statements import Statements
+
+_FILE_SUFFIXES = {".csv": "csv", ".tsv": "csv", ".txt": "csv", ".parquet": "parquet", ".pq": "parquet"}
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str  # real name, as the catalog spells it
+    sql_type: str
+    type_class: TypeClass
+
+
+@dataclass(frozen=True)
+class Relation:
+    """A resolved table argument: what to put after FROM, and its columns."""
+
+    label: str  # what the user passed, for messages
+    sql: str  # quoted identifier or read_csv(...) call
+    columns: tuple[Column, ...]
+    is_file: bool
+    # The catalog object the name resolved to (tables and views; None for files and DataFrames),
+    # so that two spellings of one table (people, main.people, PEOPLE) compare equal.
+    identity: tuple | None = None
+    is_view: bool = False
+
+    @property
+    def may_collate(self) -> bool:
+        """Its text columns may carry a declared collation (NOCASE, a nondeterministic one): a
+        table or view of the database. Files and DataFrames hold plain values."""
+        return self.identity is not None
+
+    def column(self, name: str) -> Column:
+        """The column called ``name``: exact match first, then case-insensitive."""
+        for c in self.columns:
+            if c.name == name:
+                return c
+        folded = [c for c in self.columns if c.name.lower() == str(name).lower()]
+        if len(folded) == 1:
+            return folded[0]
+        if len(folded) > 1:
+            raise InvalidInputError(f"column {name!r} is ambiguous in {self.label!r}: {[c.name for c in folded]}")
+        raise InvalidInputError(
+            f"column {name!r} not found in {self.label!r} (columns: {', '.join(c.name for c in self.columns)})"
+        )
+
+
+@dataclass(frozen=True)
+class OutputTable:
+    """A table a run will create (:meth:`Source.output_table`): the database and/or schema it
+    goes to, as the catalog names them, and its name as the user gave it."""
+
+    label: str  # what the user passed, for messages
+    container: tuple[str, ...]
+    name: str
+
+    def sql(self, quote: Callable[[str], str], name: str | None = None) -> str:
+        """The qualified, quoted name of this table (or of ``name`` next to it)."""
+        return ".".join(quote(p) for p in (*self.container, name or self.name))
+
+    @property
+    def lookup_name(self) -> str:
+        """This table's fully qualified name in the form :meth:`Source.find_table` reads."""
+        return ".".join('"' + p.replace('"', '""') + '"' for p in (*self.container, self.name))
+
+
+def _file_reader(table: str) -> str | None:
+    name = table.lower()
+    if name.endswith(".gz"):
+        name = name[:-3]
+    return _FILE_SUFFIXES.get(Path(name).suffix)
+
+
+def _is_file(table: Any) -> bool:
+    return isinstance(table, str) and _file_reader(table) is not None and Path(table).is_file()
+
+
+class Relations(Statements):
+    """The part of a Source that resolves table arguments."""
+
+    _frames: list[str]
+
+    def relations(self, *tables: str) -> list[Relation]:
+        """:meth:`relation` of each table, the files among them read side by side where the
+        engine can (DuckDB sniffs the two CSV inputs of mpUCCs on two threads). Errors are raised
+        in ``tables`` order."""
+        files = [t for t in dict.fromkeys(t for t in tables if isinstance(t, str)) if _is_file(t)]
+        read = self._read_files(files) if self.dialect.reads_files and len(files) > 1 else {}
+        return [self._relation(t, read.get(t) if isinstance(t, str) else None) for t in tables]
+
+    def _read_files(self, labels: list[str]) -> dict[str, str | BaseException]:
+        """What to put after FROM for each file (or the error reading it): the engine's reader;
+        a view the engine registers for it is dropped with the run's DataFrames."""
+        files = {label: (_file_reader(label) or "", f"privrisk_{self._run_id}_file{len(self._frames) + i}")
+                 for i, label in enumerate(labels)}
+        out: dict[str, str | BaseException] = {}
+        for label, result in self.engine.read_files(files).items():
+            if isinstance(result, tuple):
+                sql, registered = result
+                if registered:
+                    self._frames.append(files[label][1])
+                out[label] = sql
+            else:
+                out[label] = result
+        return out
+
+    def relation(self, table: str) -> Relation:
+        """Resolve a table name, a CSV/Parquet path or (DuckDB) a DataFrame; raise InvalidInputError
+        naming it if missing."""
+        return self._relation(table, None)
+
+    def _relation(self, table: str, read: str | BaseException | None) -> Relation:
+        if isinstance(table, Path):
+            table = str(table)
+        if not isinstance(table, str):
+            return self._frame_relation(table)
+        if not table:
+            raise InvalidInputError("table must be a table name, a CSV/Parquet path or a DataFrame, got ''")
+        reader = _file_reader(table)
+        if reader is not None and Path(table).is_file():
+            if not self.dialect.reads_files:
+                raise UnsupportedFeatureError(
+                    f"{table}: CSV/Parquet paths are read by DuckDB and Spark; load the file into {self.dialect.name} first"
+                )
+            found = read if read is not None else self._read_files([table])[table]
+            if isinstance(found, BaseException):
+                raise found
+            sql = found
+            if self.find_table(table) is not None:  # the file shadows a table of that name: say so
+                warnings.warn(f"{table!r} is both a file and a table of the database: the file was read "
+                              f"(name the table in double quotes, '\"{table}\"', to read the table)", stacklevel=4)
+            return Relation(table, sql, self._describe_query(sql, table), is_file=True)
+        try:
+            return self._catalog_relation(table)
+        except InvalidInputError as e:
+            if not str(e).startswith("table not found"):
+                raise
+            # Both readings, whichever the user meant: a typo in a file's suffix (cps1988.cvs) and a
+            # missing .csv get the same message.
+            if reader is not None and Path(table).exists():
+                why = "it is not a regular file"
+            elif reader is not None:
+                why = "no such file"
+            elif Path(table).is_file():
+                why = f"a file of that name exists, but only {', '.join(sorted(_FILE_SUFFIXES))} files are read"
+            else:
+                why = "no such file"
+            raise InvalidInputError(f"table not found: {table!r}: neither a table of the database nor a "
+                                    f"CSV/Parquet file ({why})") from None
+
+    def _frame_relation(self, frame: Any) -> Relation:
+        """A pandas DataFrame, an Arrow table or anything else DuckDB's ``register`` takes (polars),
+        read in place (no copy): registered as a view of this connection under a run name, and
+        unregistered with the run's TEMP tables."""
+        kind = type(frame).__name__
+        if frame is None or isinstance(frame, (bytes, int, float, bool)):
+            raise InvalidInputError(f"table must be a table name, a CSV/Parquet path or a DataFrame, got {kind}")
+        if not self.engine.reads_frames:
+            raise UnsupportedFeatureError(
+                f"a {kind} is read by DuckDB; load it into {self.dialect.name} first (for example with DataFrame.to_sql)")
+        name = f"privrisk_{self._run_id}_frame{len(self._frames)}"
+        try:
+            self.engine.register_frame(name, frame)
+        except Exception as e:  # DuckDB cannot scan this object
+            raise InvalidInputError(f"table must be a table name, a CSV/Parquet path or a DataFrame, got {kind} "
+                                    "(DuckDB reads pandas DataFrames and Arrow tables)") from e
+        self._frames.append(name)
+        sql = self.quote(name)
+        return Relation(kind, sql, self._describe_query(sql, kind), is_file=False)
+
+    def _describe_query(self, sql: str, label: str) -> tuple[Column, ...]:
+        return tuple(Column(n, t, type_class(t)) for n, t in self.engine.describe(sql, label))
+
+    def _catalog_relation(self, table: str) -> Relation:
+        """A table or view of the database (not a file); InvalidInputError when there is none."""
+        for database, schema, name in self._name_candidates(table):
+            entry = self.engine.find_relation(database, schema, name)
+            if entry is None:
+                continue
+            sql = ".".join(self.quote(p) for p in (*entry.qualifiers, entry.name))
+            columns = (self._describe_query(sql, table) if entry.columns is None
+                       else tuple(Column(n, t, type_class(t)) for n, t in entry.columns))
+            return Relation(table, sql, columns, is_file=False, identity=entry.identity, is_view=entry.is_view)
+        raise InvalidInputError(f"table not found: {table!r}")
+
+    def table_name_parts(self, name: str) -> list[str]:
+        """The dotted parts of a table name (:func:`~privrisk_sql.sql.names.split_table_name`), at
+        most as many as this database's names have; InvalidInputError naming it otherwise."""
+        parts = split_table_name(name)
+        most = self.dialect.name_parts
+        if len(parts) > most:
+            raise InvalidInputError(f"table name {name!r} has {len(parts)} parts; {self.dialect.name} names have "
+                                    f"at most {most} ({self.dialect.qualified_form})")
+        return parts
+
+    def _name_candidates(self, table: str) -> Iterator[tuple[str | None, str | None, str]]:
+        """(database, schema, name) readings of a table argument, in the order they are tried:
+        the whole text as one name (a table may be called ``a.b``), then its dotted parts (split
+        only if the whole text names nothing, so a malformed reading never hides a real table)."""
+        yield None, None, table
+        parts = self.table_name_parts(table)
+        if len(parts) == 1 and parts[0] != table:
+            yield None, None, parts[0]  # '"People"'
+        elif len(parts) == 2:
+            yield None, parts[0], parts[1]
+        elif len(parts) == 3:
+            yield parts[0], parts[1], parts[2]
+
+    def find_table(self, table: str) -> Relation | None:
+        """The table or view of that name (same lookup rules as :meth:`relation`, files aside),
+        or None when there is none."""
+        try:
+            return self._catalog_relation(table)
+        except InvalidInputError:
+            return None
+
+    def table_exists(self, table: str) -> bool:
+        """Whether a table or view of that name exists (same lookup rules as :meth:`relation`)."""
+        return self.find_table(table) is not None
+
+    def view_definition(self, view: Relation) -> str | None:
+        """The SQL text of a view of the database, as its catalog keeps it (None if unknown)."""
+        if not view.is_view or view.identity is None:
+            return None
+        return self.engine.view_definition(view.identity)

@@ -1,0 +1,222 @@
+"""Running statements for a :class:`~privrisk_sql.source.Source`: one at a time, under the run's
+guard (timeout, Ctrl-C, SIGTERM), the read-only check and the session settings a run needs."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from ..engines import Engine
+from ..engines.common import first_line
+from ..errors import InvalidInputError, QueryError, QueryTimeoutError, TerminatedError
+from ..sql.dialects import Dialect
+from ..sql.render import quote_identifier, sql_literal
+from .cancel import INTERRUPT, TERMINATE, RunGuard
+from .read_only import check_statement
+
+log = logging.getLogger("privrisk_sql")
+
+
+class Statements:
+    """The part of a Source that runs statements (its state is set by ``Source.__init__``)."""
+
+    engine: Engine
+    dialect: Dialect
+    read_only: bool
+    timeout: float | None
+    echo: Callable[[str], None] | None
+    on_timing: Callable[[str, float], None] | None
+    statements: int
+    _run_id: str
+    _guard: RunGuard | None
+    _old_settings: list[tuple[str, str]]
+    _old_backstops: list[tuple[str, str]]
+    _settings_pending: bool
+
+    def quote(self, name: str) -> str:
+        return quote_identifier(name, self.dialect)
+
+    def literal(self, value: Any) -> str:
+        return sql_literal(value, self.dialect)
+
+    # -- running -----------------------------------------------------------------------------
+    def fetch(self, sql: str) -> list[tuple]:
+        """Run one statement and return all its rows."""
+        return self._run(sql, fetch=True)
+
+    def fetch_records(self, sql: str) -> list[dict[str, Any]]:
+        """Run one statement and return its rows as dicts keyed by the result's column names
+        (read results by name, never by position)."""
+        return self._run(sql, fetch="records")
+
+    def check_stop(self) -> None:
+        """Raise the pending timeout (:class:`QueryTimeoutError`) or Ctrl-C now. Python work
+        between statements (planning, decoding) calls it so that a stop never waits for it."""
+        guard = self._guard
+        if guard is not None and guard.pending():
+            self._stopped(guard, "(between statements)", mid_statement=False)
+
+    def execute(self, sql: str) -> None:
+        """Run one statement that returns nothing."""
+        self._run(sql, fetch=False)
+
+    def _run(self, sql: str, *, fetch: bool | str, setting: bool = False):
+        guard = self._guard
+        # A session setting is never where a stop is reported: putting the caller's values back
+        # (errors ignored) would otherwise swallow the timeout or Ctrl-C the next statement raises.
+        if guard is not None and guard.pending() and not setting:
+            self._stopped(guard, sql, mid_statement=False)
+        if self.read_only and not setting:  # settings of our own session (statement_timeout) change no data
+            check_statement(sql, self.dialect, f"privrisk_{self._run_id}_")
+        if not setting:
+            if self._settings_pending:
+                self._settings_pending = False
+                self._apply_run_settings()
+            self.statements += 1  # statements of the work, session settings not counted
+        if self.echo is not None:
+            self.echo(sql)
+        log.debug("SQL:\n%s", sql)
+        started = time.perf_counter()
+        try:
+            return self.engine.run(sql, fetch)
+        except KeyboardInterrupt:
+            raise
+        except Exception as e:  # driver errors differ per backend; wrap them all
+            if isinstance(e, (InvalidInputError, QueryError)):
+                raise
+            if guard is not None and guard.pending():
+                self._stopped(guard, sql, mid_statement=True)
+            raise QueryError(f"{self.dialect.name} error: {first_line(e)}", sql=sql, dialect=self.dialect.name) from e
+        finally:
+            if self.on_timing is not None:
+                self.on_timing(sql, time.perf_counter() - started)
+
+    def drop_temps(self) -> None:  # pragma: no cover - TempTables defines it
+        raise NotImplementedError
+
+    # -- timeouts and Ctrl-C -------------------------------------------------------------------
+    @contextlib.contextmanager
+    def guarded(self) -> Iterator[Any]:  # yields the Source itself
+        """One run under the timeout and Ctrl-C watch (nested runs share the outer one's).
+
+        On the way out the watcher stops first, then the run's TEMP tables are dropped, then the
+        previous Ctrl-C handling comes back; a Ctrl-C no statement saw still raises KeyboardInterrupt."""
+        if self._guard is not None:
+            yield self
+            return
+        guard = RunGuard(self.timeout, self._cancel_running_statement)
+        self._guard = guard
+        self._set_backstops(guard)
+        self._settings_pending = True  # applied just before the run's first statement
+        guard.start()
+        try:
+            yield self
+        finally:
+            guard.stop_watching()
+            guard.acknowledge()
+            try:
+                self.drop_temps()
+                self._settings_pending = False
+                self._restore_run_settings()
+                self._clear_backstops()
+            finally:
+                self._guard = None
+                guard.restore()
+        _raise_signal_stop(guard.reason)
+
+    def _stopped(self, guard: RunGuard, sql: str, *, mid_statement: bool):
+        guard.acknowledge()
+        _raise_signal_stop(guard.reason)
+        raise QueryTimeoutError(
+            f"timeout: stopped after {guard.timeout:g} s (the {self.dialect.name} statement running was cancelled)"
+            if mid_statement else f"timeout: stopped after {guard.timeout:g} s, before the next statement",
+            sql=sql, dialect=self.dialect.name, cancelled_running_statement=mid_statement)
+
+    def _cancel_running_statement(self) -> None:
+        """Called from the watcher thread."""
+        self.engine.cancel()
+
+    def _apply_run_settings(self) -> None:
+        """The dialect's session settings for one run (PostgreSQL: jit off), the old values kept;
+        run before the run's first statement, so a run refused before any SQL changes nothing."""
+        self._old_settings = self._swap_settings(self.dialect.run_settings)
+
+    def _restore_run_settings(self) -> None:
+        self._restore_settings(self._old_settings)
+        self._old_settings = []
+
+    def _swap_settings(self, settings: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+        """Set session settings (the dialect's read_setting/write_setting); returns the (name, old
+        value) pairs that changed. A setting this server does not know (jit before PostgreSQL 11)
+        is left alone; a dialect without settings changes nothing."""
+        changed: list[tuple[str, str]] = []
+        if self.dialect.read_setting is None:
+            return changed
+        for name, value in settings:
+            old = self._run(self.dialect.read_setting.format(name=name, name_literal=self.literal(name)),
+                            fetch="records", setting=True)[0]["value"]
+            if old is None or str(old) == value:
+                continue
+            self._write_setting(name, value)
+            changed.append((name, str(old)))
+        return changed
+
+    def _write_setting(self, name: str, value: str) -> None:
+        assert self.dialect.write_setting is not None
+        # {typed}: a number as a number (MariaDB's numeric variables refuse text), else text.
+        typed = value if value.replace(".", "", 1).isdigit() else self.literal(value)
+        self._run(self.dialect.write_setting.format(name=name, name_literal=self.literal(name),
+                                                    value=self.literal(value), typed=typed), fetch=False, setting=True)
+
+    @contextlib.contextmanager
+    def settings(self, settings: Sequence[tuple[str, str]]) -> Iterator[None]:
+        """Session settings (PostgreSQL; ``(name, value)`` pairs) for the statements of a ``with``
+        block; the old values come back after it, also when a statement fails."""
+        changed = self._swap_settings(settings)
+        try:
+            yield
+        finally:
+            self._restore_settings(changed)
+
+    def _restore_settings(self, changed: Sequence[tuple[str, str]]) -> None:
+        for name, old in reversed(changed):
+            with contextlib.suppress(Exception):  # a caller's aborted transaction: theirs to roll back
+                self._write_setting(name, old)
+
+    def _set_backstops(self, guard: RunGuard) -> None:
+        """Help for the watcher: the engine's own (SQLite's progress handler polls the guard), and
+        where the dialect has one a server-side statement time limit just past the deadline,
+        should the client stall."""
+        self.engine.watch(guard)
+        limit = self.dialect.statement_timeout
+        if guard.timeout is not None and limit is not None:
+            name, per_second = limit
+            self._old_backstops = self._swap_settings([(name, _setting_number((guard.timeout + 1) * per_second))])
+
+    def _clear_backstops(self) -> None:
+        self.engine.unwatch()
+        self._restore_settings(self._old_backstops)
+        self._old_backstops = []
+
+
+def _raise_signal_stop(reason: str | None) -> None:
+    """Ctrl-C as KeyboardInterrupt, SIGTERM as TerminatedError (a KeyboardInterrupt too)."""
+    if reason == INTERRUPT:
+        raise KeyboardInterrupt
+    if reason == TERMINATE:
+        raise TerminatedError("terminated (SIGTERM)")
+
+
+def _setting_number(value: float) -> str:
+    """A time limit as a setting's text: whole units (PostgreSQL's statement_timeout takes no
+    fraction of a millisecond)."""
+    return str(int(value))
+
+
+def echo_to_stderr(sql: str) -> None:
+    sys.stderr.write(sql.rstrip() + ";\n\n")
+

@@ -1,0 +1,40 @@
+"""The TEMP work tables of a :class:`~privrisk_sql.source.Source`'s run: named by the run, dropped
+with it (also on a timeout, Ctrl-C or SIGTERM), with the DataFrames it registered."""
+
+from __future__ import annotations
+
+import contextlib
+
+from .statements import Statements
+
+
+class TempTables(Statements):
+    """The part of a Source that owns the run's TEMP tables."""
+
+    _temps: list[str]
+    _frames: list[str]
+
+    def temp_name(self, stem: str) -> str:
+        """A fresh name for a TEMP work table of this run (dropped by :meth:`drop_temps`)."""
+        name = f"privrisk_{self._run_id}_{stem}"
+        self._temps.append(name)
+        return name
+
+    def drop_temp(self, name: str) -> None:
+        """Drop one TEMP table of this run now (a run that is done with it), and forget it."""
+        self.execute(f"DROP TABLE IF EXISTS {self.quote(name)}")
+        self._temps.remove(name)
+
+    def drop_temps(self) -> None:
+        """Drop every TEMP table this source created and unregister its DataFrames (errors
+        ignored: the session may be gone)."""
+        while self._frames:
+            name = self._frames.pop()
+            with contextlib.suppress(Exception):
+                self.engine.unregister_frame(name)
+        while self._temps:
+            name = self._temps.pop()
+            try:
+                self._run(f"DROP TABLE IF EXISTS {self.quote(name)}", fetch=False)
+            except Exception:  # pragma: no cover - best effort cleanup
+                pass

@@ -1,0 +1,1 @@
+"""SQL text: rendering templates, the dialects' differences as data, column types, table names."""

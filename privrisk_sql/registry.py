@@ -54,6 +54,8 @@ METRICS: tuple[Metric, ...] = (
            "k-anonymity and the sensitive attributes", ("table",), (), ("kanon", "KanonResult")),
     Metric("mondrian", "Mondrian k-anonymization, written to a new table in --db", "Mondrian k-anonymization",
            ("table",), ("output",), ("mondrian", "MondrianResult")),
+    Metric("risk", "re-identification risk: prosecutor, journalist, marketer, population uniqueness, k-map",
+           "Re-identification risk", ("table",), ("records", "classes"), ("risk", "RiskResult")),
 )
 
 # Release checks the dbt package's tests mirror: Python API only, no subcommand of their own.

@@ -134,6 +134,24 @@ def test_singling_out_rate_test_equals_library(built):
     assert warn.returncode == 0 and "WARN" in warn.stdout
 
 
+def test_reidentification_risk_test_equals_library(built):
+    con = _db(built)
+    try:
+        lib = pr.risk(pr.Source(con), "adult_release", QIDS)
+    finally:
+        con.close()
+    ok = _dbt(built, "test", "--select", "adult_release")
+    assert ok.returncode == 0, ok.stdout[-2000:]
+    just_below = lib.prosecutor["average_risk"] * 0.999  # the library's figure decides dbt's verdict
+    bad = _dbt(built, "test", "--select", "adult_release", "--vars", json.dumps({"max_average_risk": just_below}))
+    assert bad.returncode == 1 and "reidentification_risk" in bad.stdout
+    at = _dbt(built, "test", "--select", "adult_release",
+              "--vars", json.dumps({"max_average_risk": lib.prosecutor["average_risk"] * 1.001}))
+    assert at.returncode == 0, at.stdout[-2000:]
+    text = _dbt(built, "test", "--select", "adult_release", "--vars", json.dumps({"max_average_risk": "abc"}))
+    assert text.returncode != 0 and "max_average must be a number in [0, 1]" in text.stdout
+
+
 def test_run_operation_report(built):
     r = _dbt(built, "run-operation", "privrisk_report", "--args", json.dumps({"relation": "adult_release", "qids": QIDS, "k": 5}))
     assert r.returncode == 0, r.stdout[-2000:]

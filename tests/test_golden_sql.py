@@ -162,7 +162,26 @@ def _mondrian_statements(dialect):
     }
 
 
-_ALL = {d: {**_statements(d), **_kanon_statements(d), **_mondrian_statements(d)}
+def _risk_statements(dialect):
+    from privrisk_sql.metrics.risk.sql import RiskColumn, RiskQueries
+
+    q = RiskQueries(dialect)
+    rel = '"people"'
+    cols = [RiskColumn("zip", "zip5", True, False), RiskColumn(HOSTILE, "age", False, False),
+            RiskColumn("income", "income", False, True)]
+    return {
+        "risk_population_class_pairs": q.population_class_pairs(rel, '"census"', cols),
+        "risk_population_class_pairs_counted": q.population_class_pairs(rel, '"census"', cols, "people_count"),
+        "risk_weighted_classes": q.weighted_classes(rel, ["zip", HOSTILE], "weight"),
+        "weight_problems": q.weight_problems(rel, "weight", True),
+        "risk_record_risks": q.record_risks('"out"', rel, cols, "id", "id", '"census"', "people_count", "weight"),
+        "risk_record_risks_sample_only": q.record_risks('"out"', rel, cols, "id", "id"),
+        "risk_classes_at_risk": q.classes_at_risk('"out"', rel, cols, 0.2),
+        "risk_classes_at_risk_population": q.classes_at_risk('"out"', rel, cols, 0.2, '"census"'),
+    }
+
+
+_ALL = {d: {**_statements(d), **_kanon_statements(d), **_mondrian_statements(d), **_risk_statements(d)}
         for d in DIALECTS}
 CASES = [(d, name) for d in sorted(DIALECTS) for name in _ALL[d]]
 

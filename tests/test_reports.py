@@ -74,6 +74,8 @@ CASES = {
     "mondrian": (["--table", str(ADULT / "ori.csv"), "--qids", "age,sex,race,education_num", "--k", "10",
                   "--output", "released"],
                  ["ncp", "partition_sizes"], lambda j: f"{j['partitions']:,}"),
+    "risk": (["--table", str(ADULT / "ori.csv"), "--qids", "age,sex,race,education", "--population-size", "300000"],
+             ["risk_curve", "class_size_histogram"], lambda j: f"{100 * j['prosecutor']['average_risk']:.2f} %"),
 }
 
 

@@ -125,3 +125,18 @@ def class_sections(histogram: dict, k: int | None) -> list[Section]:
                 [[r["class_size"], r["classes"], r["records"]] for r in rows][:MAX_TABLE_ROWS])],
     )]
 
+
+def step_line(name: str, rows: list[dict], x: str, y: str, *, title: str, x_title: str, y_title: str,
+              rule: float | None = None) -> Chart:
+    """A step line of ``y`` against ``x`` (both on 0..1 scales; between two points the right one's
+    value, as a share of records at least as risky as x is), with a vertical rule at ``rule``."""
+    import altair as alt
+
+    base = alt.Chart(alt.Data(values=rows)).mark_line(interpolate="step-before", point=True).encode(
+        x=alt.X(f"{x}:Q", title=x_title, scale=alt.Scale(domain=[0, 1])),
+        y=alt.Y(f"{y}:Q", title=y_title, scale=alt.Scale(domain=[0, 1])),
+        tooltip=[f"{x}:Q", f"{y}:Q"])
+    chart: Any = base
+    if rule is not None:
+        chart = base + alt.Chart(alt.Data(values=[{"at": rule}])).mark_rule(strokeDash=[4, 4]).encode(x="at:Q")
+    return Chart(name, svg(chart.properties(title=title, width=640, height=240)))

@@ -70,6 +70,18 @@ FROM (
 ) privrisk_classes
 {%- endmacro %}
 
+{#- ARX's prosecutor risks from the classes: average risk (classes / records: the mean over records
+    of 1 / class size) and the share of records whose 1 / class size exceeds `threshold`. -#}
+{% macro privrisk_sample_risk(classes, threshold, double='DOUBLE PRECISION') -%}
+SELECT CAST(COUNT(*) AS {{ double }}) / SUM(class_size) AS average_risk,
+       CAST(SUM(CASE WHEN CAST(1 AS {{ double }}) / class_size > {{ threshold | float }} THEN class_size ELSE 0 END) AS {{ double }})
+         / SUM(class_size) AS records_at_risk,
+       SUM(class_size) AS n_rows, COUNT(*) AS n_classes
+FROM (
+{{ classes }}
+) privrisk_classes
+{%- endmacro %}
+
 {#- Value combinations unique in the synthetic table that are also unique in the original, with
     the singling-out rate (matches / synthetic rows) on every row. NULL equals NULL (GROUP BY
     semantics), no NULL-unsafe join: the two unique sets are stacked and grouped. -#}

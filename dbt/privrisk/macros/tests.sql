@@ -30,6 +30,34 @@ SELECT * FROM (
 WHERE singling_out_rate > {{ max_rate | float }}
 {% endtest %}
 
+{#- Fails with one row (average_risk, records_at_risk, n_rows, n_classes) when ARX's average
+    prosecutor risk exceeds `max_average` or the share of records whose risk exceeds `threshold`
+    exceeds `max_records_at_risk` (privrisk-sql risk computes the same figures). -#}
+{% test reidentification_risk(model, qids, max_average=none, max_records_at_risk=none, threshold=0.2) %}
+{% for name, value in [('max_average', max_average), ('max_records_at_risk', max_records_at_risk), ('threshold', threshold)] %}
+  {% if value is not none and not privrisk._is_fraction(value) %}
+    {{ exceptions.raise_compiler_error("privrisk.reidentification_risk: " ~ name ~ " must be a number in [0, 1], got " ~ value) }}
+  {% endif %}
+{% endfor %}
+{% if max_average is none and max_records_at_risk is none %}
+  {{ exceptions.raise_compiler_error("privrisk.reidentification_risk: give max_average or max_records_at_risk") }}
+{% endif %}
+SELECT * FROM (
+{{ privrisk.privrisk_sample_risk(privrisk.privrisk_class_sizes(privrisk.as_bytes(model, qids), qids, adapter.quote), threshold, privrisk.double_type()) }}
+) privrisk_risk
+WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{% endif %}
+  {%- if max_average is not none and max_records_at_risk is not none %} OR {% endif %}
+  {%- if max_records_at_risk is not none %} records_at_risk > {{ max_records_at_risk | float }}{% endif %}
+{% endtest %}
+
+{#- A threshold given as a number (or its text, from a var) in [0, 1]; "abc" is not one. -#}
+{% macro _is_fraction(value) %}
+  {% set text = value | string | trim %}
+  {% if value is number %}{{ return(0 <= value <= 1) }}{% endif %}
+  {% if text | float(-1) == -1 and text not in ('-1', '-1.0') %}{{ return(false) }}{% endif %}
+  {{ return(0 <= text | float <= 1) }}
+{% endmacro %}
+
 {% macro _check_k(k) %}
 {% if k is not number or k != k | int or k < 1 %}
   {{ exceptions.raise_compiler_error("privrisk: k must be an integer >= 1, got " ~ k) }}

@@ -1,0 +1,329 @@
+"""Re-identification risk where the table lives (docs/metrics/risk.md): the prosecutor, journalist
+and marketer models, population uniqueness, k-map, delta-presence and sdcMicro's individual risk.
+
+The database answers with small tables only: the class-size histogram (one GROUP BY of the QIDs
+and one of its counts), the sample's classes beside a population's (one more statement with
+``population=``) and the classes' weight sums (with ``weight=``). Every figure is then computed
+exactly in Python (:mod:`.models`, :mod:`.population`).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ... import report
+from ...errors import InputChangedError, InvalidInputError
+from ...source import OutputTable, Relation, Source, is_in_memory, opened
+from ...sql.types import TypeClass
+from ..classes import class_sizes, compared_as_bytes, resolve_qids, validate_qids
+from . import models, population
+from .sql import RiskColumn, RiskQueries
+
+DEFAULT_THRESHOLD = 0.2  # ARX's usual example threshold: a record is at risk when 1/class size > 0.2
+
+
+@dataclass(frozen=True)
+class RiskOptions:
+    """The risk metric's options, validated once (:meth:`validated`) before any database work."""
+
+    qids: tuple[str, ...]
+    threshold: float
+    population_size: int | None
+    population: Any
+    population_qids: tuple[str, ...] | None
+    population_count: str | None
+    weight: str | None
+    records: str | None = None
+    key: str | None = None
+    classes: str | None = None
+    replace: bool = False
+
+    @classmethod
+    def validated(cls, qids: Sequence[str], threshold: Any = DEFAULT_THRESHOLD, population_size: Any = None,
+                  population: Any = None, population_qids: Sequence[str] | None = None,
+                  population_count: str | None = None, weight: str | None = None, records: str | None = None,
+                  key: str | None = None, classes: str | None = None, replace: bool = False) -> RiskOptions:
+        qids = validate_qids(qids)
+        if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not 0 < threshold <= 1:
+            raise InvalidInputError(f"threshold must be a number in (0, 1], got {threshold!r}")
+        if population_size is not None:
+            if isinstance(population_size, float) and population_size.is_integer():
+                population_size = int(population_size)
+            if isinstance(population_size, bool) or not isinstance(population_size, int) or population_size < 1:
+                raise InvalidInputError(f"population_size must be a whole number of people >= 1, got "
+                                        f"{population_size!r}")
+        pq = None
+        if population_qids is not None:
+            if population is None:
+                raise InvalidInputError("population_qids names columns of a population table: give population too")
+            pq = validate_qids(population_qids, "population_qids")
+            if len(pq) != len(qids):
+                raise InvalidInputError(f"population_qids must name one column per QID ({len(qids)}), got {len(pq)}")
+        if population_count is not None and population is None:
+            raise InvalidInputError("population_count names a column of a population table: give population too")
+        if weight is not None and (not isinstance(weight, str) or not weight):
+            raise InvalidInputError(f"weight must be a column name, got {weight!r}")
+        for option, value in (("records", records), ("classes", classes), ("key", key)):
+            if value is not None and (not isinstance(value, str) or not value.strip()):
+                raise InvalidInputError(f"{option} must be a name, got {value!r}")
+        if records is not None and key is None:
+            raise InvalidInputError("records writes one row per record with its key: give key (--key ID) too")
+        if key is not None and records is None:
+            raise InvalidInputError("key names the records' key column of the records table: give records too")
+        if records is not None and records == classes:
+            raise InvalidInputError(f"records and classes name the same table {records!r}")
+        return cls(qids, float(threshold), population_size, population, pq, population_count, weight, records, key,
+                   classes, bool(replace))
+
+
+@dataclass(frozen=True)
+class RiskResult(report.Displayed):
+    """Re-identification risk of a table (see :func:`risk`). Sections whose inputs were not given
+    are None and left out of :meth:`to_dict`."""
+
+    records: int
+    classes: int
+    threshold: float
+    class_sizes: dict[int, int]  # class size -> classes
+    prosecutor: dict
+    population: dict | None = None
+    journalist: dict | None = None
+    marketer: dict | None = None
+    k_map: dict | None = None
+    delta_presence: dict | None = None
+    population_classes: dict | None = None  # how well the population table covers the sample
+    individual: dict | None = None
+    population_class_sizes: dict[int, int] = field(default_factory=dict)  # F' -> records
+
+    def to_dict(self) -> dict:
+        out: dict[str, Any] = {"records": self.records, "classes": self.classes, "threshold": self.threshold,
+                               "class_sizes": [[s, c] for s, c in sorted(self.class_sizes.items())],
+                               "prosecutor": self.prosecutor}
+        for name in ("population", "journalist", "marketer", "k_map", "delta_presence", "population_classes",
+                     "individual"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        return out
+
+    def risk_curve(self) -> list[dict]:
+        """Records at risk (prosecutor) as a function of the threshold, as ARX draws it: one point
+        per distinct risk 1/f, the fraction of records whose risk is at least it (those in
+        classes of f records or fewer)."""
+        points, at_most = [], 0
+        for size, c in sorted(self.class_sizes.items()):
+            at_most += size * c
+            points.append({"threshold": 1 / size, "records_at_risk": at_most / self.records})
+        return points
+
+
+def _population_section(hist: dict[int, int], n: int, size: int) -> dict:
+    if size < n:
+        raise InvalidInputError(f"population_size {size:,} is smaller than the sample's {n:,} records")
+    est = population.estimate(hist, n, size)
+    return {"size": size, "sampling_fraction": est.sampling_fraction, "uniques": {**est.fractions(),
+            "dankar_model": est.dankar_model}, "unique_people": dict(est.uniques), "reasons": dict(est.reasons)}
+
+
+def _check_population(rel: Relation, pop: Relation, qids: list[str], pop_qids: list[str]) -> None:
+    for q, p in zip(qids, pop_qids):
+        a, b = rel.column(q).type_class, pop.column(p).type_class
+        if (a is TypeClass.TEXT) != (b is TypeClass.TEXT):
+            raise InvalidInputError(f"column {p!r} of population {pop.label!r} is {pop.column(p).sql_type}, but QID "
+                                    f"{q!r} of {rel.label!r} is {rel.column(q).sql_type}: their values never match")
+
+
+def risk(src: Any, table: Any, qids: Sequence[str], *, threshold: float = DEFAULT_THRESHOLD,
+         population_size: int | None = None, population: Any = None, population_qids: Sequence[str] | None = None,
+         population_count: str | None = None, weight: str | None = None, records: str | None = None,
+         key: str | None = None, classes: str | None = None, replace: bool = False, html: Any = None) -> RiskResult:
+    """Re-identification risk of ``table`` on ``qids``, computed in the database.
+
+    Args:
+        src: a Source or anything :func:`privrisk_sql.connect` takes (None = in-memory DuckDB).
+        table: the sample: a table name in ``src``, a CSV/Parquet path, or (DuckDB) a DataFrame.
+        qids: quasi-identifier columns (a NULL is a value, as in ``kanon``).
+        threshold: a record is at risk when its risk is strictly greater than this, in (0, 1].
+        population_size: the sample is drawn from this many people: population uniqueness by
+            Zayatz, Pitman, SNB and Dankar's rule.
+        population: a table of the same database holding the population (or an auxiliary or census
+            table) over the same QIDs: journalist and marketer risk, k-map and delta-presence.
+        population_qids: the population's names of the QIDs, in ``qids`` order, when they differ.
+        population_count: a column of the population holding how many people each row stands for
+            (a pre-aggregated census table).
+        weight: a column of sampling weights: sdcMicro's individual risk.
+        records: write a table of that name into ``src``: one row per record of ``table`` with its
+            ``key``, its class size and its risks (complete or not at all, never over an input).
+        key: the column identifying a record in ``records``.
+        classes: write a table of that name: the classes whose risk exceeds ``threshold`` (the
+            journalist risk with a population, else the prosecutor risk), their QID values and sizes.
+        replace: replace ``records`` / ``classes`` if they exist.
+        html: also write the run's report there (one self-contained HTML page).
+
+    Returns:
+        :class:`RiskResult`.
+
+    Raises:
+        InvalidInputError: a bad option, an unknown column, a population smaller than the sample,
+            a weight that is missing, zero or negative, before the heavy statements.
+    """
+    o = RiskOptions.validated(qids, threshold, population_size, population, population_qids, population_count,
+                              weight, records, key, classes, replace)
+    if (o.records or o.classes) and is_in_memory(src):
+        raise InvalidInputError("records/classes are tables written inside the database: pass a Source, a connection "
+                                "or a database file (an in-memory DuckDB opened for this call would lose them)")
+    page = report.checked_html(html, table) if o.population is None else report.checked_html(html, table,
+                                                                                              o.population)
+    started, clock = report.now(), time.perf_counter()
+    with opened(src) as source:
+        database = source.database_label
+        q = RiskQueries(source.dialect)
+        rel = source.relation(table)
+        names = resolve_qids(rel, list(o.qids))
+        pop_rel = pop_names = count_name = None
+        if o.population is not None:
+            pop_rel = source.relation(o.population)
+            pop_names = resolve_qids(pop_rel, list(o.population_qids or o.qids), "population_qids")
+            _check_population(rel, pop_rel, names, pop_names)
+            if o.population_count is not None:
+                count_col = pop_rel.column(o.population_count)
+                if not count_col.type_class.is_numeric:
+                    raise InvalidInputError(f"population_count {count_col.name!r} of {pop_rel.label!r} must hold "
+                                            f"numbers, it is {count_col.sql_type}")
+                count_name = count_col.name
+        weight_name = None
+        if o.weight is not None:
+            w = rel.column(o.weight)
+            if w.name in names:
+                raise InvalidInputError(f"weight column {w.name!r} is also a QID")
+            if not w.type_class.is_numeric:
+                raise InvalidInputError(f"weight column {w.name!r} of {rel.label!r} must be numeric, it is {w.sql_type}")
+            weight_name = w.name
+            bad = source.fetch_records(q.weight_problems(rel.sql, w.name, w.type_class is TypeClass.FLOAT))[0]
+            for key, what in (("missing", "missing (NULL or NaN)"), ("not_positive", "zero or negative")):
+                if int(bad[key] or 0):
+                    raise InvalidInputError(f"weight column {w.name!r} of {rel.label!r} has {int(bad[key]):,} "
+                                            f"{what} weights: every sampling weight must be a positive number")
+        if o.population_size is not None:  # a cheap count first: a population smaller than the sample is bad input
+            rows_in = int(source.fetch_records(q.count_rows(rel.sql))[0]["n"])
+            if o.population_size < rows_in:
+                raise InvalidInputError(f"population_size {o.population_size:,} is smaller than the sample's "
+                                        f"{rows_in:,} records in {rel.label!r}")
+        columns = [RiskColumn(n, p, rel.column(n).type_class is TypeClass.TEXT
+                              and (rel.may_collate or (pop_rel is not None and pop_rel.may_collate)),
+                              rel.column(n).type_class is TypeClass.FLOAT)
+                   for n, p in zip(names, pop_names or names)]
+        outputs = _outputs(source, o, rel, pop_rel, names)
+        compared = compared_as_bytes(source.dialect, rel, names)
+        sizes = class_sizes(source, compared, names)
+        hist = {int(s): int(c) for s, c in sizes.histogram.items()}
+        pairs: dict[tuple[int, int], int] | None = None
+        weighted: dict[tuple[int, float], int] | None = None
+        if pop_rel is not None and pop_names is not None:
+            rows = source.fetch_records(q.population_class_pairs(rel.sql, pop_rel.sql, columns, count_name))
+            pairs = {(int(r["sample_size"]), int(r["population_size"] or 0)): int(r["classes"]) for r in rows}
+        if weight_name is not None:
+            weighed = compared_as_bytes(source.dialect, rel, [*names, weight_name])
+            rows = source.fetch_records(q.weighted_classes(weighed.sql, names, weight_name))
+            weighted = {}
+            for row in rows:
+                pair = (int(row["sample_size"]), float(row["weight_sum"]))
+                weighted[pair] = weighted.get(pair, 0) + int(row["classes"])
+        result = _result(hist, o, pairs, weighted)
+        _write_outputs(source, q, o, outputs, rel, pop_rel, columns, count_name, weight_name, result, pairs)
+    report.after_run(result, page, False, "risk", database,
+                     {"table": table, **({"population": o.population} if o.population is not None else {})},
+                     {"qids": list(o.qids), "threshold": o.threshold, "population_size": o.population_size,
+                      "population_qids": None if o.population_qids is None else list(o.population_qids),
+                      "population_count": o.population_count, "weight": o.weight},
+                     started, time.perf_counter() - clock)
+    return result
+
+
+# Columns of the records and classes tables besides the user's key and QIDs.
+_RECORD_COLUMNS = ("class_size", "prosecutor_risk", "population_size", "journalist_risk", "weight_sum",
+                   "individual_risk")
+
+
+def _outputs(source: Source, o: RiskOptions, rel: Relation, pop_rel: Relation | None,
+             names: list[str]) -> dict[str, OutputTable]:
+    """The records and classes tables, checked before any heavy statement."""
+    if not (o.records or o.classes):
+        return {}
+    if source.read_only:
+        raise InvalidInputError("records/classes write tables: they cannot run on a read-only Source (--read-only)")
+    inputs = [rel] + ([pop_rel] if pop_rel is not None else [])
+    out = {}
+    if o.records is not None and o.key is not None:
+        key = rel.column(o.key).name
+        if key.lower() in _RECORD_COLUMNS:
+            raise InvalidInputError(f"key column {key!r} has the name of a column of the records table; rename it")
+        out["records"] = source.new_output(o.records, inputs, replace=o.replace, option="records")
+    if o.classes is not None:
+        clash = [n for n in names if n.lower() in _RECORD_COLUMNS]
+        if clash:
+            raise InvalidInputError(f"QID {clash[0]!r} has the name of a column of the classes table; rename it")
+        out["classes"] = source.new_output(o.classes, inputs, replace=o.replace, option="classes")
+    return out
+
+
+def _write_outputs(source: Source, q: RiskQueries, o: RiskOptions, outputs: dict[str, OutputTable], rel: Relation,
+                   pop_rel: Relation | None, columns: list[RiskColumn], count_name: str | None,
+                   weight_name: str | None, result: RiskResult, pairs: dict | None) -> None:
+    """Each table complete or not at all: built under a staging name, its row count checked against
+    the figures already computed (the input changed otherwise), then published."""
+    pop_sql = pop_rel.sql if pop_rel is not None else None
+
+    def expect(target: OutputTable, rows: int, what: str):
+        def check(staging_sql: str) -> None:
+            found = int(source.fetch_records(q.count_rows(staging_sql))[0]["n"])
+            if found != rows:
+                raise InputChangedError(f"{rel.label!r} changed during the run: the {what} table {target.label!r} "
+                                        f"would have {found:,} rows, not {rows:,}; nothing was written")
+        return check
+
+    if "records" in outputs and o.key is not None:
+        target = outputs["records"]
+        key = rel.column(o.key).name
+        source.write_staged(target, lambda st: source.execute(q.record_risks(st, rel.sql, columns, key, key, pop_sql,
+                                                                             count_name, weight_name)),
+                            expect(target, result.records, "records"), replace=o.replace)
+    if "classes" in outputs:
+        target = outputs["classes"]
+        if pairs is not None:
+            used, _ = models.population_sizes(pairs)
+            at_risk = sum(c for (_, big_f), c in used.items() if 1 / big_f > o.threshold)
+        else:
+            at_risk = sum(c for f, c in result.class_sizes.items() if 1 / f > o.threshold)
+        source.write_staged(target, lambda st: source.execute(q.classes_at_risk(st, rel.sql, columns, o.threshold,
+                                                                                pop_sql, count_name)),
+                            expect(target, at_risk, "classes"), replace=o.replace)
+
+
+def _result(hist: dict[int, int], o: RiskOptions, pairs: dict | None, weighted: dict | None) -> RiskResult:
+    n = sum(f * c for f, c in hist.items())
+    extra: dict[str, Any] = {}
+    if o.population_size is not None:
+        extra["population"] = _population_section(hist, n, o.population_size)
+    if pairs is not None:
+        used, coverage = models.population_sizes(pairs)
+        extra.update(journalist=models.journalist(used, o.threshold), marketer=models.marketer(used),
+                     k_map=models.k_map(used), delta_presence=models.delta_presence(used),
+                     population_classes=coverage)
+        by_size: dict[int, int] = {}
+        for (f, big_f), c in used.items():
+            by_size[big_f] = by_size.get(big_f, 0) + f * c
+        extra["population_class_sizes"] = dict(sorted(by_size.items()))
+    if weighted is not None:
+        extra["individual"] = models.individual(weighted, o.threshold)
+    for section in extra.values():  # no NaN or infinity reaches the JSON: a failed figure is None
+        if isinstance(section, dict):
+            for key, value in section.items():
+                if isinstance(value, float) and not math.isfinite(value):
+                    section[key] = None
+    return RiskResult(n, sum(hist.values()), o.threshold, dict(sorted(hist.items())), models.prosecutor(hist, o.threshold),
+                      **extra)

@@ -1,0 +1,11 @@
+SELECT sample_size, population_size, COUNT(*) AS classes
+FROM (
+  SELECT SUM(in_sample) AS sample_size, SUM(in_population) AS population_size
+  FROM (
+    SELECT (CAST("zip" AS TEXT) COLLATE "C") AS privrisk_k0, "we""ird; DROP TABLE x;--" AS privrisk_k1, CASE WHEN "income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "income" END AS privrisk_k2, 1 AS in_sample, 0 AS in_population FROM "people"
+    UNION ALL
+    SELECT (CAST("zip5" AS TEXT) COLLATE "C"), "age", CASE WHEN "income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "income" END, 0, "people_count" FROM "census"
+  ) stacked
+  GROUP BY privrisk_k0, privrisk_k1, privrisk_k2) pairs
+WHERE sample_size > 0
+GROUP BY sample_size, population_size

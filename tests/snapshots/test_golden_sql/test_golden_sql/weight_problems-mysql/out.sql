@@ -1,0 +1,5 @@
+SELECT
+  COUNT(*) AS n_rows,
+  SUM(CASE WHEN `weight` IS NULL THEN 1 ELSE 0 END) AS missing,
+  SUM(CASE WHEN `weight` <= 0 THEN 1 ELSE 0 END) AS not_positive
+FROM "people"

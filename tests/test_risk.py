@@ -1,0 +1,294 @@
+"""The risk metric (privrisk_sql/metrics/risk): ARX's published figures, a hand-checked sample in a
+population, an independent pandas/scipy oracle (tests/oracle.py), and bad input, on every backend."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+import uuid
+
+import pandas as pd
+import pytest
+
+import privrisk_sql as pr
+from privrisk_sql.metrics.risk import population as pop_models
+from privrisk_sql.sql.types import TypeClass as T
+
+import oracle
+from backends import FIXTURES
+
+ARX_ADULT = FIXTURES / "arx_adult" / "adult.csv"
+ARX_QIDS = ["sex", "age", "race", "marital-status", "education", "native-country", "workclass", "occupation",
+            "salary-class"]
+
+
+def close(a, b, rel=1e-9):
+    return a is not None and math.isclose(a, b, rel_tol=rel, abs_tol=1e-15)
+
+
+# -- ARX's own test constants (TestRiskMetrics.java on its data/adult.csv) ---------------------------
+@pytest.fixture(scope="module")
+def arx_adult_hist():
+    df = pd.read_csv(ARX_ADULT, sep=";", dtype=str, keep_default_na=False)
+    sizes = df.groupby(ARX_QIDS).size()
+    return {int(k): int(v) for k, v in sizes.value_counts().items()}, len(df)
+
+
+@pytest.mark.parametrize("fraction,expected,model", [
+    (0.1, 0.27684993883653597, "pitman"), (0.2, 0.3577099234829125, "zayatz"),
+    (0.01, 0.1446083531167384, "pitman"), (1.0, 0.5142895033485844, "zayatz")])
+def test_dankar_equals_arx_constants(arx_adult_hist, fraction, expected, model):
+    hist, n = arx_adult_hist
+    est = pop_models.estimate(hist, n, round(n / fraction))  # ARX: N = round(n / fraction)
+    assert est.dankar_model == model
+    assert close(est.fractions()["dankar"], expected)
+
+
+def test_zayatz_equals_arx_alternative_constant(arx_adult_hist):
+    """ARX's test accepts 0.3207402393466189 at fraction 0.1 when Zayatz is chosen: it is Zayatz's value."""
+    hist, n = arx_adult_hist
+    assert close(pop_models.estimate(hist, n, round(n / 0.1)).fractions()["zayatz"], 0.3207402393466189)
+
+
+def test_average_risk_equals_arx_on_the_database(duck, tmp_path):
+    # ARX reads ';'-separated text: the same file as a DuckDB table of text columns.
+    path = tmp_path / "adult.csv"
+    pd.read_csv(ARX_ADULT, sep=";", dtype=str, keep_default_na=False).to_csv(path, index=False)
+    r = pr.risk(None, str(path), ARX_QIDS, population_size=round(30162 / 0.1))
+    assert r.prosecutor["average_risk"] == 0.6465751607983555  # ARX asserts it with ==
+    assert r.prosecutor["highest_risk"] == 1.0
+    assert close(r.population["uniques"]["dankar"], 0.27684993883653597)
+    assert r.population["uniques"]["dankar_model"] == "pitman"
+
+
+def test_population_beyond_two_to_the_31_works(arx_adult_hist):
+    hist, n = arx_adult_hist
+    big = 3 * 2**31
+    est = pop_models.estimate(hist, n, big)
+    z = est.fractions()["zayatz"]
+    assert z is not None and 0 < z < 1
+    # Zayatz in exact rational arithmetic at the same N (scipy's hypergeom is 5e-7 off there)
+    df = pd.read_csv(ARX_ADULT, sep=";", dtype=str, keep_default_na=False)
+    assert close(z, oracle.risk_zayatz_fraction(df, ARX_QIDS, big))
+
+
+def test_hypergeometric_equals_exact_fractions_and_scipy():
+    from scipy.stats import hypergeom
+
+    for big_n, k, n in [(100, 1, 10), (100, 5, 10), (1000, 20, 300), (50, 45, 10), (10**7, 7, 12345),
+                        (3 * 2**31, 40, 30162)]:
+        ours = pop_models.hypergeometric_one(big_n, k, n)
+        assert close(ours, float(oracle.exact_hypergeometric_one(big_n, k, n)), rel=1e-12)
+        if big_n <= 1000:  # scipy's log-gamma form drifts with N (3e-10 at 1e7, 5e-7 at 6e9)
+            assert close(ours, hypergeom(big_n, k, n).pmf(1), rel=1e-10)
+
+
+def test_no_sample_uniques_means_no_population_uniques():
+    est = pop_models.estimate({2: 5, 3: 1}, 13, 1000)
+    assert est.uniques == {"zayatz": 0.0, "pitman": 0.0, "snb": 0.0, "dankar": 0.0}
+
+
+def test_a_failing_model_says_why_never_zero():
+    est = pop_models.estimate({1: 3, 2: 1}, 5, 5)  # the whole population: SNB has no model
+    assert est.uniques["snb"] is None and est.reasons["snb"]
+
+
+# -- a 10-row sample inside a 20-row population, every figure by hand -------------------------------
+SAMPLE = [  # (id, zip, sex, weight)
+    (1, "a", "m", 2.0), (2, "a", "m", 2.0), (3, "a", "m", 2.0),  # class am: f=3
+    (4, "a", "f", 2.0), (5, "a", "f", 2.0),  # class af: f=2
+    (6, "b", "m", 4.0),  # class bm: f=1
+    (7, "b", "f", 1.0),  # class bf: f=1, weight 1: its own population
+    (8, "c", None, 3.0), (9, "c", None, 3.0),  # class c/NULL: f=2 (NULL is a value)
+    (10, "d", "m", 5.0),  # class dm: f=1
+]
+POPULATION_EXTRA = [  # the population = the sample + these 10 people
+    ("a", "m"), ("a", "f"), ("a", "f"), ("b", "m"), ("b", "m"), ("b", "m"), ("c", None), ("d", "m"),
+    ("d", "m"), ("e", "m")]
+
+
+def _hand_tables(backend):
+    tag = uuid.uuid4().hex[:8]
+    sample, population = f"s_{tag}", f"p_{tag}"
+    backend.create(sample, [("id", T.INTEGER), ("zip", T.TEXT), ("sex", T.TEXT), ("w", T.FLOAT)], SAMPLE)
+    rows = [(z, s) for _, z, s, _ in SAMPLE] + POPULATION_EXTRA
+    backend.create(population, [("zip", T.TEXT), ("sex", T.TEXT)], rows)
+    return sample, population
+
+
+def test_hand_checked_sample_in_population(backend):
+    sample, population = _hand_tables(backend)
+    r = pr.risk(backend.source(), sample, ["zip", "sex"], threshold=0.4, population=population, weight="w",
+                population_size=20)
+    # sample classes: am 3, af 2, bm 1, bf 1, cN 2, dm 1 -> sizes {1: 3, 2: 2, 3: 1}
+    assert r.records == 10 and r.classes == 6 and r.class_sizes == {1: 3, 2: 2, 3: 1}
+    p = r.prosecutor
+    assert p["average_risk"] == 6 / 10 and p["success_rate"] == 6 / 10
+    assert p["sample_uniques"] == 3 / 10
+    assert p["highest_risk"] == 1 and p["records_at_highest_risk"] == 3 / 10
+    assert p["lowest_risk"] == 1 / 3 and p["records_at_lowest_risk"] == 3 / 10
+    assert p["records_at_risk"] == 7 / 10  # 1/1 and 1/2 > 0.4; 1/3 is not
+    assert close(p["average_risk_over_classes"], (3 * 1 + 2 * 0.5 + 1 / 3) / 6)
+    # population classes: am 4, af 4, bm 4, bf 1, cN 3, dm 3 (and e m, no sample record)
+    j = r.journalist
+    assert j["records_at_risk"] == 1 / 10  # only bf: 1/1 > 0.4; 1/3 and 1/4 are not
+    assert j["highest_risk"] == 1 and j["lowest_risk"] == 1 / 4
+    marketer = (3 / 4 + 2 / 4 + 1 / 4 + 1 / 1 + 2 / 3 + 1 / 3) / 10
+    assert close(r.marketer["success_rate"], marketer)
+    assert close(j["success_rate"], max(6 / (4 + 4 + 4 + 1 + 3 + 3), marketer))
+    assert r.k_map["k"] == 1
+    assert r.k_map["buckets"][0] == {"min_anonymity": 1, "max_anonymity": 1, "records": 1, "classes": 1}
+    assert close(r.delta_presence["min"], 1 / 4) and r.delta_presence["max"] == 1.0
+    assert r.population_classes["classes_missing_from_population"] == 0
+    # sdcMicro: am f=3 F=6 p=.5 -> .5/2.5; af f=2 F=4 p=.5 -> 1 - ln 2; bm f=1 F=4 p=.25 -> (1/3) ln 4;
+    # bf f=1 F=1 -> 1; cN f=2 F=6 p=1/3 -> .5 - .25 ln 3; dm f=1 F=5 p=.2 -> .25 ln 5
+    per_class = [(3, 0.2), (2, 1 - math.log(2)), (1, math.log(4) / 3), (1, 1.0), (2, 0.5 - 0.25 * math.log(3)),
+                 (1, 0.25 * math.log(5))]
+    expected = sum(f * risk for f, risk in per_class)
+    assert close(r.individual["expected_reidentifications"], expected)
+    assert close(r.individual["global_risk"], expected / 10)
+    assert close(r.individual["records_above"], sum(f for f, risk in per_class if risk > 0.4) / 10)
+    assert r.population["size"] == 20 and r.population["sampling_fraction"] == 0.5
+    # the records-at-risk curve: at risk 1 the 3 uniques, at 1/2 also the 4 in pairs, at 1/3 all 10
+    assert r.risk_curve() == [{"threshold": 1.0, "records_at_risk": 0.3}, {"threshold": 0.5, "records_at_risk": 0.7},
+                              {"threshold": 1 / 3, "records_at_risk": 1.0}]
+
+
+def test_equals_the_oracle_on_a_sample_of_german_credit(backend):
+    df = pd.read_csv(FIXTURES / "german_credit" / "ori.csv") if (FIXTURES / "german_credit" / "ori.csv").exists() \
+        else None
+    if df is None:
+        pytest.fail("fixtures/german_credit/ori.csv is missing")
+    qids = [c for c in ("age", "sex", "job", "housing") if c in df.columns][:3] or list(df.columns[:3])
+    pop_path = FIXTURES / "german_credit" / "ori.csv"
+    population = backend.load(pop_path)
+    sample_df = df.sample(frac=0.3, random_state=7).copy()
+    sample_df["w"] = len(df) / len(sample_df)
+    cols = [(c, T.INTEGER if pd.api.types.is_integer_dtype(sample_df[c]) else T.TEXT) for c in qids]
+    sample = f"gs_{uuid.uuid4().hex[:8]}"
+    backend.create(sample, cols + [("w", T.FLOAT)], [tuple(x) for x in sample_df[qids + ["w"]].itertuples(index=False)])
+    r = pr.risk(backend.source(), sample, qids, population=population, weight="w", threshold=0.3)
+    want = oracle.risk_prosecutor(sample_df, qids, 0.3)
+    for key, value in want.items():
+        assert close(r.prosecutor[key], value), key
+    j = oracle.risk_journalist(sample_df, df, qids, 0.3)
+    for key in ("records_at_risk", "highest_risk", "lowest_risk", "success_rate"):
+        assert close(r.journalist[key], j[key]), key
+    assert close(r.marketer["success_rate"], j["marketer"]) and r.k_map["k"] == j["k"]
+    assert close(r.delta_presence["min"], j["delta_min"]) and close(r.delta_presence["max"], j["delta_max"])
+    ind = oracle.risk_individual(sample_df, qids, "w", 0.3)
+    for key, value in ind.items():
+        assert close(r.individual[key], value, rel=1e-9), key
+
+
+# -- the CLI: JSON interface and bad input (exit 2, one line, before heavy SQL) ----------------------
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "privrisk_sql.cli", "risk", *args], capture_output=True, text=True)
+
+
+def test_cli_json_has_the_interface_keys(tmp_path):
+    out = tmp_path / "r.json"
+    html = tmp_path / "r.html"
+    r = _cli("--table", str(FIXTURES / "adult" / "ori.csv"), "--qids", "age,sex,race", "--population-size",
+             "300000", "--json", str(out), "--html", str(html))
+    assert r.returncode == 0, r.stderr
+    d = json.loads(out.read_text())
+    assert {"records", "classes", "threshold", "class_sizes", "prosecutor", "population"} <= set(d)
+    assert "journalist" not in d and "individual" not in d  # inputs not given: sections absent
+    assert set(d["prosecutor"]) >= {"sample_uniques", "average_risk", "highest_risk", "records_at_highest_risk",
+                                    "lowest_risk", "records_at_lowest_risk", "records_at_risk", "success_rate"}
+    assert set(d["population"]["uniques"]) >= {"zayatz", "pitman", "snb", "dankar", "dankar_model"}
+    assert set(d["population"]["unique_people"]) >= {"zayatz", "pitman", "snb", "dankar"}
+    page = html.read_text()
+    assert "Records at risk by threshold" in page and "Population uniqueness" in page
+    assert "average risk" in r.stdout
+
+
+def test_fail_above_exits_1(tmp_path):
+    r = _cli("--table", str(FIXTURES / "adult" / "ori.csv"), "--qids", "age,sex", "--fail-above", "0.001",
+             "--quiet")
+    assert r.returncode == 1 and "exceeds --fail-above" in r.stderr
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["--threshold", "0"], "(0, 1]"),
+    (["--threshold", "1.5"], "(0, 1]"),
+    (["--population-size", "3"], "smaller than the sample"),
+    (["--population", "no_such_table"], "no_such_table"),
+    (["--weight", "no_such_column"], "no_such_column"),
+    (["--population-qids", "a,b"], "population"),
+])
+def test_bad_input_is_one_line_exit_2(args, needle):
+    r = _cli("--table", str(FIXTURES / "handcheck" / "ori.csv"), "--qids", "a", *args)
+    assert r.returncode == 2, (r.returncode, r.stderr)
+    assert needle in r.stderr and r.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("weights,word", [([1.0, 0.0], "zero or negative"), ([1.0, -2.0], "zero or negative"),
+                                          ([1.0, None], "missing")])
+def test_bad_weights_are_refused_on_every_backend(backend, weights, word):
+    name = f"w_{uuid.uuid4().hex[:8]}"
+    rows = [(i, "x", weights[i % 2]) for i in range(6)]
+    backend.create(name, [("id", T.INTEGER), ("q", T.TEXT), ("w", T.FLOAT)], rows)
+    with pytest.raises(pr.InvalidInputError, match=word):
+        pr.risk(backend.source(), name, ["q"], weight="w")
+
+
+def test_population_without_the_qids_is_refused(backend):
+    sample, population = _hand_tables(backend)
+    with pytest.raises(pr.InvalidInputError, match="not found"):
+        pr.risk(backend.source(), sample, ["zip", "sex"], population=population, population_qids=["zip", "gender"])
+
+
+# -- the records and classes tables: complete, checked, never over an input -------------------------
+def test_records_and_classes_tables_by_hand(backend):
+    sample, population = _hand_tables(backend)
+    records, classes = f"rec_{uuid.uuid4().hex[:6]}", f"cls_{uuid.uuid4().hex[:6]}"
+    pr.risk(backend.source(), sample, ["zip", "sex"], threshold=0.4, weight="w", records=records, key="id",
+            classes=classes)
+    try:
+        rows = backend.fetch(f"SELECT id, class_size, prosecutor_risk, weight_sum, individual_risk FROM {records}")
+        by_id = {int(r[0]): r[1:] for r in rows}
+        assert len(rows) == 10 and set(by_id) == set(range(1, 11))
+        sizes = {1: 3, 2: 3, 3: 3, 4: 2, 5: 2, 6: 1, 7: 1, 8: 2, 9: 2, 10: 1}
+        assert {i: int(v[0]) for i, v in by_id.items()} == sizes
+        assert all(close(float(v[1]), 1 / sizes[i]) for i, v in by_id.items())
+        assert close(float(by_id[6][3]), math.log(4) / 3) and close(float(by_id[7][3]), 1.0)
+        assert close(float(by_id[1][3]), 0.2) and close(float(by_id[4][3]), 1 - math.log(2))
+        got = sorted((r[0], None if r[1] is None else r[1], int(r[2]))
+                     for r in backend.fetch(f"SELECT zip, sex, class_size FROM {classes}"))
+        # prosecutor risk > 0.4: the classes of 1 and 2 records (NULL kept as NULL)
+        assert sorted(got, key=str) == sorted([("a", "f", 2), ("b", "f", 1), ("b", "m", 1), ("c", None, 2),
+                                               ("d", "m", 1)], key=str)
+    finally:
+        for t in (records, classes):
+            backend.run(f"DROP TABLE IF EXISTS {t}")
+
+
+def test_classes_with_a_population_are_by_journalist_risk(backend):
+    sample, population = _hand_tables(backend)
+    classes = f"cls_{uuid.uuid4().hex[:6]}"
+    pr.risk(backend.source(), sample, ["zip", "sex"], threshold=0.4, population=population, classes=classes)
+    try:
+        rows = backend.fetch(f"SELECT zip, sex, class_size, population_size, journalist_risk FROM {classes}")
+        assert [(r[0], r[1], int(r[2]), int(r[3])) for r in rows] == [("b", "f", 1, 1)]
+    finally:
+        backend.run(f"DROP TABLE IF EXISTS {classes}")
+
+
+def test_records_never_replace_an_input(backend):
+    sample, population = _hand_tables(backend)
+    for name in (sample, population):
+        with pytest.raises(pr.InvalidInputError, match="input table"):
+            pr.risk(backend.source(), sample, ["zip"], population=population, records=name, key="id", replace=True)
+    with pytest.raises(pr.InvalidInputError, match="give key"):
+        pr.risk(backend.source(), sample, ["zip"], records="x_out")
+    with pytest.raises(pr.InvalidInputError, match="already exists"):
+        pr.risk(backend.source(), sample, ["zip"], classes=population)
+
+
+def test_records_need_a_database_that_outlives_the_run():
+    r = _cli("--table", str(FIXTURES / "handcheck" / "ori.csv"), "--qids", "a", "--records", "out", "--key", "a")
+    assert r.returncode == 2 and "--db" in r.stderr

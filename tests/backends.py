@@ -12,6 +12,7 @@ import hashlib
 import os
 import re
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
@@ -55,8 +56,29 @@ def read_csv_typed(path: Path, timestamp_columns=()):
     return cols, rows
 
 
+@dataclass(frozen=True)
+class Capabilities:
+    """What a test may expect of a backend: what it can do, not its name (tests branch on these)."""
+
+    server: bool = False  # sessions of its own: a server-side statement time limit, statements listed while they run
+    stores_nan: bool = True  # NaN is a float value (SQLite stores NULL)
+    exact_decimals: bool = True  # DECIMAL keeps more digits than a double (SQLite stores a double)
+    quoted_schema_keeps_case: bool = False  # "PUBLIC" is another schema than public
+    rounds_doubles_half_even: bool = False  # ROUND of a double rounds ties to even already
+
+
+CAPABILITIES = {
+    "duckdb": Capabilities(),
+    "sqlite": Capabilities(stores_nan=False, exact_decimals=False),
+    "postgres": Capabilities(server=True, quoted_schema_keeps_case=True, rounds_doubles_half_even=True),
+    "mysql": Capabilities(server=True, quoted_schema_keeps_case=True, rounds_doubles_half_even=True),
+    "spark": Capabilities(),
+}
+
+
 class Backend:
     name: str
+    can: Capabilities = Capabilities()
     # Column holding the CSV row order, on backends whose scans have no stable order (PostgreSQL);
     # tests pass it as key= so positions are defined.
     key: str | None = None
@@ -524,6 +546,12 @@ def server_url(name: str) -> str | None:
 
 
 def make_backend(name: str) -> Backend:
+    b = _make_backend(name)
+    b.can = CAPABILITIES[name]
+    return b
+
+
+def _make_backend(name: str) -> Backend:
     if name == "duckdb":
         return DuckDBBackend()
     if name == "sqlite":

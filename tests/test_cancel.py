@@ -45,7 +45,7 @@ def test_timeout_cancels_the_running_statement(backend, command):
     assert info.value.cancelled_running_statement  # the database stopped it, not the next statement's check
     assert backend.temp_tables() == []
     assert not src.table_exists(view + "_out")
-    if backend.name in ("postgres", "mysql"):  # the server-side backstop is put back as it was
+    if backend.can.server:  # the server-side backstop is put back as it was
         assert float(backend.statement_time_limit() or 0) == 0
     # the same Source, and its connection, go on working
     src.timeout = None
@@ -154,7 +154,7 @@ def test_ctrl_c_and_sigterm_cancel_and_exit_3(slow_db, command, signum, tmp_path
     err.seek(0)
     assert SIGNAL_MESSAGES[signum] in err.read()
     assert _ours(tables(), view) == _ours(before, view) == set()  # no output, no staging table
-    if backend.name in ("postgres", "mysql"):  # nothing of that run still runs on the server
+    if backend.can.server:  # nothing of that run still runs on the server
         assert backend.running_statements(view) == 0
 
 

@@ -257,7 +257,7 @@ def test_float_zero_signs_nan_and_null(backend):
     """-0.0 and 0.0 are one value, NaN and NULL are missing (nulls="separate"): every row is
     written once, in the partitions of the reference."""
     values = [0.0, -0.0, float("nan"), None, 1.5, 1.5, -2.0, 3.25, 0.0, None, 2.0, -0.0, 4.0, 1.0]
-    if backend.name == "sqlite":  # SQLite has no NaN: it stores NULL
+    if not backend.can.stores_nan:  # SQLite stores NULL
         values = [None if v != v else v for v in values]
     rows = [(i, v, i % 3) for i, v in enumerate(values)]
     t = _table(backend, [("id", T.INTEGER), ("f", T.FLOAT), ("g", T.INTEGER)], rows)
@@ -438,7 +438,7 @@ def test_input_table_under_another_spelling_is_refused(backend):
     qualified = f"{schema}.{t}"
     # PostgreSQL's quoted schema names keep their case ("PUBLIC" is another schema); DuckDB's and
     # SQLite's do not.
-    other_case = f"{schema}.{t.upper()}" if backend.name in ("postgres", "mysql") else qualified.upper()
+    other_case = f"{schema}.{t.upper()}" if backend.can.quoted_schema_keeps_case else qualified.upper()
     before = _tables(backend.source())
     for table, output in [(t, qualified), (qualified, t), (t, t.upper()), (qualified, other_case)]:
         with pytest.raises(pr.InvalidInputError, match=f"output {output!r} is the input table"):
@@ -787,8 +787,8 @@ def test_decimals_a_double_cannot_tell_apart_are_cut_and_measured(backend, k, pa
     """Codes were doubles of the values: 123456789012345678.5 and ...679.5 had one code, so Mondrian
     could not cut between them (k = 12: one partition) and read their range as NCP 0. Codes are now
     taken relative to the column's minimum for such types (DECIMAL of > 15 digits, HUGEINT)."""
-    if backend.name == "sqlite":
-        pytest.skip("SQLite stores DECIMAL as a double: the values are equal there")
+    if not backend.can.exact_decimals:
+        pytest.skip("DECIMAL stored as a double (SQLite): the values are equal there")
     t = _wide_decimals(backend)
     r = pr.mondrian(backend.source(), t, ["x"], k, _out(backend), keep=["id"])
     assert (r.partitions, r.ncp["x"]) == (partitions, ncp)

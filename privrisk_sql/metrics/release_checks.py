@@ -31,6 +31,8 @@ def k_anonymity_failures(src: Any, table: str, qids: Sequence[str], k: int) -> p
         rel = source.relation(table)
         names = resolve_qids(rel, qids)
         rel = compared_as_bytes(source.dialect, rel, names)  # 'Paris' and 'PARIS' are two classes
+        # By position: the rows carry the user's QIDs beside class_size, and a QID may be called
+        # class_size too (a dict by name would lose one); the layout is the shared dbt macro's.
         rows = source.fetch(k_anonymity_failures_sql(source.dialect, rel.sql, names, k))
     import pandas as pd
 
@@ -60,6 +62,7 @@ def singling_out_rate(src: Any, ori: str, syn: str, columns: Sequence[str]) -> S
         for n in names:
             o.column(n)  # the original must have them too (error names the table)
         o, s = (compared_as_bytes(source.dialect, r, names) for r in (o, s))
+        # By position, as above: the user's columns come first, then matches, syn_rows and the rate.
         rows = source.fetch(singling_out_sql(source.dialect, o.sql, s.sql, names))
         if rows:
             matches, syn_rows, rate = int(rows[0][-3]), int(rows[0][-2]), float(rows[0][-1])

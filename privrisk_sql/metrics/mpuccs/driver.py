@@ -497,7 +497,9 @@ class _Run:
             for i in combo.positions:
                 using[prio[i].alias].append(combo.check_order)
         sql = self.q.identification_events(events_t, syn_t, ori_t, list(using.items()), self.key is not None, radix)
-        events = self.src.fetch(sql)  # (combo * radix + ori_rid, syn_rid, [syn_key, ori_key,] values...)
+        # By position, not by name: the rows are (combo * radix + ori_rid, syn_rid, [syn_key, ori_key,]
+        # one value per alias), and as dicts 26k such rows cost 85 ms against 34 ms (DuckDB, 11 columns).
+        events = self.src.fetch(sql)
         return self._result(total, n_pruned, checked, matched, prio, events, radix, n_syn, n_ori, digits, unit)
 
     def _announce(self, message: str) -> None:

@@ -22,7 +22,7 @@ class Outputs(Relations):
         """The table a run will create, checked before any work: its database and schema take
         tables, it is none of the inputs ``reads`` nor read by them through views, not a view, and
         absent unless ``replace``. Staging tables that killed runs left there are swept."""
-        from .view_chain import read_through
+        from .view_chain import opaque_reads, read_through
 
         target = self.output_table(name)  # its database and schema exist and take tables
         existing = self.find_table(target.lookup_name)  # where it will be created, nowhere else
@@ -34,6 +34,11 @@ class Outputs(Relations):
                     if identity == existing.identity:
                         raise InvalidInputError(f"{option} {name!r} is read by the input: {' -> '.join(chain)}; "
                                                 "choose another name")
+            opaque = opaque_reads(self, rel) if existing is not None else []
+            if opaque:  # what it reads may be the table the output would replace: no guess
+                raise InvalidInputError(f"{option} {name!r} exists and the input reads through {opaque[0]}, which "
+                                        "this check cannot see into (a function or macro may read any table): "
+                                        "choose a new name, or drop the table yourself if it is unrelated")
         if existing is not None and existing.is_view:
             raise InvalidInputError(f"{option} {name!r} is a view; the run writes a table: drop the view or "
                                     "choose another name")

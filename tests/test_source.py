@@ -274,3 +274,32 @@ def test_a_file_shadowing_a_table_is_named_and_either_can_be_read(tmp_path, monk
     assert any("both a file and a table" in str(w.message) for w in recwarn)
     assert pr.cavg(src, '"people.csv"', ["a"], 1).n_rows == 10  # the table, as the warning says
     src.close()
+
+
+@pytest.mark.parametrize("read_only", [False, True])
+def test_a_path_with_glob_characters_is_that_file(tmp_path, read_only):
+    """p[1].csv was read as the glob p[1].csv, which matches p1.csv: the neighbour was measured
+    (issue 41, defect 3). A path that names a file is that file, whatever characters it holds."""
+    for name, rows in [("p[1].csv", 3), ("p1.csv", 5), ("a*b.csv", 4), ("axxb.csv", 6), ("q?.csv", 2), ("qz.csv", 7),
+                       ("r[!x].parquet", 3), ("rq.parquet", 8)]:
+        path = tmp_path / name
+        writer = "(FORMAT parquet)" if name.endswith(".parquet") else "(HEADER)"
+        with duckdb.connect() as con:
+            con.execute(f"COPY (SELECT i AS a, i % 2 AS b FROM range({rows}) t(i)) TO ? {writer}", [str(path)])
+    for name, rows in [("p[1].csv", 3), ("a*b.csv", 4), ("q?.csv", 2), ("r[!x].parquet", 3)]:
+        path = str(tmp_path / name)
+        src = pr.Source(None, read_only=read_only, files=[path])
+        assert pr.cavg(src, path, ["b"], 1).n_rows == rows, name
+
+
+def test_rows_that_disagree_with_the_header_are_bad_input(tmp_path):
+    """100 three-field rows then 4 four-field rows: DuckDB's sniffer took the 4-field shape, skipped
+    the header and the first 100 rows, and mpUCCs reported 4 records (issue 41, defect 4)."""
+    from privrisk_sql.cli import main
+
+    path = tmp_path / "ragged.csv"
+    lines = ["a,b,c"] + [f"{i},{i % 3},x" for i in range(100)] + [f"{i},1,2,3" for i in range(4)]
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(pr.InvalidInputError, match=r"line 102 has 4 fields where the first line has 3"):
+        pr.kanon(None, str(path), ["a"])
+    assert main(["mpuccs", "--ori", str(path), "--syn", str(path)]) == 2

@@ -154,3 +154,37 @@ def test_a_failed_statement_reports_sparks_own_error(spark):
             src.fetch_records(sql)
         assert says in str(e.value) and "Logger._log" not in str(e.value), str(e.value)
     assert type(logging.getLogger("SQLQueryContextLogger")).__name__ == "PySparkLogger"
+
+
+def _odd_files(tmp_path):
+    """A file named with glob characters beside the file its glob matches, standard CSV quoting
+    (a doubled quote inside a quoted field), and a file whose last rows have a field more."""
+    (tmp_path / "p[1].csv").write_text("a,b\n1,x\n2,x\n3,y\n")
+    (tmp_path / "p1.csv").write_text("a,b\n9,z\n9,z\n")
+    quoted = ['"x"",1",1'] * 20 + ['"y,z",2'] * 10 + ["plain,3"] * 6 + ['"w""",4'] * 4
+    (tmp_path / "quotes.csv").write_text("a,b\n" + "\n".join(quoted) + "\n")
+    ragged = ["a,b,c"] + [f"{i},{i % 3},x" for i in range(100)] + [f"{i},1,2,3" for i in range(4)]
+    (tmp_path / "ragged.csv").write_text("\n".join(ragged) + "\n")
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_odd_files_read_as_duckdb_reads_them(spark, tmp_path):
+    """p[1].csv was the glob matching p1.csv; Spark's default escape (backslash) misread "x"",1",
+    so the same 40-row file gave 4 classes on Spark and 6 on DuckDB; a ragged file was padded
+    (issue 41, defects 3, 4, 6). Spark now reads each as DuckDB does, or refuses it."""
+    _odd_files(tmp_path)
+    src = pr.connect(spark.session)
+    for name, qids in (("p[1].csv", ["b"]), ("quotes.csv", ["a"])):
+        path = str(tmp_path / name)
+        assert pr.kanon(src, path, qids) == pr.kanon(None, path, qids), name
+    assert pr.kanon(src, str(tmp_path / "quotes.csv"), ["a"])["n_classes"] == 4
+    with pytest.raises(pr.InvalidInputError, match="another number of fields than the header"):
+        pr.kanon(src, str(tmp_path / "ragged.csv"), ["a"])
+
+
+def test_odd_files_on_duckdb(tmp_path):
+    _odd_files(tmp_path)
+    assert pr.kanon(None, str(tmp_path / "p[1].csv"), ["b"])["n_rows"] == 3
+    assert pr.kanon(None, str(tmp_path / "quotes.csv"), ["a"])["n_classes"] == 4
+    with pytest.raises(pr.InvalidInputError, match="line 102 has 4 fields"):
+        pr.kanon(None, str(tmp_path / "ragged.csv"), ["a"])

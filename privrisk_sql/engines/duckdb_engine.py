@@ -94,7 +94,7 @@ class DuckDBEngine:
         out: dict[str, tuple[str, bool] | BaseException] = {}
 
         def read(label: str, kind: str, connection: Any) -> None:
-            path = _literal(str(Path(label)))
+            path = _literal(_literal_path(label))
             try:
                 out[label] = (_pinned_csv_reader(path, _sniff_csv(label, connection)) if kind == "csv"
                               else f"read_parquet({path})", False)
@@ -218,7 +218,9 @@ def _locked_down(engine: DuckDBEngine, read_only: bool, files) -> DuckDBEngine:
     if not read_only:
         return engine
     if files:
-        paths = ", ".join(sql_literal(str(Path(f).resolve()), engine.dialect) for f in files)
+        # Each file by its path and by the spelling the readers get (_literal_path: glob characters escaped).
+        spellings = dict.fromkeys(p for f in files for p in (str(Path(f).resolve()), _literal_path(str(Path(f).resolve()))))
+        paths = ", ".join(sql_literal(p, engine.dialect) for p in spellings)
         engine.con.execute(f"SET allowed_paths = [{paths}]")
     engine.con.execute("SET enable_external_access = false")
     return engine
@@ -228,16 +230,45 @@ def _literal(value: Any) -> str:
     return sql_literal(value, DuckDBEngine.dialect)
 
 
+def _literal_path(label: str) -> str:
+    """A file's path as DuckDB's readers take it, naming that one file: they read a path as a glob,
+    so p[1].csv read the neighbouring p1.csv. Each glob character becomes a class of itself."""
+    return "".join(f"[{ch}]" if ch in "*?[" else ch for ch in str(Path(label)))
+
+
 def _sniff_csv(label: str, connection: Any) -> tuple:
     """What DuckDB's sniffer detects in the CSV file ``label`` (the options :func:`_pinned_csv_reader` pins)."""
     try:
         row = connection.execute(
             "SELECT Delimiter, Quote, Escape, NewLineDelimiter, Comment, SkipRows, HasHeader, Columns,"
-            " DateFormat, TimestampFormat FROM sniff_csv(?)", [str(Path(label))]
+            " DateFormat, TimestampFormat FROM sniff_csv(?)", [_literal_path(label)]
         ).fetchone()
+        if int(row[5]):  # the sniffer skipped lines: a preamble, or rows that disagree with the header
+            _refuse_ragged(label, row[0], row[1])
         return _keep_user_spellings(label, connection, row)
     except duckdb.Error as e:
         raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
+
+def _refuse_ragged(label: str, delimiter: str, quote: str) -> None:
+    """A file whose rows do not all have the header's number of fields is bad input, naming the
+    first such line: DuckDB's sniffer took the later rows' shape and skipped the header and the
+    rows before them (100 three-field rows and 4 four-field rows read as 4 records). Only read
+    here, in Python, when the sniffer skipped lines."""
+    import csv
+
+    with open(label, newline="", encoding="utf-8", errors="replace") as f:
+        reader = csv.reader(f, delimiter=delimiter if len(delimiter) == 1 else ",",
+                            quotechar=quote if len(quote) == 1 else '"')
+        width = None
+        for row in reader:
+            if not row or (len(row) == 1 and not row[0].strip()):
+                continue
+            if width is None:
+                width = len(row)
+            elif len(row) != width:
+                raise InvalidInputError(f"cannot read {label!r}: line {reader.line_num} has {len(row)} fields where "
+                                        f"the first line has {width}")
+
 
 def _pinned_csv_reader(path_sql: str, row: tuple) -> str:
     """``read_csv`` with the options DuckDB's sniffer detected (``row``), spelled out (``auto_detect=false``).
@@ -280,7 +311,7 @@ def _keep_user_spellings(label: str, connection: Any, row: tuple) -> tuple:
     spelled = ", ".join(f"bool_and(lower(trim({quote_identifier(n, duck)})) IN ('true', 'false')) "
                         f"OR bool_and({quote_identifier(n, duck)} IS NULL)" for n in booleans)
     flags = connection.execute(
-        f"SELECT {spelled} FROM read_csv({sql_literal(str(Path(label)), duck)}, types = {types})").fetchone()
+        f"SELECT {spelled} FROM read_csv({sql_literal(_literal_path(label), duck)}, types = {types})").fetchone()
     as_text = {n for n, ok in zip(booleans, flags) if not ok}
     if not as_text:
         return row

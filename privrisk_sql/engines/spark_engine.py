@@ -81,11 +81,17 @@ class SparkEngine:
 
     # -- talking ------------------------------------------------------------------------------
     def run(self, sql: str, fetch: bool | str) -> Any:
-        with _own_statement():
-            frame = self.session.sql(sql)  # commands (CREATE, INSERT, DROP) run here
-            if not fetch:
-                return None
-            rows = frame.collect()
+        try:
+            with _own_statement():
+                frame = self.session.sql(sql)  # commands (CREATE, INSERT, DROP) run here
+                if not fetch:
+                    return None
+                rows = frame.collect()
+        except Exception as e:
+            if "MALFORMED_CSV_RECORD" in str(e):  # mode FAILFAST (read_files): a row the header does not fit
+                raise InvalidInputError("cannot read a CSV input: a row has another number of fields than the "
+                                        "header (Spark's FAILFAST reading; DuckDB names the line)") from e
+            raise
         if fetch == "records":
             return [r.asDict() for r in rows]
         return [tuple(r) for r in rows]
@@ -154,10 +160,23 @@ class SparkEngine:
 
         out: dict[str, tuple[str, bool] | BaseException] = {}
         for label, (kind, name) in files.items():
-            where = sql_literal(str(Path(label).resolve()), self.dialect)
-            options = f"path {where}" + (", header 'true', inferSchema 'true'" if kind == "csv" else "")
+            # Spark reads a path as a Hadoop glob: its glob characters are escaped to name this file.
+            path = "".join(f"\\{ch}" if ch in "*?[]{}\\" else ch for ch in str(Path(label).resolve()))
+            where = sql_literal(path, self.dialect)
+            # Standard CSV: a quote inside a quoted field is doubled (escape '"'; Spark's default
+            # backslash misread "x"",1"); a row the header does not fit fails the run (FAILFAST), as
+            # DuckDB refuses it, rather than being padded or cut.
+            csv_options = ", header 'true', inferSchema 'true', escape '\"', mode 'FAILFAST'"
+            options = f"path {where}" + (csv_options if kind == "csv" else "")
             try:
                 self.run(f"CREATE TEMPORARY VIEW {self._quoted(name)} USING {kind} OPTIONS ({options})", False)
+                if kind == "csv":
+                    # Every field parsed once, so FAILFAST sees a row of another shape now, before the
+                    # work: a query of some columns prunes the rest and would let such a row through.
+                    self.run(f"SELECT MAX(LENGTH(to_json(struct(*)))) AS n FROM {self._quoted(name)}", True)
+            except InvalidInputError as e:
+                out[label] = InvalidInputError(f"cannot read {label!r}: {e}")
+                continue
             except Exception as e:
                 out[label] = InvalidInputError(f"cannot read {label!r}: {first_line(e)}")
                 continue

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 
+import duckdb
 import pytest
 
 from privrisk_sql.cli import main
@@ -273,3 +274,38 @@ def test_summaries_explain_their_numbers(capsys, tmp_path):
     assert "uniques: its value combinations that occur once in the synthetic table" in out
     assert main(["mpuccs", "--ori", ORI, "--syn", str(HAND / "." / "ori.csv")]) == 0
     assert "is given as both ori and syn" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("db", [
+    "postgresql+nosuchdriver://alice:S3cretPW@127.0.0.1:1/db",
+    "postgresql+psycopg://alice@127.0.0.1:1/db?password=S3cretPW",
+    "postgresql+psycopg://alice:S3cretPW@127.0.0.1:1/db?connect_timeout=1",
+    "mysql+pymysql://alice:S3cretPW@127.0.0.1:1/db?charset=utf8mb4&passwd=S3cretPW",
+    "postgres://alice:S3cretPW@127.0.0.1:1/db",
+    "postgresql://alice:S3cretPW@[::1:1/db",
+])
+def test_no_message_carries_a_password(capsys, db):
+    """'cannot use database URL postgresql+nosuchdriver://alice:S3cretPW@...' was printed raw, and
+    ?password= was not masked (issue 41, defect 16): whatever the URL's shape, *** instead."""
+    code = main(["cavg", "--table", "t", "--qids", "a", "--k", "2", "--db", db, "--timeout", "5"])
+    err = capsys.readouterr().err
+    assert code in (2, 3) and err.count("\n") == 1, err
+    assert "S3cretPW" not in err and "***" in err, err
+    if db.startswith("postgres://"):
+        assert "postgresql://" in err  # what SQLAlchemy calls it
+
+
+def test_control_characters_in_names_never_reach_the_terminal(tmp_path, capsys):
+    """Column names holding ESC/BEL sequences were printed raw by the kanon, cavg and Mondrian
+    summaries (issue 41, defect 17): they could clear the screen or retitle the terminal."""
+    db = tmp_path / "esc.duckdb"
+    clear, bell = "a\x1b[2Jb", "t\x1b]0;pwned\x07"
+    with duckdb.connect(str(db)) as con:
+        con.execute(f'CREATE TABLE t ("{clear}" INTEGER, "{bell}" INTEGER, s VARCHAR)')
+        con.execute("INSERT INTO t SELECT i % 3, i % 2, 'x' || (i % 4) FROM range(40) r(i)")
+    for args in (["kanon", "--sensitive", "s", "--k", "2"], ["cavg", "--k", "2"], ["risk"],
+                 ["mondrian", "--k", "2", "--output", "out"]):
+        assert main([args[0], "--table", "t", "--qids", f"{clear},{bell}", "--db", str(db), *args[1:]]) == 0
+        out, err = capsys.readouterr()
+        assert "\x1b" not in out + err and "\x07" not in out + err, args[0]
+        assert "\\x1b" in out, args[0]  # shown escaped

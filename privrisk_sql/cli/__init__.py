@@ -36,8 +36,20 @@ EXIT_OK, EXIT_THRESHOLD, EXIT_USAGE, EXIT_DATABASE = 0, 1, 2, 3
 
 
 def one_line(text: str) -> str:
-    """A message on one line: a line break inside a name (a column called 'a\\nb') shown as \\n."""
-    return text.replace("\r", "\\r").replace("\n", "\\n")
+    """A message on one line, safe on a terminal, without passwords: a line break inside a name (a
+    column called 'a\\nb') shown as \\n, other control characters (ESC, BEL) escaped, and a
+    database URL's password as ***."""
+    from ..engines.common import redacted
+
+    return printable(redacted(text))
+
+
+def printable(text: str) -> str:
+    """``text`` with its control characters escaped (\\n, \\r, \\x1b, \\x07, ...): a column
+    name holding an escape sequence must not clear or retitle the user's terminal."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -105,7 +117,8 @@ def _run_metric(metric: Metric, args: argparse.Namespace) -> int:
     _write_json(payload, args.json_out)
     _write_html(metric, args, result, database)
     if not getattr(args, "quiet", False) and args.json != "-":
-        print(metric.part("summary").summary(args, result, payload))
+        text = metric.part("summary").summary(args, result, payload)
+        print("\n".join(printable(line) for line in text.split("\n")))  # names may hold ESC or BEL
     breached = command.breach(args, result, payload)
     if breached is not None:
         sys.stderr.write(f"privrisk-sql: {breached}\n")
@@ -208,13 +221,22 @@ def _run_cleanup(args: argparse.Namespace) -> int:
 
 
 def _show_warning(message, *args, **kwargs) -> None:
-    sys.stderr.write(f"privrisk-sql: warning: {message}\n")
+    sys.stderr.write(f"privrisk-sql: warning: {one_line(str(message))}\n")
+
+
+class _OneLineFormatter(logging.Formatter):
+    """Log lines as every message: one line, control characters escaped, no password."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return one_line(super().format(record))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.WARNING, format="privrisk-sql: %(message)s")
+    handler = logging.StreamHandler()
+    handler.setFormatter(_OneLineFormatter("privrisk-sql: %(message)s"))
+    logging.basicConfig(level=logging.WARNING, handlers=[handler])
     warnings.simplefilter("default")
     warnings.showwarning = _show_warning
     try:

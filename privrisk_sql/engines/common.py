@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
+
+# A password in a URL's user part (//user:secret@) and secrets in its query (?password=...).
+_USERINFO = re.compile(r"(//[^/@\s'\"]*?):([^@/\s'\"]*)@")
+_SECRET_PARAMETER = re.compile(r"(?i)\b(password|passwd|pwd|pass|secret|token|api[_-]?key|access[_-]?key)=([^&\s'\"]*)")
+
+
+def redacted(text: str) -> str:
+    """``text`` with every password a database URL in it may carry replaced by ***: the user part
+    of ``scheme://user:secret@host`` and secret query parameters (``?password=``), whatever the
+    URL's shape, so no message, log line or report shows one."""
+    text = _USERINFO.sub(r"\1:***@", text)
+    return _SECRET_PARAMETER.sub(lambda m: f"{m.group(1)}=***", text)
 
 
 def fetched(cursor: Any, fetch: bool | str) -> Any:

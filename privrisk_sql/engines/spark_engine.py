@@ -22,7 +22,7 @@ from ..errors import InvalidInputError, QueryError, UnsupportedFeatureError
 from ..source.cancel import RunGuard
 from ..sql.dialects import get_dialect
 from . import CatalogEntry
-from .common import first_line, is_spark_target
+from .common import first_line, is_spark_target, redacted
 
 _RUNNING = threading.local()  # set while this thread runs one of our statements
 
@@ -256,5 +256,5 @@ def open_spark(target: Any) -> SparkEngine | None:
                        .getOrCreate())
             session.sparkContext.setLogLevel("ERROR")
     except Exception as e:
-        raise QueryError(f"cannot reach Spark at {target!r}: {first_line(e)}", dialect="spark") from e
+        raise QueryError(redacted(f"cannot reach Spark at {target!r}: {first_line(e)}"), dialect="spark") from e
     return SparkEngine(session, owns=True)

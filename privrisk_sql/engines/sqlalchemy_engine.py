@@ -15,7 +15,7 @@ from ..errors import InvalidInputError, QueryError, UnsupportedFeatureError
 from ..source.cancel import RunGuard
 from ..sql.dialects import Dialect, get_dialect
 from . import CatalogEntry
-from .common import database_file, fetched, first_line
+from .common import database_file, fetched, first_line, redacted
 
 
 class SQLAlchemyEngine:
@@ -48,7 +48,7 @@ class SQLAlchemyEngine:
                 conn = target.connect()
             except sa.exc.DBAPIError as e:
                 raise QueryError(
-                    f"cannot connect to {target.url.render_as_string(hide_password=True)}: {first_line(e)}",
+                    redacted(f"cannot connect to {target.url.render_as_string(hide_password=True)}: {first_line(e)}"),
                     dialect=target.dialect.name,
                 ) from e
             return cls(conn.execution_options(isolation_level="AUTOCOMMIT"), owns=False, autocommit=True)
@@ -256,7 +256,10 @@ def open_url(url: str, *, open_read_only: bool, timeout: float | None) -> SQLAlc
         engine = sa.create_engine(_sqlite_read_only_url(url) if open_read_only else url,
                                   **_connect_options(url, timeout))
     except Exception as e:  # bad URL syntax or missing driver
-        raise InvalidInputError(f"cannot use database URL {url!r}: {e}") from e
+        hint = ""
+        if url.split(":", 1)[0].lower().split("+", 1)[0] == "postgres":
+            hint = " (SQLAlchemy spells PostgreSQL URLs postgresql://, e.g. postgresql+psycopg://user@host/db)"
+        raise InvalidInputError(redacted(f"cannot use database URL {url!r}: {first_line(e)}{hint}")) from e
     wrapped = SQLAlchemyEngine.wrap(engine)
     wrapped.owns = True
     return wrapped

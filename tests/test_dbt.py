@@ -152,6 +152,17 @@ def test_reidentification_risk_test_equals_library(built):
     assert text.returncode != 0 and "max_average must be a number in [0, 1]" in text.stdout
 
 
+def test_quotes_in_names_and_non_numbers_are_handled(built):
+    """adapter.quote rendered qid a"b as "a"b" (a parser error, and a way to rewrite the test's SQL);
+    max: "abc" silently became 0.0 (issue 41, defect 18)."""
+    ok = _dbt(built, "test", "--select", "quoted_release")
+    assert ok.returncode == 0, ok.stdout[-2000:]
+    bad = _dbt(built, "test", "--select", "quoted_release", "--vars", "{k_required: 7}")
+    assert bad.returncode == 1 and "k_anonymity" in bad.stdout  # the quoted column is read: its classes fail
+    text = _dbt(built, "test", "--select", "adult_release", "--vars", "{max_cavg: abc}")
+    assert text.returncode != 0 and "max must be a number, got abc" in text.stdout
+
+
 def test_run_operation_report(built):
     r = _dbt(built, "run-operation", "privrisk_report", "--args", json.dumps({"relation": "adult_release", "qids": QIDS, "k": 5}))
     assert r.returncode == 0, r.stdout[-2000:]

@@ -8,10 +8,12 @@
     (default `privrisk_audit` in the model's schema; `audit_table=` to change) is created on first
     use. The rows are committed before the run is failed, so a breach is always on record. -#}
 {% macro privrisk_audit(qids, k, max_cavg=none, audit_table='privrisk_audit') %}
+  {%- do privrisk.quoted_name('') -%}
   {% if execute %}
     {{ privrisk._check_k(k) }}
+    {% if max_cavg is not none %}{% set max_cavg = privrisk._number('privrisk_audit', 'max_cavg', max_cavg) %}{% endif %}
     {% set audit = api.Relation.create(database=this.database, schema=this.schema, identifier=audit_table) %}
-    {% set row = run_query(privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(privrisk.as_bytes(this, qids), qids, adapter.quote), k, privrisk.double_type())).rows[0] %}
+    {% set row = run_query(privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(privrisk.as_bytes(this, qids), qids, privrisk.quoted_name), k, privrisk.double_type())).rows[0] %}
     {% set smallest, cavg = row['min_class_size'] | int, row['cavg'] | float %}
     {% set checks = [("k_anonymity", smallest, k, smallest >= k)] %}
     {% if max_cavg is not none %}

@@ -3,7 +3,7 @@
     Plain Jinja only (no dbt context): dbt loads this file as macros of the `privrisk` package,
     and privrisk_sql's renderer imports the same macros (templates/default/*.sql.j2), so both
     run the same SQL. Arguments: `relation`/`ori`/`syn` are SQL table references, `q` is the
-    identifier-quoting function of the caller (dbt: adapter.quote; Python: sqlglot), `k` and
+    identifier-quoting function of the caller (dbt: privrisk.quoted_name; Python: sqlglot), `k` and
     `max_rate` are numbers checked by the caller, `double` the type name a CAST to a double takes
     (MariaDB: DOUBLE). -#}
 

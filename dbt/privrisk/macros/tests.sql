@@ -4,28 +4,31 @@
 
 {#- Fails with one row per equivalence class smaller than k: the QID values and class_size. -#}
 {% test k_anonymity(model, qids, k) %}
+{%- do privrisk.quoted_name('') -%}{#- a call dbt sees: a macro passed uncalled is missing from a test's namespace -#}
 {{ privrisk._check_k(k) }}
-{{ privrisk.privrisk_classes_below_k(privrisk.privrisk_class_sizes(privrisk.as_bytes(model, qids), qids, adapter.quote), k) }}
+{{ privrisk.privrisk_classes_below_k(privrisk.privrisk_class_sizes(privrisk.as_bytes(model, qids), qids, privrisk.quoted_name), k) }}
 {% endtest %}
 
 {#- Fails with one row (cavg, n_rows, n_classes) when CAVG = n / (#classes * k) exceeds `max`. -#}
 {% test cavg_at_most(model, qids, k, max) %}
+{%- do privrisk.quoted_name('') -%}{#- a call dbt sees: a macro passed uncalled is missing from a test's namespace -#}
 {{ privrisk._check_k(k) }}
 SELECT * FROM (
-{{ privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(privrisk.as_bytes(model, qids), qids, adapter.quote), k, privrisk.double_type()) }}
+{{ privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(privrisk.as_bytes(model, qids), qids, privrisk.quoted_name), k, privrisk.double_type()) }}
 ) privrisk_cavg
-WHERE cavg > {{ max | float }}
+WHERE cavg > {{ privrisk._number('cavg_at_most', 'max', max) }}
 {% endtest %}
 
 {#- Attached to the original model: fails when the share of `syn_model` rows whose `columns`
     values are unique in syn_model and also unique in the original exceeds `max_rate`; the failing
     rows are those value combinations (with matches, syn_rows and singling_out_rate). -#}
 {% test singling_out_rate(model, syn_model, columns, max_rate) %}
-{% if not (0 <= max_rate | float <= 1) %}
+{%- do privrisk.quoted_name('') -%}{#- a call dbt sees: a macro passed uncalled is missing from a test's namespace -#}
+{% if not privrisk._is_fraction(max_rate) %}
   {{ exceptions.raise_compiler_error("privrisk.singling_out_rate: max_rate must be in [0, 1], got " ~ max_rate) }}
 {% endif %}
 SELECT * FROM (
-{{ privrisk.privrisk_singling_out(privrisk.as_bytes(model, columns), privrisk.as_bytes(syn_model, columns), columns, adapter.quote, privrisk.double_type()) }}
+{{ privrisk.privrisk_singling_out(privrisk.as_bytes(model, columns), privrisk.as_bytes(syn_model, columns), columns, privrisk.quoted_name, privrisk.double_type()) }}
 ) privrisk_singling_out
 WHERE singling_out_rate > {{ max_rate | float }}
 {% endtest %}
@@ -34,6 +37,7 @@ WHERE singling_out_rate > {{ max_rate | float }}
     prosecutor risk exceeds `max_average` or the share of records whose risk exceeds `threshold`
     exceeds `max_records_at_risk` (privrisk-sql risk computes the same figures). -#}
 {% test reidentification_risk(model, qids, max_average=none, max_records_at_risk=none, threshold=0.2) %}
+{%- do privrisk.quoted_name('') -%}{#- a call dbt sees: a macro passed uncalled is missing from a test's namespace -#}
 {% for name, value in [('max_average', max_average), ('max_records_at_risk', max_records_at_risk), ('threshold', threshold)] %}
   {% if value is not none and not privrisk._is_fraction(value) %}
     {{ exceptions.raise_compiler_error("privrisk.reidentification_risk: " ~ name ~ " must be a number in [0, 1], got " ~ value) }}
@@ -43,7 +47,7 @@ WHERE singling_out_rate > {{ max_rate | float }}
   {{ exceptions.raise_compiler_error("privrisk.reidentification_risk: give max_average or max_records_at_risk") }}
 {% endif %}
 SELECT * FROM (
-{{ privrisk.privrisk_sample_risk(privrisk.privrisk_class_sizes(privrisk.as_bytes(model, qids), qids, adapter.quote), threshold, privrisk.double_type()) }}
+{{ privrisk.privrisk_sample_risk(privrisk.privrisk_class_sizes(privrisk.as_bytes(model, qids), qids, privrisk.quoted_name), threshold, privrisk.double_type()) }}
 ) privrisk_risk
 WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{% endif %}
   {%- if max_average is not none and max_records_at_risk is not none %} OR {% endif %}
@@ -54,9 +58,27 @@ WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{%
 {% macro _is_fraction(value) %}
   {% set text = value | string | trim %}
   {% if value is number %}{{ return(0 <= value <= 1) }}{% endif %}
-  {% if text | float(-1) == -1 and text not in ('-1', '-1.0') %}{{ return(false) }}{% endif %}
+  {% if text | float(none) is none %}{{ return(false) }}{% endif %}
   {{ return(0 <= text | float <= 1) }}
 {% endmacro %}
+
+{#- A number given as a number or as its text (a var renders as text); anything else is a compile
+    error naming the argument ("abc" silently became 0.0). -#}
+{% macro _number(test, name, value) %}
+  {% set text = value | string | trim %}
+  {% if value is number %}{{ return(value) }}{% endif %}
+  {% if text | float(none) is none %}
+    {{ exceptions.raise_compiler_error("privrisk." ~ test ~ ": " ~ name ~ " must be a number, got " ~ value) }}
+  {% endif %}
+  {{ return(text | float) }}
+{% endmacro %}
+
+{#- An identifier quoted as the adapter's dialect requires, the quote character doubled inside it:
+    adapter.quote wrapped a"b as "a"b" (a parser error, and a way to rewrite the test's SQL). -#}
+{% macro quoted_name(name) %}{{ return(adapter.dispatch('quoted_name', 'privrisk')(name)) }}{% endmacro %}
+{% macro default__quoted_name(name) %}{{ return('"' ~ (name | string | replace('"', '""')) ~ '"') }}{% endmacro %}
+{% macro spark__quoted_name(name) %}{{ return('`' ~ (name | string | replace('`', '``')) ~ '`') }}{% endmacro %}
+{% macro mysql__quoted_name(name) %}{{ return('`' ~ (name | string | replace('`', '``')) ~ '`') }}{% endmacro %}
 
 {% macro _check_k(k) %}
 {% if k is not number or k != k | int or k < 1 %}
@@ -68,6 +90,7 @@ WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{%
     compared byte by byte, as the Python library does, where the adapter's COLLATE is known
     (duckdb, postgres, sqlite); elsewhere the warehouse's own collation decides equality. -#}
 {% macro as_bytes(relation, columns) %}
+  {%- do privrisk.quoted_name('') -%}
   {% if not execute %}{{ return(relation) }}{% endif %}
   {% set strings = [] %}
   {% for col in adapter.get_columns_in_relation(relation) if col.is_string() or col.dtype | lower == 'citext' %}
@@ -78,7 +101,7 @@ WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{%
     {% do text.append(c) %}
   {% endfor %}
   {% if not text %}{{ return(relation) }}{% endif %}
-  {{ return(privrisk.privrisk_text_as_bytes(relation, columns, text, adapter.quote, privrisk.binary_text)) }}
+  {{ return(privrisk.privrisk_text_as_bytes(relation, columns, text, privrisk.quoted_name, privrisk.binary_text)) }}
 {% endmacro %}
 
 {#- The type name a CAST to a double takes: dispatched (Spark has no DOUBLE PRECISION). -#}

@@ -119,3 +119,20 @@ def test_json_same_as_database_file_refused(tmp_path, capsys):
     assert code == 2
     assert "is the input" in capsys.readouterr().err
     assert db.read_bytes() == before
+
+
+@pytest.mark.parametrize("option", ["--json", "--html"])
+@pytest.mark.parametrize("path", ["/dev/stdout", "/proc/self/fd/1"])
+def test_a_pipe_named_as_a_file_is_written_in_place(option, path):
+    """--json /dev/stdout into a pipe: FileNotFoundError on a temp file beside 'pipe:[...]', after
+    the work (issue 41, defect 10). Pipes are special files too: written in place."""
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "privrisk_sql.cli", "cavg", "--table", str(FIXTURES / "handcheck" / "ori.csv"),
+                        "--qids", "a", "--k", "1", "--quiet", option, path], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    if option == "--json":
+        assert json.loads(r.stdout)["k"] == 1
+    else:
+        assert r.stdout.lstrip().startswith("<!DOCTYPE html>") or "<html" in r.stdout[:200]

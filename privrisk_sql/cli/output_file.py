@@ -5,8 +5,9 @@ The rules, in the order they are applied:
 
 * ``-`` is standard output.
 * A symlink is followed: its target is what gets written (the link stays a link).
-* A path that exists and is not a regular file (``/dev/null``, a FIFO, a terminal) is written in
-  place: replacing it would turn a device into a file or leave a FIFO's reader with nothing.
+* A path that exists and is not a regular file (``/dev/null``, a FIFO, a terminal, a pipe reached
+  as ``/dev/stdout``) is written in place, as named: replacing it would turn a device into a file
+  or leave a FIFO's reader with nothing.
 * A regular file, or a path that does not exist yet, is replaced atomically: the text goes to a
   temporary file in the same folder, which is renamed over the path. A reader (or a crash) never
   sees half a file, and the file keeps its permission bits.
@@ -48,6 +49,11 @@ class OutputFile:
             return cls(path, None)
         if not path or not path.strip():
             raise InvalidInputError(f"{option}: empty path")
+        special = _special_file(path)
+        if special is not None:  # a device, FIFO or pipe (/dev/stdout into a pipe): written in place, as named
+            if not os.access(path, os.W_OK):
+                raise InvalidInputError(f"{option} {path!r}: not writable")
+            return cls(path, path)
         target = os.path.realpath(path)  # a symlink's target (a chain of them too)
         if os.path.isdir(target):
             raise InvalidInputError(f"{option} {path!r} is a directory")
@@ -95,6 +101,17 @@ class OutputFile:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
+
+
+def _special_file(path: str) -> int | None:
+    """The mode of what ``path`` names when that is neither a regular file nor a folder (a device,
+    a FIFO, a pipe reached through /dev/stdout or /proc/self/fd/1), else None. Followed through
+    links by stat itself: realpath turns /proc/self/fd/1 of a pipe into 'pipe:[...]', no path."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    return None if stat.S_ISREG(mode) or stat.S_ISDIR(mode) else mode
 
 
 def _same_file(a: str, b: str) -> bool:

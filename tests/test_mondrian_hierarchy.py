@@ -161,12 +161,30 @@ def test_cli_hierarchy_run(tmp_path, capsys):
     ("a;A;*\nx;a;A;*\n", "'a' is a value on another line, and a group here"),
     ("a;;*\n", "line 1: an empty cell"),
     ("\n\n", "is empty"),
+    # issue 41, defect 11: a RecursionError and a _csv.Error before
+    (";".join(f"n{i}" for i in range(3000)) + "\n", "line 1: 3,000 levels; a hierarchy has at most 256"),
+    ("a;*\n" + "b" * 200_000 + ";*\n", "line 2: field larger than field limit"),
 ])
 def test_malformed_hierarchy_is_named_with_its_line(tmp_path, text, match):
     path = tmp_path / "h.csv"
     path.write_text(text)
     with pytest.raises(InvalidInputError, match=match):
         read_hierarchy("v", path)
+
+
+def test_a_nul_in_a_label_is_refused_where_text_cannot_hold_it(backend):
+    """PostgreSQL's text cannot hold NUL: a label with one cut the SQL text short ('unterminated
+    quoted string') after the work began (issue 41, defect 15); SQLite's driver refuses such a
+    statement. Refused up front by line there; the other engines keep the label."""
+    t = _table(backend, [("id", T.INTEGER), ("v", T.TEXT)], [(i, "ab"[i % 2]) for i in range(8)])
+    tree = [["a", "A\x00x", "*"], ["b", "B", "*"]]
+    src = backend.source()
+    if backend.dialect.text_holds_nul:
+        assert pr.mondrian(src, t, ["v"], 4, _out(backend), hierarchies={"v": tree}).partitions == 2
+    else:
+        with pytest.raises(InvalidInputError, match=f"line 1: a NUL character, which {backend.dialect.name} text"):
+            pr.mondrian(src, t, ["v"], 4, _out(backend), hierarchies={"v": tree})
+        assert src.statements == 0
 
 
 def test_hierarchy_options_are_checked_before_any_work(duck):

@@ -104,6 +104,9 @@ class Dialect:
     temp_tables: bool = True
     # BEGIN/COMMIT make statements one (False: Spark; a published output is renamed into place).
     transactions: bool = True
+    # A NUL character can reach its text (PostgreSQL's text cannot hold one: it cut the SQL text
+    # short; Python's sqlite3 refuses a statement containing one).
+    text_holds_nul: bool = True
 
     @property
     def qualified_form(self) -> str:
@@ -118,7 +121,7 @@ DIALECTS: dict[str, Dialect] = {
                 name_parts=3, sweeps_unlocked=True, cancel_by="interrupt"),
         Dialect("sqlite", "sqlite", ("sqlite",), natural_row_order=True, reads_files=False, sqlglot_writer="sqlite",
                 container_kind="attached database", container_names_ignore_case=True, cancel_by="progress_handler",
-                python_functions=True, typeless_columns=True),
+                python_functions=True, typeless_columns=True, text_holds_nul=False),
         Dialect("postgres", "postgres", ("postgresql", "postgres"), natural_row_order=False, reads_files=False,
                 sqlglot_writer="postgres", run_settings=(("jit", "off"),),
                 output_join_settings=(("enable_mergejoin", "off"),),
@@ -128,7 +131,7 @@ DIALECTS: dict[str, Dialect] = {
                 system_schemas=("information_schema", "pg_catalog"),
                 read_setting="SELECT current_setting({name_literal}, true) AS value",
                 write_setting="SELECT set_config({name_literal}, {value}, false)",
-                statement_timeout=("statement_timeout", 1000.0), connect_timeout=True),
+                statement_timeout=("statement_timeout", 1000.0), connect_timeout=True, text_holds_nul=False),
         # MariaDB (and MySQL's protocol): templates/mysql/_functions.sql.j2 holds its expressions.
         # sql_mode for a run: `||` concatenates (the templates' labels) and a bad value is an
         # error, not a warning and a truncated row.

@@ -29,6 +29,7 @@ from typing import Any
 from ... import report
 from ...errors import InputChangedError, InvalidInputError
 from ...source import OutputTable, Relation, Source, is_in_memory, opened
+from ...sql.dialects import Dialect
 from ...sql.types import TypeClass
 from ..classes import check_rows, resolve_qids, validate_k, validate_qids
 from .hierarchy import Hierarchy, NodeRow, read_hierarchy
@@ -201,7 +202,7 @@ def _resolve_order(rel: Relation, qids: list[str], order: Mapping[str, Sequence]
 
 
 def _resolve_hierarchies(rel: Relation, qids: list[str], hierarchies: Mapping[str, Any] | None,
-                         orders: Mapping[str, Sequence], relaxed: bool) -> dict[str, Hierarchy]:
+                         orders: Mapping[str, Sequence], relaxed: bool, dialect: Dialect) -> dict[str, Hierarchy]:
     """Each hierarchy read and checked (a file's errors name it), keyed by real column name."""
     resolved: dict[str, Hierarchy] = {}
     if hierarchies and relaxed:
@@ -215,7 +216,11 @@ def _resolve_hierarchies(rel: Relation, qids: list[str], hierarchies: Mapping[st
                                     "text columns (their values are the hierarchy's first cells)")
         if col.name in orders:
             raise InvalidInputError(f"{col.name!r} has both an order and a hierarchy; give one")
-        resolved[col.name] = read_hierarchy(col.name, spec)
+        tree = read_hierarchy(col.name, spec)
+        if tree.nul_line is not None and not dialect.text_holds_nul:
+            raise InvalidInputError(f"hierarchy {tree.where} for {col.name!r}, line {tree.nul_line}: a NUL character, "
+                                    f"which {dialect.name} text cannot hold")
+        resolved[col.name] = tree
     return resolved
 
 
@@ -308,7 +313,7 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
         names = resolve_qids(rel, qids)  # refuses unsupported types; every other one is in _KINDS
         orders = _resolve_order(rel, names, order)
         attrs = _resolve_sensitive(rel, names, o.sensitive)
-        trees = _resolve_hierarchies(rel, names, hierarchies, orders, relaxed)
+        trees = _resolve_hierarchies(rel, names, hierarchies, orders, relaxed, source.dialect)
         kept = _resolve_keep(rel, names, keep)
         _check_output_columns(kept, names)
         target = source.new_output(output, [rel], replace=replace)

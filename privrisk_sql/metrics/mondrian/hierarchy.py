@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,18 +60,29 @@ class NodeRow:
     label: str
 
 
+# Levels a hierarchy may have: Mondrian descends one level per statement of a cut, and the tree
+# is walked recursively here; a 3,000-level chain raised RecursionError (issue 41, defect 11).
+MAX_LEVELS = 256
+
+
 class Hierarchy:
     """A checked hierarchy for one column; ``leaves`` in code order (code = position + 1)."""
 
     def __init__(self, column: str, rows: Iterable[list[str]], where: str):
         self.column, self.where = column, where
         self.root: _Node | None = None
+        self.nul_line: int | None = None  # the first line with a NUL character (a database's text may not hold it)
         for line, row in enumerate(rows, 1):
             cells = [c.strip() for c in row]
             while cells and not cells[-1]:  # a spreadsheet pads the shorter rows of an uneven tree
                 cells.pop()
             if not cells:
                 continue
+            if len(cells) > MAX_LEVELS:
+                raise InvalidInputError(f"hierarchy {where} for {column!r}, line {line}: {len(cells):,} levels; a "
+                                        f"hierarchy has at most {MAX_LEVELS}")
+            if self.nul_line is None and any("\x00" in c for c in cells):
+                self.nul_line = line
             if any(not c for c in cells):
                 raise InvalidInputError(f"hierarchy {where} for {column!r}, line {line}: an empty cell")
             path = list(reversed(cells))  # root first
@@ -174,6 +185,20 @@ class Hierarchy:
             self._rows(child, chain, rows, total)
 
 
+def _csv_rows(text: str, delimiter: str, column: str, where: str) -> Iterator[list[str]]:
+    """The file's rows; a line the csv module refuses (a cell over its 131,072-character limit, a
+    quote left open) is bad input naming the file and line, not a _csv.Error."""
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as e:
+            raise InvalidInputError(f"hierarchy {where} for {column!r}, line {reader.line_num}: {e}") from None
+        yield row
+
+
 def read_hierarchy(column: str, spec: Any) -> Hierarchy:
     """A hierarchy from a CSV path (``;`` or ``,`` between cells) or from rows already read."""
     if isinstance(spec, (str, Path)):
@@ -186,7 +211,7 @@ def read_hierarchy(column: str, spec: Any) -> Hierarchy:
             raise InvalidInputError(f"hierarchy for {column!r}: {str(path)!r} is not UTF-8 text") from None
         first = text.split("\n", 1)[0]
         delimiter = ";" if ";" in first or "," not in first else ","
-        return Hierarchy(column, csv.reader(io.StringIO(text), delimiter=delimiter), repr(str(path)))
+        return Hierarchy(column, _csv_rows(text, delimiter, column, repr(str(path))), repr(str(path)))
     if isinstance(spec, Iterable):
         return Hierarchy(column, ([str(c) for c in row] for row in spec), "(given as rows)")
     raise InvalidInputError(f"hierarchy for {column!r}: expected a CSV path or rows, got {type(spec).__name__}")

@@ -841,3 +841,26 @@ def test_decimals_a_double_cannot_tell_apart_are_cut_and_measured(backend, k, pa
     t = _wide_decimals(backend)
     r = pr.mondrian(backend.source(), t, ["x"], k, _out(backend), keep=["id"])
     assert (r.partitions, r.ncp["x"]) == (partitions, ncp)
+
+
+def test_names_past_the_identifier_limit_are_refused_before_work(backend):
+    """PostgreSQL cut a 60-character QID's <qid>_gen to <qid>_ge, a 63-character one's _lo onto
+    another column, and a 64-character --output onto an existing table's name; MariaDB failed on
+    a 62-character QID's _lo after the work (issue 41, defect 14). Every name the run creates is
+    checked against the engine's limit first; engines without one write them."""
+    limit = backend.dialect.max_identifier_bytes
+    qid = "q" * 61  # 61 + len("_gen") = 65: past PostgreSQL's 63 and MariaDB's 64
+    t = _table(backend, [("id", T.INTEGER), (qid, T.INTEGER)], [(i, i % 5) for i in range(20)])
+    src = backend.source()
+    if limit is None:
+        r = pr.mondrian(src, t, [qid], 2, _out(backend))
+        cols = {c.name for c in src.relation(r.output).columns}
+        assert {f"{qid}_lo", f"{qid}_hi", f"{qid}_gen"} <= cols
+        return
+    with pytest.raises(pr.InvalidInputError, match=f"output column '{qid}_(lo|gen)' is 6[45] bytes long; "
+                                                    f"{backend.dialect.name} keeps at most {limit}"):
+        pr.mondrian(src, t, [qid], 2, _out(backend))
+    long_output = "o" * (limit + 1)
+    with pytest.raises(pr.InvalidInputError, match=f"output table name '{long_output}' is {limit + 1} bytes"):
+        pr.mondrian(src, t, ["id"], 2, long_output)
+    assert src.statements == 0

@@ -18,6 +18,19 @@ log = logging.getLogger("privrisk_sql")
 class Outputs(Relations):
     """The part of a Source that creates tables: staging, then publish."""
 
+    def check_new_names(self, names: Sequence[str], what: str) -> None:
+        """Every name a run will create (a table, its columns) fits the database's identifier limit:
+        refused before any work, never cut short (PostgreSQL cut a 64-character output onto an
+        existing table's name, and <qid>_gen to <qid>_ge)."""
+        limit = self.dialect.max_identifier_bytes
+        if limit is None:
+            return
+        for name in names:
+            size = len(name.encode("utf-8"))
+            if size > limit:
+                raise InvalidInputError(f"{what} {name!r} is {size} bytes long; {self.dialect.name} keeps at most "
+                                        f"{limit}: choose a shorter name")
+
     def new_output(self, name: str, reads: Sequence[Relation], *, replace: bool, option: str = "output") -> OutputTable:
         """The table a run will create, checked before any work: its database and schema take
         tables, it is none of the inputs ``reads`` nor read by them through views, not a view, and
@@ -25,6 +38,7 @@ class Outputs(Relations):
         from .view_chain import opaque_reads, read_through
 
         target = self.output_table(name)  # its database and schema exist and take tables
+        self.check_new_names([target.name], f"{option} table name")
         existing = self.find_table(target.lookup_name)  # where it will be created, nowhere else
         for rel in reads:
             if existing is not None and existing.identity == rel.identity:  # main.people is people

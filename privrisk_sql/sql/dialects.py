@@ -107,6 +107,10 @@ class Dialect:
     # A NUL character can reach its text (PostgreSQL's text cannot hold one: it cut the SQL text
     # short; Python's sqlite3 refuses a statement containing one).
     text_holds_nul: bool = True
+    # The longest identifier it keeps, in bytes of UTF-8 (None: no limit that matters). A longer one
+    # is cut silently (PostgreSQL: 63 bytes) or refused after the work (MariaDB: 64 characters,
+    # counted here as bytes to stay on the safe side), so every name a run creates is checked first.
+    max_identifier_bytes: int | None = None
 
     @property
     def qualified_form(self) -> str:
@@ -131,7 +135,8 @@ DIALECTS: dict[str, Dialect] = {
                 system_schemas=("information_schema", "pg_catalog"),
                 read_setting="SELECT current_setting({name_literal}, true) AS value",
                 write_setting="SELECT set_config({name_literal}, {value}, false)",
-                statement_timeout=("statement_timeout", 1000.0), connect_timeout=True, text_holds_nul=False),
+                statement_timeout=("statement_timeout", 1000.0), connect_timeout=True, text_holds_nul=False,
+                max_identifier_bytes=63),
         # MariaDB (and MySQL's protocol): templates/mysql/_functions.sql.j2 holds its expressions.
         # sql_mode for a run: `||` concatenates (the templates' labels) and a bad value is an
         # error, not a warning and a truncated row.
@@ -145,7 +150,7 @@ DIALECTS: dict[str, Dialect] = {
                               " WHERE id = {connection_id} AND command = 'Query'",
                 cancel_statement="KILL QUERY ID {query_id}",
                 read_setting="SELECT @@SESSION.{name} AS value", write_setting="SET SESSION {name} = {typed}",
-                statement_timeout=("max_statement_time", 1.0), connect_timeout=True,
+                statement_timeout=("max_statement_time", 1.0), connect_timeout=True, max_identifier_bytes=64,
                 cast_types=CastTypes(double="DOUBLE", bigint="SIGNED", integer="SIGNED", text="CHAR"),
                 rename_tables="RENAME TABLE {pairs}",
                 # information_schema shows a user its own privileges only.

@@ -316,6 +316,7 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
         trees = _resolve_hierarchies(rel, names, hierarchies, orders, relaxed, source.dialect)
         kept = _resolve_keep(rel, names, keep)
         _check_output_columns(kept, names)
+        source.check_new_names([f"{q}_{s}" for q in names for s in ("lo", "hi", "gen")], "output column")
         target = source.new_output(output, [rel], replace=replace)
         privacy = Privacy(tuple(attrs), o.l, o.t) if attrs else None
         result = _Run(source, rel, names, kept, k, target, replace, median, relaxed, nulls, orders, privacy,

@@ -27,7 +27,8 @@ def test_hand_categorical(backend):
     assert r["k_anonymity"] == 2 and r["n_classes"] == 2 and r["n_rows"] == 5
     assert r["discernibility"] == 3 * 3 + 2 * 2
     assert r["discernibility_best_effort"] == 13  # q=2 classes of 2 and 3
-    assert r["avg_reid_risk"] == pytest.approx((1 / 3 + 1 / 2) / 2)
+    assert r["avg_reid_risk"] == pytest.approx((1 / 3 + 1 / 2) / 2)  # over classes (pycanon)
+    assert r["avg_reid_risk_records"] == 2 / 5  # over records: (3 * 1/3 + 2 * 1/2) / 5 (ARX)
     assert r["max_reid_risk"] == 0.5
     assert r["class_size_histogram"] == {"2": 1, "3": 1}
     assert (r["classes_below_k"], r["records_below_k"]) == (0, 0)

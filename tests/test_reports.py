@@ -153,3 +153,26 @@ def test_python_api_pages_notebook_display_and_dataframes(tmp_path):
     assert sum(mo.partition_sizes.values()) == mo.partitions
     with pytest.raises(pr.InvalidInputError, match="limit"):
         mo.to_pandas(limit=-1)
+
+
+@pytest.mark.parametrize("sensitive", [["income"], ["income", "education"]])
+def test_kanon_page_says_what_each_risk_is_and_formats_every_cell(tmp_path, sensitive):
+    """kanon's "average re-identification risk" said "the mean over records" of pycanon's mean over
+    classes; recursive (c,l) and alpha (k) were Python reprs, empty cells with one sensitive column,
+    and the column was labelled "sensitive" (issue 40). Both averages now, each named for what it
+    is; every cell a formatted value; the columns by their names, in the notebook display too."""
+    r = pr.kanon(None, str(ADULT / "ori.csv"), ["age", "sex", "race"], sensitive=sensitive)
+    page = tmp_path / "k.html"
+    pr.kanon(None, str(ADULT / "ori.csv"), ["age", "sex", "race"], sensitive=sensitive, html=page)
+    dom, _ = _browser(page)
+    for html in (dom, r._repr_html_()):
+        assert "average re-identification risk (over records)" in html
+        assert "average re-identification risk (over classes)" in html
+        assert f"{100 * r['avg_reid_risk_records']:.2f} %" in html and f"{100 * r['avg_reid_risk']:.2f} %" in html
+        table = re.search(r'data-table="sensitive".*?</table>', html, re.S).group(0)
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", table, re.S)
+        assert cells and all(c.strip() for c in cells), cells
+        assert "{" not in table and "&#39;" not in table  # no dict repr
+        assert "l = 1" in table and "α = " in table
+        for name in sensitive:
+            assert f">{name}<" in table

@@ -68,6 +68,8 @@ def size_metrics(sizes: ClassSizes, k: int | None) -> dict:
         "discernibility": sum(size * size * count for size, count in hist.items()),
         # pycanon average_rir: mean over classes of 1/|E|; max: 1/min|E|
         "avg_reid_risk": math.fsum(count / size for size, count in hist.items()) / n_classes,
+        # ARX's and sdcMicro's average: the mean over records of 1/|E| = classes / records
+        "avg_reid_risk_records": n_classes / n,
         "max_reid_risk": 1.0 / sizes.min_size,
         "class_size_histogram": {str(size): hist[size] for size in sorted(hist)},
         "excluded_rows": sizes.excluded_rows,
@@ -220,6 +222,7 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
             out[key] = next(iter(per_sa.values()))[key]
         else:
             out[key] = {s: m[key] for s, m in per_sa.items()}
+    out["sensitive"] = sens_names  # the report and the notebook name the columns with it
     result = KanonResult(out)
     report.after_run(result, page, False, "kanon", database, {"table": table},
                      {"qids": list(qids), "sensitive": sens_list, "k": k, "exclude_null_qids": exclude_null_qids},

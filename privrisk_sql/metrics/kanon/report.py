@@ -35,9 +35,13 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
     k = (info.parameters.get("k") if info else None)
     fail_below = info.thresholds.get("fail_below") if info else None
     numbers = [_k_number(r["k_anonymity"], k, fail_below),
-               Number("avg_reid_risk", "average re-identification risk", pct(r["avg_reid_risk"]),
-                       "The mean over records of 1 / (size of its class): the chance an attacker who knows a random "
-                       "person's quasi-identifiers picks their row."),
+               Number("avg_reid_risk_records", "average re-identification risk (over records)",
+                      pct(r["avg_reid_risk_records"]),
+                      "The mean over records of 1 / (size of its class) = classes / records: the chance an attacker "
+                      "who knows a random record's quasi-identifiers picks its row (ARX's and sdcMicro's average)."),
+               Number("avg_reid_risk", "average re-identification risk (over classes)", pct(r["avg_reid_risk"]),
+                      "The mean over classes of 1 / (class size), as pycanon reports it: a class of one record "
+                      "weighs as much as a class of thousands, so it reads higher than the mean over records."),
                Number("max_reid_risk", "highest re-identification risk", pct(r["max_reid_risk"]),
                        "The same for the most exposed record (1 / the smallest class).")]
     if r.get("records_below_k") is not None and k is not None:
@@ -49,17 +53,19 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
             ("t_closeness", "t-closeness"), ("basic_beta_likeness", "basic beta-likeness"),
             ("enhanced_beta_likeness", "enhanced beta-likeness"), ("delta_disclosure", "delta-disclosure")]
     if r.get("l_diversity") is not None:
-        sens = r["l_diversity"]
-        names = list(sens) if isinstance(sens, dict) else [", ".join(info.parameters.get("sensitive") or [])
-                                                            if info else "sensitive"]
+        several = isinstance(r["l_diversity"], dict)  # one sensitive column: plain values, else keyed by column
+        names = list(r["l_diversity"]) if several else list(r.get("sensitive") or ["sensitive"])
 
         def value(key: str, name: str) -> Any:
-            v = r[key]
-            return v.get(name) if isinstance(v, dict) else v
+            return r[key][name] if several else r[key]
 
-        rows = [[label] + [value(key, n) for n in names] for key, label in keys]
-        rows.append(["recursive (c, l)"] + [fmt(value("recursive_c_l", n)) for n in names])
-        rows.append(["alpha (k)"] + [fmt(value("alpha_k", n)) for n in names])
+        def recursive(v: dict) -> str:
+            return f"l = {v['l']}, c undefined (l = 1)" if v["c"] is None else f"l = {v['l']}, c = {fmt(v['c'])}"
+
+        rows = [[label] + [fmt(value(key, n)) for n in names] for key, label in keys]
+        rows.append(["recursive (c, l)"] + [recursive(value("recursive_c_l", n)) for n in names])
+        rows.append(["alpha (largest share), k"] + [f"α = {fmt(value('alpha_k', n)['alpha'])}, k = "
+                                                     f"{fmt(value('alpha_k', n)['k'])}" for n in names])
         sections.append(Section(
             "Sensitive attributes",
             ["How much a class gives away of its sensitive values: distinct l-diversity is the fewest different "

@@ -43,8 +43,8 @@ def kanon_summary(r: dict, qids: Sequence[str], sensitive: Sequence[str], k: int
     lines = [f"k-anonymity family over {', '.join(qids)}: {r['n_rows']:,} rows in {r['n_classes']:,} classes",
              f"  k-anonymity            {smallest:<12,} the smallest class has {smallest:,} row(s)"
              + (": someone is unique on these columns" if smallest == 1 else ""),
-             f"  re-identification      avg {r['avg_reid_risk']:.6f}, max {r['max_reid_risk']:.6f}"
-             "   (1 / class size: the chance of picking out one person)",
+             f"  re-identification      avg {r['avg_reid_risk_records']:.6f} over records, {r['avg_reid_risk']:.6f} over "
+             f"classes, max {r['max_reid_risk']:.6f}   (1 / class size: the chance of picking out one person)",
              f"  discernibility         {r['discernibility']:<12,} sum of squared class sizes (lower is finer)"]
     if k is not None:
         verdict = "the table is k-anonymous at this k" if smallest >= k else "they break k-anonymity at this k"

@@ -64,7 +64,7 @@ class Cluster:
         import pyspark
 
         self.home = Path(pyspark.__file__).parent
-        self.env = {**os.environ, "SPARK_HOME": str(self.home), "SPARK_LOG_DIR": str(work),
+        self.env = {**os.environ, "SPARK_HOME": str(self.home), "SPARK_LOG_DIR": str(work), "SPARK_LOCAL_IP": "127.0.0.1",
                     "SPARK_WORKER_DIR": str(work / "workers")}
         self.port = _free_port()
         self.url = f"spark://127.0.0.1:{self.port}"

@@ -419,6 +419,7 @@ def spark_session():
 
         from pyspark.sql import SparkSession
 
+        os.environ["SPARK_LOCAL_IP"] = "127.0.0.1"  # the JVM binds and talks on loopback only
         warehouse = tempfile.mkdtemp(prefix="privrisk_spark_")
         session = (SparkSession.builder.master("local[2]").appName("privrisk_sql tests")
                    .config("spark.sql.warehouse.dir", warehouse)
@@ -453,6 +454,7 @@ def spark_connect_url() -> str:
             port = probe.getsockname()[1]
         work = tempfile.mkdtemp(prefix="privrisk_connect_")
         env = {**os.environ, "SPARK_HOME": str(home), "SPARK_PID_DIR": work, "SPARK_LOG_DIR": work,
+               "SPARK_LOCAL_IP": "127.0.0.1",
                "SPARK_IDENT_STRING": f"privrisk{port}"}
         conf = {"spark.connect.grpc.binding.address": "127.0.0.1", "spark.connect.grpc.binding.port": str(port),
                 "spark.sql.warehouse.dir": f"{work}/warehouse", "spark.sql.shuffle.partitions": "4",

@@ -188,3 +188,29 @@ def test_odd_files_on_duckdb(tmp_path):
     assert pr.kanon(None, str(tmp_path / "quotes.csv"), ["a"])["n_classes"] == 4
     with pytest.raises(pr.InvalidInputError, match="line 102 has 4 fields"):
         pr.kanon(None, str(tmp_path / "ragged.csv"), ["a"])
+
+
+_LOOPBACK = """
+import os, privrisk_sql as pr
+os.environ.pop("SPARK_LOCAL_IP", None)  # as a user's shell has it
+src = pr.connect("local[1]")
+session = src.engine.session
+executors = [i.host() for i in session.sparkContext._jsc.sc().statusTracker().getExecutorInfos()]
+print(session.conf.get("spark.driver.host"), session.conf.get("spark.driver.bindAddress"), *sorted(set(executors)))
+src.close()
+"""
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_spark_listens_and_talks_on_loopback_only(spark):
+    """Spark's JVM said 'Your hostname resolves to a loopback address; using 192.0.2.2 instead' at
+    every start (issue 41): a local session privrisk_sql opens, and the tests' own session, bind
+    their driver and block manager (the executors' host) to 127.0.0.1."""
+    r = subprocess.run([sys.executable, "-c", _LOOPBACK], capture_output=True, text=True, timeout=600,
+                       env={k: v for k, v in __import__("os").environ.items() if k != "SPARK_LOCAL_IP"})
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.split()[-3:] == ["127.0.0.1"] * 3
+    assert "using 192." not in r.stderr and "resolves to a loopback address" not in r.stderr
+    tracker = spark.session.sparkContext._jsc.sc().statusTracker()
+    assert {i.host() for i in tracker.getExecutorInfos()} == {"127.0.0.1"}  # the block managers' hosts
+    assert spark.session.conf.get("spark.driver.host") == "127.0.0.1"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import threading
 import uuid
 from collections.abc import Iterator
@@ -249,8 +250,16 @@ def open_spark(target: Any) -> SparkEngine | None:
 
             session: Any = RemoteSession.builder.remote(target).getOrCreate()
         else:
+            builder = SparkSession.builder
+            if target.startswith("local"):
+                # A local session talks to nothing but itself: it listens on loopback only (without
+                # SPARK_LOCAL_IP the JVM picks the machine's outward address). The user's own
+                # setting of the variable wins.
+                os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+                builder = (builder.config("spark.driver.host", os.environ["SPARK_LOCAL_IP"])
+                           .config("spark.driver.bindAddress", os.environ["SPARK_LOCAL_IP"]))
             # The driver runs in this process; privrisk_sql draws its own progress bar.
-            session = (SparkSession.builder.master(target).appName("privrisk_sql")
+            session = (builder.master(target).appName("privrisk_sql")
                        .config("spark.ui.showConsoleProgress", "false")
                        .config("spark.sql.ui.retainedExecutions", str(RETAINED_SQL_EXECUTIONS))
                        .getOrCreate())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ...cli import arguments as a
-from .driver import DEFAULT_THRESHOLD
+from . import DEFAULT_THRESHOLD
 
 
 def _population_size(text: str) -> int:

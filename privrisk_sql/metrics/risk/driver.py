@@ -20,10 +20,8 @@ from ...errors import InputChangedError, InvalidInputError
 from ...source import OutputTable, Relation, Source, is_in_memory, opened
 from ...sql.types import TypeClass
 from ..classes import class_sizes, compared_as_bytes, resolve_qids, validate_qids
-from . import models, population
+from . import DEFAULT_THRESHOLD, models, population
 from .sql import RiskColumn, RiskQueries
-
-DEFAULT_THRESHOLD = 0.2  # ARX's usual example threshold: a record is at risk when 1/class size > 0.2
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,7 @@ import sys, time
 t0 = time.perf_counter()
 import privrisk_sql as pr
 from privrisk_sql import cli
-from privrisk_sql.cli.output_file import OutputFile
+from privrisk_sql.report.output_file import OutputFile
 t1 = time.perf_counter()
 src = pr.connect()
 sql = []

@@ -29,8 +29,8 @@ from ..errors import (
 )
 from ..registry import BY_NAME, METRICS, Metric
 from ..report.json_text import EncodedRecords
+from ..report.output_file import OutputFile, input_files
 from ..source import connect, database_file, echo_to_stderr
-from .output_file import OutputFile, input_files
 
 EXIT_OK, EXIT_THRESHOLD, EXIT_USAGE, EXIT_DATABASE = 0, 1, 2, 3
 

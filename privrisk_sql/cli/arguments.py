@@ -29,12 +29,23 @@ def n_cols(text: str):
 
 
 def rate(text: str) -> float:
+    """A number in [0, 1]."""
+    return _fraction(text, above_zero=False)
+
+
+def share(text: str) -> float:
+    """A number in (0, 1]: a threshold on risks, where 0 would flag every record."""
+    return _fraction(text, above_zero=True)
+
+
+def _fraction(text: str, *, above_zero: bool) -> float:
+    interval = "(0, 1]" if above_zero else "[0, 1]"
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number in [0, 1], got {text!r}") from None
-    if not 0 <= value <= 1:
-        raise argparse.ArgumentTypeError(f"expected a number in [0, 1], got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a number in {interval}, got {text!r}") from None
+    if not (0 < value <= 1 if above_zero else 0 <= value <= 1):
+        raise argparse.ArgumentTypeError(f"expected a number in {interval}, got {text!r}")
     return value
 
 

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..source.cancel import RunGuard
 from ..sql.dialects import Dialect
+from .cancel import RunGuard
 from .common import is_duckdb_target, is_spark_target
 
 

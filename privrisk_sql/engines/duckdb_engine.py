@@ -9,10 +9,10 @@ from typing import Any
 import duckdb
 
 from ..errors import InvalidInputError, QueryError
-from ..source.cancel import RunGuard
 from ..sql.dialects import get_dialect
 from ..sql.render import quote_identifier, sql_literal
 from . import CatalogEntry
+from .cancel import RunGuard
 from .common import fetched, first_line, is_in_memory
 
 

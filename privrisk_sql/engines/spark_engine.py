@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInputError, QueryError, UnsupportedFeatureError
-from ..source.cancel import RunGuard
 from ..sql.dialects import get_dialect
 from . import CatalogEntry
+from .cancel import RunGuard
 from .common import first_line, is_spark_target, redacted
 
 _RUNNING = threading.local()  # set while this thread runs one of our statements

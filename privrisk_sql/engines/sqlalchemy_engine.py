@@ -12,9 +12,9 @@ import math
 from typing import Any
 
 from ..errors import InvalidInputError, QueryError, UnsupportedFeatureError
-from ..source.cancel import RunGuard
 from ..sql.dialects import Dialect, get_dialect
 from . import CatalogEntry
+from .cancel import RunGuard
 from .common import database_file, fetched, first_line, redacted
 
 

@@ -91,9 +91,9 @@ def report_html(result: Any, info: RunInfo | None = None, *, values: bool = Fals
 
 
 def write_report(result: Any, info: RunInfo | None, path: Any, *, values: bool = False) -> None:
-    """Write the page to ``path`` (a path or an :class:`~privrisk_sql.cli.output_file.OutputFile`),
+    """Write the page to ``path`` (a path or an :class:`~privrisk_sql.report.output_file.OutputFile`),
     by the same safe writer as ``--json``: all of it or nothing."""
-    from ..cli.output_file import OutputFile
+    from .output_file import OutputFile
 
     out = path if isinstance(path, OutputFile) else OutputFile.checked(str(Path(path)), option="html", stdout=False)
     out.write(report_html(result, info, values=values))
@@ -111,7 +111,7 @@ def checked_html(html: Any, *tables: Any) -> Any:
     folder that does not exist, or the path of an input file, is refused naming it."""
     if html is None:
         return None
-    from ..cli.output_file import OutputFile, input_files
+    from .output_file import OutputFile, input_files
 
     return OutputFile.checked(str(html), inputs=input_files(*tables), option="html", stdout=False)
 

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from ..engines import Engine, open_engine
+from ..engines.cancel import RunGuard
 from ..engines.common import database_file, is_in_memory
 from ..errors import InvalidInputError
-from .cancel import RunGuard
 from .outputs import Outputs
 from .relations import Column, OutputTable, Relation
 from .statements import echo_to_stderr

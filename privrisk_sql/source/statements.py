@@ -11,11 +11,11 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..engines import Engine
+from ..engines.cancel import INTERRUPT, TERMINATE, RunGuard
 from ..engines.common import first_line
 from ..errors import InvalidInputError, QueryError, QueryTimeoutError, TerminatedError
 from ..sql.dialects import Dialect
 from ..sql.render import quote_identifier, sql_literal
-from .cancel import INTERRUPT, TERMINATE, RunGuard
 from .read_only import check_statement
 
 log = logging.getLogger("privrisk_sql")

@@ -8,31 +8,11 @@ from ...cli import arguments as a
 from . import DEFAULT_THRESHOLD
 
 
-def _population_size(text: str) -> int:
-    try:
-        value = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number of people >= 1, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of people >= 1, got {text!r}")
-    return value
-
-
-def _threshold(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number in (0, 1], got {text!r}") from None
-    if not 0 < value <= 1:
-        raise argparse.ArgumentTypeError(f"expected a number in (0, 1], got {text!r}")
-    return value
-
-
 def add_arguments(p: argparse.ArgumentParser) -> None:
     a.table_args(p, exclude_nulls=False)  # a NULL is a value of its QID, as in ARX and kanon
-    p.add_argument("--threshold", type=_threshold, default=DEFAULT_THRESHOLD,
+    p.add_argument("--threshold", type=a.share, default=DEFAULT_THRESHOLD,
                    help=f"a record is at risk when its risk exceeds this, in (0, 1] (default {DEFAULT_THRESHOLD})")
-    p.add_argument("--population-size", type=_population_size, metavar="N",
+    p.add_argument("--population-size", type=a.positive_int, metavar="N",
                    help="the table is a sample of N people: population uniqueness (Zayatz, Pitman, SNB, Dankar)")
     p.add_argument("--population", metavar="P",
                    help="a population (or auxiliary/census) table in --db over the same QIDs: journalist and "

@@ -120,9 +120,7 @@ class RiskResult(report.Displayed):
 
 
 def _population_section(hist: dict[int, int], n: int, size: int) -> dict:
-    if size < n:
-        raise InvalidInputError(f"population_size {size:,} is smaller than the sample's {n:,} records")
-    est = population.estimate(hist, n, size)
+    est = population.estimate(hist, n, size)  # size >= n: risk() counted the sample's rows first
     return {"size": size, "sampling_fraction": est.sampling_fraction, "uniques": {**est.fractions(),
             "dankar_model": est.dankar_model}, "unique_people": dict(est.uniques), "reasons": dict(est.reasons)}
 
@@ -174,8 +172,7 @@ def risk(src: Any, table: Any, qids: Sequence[str], *, threshold: float = DEFAUL
     if (o.records or o.classes) and is_in_memory(src):
         raise InvalidInputError("records/classes are tables written inside the database: pass a Source, a connection "
                                 "or a database file (an in-memory DuckDB opened for this call would lose them)")
-    page = report.checked_html(html, table) if o.population is None else report.checked_html(html, table,
-                                                                                              o.population)
+    page = report.checked_html(html, table, o.population)  # input_files passes over a None population
     started, clock = report.now(), time.perf_counter()
     with opened(src) as source:
         database = source.database_label
@@ -218,7 +215,7 @@ def risk(src: Any, table: Any, qids: Sequence[str], *, threshold: float = DEFAUL
         outputs = _outputs(source, o, rel, pop_rel, names)
         compared = compared_as_bytes(source.dialect, rel, names)
         sizes = class_sizes(source, compared, names)
-        hist = {int(s): int(c) for s, c in sizes.histogram.items()}
+        hist = sizes.histogram
         pairs: dict[tuple[int, int], int] | None = None
         weighted: dict[tuple[int, float], int] | None = None
         if pop_rel is not None and pop_names is not None:

@@ -65,18 +65,21 @@ def journalist(pairs: dict[tuple[int, int], int], threshold: float) -> dict:
     n = sum(f * c for (f, _), c in pairs.items())
     classes = sum(pairs.values())
     people = sum(big_f * c for (_, big_f), c in pairs.items())
-    marketer = math.fsum(f / big_f * c for (f, big_f), c in pairs.items()) / n
     return {
         "records_at_risk": sum(f * c for (f, big_f), c in pairs.items() if 1 / big_f > threshold) / n,
         "highest_risk": 1 / min(big_f for _, big_f in pairs),
         "lowest_risk": 1 / max(big_f for _, big_f in pairs),
-        "success_rate": max(classes / people, marketer),
+        "success_rate": max(classes / people, _marketer_rate(pairs, n)),
     }
 
 
 def marketer(pairs: dict[tuple[int, int], int]) -> dict:
-    n = sum(f * c for (f, _), c in pairs.items())
-    return {"success_rate": math.fsum(f / big_f * c for (f, big_f), c in pairs.items()) / n}
+    return {"success_rate": _marketer_rate(pairs, sum(f * c for (f, _), c in pairs.items()))}
+
+
+def _marketer_rate(pairs: dict[tuple[int, int], int], n: int) -> float:
+    """ARX's marketer success rate: the sum over classes of f/F, over the n records."""
+    return math.fsum(f / big_f * c for (f, big_f), c in pairs.items()) / n
 
 
 def k_map(pairs: dict[tuple[int, int], int]) -> dict:

@@ -74,7 +74,7 @@ def run_ours(db: Path, clone: Path, qids: list[str], k: int, l: int | None = Non
     trees = {q: str(clone / "data" / f"adult_{q}.txt") for q in qids if q not in NUMERIC}
     started = time.perf_counter()
     r = pr.mondrian(str(db), "adult", qids, k, "release", replace=True, hierarchies=trees,
-                    l=l, sensitive=[sensitive] if sensitive else None)
+                    l=l, sensitive=[sensitive] if sensitive else None, keep="*")
     seconds = time.perf_counter() - started
     con = duckdb.connect(str(db), read_only=True)
     try:

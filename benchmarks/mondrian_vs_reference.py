@@ -132,7 +132,7 @@ import json, sys, time, duckdb
 import privrisk_sql as pr
 path, qids, k, out = sys.argv[1], sys.argv[2].split(","), int(sys.argv[3]), sys.argv[4]
 start = time.perf_counter()
-r = pr.mondrian(pr.Source(duckdb.connect()), path, qids, k, "anonymized")
+r = pr.mondrian(pr.Source(duckdb.connect()), path, qids, k, "anonymized", keep="*")
 json.dump({"seconds": time.perf_counter() - start, **r.to_dict()}, open(out, "w"))
 """
 
@@ -231,7 +231,7 @@ def qiyuangong_comparable(checkout: Path | None) -> None:
         ours_parts = None
         for label, order in (("ours, the default", None), ("ours, first-appearance order", first_seen)):
             r = pr.mondrian(pr.Source(con), "adult", ADULT_QIDS, 10, "adult_k10", relaxed=relaxed, replace=True,
-                            order=order)
+                            order=order, keep="*")
             line.append(f"{label} {100 * r.gcp:.2f} % ({r.partitions})")
             if order is not None:
                 got = con.execute("SELECT partition_id FROM adult_k10").fetchnumpy()["partition_id"]

@@ -97,7 +97,7 @@ def main() -> int:
     for n in (int(x) for x in args.rows.split(",")):
         table = table_for(engine, n)
         jobs = {
-            "mondrian": lambda src: pr.mondrian(src, table, MONDRIAN_QIDS, 10, f"{table}_k10").to_dict(),  # noqa: B023  (called in this iteration)
+            "mondrian": lambda src: pr.mondrian(src, table, MONDRIAN_QIDS, 10, f"{table}_k10", keep="*").to_dict(),  # noqa: B023  (called in this iteration)
             "kanon": lambda src: pr.kanon(src, table, KANON_QIDS, SENSITIVE),  # noqa: B023  (called in this iteration)
         }
         for name, job in jobs.items():

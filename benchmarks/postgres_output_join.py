@@ -42,7 +42,7 @@ def run(engine: sa.Engine, table: str, output: str, **dialect_changes) -> tuple[
     src = pr.Source(engine)
     src.dialect = dataclasses.replace(src.dialect, **dialect_changes)
     try:
-        summary, seconds = timed(lambda: pr.mondrian(src, table, MONDRIAN_QIDS, 10, output).to_dict())
+        summary, seconds = timed(lambda: pr.mondrian(src, table, MONDRIAN_QIDS, 10, output, keep="*").to_dict())
         digest = src.fetch(f'SELECT md5(string_agg(t::text, \'|\' ORDER BY t::text)) FROM "{output}" t')[0][0]
     finally:
         src.close()

@@ -41,6 +41,14 @@ _DDL = {
 _DDL_OVERRIDES = {"mysql": {TypeClass.TIMESTAMP: "DATETIME(6)"}}
 
 
+def mondrian_keeping_all(*args, **kwargs):
+    """``pr.mondrian`` keeping every column that no role names (``keep="*"``) unless the test says
+    otherwise: the tests' tables carry an ``id`` per row to check the output against, which the
+    default would refuse as a likely identifier (tests/test_attribute_roles.py tests that)."""
+    kwargs.setdefault("keep", "*")
+    return pr.mondrian(*args, **kwargs)
+
+
 def read_csv_typed(path: Path, timestamp_columns=()):
     """Column (name, TypeClass) pairs and rows of a CSV as DuckDB reads it."""
     con = duckdb.connect()

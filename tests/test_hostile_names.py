@@ -10,7 +10,7 @@ import pytest
 import privrisk_sql as pr
 from privrisk_sql.sql.types import TypeClass
 
-from backends import FIXTURES, read_csv_typed
+from backends import FIXTURES, mondrian_keeping_all, read_csv_typed
 
 HOSTILE_COLUMNS = ['a"b', "it's", ";DROP TABLE x;--", "back`tick", "br]acket", "two words", "größe_ñ",
                    "select", "new\nline", "MixedCase"]
@@ -61,7 +61,7 @@ def test_hostile_names_everywhere(backend, hostile):
     out = _table_name(backend, f"out{hostile}")
     if hasattr(backend, "created"):
         backend.created.append(out)
-    m = pr.mondrian(src, ori, [hostile, "b"], 2, out)
+    m = mondrian_keeping_all(src, ori, [hostile, "b"], 2, out)
     assert m.min_size >= 2 and m.partitions >= 1
     q = lambda n: pr.render.quote_identifier(n, src.dialect)  # noqa: E731
     rows = backend.fetch(f"SELECT {q('partition_id')}, {q(hostile + '_lo')}, {q(hostile + '_gen')} FROM {q(out)}")
@@ -107,5 +107,5 @@ def test_column_named_like_an_internal_alias(backend, name):
             out = f"out_{uuid.uuid4().hex[:6]}"
             if hasattr(backend, "created"):
                 backend.created.append(out)
-            m = pr.mondrian(src, hostile, names[:2], 4, out, keep=[])
+            m = mondrian_keeping_all(src, hostile, names[:2], 4, out, keep=[])
             assert m.min_size >= 4

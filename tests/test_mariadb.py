@@ -12,7 +12,7 @@ import privrisk_sql as pr
 from privrisk_sql.sql.render import quote_identifier
 from privrisk_sql.sql.types import TypeClass as T
 
-from backends import FIXTURES, assert_least_privilege_user
+from backends import FIXTURES, assert_least_privilege_user, mondrian_keeping_all
 
 ADULT = FIXTURES / "mondrian" / "adult_2k.csv"
 
@@ -35,11 +35,11 @@ def test_replacing_an_output_is_one_rename(maria):
     t = maria.load(ADULT)
     out = f"out_{uuid.uuid4().hex[:6]}"
     maria.created.append(out)
-    first = pr.mondrian(maria.source(), t, ["age"], 50, out)
+    first = mondrian_keeping_all(maria.source(), t, ["age"], 50, out)
     src = maria.source()
     statements: list[str] = []
     src.echo = statements.append
-    second = pr.mondrian(src, t, ["age"], 5, out, replace=True)
+    second = mondrian_keeping_all(src, t, ["age"], 5, out, replace=True)
     assert second.partitions > first.partitions
     q = lambda n: quote_identifier(n, maria.dialect)  # noqa: E731
     assert maria.fetch(f"SELECT COUNT(DISTINCT partition_id) FROM {q(out)}")[0][0] == second.partitions
@@ -48,7 +48,7 @@ def test_replacing_an_output_is_one_rename(maria):
     assert not any(sql.startswith("ALTER TABLE") for sql in statements)
     assert [name for name in maria.user_tables() if name.endswith("_staging")] == []
     with pytest.raises(pr.InvalidInputError, match="already exists"):
-        pr.mondrian(maria.source(), t, ["age"], 5, out)
+        mondrian_keeping_all(maria.source(), t, ["age"], 5, out)
 
 
 def test_text_compares_as_bytes_under_pad_space_and_case_insensitive_collations(maria):

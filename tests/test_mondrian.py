@@ -17,7 +17,7 @@ import privrisk_sql.metrics.mondrian.driver as mondrian_module
 from privrisk_sql.sql.render import quote_identifier
 from privrisk_sql.sql.types import TypeClass as T
 
-from backends import FIXTURES, create_case_insensitive
+from backends import FIXTURES, create_case_insensitive, mondrian_keeping_all
 from mondrian_reference import encode, mondrian_reference, partition_sets
 
 ADULT = FIXTURES / "mondrian" / "adult_2k.csv"
@@ -60,7 +60,7 @@ def test_partitions_equal_reference(backend, k, median, relaxed, fallback, monke
     src = backend.source()
     statements: list[str] = []
     src.on_timing = lambda sql, seconds: statements.append(sql)
-    r = pr.mondrian(src, t, QIDS, k, out, median=median, relaxed=relaxed)
+    r = mondrian_keeping_all(src, t, QIDS, k, out, median=median, relaxed=relaxed)
     fallbacks = [sql for sql in statements if sql.lstrip().startswith("INSERT INTO") and "r.rnk" in sql]
     if not relaxed:  # the fallback strategy under test did run
         assert fallbacks and all(("r.rnk >= 2" in sql) == (fallback == "all_ranks") for sql in fallbacks)
@@ -77,7 +77,7 @@ def test_output_is_k_anonymous_complete_and_true(backend):
     k = 8
     t = backend.load(ADULT)
     out = _out(backend)
-    r = pr.mondrian(backend.source(), t, QIDS, k, out)
+    r = mondrian_keeping_all(backend.source(), t, QIDS, k, out)
     # independent SQL: group by the generalized values, not by partition_id
     gen = ", ".join(_q(backend, f"{q}_gen") for q in QIDS)
     smallest = backend.fetch(f"SELECT MIN(c), COUNT(*) FROM (SELECT COUNT(*) AS c FROM {_q(backend, out)} GROUP BY {gen}) x")
@@ -99,7 +99,7 @@ def test_summary_matches_pandas(backend):
     k = 6
     t = backend.load(ADULT)
     out = _out(backend)
-    r = pr.mondrian(backend.source(), t, QIDS, k, out)
+    r = mondrian_keeping_all(backend.source(), t, QIDS, k, out)
     got = _output(backend, out)
     src = pd.read_csv(ADULT)
     sizes = got.groupby("partition_id").size()
@@ -136,7 +136,7 @@ def test_hand_ties_stay_together(backend):
     # has n = 4 < 2k = 4? no: 4 >= 4, cut again: {1,1,1,1} is constant; {2,3,4,5}: s = 3 -> {2,3} | {4,5}
     t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER)], [(i, v) for i, v in enumerate([1, 1, 1, 1, 2, 3, 4, 5])])
     out = _out(backend)
-    pr.mondrian(backend.source(), t, ["x"], 2, out)
+    mondrian_keeping_all(backend.source(), t, ["x"], 2, out)
     assert _parts(backend, out) == {frozenset({0, 1, 2, 3}), frozenset({4, 5}), frozenset({6, 7})}
     got = _output(backend, out).sort_values("id")
     assert list(got["x_gen"]) == ["1"] * 4 + ["2~3"] * 2 + ["4~5"] * 2
@@ -149,11 +149,11 @@ def test_hand_median_at_maximum_is_not_allowable(backend):
     rows = [(i, x, "a") for i, x in enumerate([1, 2, 3, 3, 3, 3, 3])]
     t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER), ("y", T.TEXT)], rows)
     out = _out(backend)
-    r = pr.mondrian(backend.source(), t, ["x", "y"], 1, out)
+    r = mondrian_keeping_all(backend.source(), t, ["x", "y"], 1, out)
     assert r.partitions == 1 and _parts(backend, out) == {frozenset(range(7))}
     # interp median: the 4th value of 7, 3 -> the same
     out2 = _out(backend)
-    assert pr.mondrian(backend.source(), t, ["x", "y"], 1, out2, median="interp").partitions == 1
+    assert mondrian_keeping_all(backend.source(), t, ["x", "y"], 1, out2, median="interp").partitions == 1
 
 
 def test_two_value_integer_is_cut_like_a_category(backend):
@@ -162,7 +162,7 @@ def test_two_value_integer_is_cut_like_a_category(backend):
     rows = [(i, int(i >= 3)) for i in range(8)]
     t = _table(backend, [("id", T.INTEGER), ("flag", T.INTEGER)], rows)
     out = _out(backend)
-    assert pr.mondrian(backend.source(), t, ["flag"], 3, out).partitions == 2
+    assert mondrian_keeping_all(backend.source(), t, ["flag"], 3, out).partitions == 2
     assert _parts(backend, out) == {frozenset({0, 1, 2}), frozenset({3, 4, 5, 6, 7})}
 
 
@@ -172,7 +172,7 @@ def test_hand_fallback_to_next_dimension(backend):
     rows = [(0, 0, 0), (1, 0, 0), (2, 0, 1), (3, 100, 1)]
     t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER), ("y", T.INTEGER)], rows)
     out = _out(backend)
-    pr.mondrian(backend.source(), t, ["x", "y"], 2, out)
+    mondrian_keeping_all(backend.source(), t, ["x", "y"], 2, out)
     assert _parts(backend, out) == {frozenset({0, 1}), frozenset({2, 3})}
 
 
@@ -192,7 +192,7 @@ def test_cut_known_not_allowable_needs_no_fallback_pass(backend, x):
     src = backend.source()
     statements: list[str] = []
     src.on_timing = lambda sql, seconds: statements.append(sql)
-    pr.mondrian(src, t, ["x", "y"], 2, out)
+    mondrian_keeping_all(src, t, ["x", "y"], 2, out)
     assert _parts(backend, out) == {frozenset({0, 1, 2}), frozenset({3, 4, 5})}
     fallbacks = [sql for sql in statements if sql.lstrip().startswith("INSERT INTO") and "r.rnk" in sql]
     # SQLite and MariaDB have no arg_min aggregate (fn.value_at_min): they find out in the pass.
@@ -202,15 +202,15 @@ def test_cut_known_not_allowable_needs_no_fallback_pass(backend, x):
 def test_hand_constant_small_and_extreme_k(backend):
     t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER)], [(i, 7) for i in range(6)])
     out = _out(backend)
-    r = pr.mondrian(backend.source(), t, ["x"], 2, out)  # constant column: no cut possible
+    r = mondrian_keeping_all(backend.source(), t, ["x"], 2, out)  # constant column: no cut possible
     assert r.partitions == 1 and r.ncp == {"x": 0.0} and r.levels == 0
     t2 = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER)], [(i, i) for i in range(5)])
     out = _out(backend)
-    assert pr.mondrian(backend.source(), t2, ["x"], 3, out).partitions == 1  # n = 5 < 2k = 6
+    assert mondrian_keeping_all(backend.source(), t2, ["x"], 3, out).partitions == 1  # n = 5 < 2k = 6
     out = _out(backend)
-    assert pr.mondrian(backend.source(), t2, ["x"], 5, out).partitions == 1  # k = n
+    assert mondrian_keeping_all(backend.source(), t2, ["x"], 5, out).partitions == 1  # k = n
     out = _out(backend)
-    r = pr.mondrian(backend.source(), t2, ["x"], 1, out)  # k = 1: every distinct value alone
+    r = mondrian_keeping_all(backend.source(), t2, ["x"], 1, out)  # k = 1: every distinct value alone
     assert r.partitions == 5 and r.gcp == 0.0 and _parts(backend, out) == {frozenset({i}) for i in range(5)}
 
 
@@ -220,7 +220,7 @@ def test_dates_timestamps_booleans(backend):
             for i in range(12)]
     t = _table(backend, [("id", T.INTEGER), ("d", T.DATE), ("ts", T.TIMESTAMP), ("b", T.BOOLEAN)], rows)
     out = _out(backend)
-    r = pr.mondrian(backend.source(), t, ["d", "ts", "b"], 3, out)
+    r = mondrian_keeping_all(backend.source(), t, ["d", "ts", "b"], 3, out)
     df = pd.DataFrame(rows, columns=["id", "d", "ts", "b"])
     df["d"] = pd.to_datetime(df["d"])
     ref = partition_sets(mondrian_reference(encode(df, ["d", "ts", "b"]), 3), df["id"])
@@ -242,7 +242,7 @@ def test_output_keeps_input_order(backend, relaxed):
     src = backend.source()
     statements = []
     src.echo = statements.append
-    pr.mondrian(src, t, ["x", "y"], 3, out, relaxed=relaxed)
+    mondrian_keeping_all(src, t, ["x", "y"], 3, out, relaxed=relaxed)
     got = _output(backend, out)["id"].tolist()
     output_sql = next(sql for sql in statements if sql.startswith("CREATE TABLE") and "_staging" in sql.split("\n")[0])
     if backend.dialect.natural_row_order:
@@ -262,7 +262,7 @@ def test_float_zero_signs_nan_and_null(backend):
     rows = [(i, v, i % 3) for i, v in enumerate(values)]
     t = _table(backend, [("id", T.INTEGER), ("f", T.FLOAT), ("g", T.INTEGER)], rows)
     out = _out(backend)
-    r = pr.mondrian(backend.source(), t, ["f", "g"], 2, out, nulls="separate")
+    r = mondrian_keeping_all(backend.source(), t, ["f", "g"], 2, out, nulls="separate")
     df = pd.DataFrame(rows, columns=["id", "f", "g"]).astype({"f": float})
     ref = partition_sets(mondrian_reference(encode(df, ["f", "g"], nulls="separate"), 2), df["id"])
     got = _output(backend, out)
@@ -292,7 +292,7 @@ def test_input_changed_during_run_writes_nothing(backend, change):
 
     src.echo = meddle
     with pytest.raises(pr.InputChangedError, match=rf"{t}.*changed during the run.*40 rows"):
-        pr.mondrian(src, t, ["x", "y"], 4, out)
+        mondrian_keeping_all(src, t, ["x", "y"], 4, out)
     src.echo = None
     assert fired and not src.table_exists(out) and _tables(src) == before
 
@@ -300,20 +300,20 @@ def test_input_changed_during_run_writes_nothing(backend, change):
 def test_reserved_column_names(backend):
     t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER), ("privrisk_c0", T.INTEGER)], [(0, 1, 1), (1, 2, 2)])
     with pytest.raises(pr.InvalidInputError, match="'privrisk_c0'.*reserved"):
-        pr.mondrian(backend.source(), t, ["x"], 1, _out(backend))
+        mondrian_keeping_all(backend.source(), t, ["x"], 1, _out(backend))
 
 
 def test_nulls_error_names_the_column(backend):
     t = backend.load(ADULT)
     with pytest.raises(pr.InvalidInputError, match=r"'workclass'.*NULL"):
-        pr.mondrian(backend.source(), t, ["age", "workclass"], 5, _out(backend))
+        mondrian_keeping_all(backend.source(), t, ["age", "workclass"], 5, _out(backend))
 
 
 def test_nulls_separate(backend):
     t = backend.load(ADULT)
     out = _out(backend)
     qids = ["age", "workclass", "sex"]
-    r = pr.mondrian(backend.source(), t, qids, 5, out, nulls="separate")
+    r = mondrian_keeping_all(backend.source(), t, qids, 5, out, nulls="separate")
     df = pd.read_csv(ADULT)
     assert r.null_rows == {"workclass": int(df["workclass"].isna().sum())}
     ref = partition_sets(mondrian_reference(encode(df, qids, nulls="separate"), 5), df["id"])
@@ -335,15 +335,15 @@ def test_user_order_for_categorical(backend):
     rows = [(i, v) for i, v in enumerate(["low", "low", "mid", "mid", "high", "high"])]
     t = _table(backend, [("id", T.INTEGER), ("level", T.TEXT)], rows)
     out = _out(backend)
-    pr.mondrian(backend.source(), t, ["level"], 2, out, order={"level": ["low", "mid", "high"]})
+    mondrian_keeping_all(backend.source(), t, ["level"], 2, out, order={"level": ["low", "mid", "high"]})
     got = _output(backend, out)
     assert _groups(got) == {frozenset({0, 1}), frozenset({2, 3}), frozenset({4, 5})}
     out = _out(backend)
-    pr.mondrian(backend.source(), t, ["level"], 3, out, order={"level": ["low", "mid", "high"]})
+    mondrian_keeping_all(backend.source(), t, ["level"], 3, out, order={"level": ["low", "mid", "high"]})
     # n = 6: floor(6/2) = 3, C(low) = 2, C(mid) = 4 -> s = mid: {low, mid} (4) | {high} (2 < 3): no cut
     assert set(_output(backend, out)["level_gen"]) == {"low~high"}
     with pytest.raises(pr.InvalidInputError, match="'mid'.*not in the given order"):
-        pr.mondrian(backend.source(), t, ["level"], 2, _out(backend), order={"level": ["low", "high"]})
+        mondrian_keeping_all(backend.source(), t, ["level"], 2, _out(backend), order={"level": ["low", "high"]})
 
 
 @pytest.mark.parametrize("relaxed", [False, True])
@@ -358,7 +358,7 @@ def test_case_insensitive_column_is_cut_on_its_bytes(backend, relaxed):
     assert len(backend.fetch(f"SELECT DISTINCT {_q(backend, 'city')} FROM {_q(backend, name)}")) < 7  # it merges
     out = _out(backend)
     k = 4
-    r = pr.mondrian(backend.source(), name, ["age", "city"], k, out, relaxed=relaxed)
+    r = mondrian_keeping_all(backend.source(), name, ["age", "city"], k, out, relaxed=relaxed)
     df = pd.DataFrame(rows, columns=["id", "age", "city"])
     ref = partition_sets(mondrian_reference(encode(df, ["age", "city"]), k, relaxed=relaxed), df["id"])
     got = _output(backend, out)
@@ -384,7 +384,7 @@ def test_values_without_a_rank_are_an_error_not_an_endless_run(backend, relaxed,
     statements: list[str] = []
     src.echo = statements.append
     with pytest.raises(pr.InvalidInputError, match=r"column 'city' of .*: 20 row\(s\) did not match"):
-        pr.mondrian(src, t, ["age", "city"], 2, _out(backend), relaxed=relaxed)
+        mondrian_keeping_all(src, t, ["age", "city"], 2, _out(backend), relaxed=relaxed)
     assert not any("_freq" in sql.split("\n")[0] for sql in statements)  # stopped before the first level
 
 
@@ -401,30 +401,30 @@ def test_bad_input(backend, kwargs, match):
     t = backend.load(ADULT)
     args = {"qids": ["age", "sex"], "k": 5, **kwargs}
     with pytest.raises(pr.InvalidInputError, match=match):
-        pr.mondrian(backend.source(), t, args.pop("qids"), args.pop("k"), _out(backend), **args)
+        mondrian_keeping_all(backend.source(), t, args.pop("qids"), args.pop("k"), _out(backend), **args)
 
 
 def test_keep_clash_and_empty_table(backend):
     t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER), ("x_lo", T.INTEGER)], [(0, 1, 1), (1, 2, 2)])
     with pytest.raises(pr.InvalidInputError, match="'x_lo' clashes"):
-        pr.mondrian(backend.source(), t, ["x"], 1, _out(backend))
+        mondrian_keeping_all(backend.source(), t, ["x"], 1, _out(backend))
     e = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER)], [])
     with pytest.raises(pr.InvalidInputError, match="is empty"):
-        pr.mondrian(backend.source(), e, ["x"], 1, _out(backend))
+        mondrian_keeping_all(backend.source(), e, ["x"], 1, _out(backend))
 
 
 def test_existing_output_refused_then_replaced(backend):
     t = backend.load(ADULT)
     out = _out(backend)
-    pr.mondrian(backend.source(), t, ["age"], 50, out)
+    mondrian_keeping_all(backend.source(), t, ["age"], 50, out)
     before = backend.fetch(f"SELECT COUNT(DISTINCT partition_id) FROM {_q(backend, out)}")[0][0]
     with pytest.raises(pr.InvalidInputError, match="already exists"):
-        pr.mondrian(backend.source(), t, ["age"], 5, out)
+        mondrian_keeping_all(backend.source(), t, ["age"], 5, out)
     assert backend.fetch(f"SELECT COUNT(DISTINCT partition_id) FROM {_q(backend, out)}")[0][0] == before
-    r = pr.mondrian(backend.source(), t, ["age"], 5, out, replace=True)
+    r = mondrian_keeping_all(backend.source(), t, ["age"], 5, out, replace=True)
     assert backend.fetch(f"SELECT COUNT(DISTINCT partition_id) FROM {_q(backend, out)}")[0][0] == r.partitions > before
     with pytest.raises(pr.InvalidInputError, match="is the input table"):
-        pr.mondrian(backend.source(), t, ["age"], 5, t, replace=True)
+        mondrian_keeping_all(backend.source(), t, ["age"], 5, t, replace=True)
 
 
 DEFAULT_SCHEMA = {"duckdb": "main", "sqlite": "main", "postgres": "public", "mysql": "privrisk", "spark": "default"}
@@ -442,12 +442,12 @@ def test_input_table_under_another_spelling_is_refused(backend):
     before = _tables(backend.source())
     for table, output in [(t, qualified), (qualified, t), (t, t.upper()), (qualified, other_case)]:
         with pytest.raises(pr.InvalidInputError, match=f"output {output!r} is the input table"):
-            pr.mondrian(backend.source(), table, ["age"], 5, output, replace=True)
+            mondrian_keeping_all(backend.source(), table, ["age"], 5, output, replace=True)
     assert backend.fetch(f"SELECT COUNT(*) FROM {_q(backend, t)}")[0][0] == len(pd.read_csv(ADULT))
     assert _tables(backend.source()) == before
     # Another table of the same schema is still written (the check compares objects, not names).
     out = _out(backend)
-    assert pr.mondrian(backend.source(), qualified, ["age"], 5, f"{schema}.{out}").partitions > 1
+    assert mondrian_keeping_all(backend.source(), qualified, ["age"], 5, f"{schema}.{out}").partitions > 1
 
 
 MOST_PARTS = {"duckdb": 3, "sqlite": 2, "postgres": 2, "mysql": 2, "spark": 2}
@@ -471,7 +471,7 @@ def test_output_name_is_checked_before_any_work(backend):
     for output, what in cases:
         src = backend.source()
         with pytest.raises(pr.InvalidInputError, match=re.escape(what)) as e:
-            pr.mondrian(src, t, ["age"], 5, output, replace=True)
+            mondrian_keeping_all(src, t, ["age"], 5, output, replace=True)
         assert repr(output) in str(e.value)
         assert src.statements == 0, (output, src.statements)
     assert _tables(backend.source()) == before
@@ -485,7 +485,7 @@ def test_output_name_parts_may_be_quoted(backend):
     schema = DEFAULT_SCHEMA[backend.name]
     for output in (f'"{_out(backend)}.x"', f'{schema}."{_out(backend)}.y"'):
         name = output.split('"')[1]
-        pr.mondrian(backend.source(), t, ["age"], 5, output)
+        mondrian_keeping_all(backend.source(), t, ["age"], 5, output)
         assert name in _tables(backend.source())
         assert backend.fetch(f"SELECT COUNT(*) FROM {_q(backend, name)}")[0][0] == len(pd.read_csv(ADULT))
 
@@ -503,9 +503,9 @@ def test_duckdb_output_in_an_attached_database(tmp_path):
     con.execute("DETACH frozen")
     con.execute(f"ATTACH '{tmp_path / 'frozen.duckdb'}' AS frozen (READ_ONLY)")
     con.execute("CREATE TABLE people AS SELECT range % 50 AS age, range AS id FROM range(500)")
-    assert pr.mondrian(pr.Source(con), "people", ["age"], 5, "other.s.anon").partitions == 50
-    assert pr.mondrian(pr.Source(con), "people", ["age"], 5, "OTHER.anon").partitions == 50
-    again = pr.mondrian(pr.Source(con), "other.s.anon", ["age_lo"], 20, "other.s.anon2", keep=[])
+    assert mondrian_keeping_all(pr.Source(con), "people", ["age"], 5, "other.s.anon").partitions == 50
+    assert mondrian_keeping_all(pr.Source(con), "people", ["age"], 5, "OTHER.anon").partitions == 50
+    again = mondrian_keeping_all(pr.Source(con), "other.s.anon", ["age_lo"], 20, "other.s.anon2", keep=[])
     assert (again.n_rows, again.min_size) == (500, 20)
     tables = set(con.execute("SELECT database_name, schema_name, table_name FROM duckdb_tables()").fetchall())
     assert {("other", "s", "anon"), ("other", "main", "anon"), ("other", "s", "anon2")} <= tables
@@ -513,10 +513,10 @@ def test_duckdb_output_in_an_attached_database(tmp_path):
     for output, what in [("frozen.anon", "read-only"), ("temp.anon", "TEMP"), ("other.nosuch.anon", "no schema")]:
         src = pr.Source(con)
         with pytest.raises(pr.InvalidInputError, match=what):
-            pr.mondrian(src, "people", ["age"], 5, output)
+            mondrian_keeping_all(src, "people", ["age"], 5, output)
         assert src.statements == 0
     with pytest.raises(pr.InvalidInputError, match="is the input table"):
-        pr.mondrian(pr.Source(con), "people", ["age"], 5, "memory.main.people", replace=True)
+        mondrian_keeping_all(pr.Source(con), "people", ["age"], 5, "memory.main.people", replace=True)
 
 
 def _tables(src) -> set[str]:
@@ -566,14 +566,14 @@ def test_interrupted_run_leaves_nothing(backend, stop_at, how):
         # passing while it runs either cancels it (nothing is left) or lets it finish (the whole
         # output stands); which one is a race with the watcher. Never anything in between.
         try:
-            pr.mondrian(src, t, QIDS, 5, out)
+            mondrian_keeping_all(src, t, QIDS, 5, out)
         except pr.QueryTimeoutError:
             assert _tables(src) == before and not src.table_exists(out)
         else:
             assert _tables(src) == before | {out}
         return
     with pytest.raises(KeyboardInterrupt if how == "ctrl-c" else pr.QueryTimeoutError):
-        pr.mondrian(src, t, QIDS, 5, out)
+        mondrian_keeping_all(src, t, QIDS, 5, out)
     src.echo = None
     assert fired and _tables(src) == before
     assert not src.table_exists(out)
@@ -613,7 +613,7 @@ def test_cli_mondrian_refused_leaves_no_new_database_file(tmp_path, capsys):
     an empty database behind; a run that writes its output keeps it."""
     from privrisk_sql.cli import main
 
-    base = ["mondrian", "--db", str(tmp_path / "new.duckdb"), "--table", str(ADULT), "--k", "5"]
+    base = ["mondrian", "--db", str(tmp_path / "new.duckdb"), "--table", str(ADULT), "--k", "5", "--identifiers", "id"]
     assert main(base + ["--qids", "age", "--output", "nosuch_schema.out"]) == 2
     assert "nosuch_schema" in capsys.readouterr().err
     assert main(base + ["--qids", "no_such_column", "--output", "out"]) == 2
@@ -648,7 +648,7 @@ def test_sqlite_levels_use_an_index_not_a_scan_per_row():
     for relaxed in (False, True):
         src = pr.Source(conn)
         src.echo = explain
-        pr.mondrian(src, "adult", QIDS, 10, f"out_{relaxed}", relaxed=relaxed)
+        mondrian_keeping_all(src, "adult", QIDS, 10, f"out_{relaxed}", relaxed=relaxed)
     assert plans["final rows"] and plans["ranking"]
     for plan in plans["final rows"]:
         assert not any("CORRELATED" in step for step in plan), plan
@@ -673,11 +673,11 @@ def test_output_read_by_the_input_through_views_is_refused(backend):
     for table, chain in [(pv, f"{pv} -> {people}"), (pv2, f"{pv2} -> {pv} -> {people}")]:
         src = backend.source()
         with pytest.raises(pr.InvalidInputError, match=re.escape(f"is read by the input: {chain}")):
-            pr.mondrian(src, table, ["age", "city"], 5, people, replace=True)
+            mondrian_keeping_all(src, table, ["age", "city"], 5, people, replace=True)
         assert src.statements == 0
     assert backend.fetch(f"SELECT COUNT(*) FROM {_q(backend, people)}")[0][0] == before
     assert backend.fetch(f"SELECT COUNT(*) FROM {_q(backend, pv2)}")[0][0] == before
-    assert pr.mondrian(backend.source(), pv2, ["age", "city"], 5, _out(backend), replace=True).n_rows == 40
+    assert mondrian_keeping_all(backend.source(), pv2, ["age", "city"], 5, _out(backend), replace=True).n_rows == 40
 
 
 # Views that read a table through something no catalog follows: a table macro, query_table, a SQL
@@ -715,12 +715,12 @@ def test_output_behind_a_function_or_macro_is_never_replaced(backend):
             src = backend.source()
             with pytest.raises(pr.InvalidInputError, match=r"exists and the input reads through .*\(\), which this "
                                                              "check cannot see into"):
-                pr.mondrian(src, view, ["age", "city"], 5, people, replace=True)
+                mondrian_keeping_all(src, view, ["age", "city"], 5, people, replace=True)
             assert src.statements == 0
             with pytest.raises(pr.InvalidInputError, match="cannot see into"):
                 pr.risk(backend.source(), view, ["age"], records=people, key="id", replace=True)
         assert backend.fetch(f"SELECT COUNT(*) FROM {_q(backend, people)}")[0][0] == before
-        assert pr.mondrian(backend.source(), pv, ["age", "city"], 1, _out(backend)).n_rows >= 1
+        assert mondrian_keeping_all(backend.source(), pv, ["age", "city"], 1, _out(backend)).n_rows >= 1
     finally:
         for view in views:
             backend.run(f"DROP VIEW IF EXISTS {_q(backend, view)}")
@@ -760,7 +760,7 @@ def test_abandoned_staging_tables_are_swept_and_nothing_else(backend, caplog):
         staging.LIVE_RUNS.add(live_id)
     try:
         with caplog.at_level("WARNING", logger="privrisk_sql"):
-            pr.mondrian(src, t, ["age"], 5, _out(backend))
+            mondrian_keeping_all(src, t, ["age"], 5, _out(backend))
         remaining = _tables(backend.source())
         assert lookalike in remaining and live in remaining
         if backend.dialect.sweeps_unlocked or backend.dialect.staging_lock is not None:
@@ -826,7 +826,7 @@ def test_label_of_decimals_a_double_cannot_tell_apart(duck):
     but _gen showed one value, as both values had one double code."""
     t = _wide_decimals(duck)
     out = _out(duck)
-    pr.mondrian(duck.source(), t, ["x"], 13, out, keep=["id"])
+    mondrian_keeping_all(duck.source(), t, ["x"], 13, out, keep=["id"])
     labels = {r[0] for r in duck.fetch(f'SELECT DISTINCT "x_gen" FROM {_q(duck, out)}')}
     assert labels == {"123456789012345678.5~123456789012345679.5"}
 
@@ -839,7 +839,7 @@ def test_decimals_a_double_cannot_tell_apart_are_cut_and_measured(backend, k, pa
     if not backend.can.exact_decimals:
         pytest.skip("DECIMAL stored as a double (SQLite): the values are equal there")
     t = _wide_decimals(backend)
-    r = pr.mondrian(backend.source(), t, ["x"], k, _out(backend), keep=["id"])
+    r = mondrian_keeping_all(backend.source(), t, ["x"], k, _out(backend), keep=["id"])
     assert (r.partitions, r.ncp["x"]) == (partitions, ncp)
 
 
@@ -853,14 +853,14 @@ def test_names_past_the_identifier_limit_are_refused_before_work(backend):
     t = _table(backend, [("id", T.INTEGER), (qid, T.INTEGER)], [(i, i % 5) for i in range(20)])
     src = backend.source()
     if limit is None:
-        r = pr.mondrian(src, t, [qid], 2, _out(backend))
+        r = mondrian_keeping_all(src, t, [qid], 2, _out(backend))
         cols = {c.name for c in src.relation(r.output).columns}
         assert {f"{qid}_lo", f"{qid}_hi", f"{qid}_gen"} <= cols
         return
     with pytest.raises(pr.InvalidInputError, match=f"output column '{qid}_(lo|gen)' is 6[45] bytes long; "
                                                     f"{backend.dialect.name} keeps at most {limit}"):
-        pr.mondrian(src, t, [qid], 2, _out(backend))
+        mondrian_keeping_all(src, t, [qid], 2, _out(backend))
     long_output = "o" * (limit + 1)
     with pytest.raises(pr.InvalidInputError, match=f"output table name '{long_output}' is {limit + 1} bytes"):
-        pr.mondrian(src, t, ["id"], 2, long_output)
+        mondrian_keeping_all(src, t, ["id"], 2, long_output)
     assert src.statements == 0

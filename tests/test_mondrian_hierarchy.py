@@ -15,7 +15,7 @@ from privrisk_sql.errors import InvalidInputError
 from privrisk_sql.metrics.mondrian.hierarchy import read_hierarchy
 from privrisk_sql.sql.types import TypeClass as T
 
-from backends import FIXTURES
+from backends import FIXTURES, mondrian_keeping_all
 from mondrian_reference import encode, mondrian_reference, partition_sets, sensitive_codes
 
 ADULT = FIXTURES / "mondrian" / "adult_2k.csv"
@@ -54,7 +54,7 @@ def test_uneven_tree_by_hand(backend):
     values = ["a1", "a1", "a2", "a2", "b", "b", "c1", "c2"]
     t = _table(backend, [("id", T.INTEGER), ("v", T.TEXT)], list(enumerate(values)))
     out = _out(backend)
-    r = pr.mondrian(backend.source(), t, ["v"], 2, out, hierarchies={"v": UNEVEN})
+    r = mondrian_keeping_all(backend.source(), t, ["v"], 2, out, hierarchies={"v": UNEVEN})
     got = _output(backend, out)
     labels = {frozenset(g["id"]): set(g["v_gen"]) for _, g in got.groupby("partition_id")}
     assert labels == {frozenset({0, 1}): {"a1"}, frozenset({2, 3}): {"a2"}, frozenset({4, 5}): {"b"},
@@ -69,7 +69,7 @@ def test_a_child_below_k_blocks_the_cut(backend):
     values = ["a1"] * 3 + ["a2"] * 3 + ["b"]
     t = _table(backend, [("id", T.INTEGER), ("v", T.TEXT)], list(enumerate(values)))
     out = _out(backend)
-    r = pr.mondrian(backend.source(), t, ["v"], 2, out, hierarchies={"v": UNEVEN})
+    r = mondrian_keeping_all(backend.source(), t, ["v"], 2, out, hierarchies={"v": UNEVEN})
     assert r.partitions == 1 and set(_output(backend, out)["v_gen"]) == {"*"} and r.ncp["v"] == 1.0
 
 
@@ -78,7 +78,7 @@ def test_one_child_moves_the_partition_down_to_it(backend):
     values = ["a1"] * 2 + ["a2"] * 2
     t = _table(backend, [("id", T.INTEGER), ("v", T.TEXT)], list(enumerate(values)))
     out = _out(backend)
-    pr.mondrian(backend.source(), t, ["v"], 2, out, hierarchies={"v": UNEVEN})
+    mondrian_keeping_all(backend.source(), t, ["v"], 2, out, hierarchies={"v": UNEVEN})
     assert sorted(set(_output(backend, out)["v_gen"])) == ["a1", "a2"]
 
 
@@ -88,7 +88,7 @@ def test_partitions_equal_reference_with_hierarchies(backend, k):
     trees = {"race": TREES / "race.csv", "marital_status": TREES / "marital_status.csv"}
     table = backend.load(ADULT)
     out = _out(backend)
-    r = pr.mondrian(backend.source(), table, qids, k, out, hierarchies={c: str(p) for c, p in trees.items()})
+    r = mondrian_keeping_all(backend.source(), table, qids, k, out, hierarchies={c: str(p) for c, p in trees.items()})
     df = pd.read_csv(ADULT)
     ref = partition_sets(mondrian_reference(encode(df, qids, hierarchies={c: _rows(p) for c, p in trees.items()}), k),
                          df["id"])
@@ -109,7 +109,7 @@ def test_hierarchies_with_l_and_t_equal_reference_and_pass_kanon(backend, l, t, 
     trees = {"race": TREES / "race.csv", "marital_status": TREES / "marital_status.csv"}
     table = backend.load(ADULT)
     out = _out(backend)
-    pr.mondrian(backend.source(), table, qids, 4, out, l=l, t=t, sensitive=sensitive,
+    mondrian_keeping_all(backend.source(), table, qids, 4, out, l=l, t=t, sensitive=sensitive,
                 hierarchies={c: str(p) for c, p in trees.items()})
     df = pd.read_csv(ADULT)
     encoded = encode(df, qids, hierarchies={c: _rows(p) for c, p in trees.items()})
@@ -127,14 +127,14 @@ def test_hierarchies_with_l_and_t_equal_reference_and_pass_kanon(backend, l, t, 
 def test_value_missing_from_the_hierarchy_is_named(backend, tmp_path):
     t = _table(backend, [("id", T.INTEGER), ("v", T.TEXT)], [(0, "a1"), (1, "zz"), (2, "b")])
     with pytest.raises(InvalidInputError, match="value 'zz' of column 'v' is not in its hierarchy"):
-        pr.mondrian(backend.source(), t, ["v"], 1, _out(backend), hierarchies={"v": UNEVEN})
+        mondrian_keeping_all(backend.source(), t, ["v"], 1, _out(backend), hierarchies={"v": UNEVEN})
 
 
 def test_cli_value_missing_exits_2_naming_it(tmp_path, capsys):
     tree = tmp_path / "race.csv"
     tree.write_text("White;*\nBlack;*\n")
     code = main(["mondrian", "--db", str(tmp_path / "w.duckdb"), "--table", str(ADULT), "--qids", "age,race",
-                 "--k", "5", "--output", "o", "--hierarchy", f"race={tree}"])
+                 "--k", "5", "--output", "o", "--hierarchy", f"race={tree}", "--keep", ""])
     err = capsys.readouterr().err.strip()
     assert code == 2 and len(err.splitlines()) == 1
     assert "of column 'race' is not in its hierarchy" in err and str(tree) in err
@@ -143,7 +143,7 @@ def test_cli_value_missing_exits_2_naming_it(tmp_path, capsys):
 def test_cli_hierarchy_run(tmp_path, capsys):
     db = tmp_path / "w.duckdb"
     code = main(["mondrian", "--db", str(db), "--table", str(ADULT), "--qids", "age,race,marital_status", "--k", "10",
-                 "--output", "o", "--hierarchy", f"race={TREES / 'race.csv'}",
+                 "--identifiers", "id", "--output", "o", "--hierarchy", f"race={TREES / 'race.csv'}",
                  "--hierarchy", f"marital_status={TREES / 'marital_status.csv'}", "--json", "-"])
     assert code == 0
     con = pr.connect(str(db))
@@ -180,10 +180,10 @@ def test_a_nul_in_a_label_is_refused_where_text_cannot_hold_it(backend):
     tree = [["a", "A\x00x", "*"], ["b", "B", "*"]]
     src = backend.source()
     if backend.dialect.text_holds_nul:
-        assert pr.mondrian(src, t, ["v"], 4, _out(backend), hierarchies={"v": tree}).partitions == 2
+        assert mondrian_keeping_all(src, t, ["v"], 4, _out(backend), hierarchies={"v": tree}).partitions == 2
     else:
         with pytest.raises(InvalidInputError, match=f"line 1: a NUL character, which {backend.dialect.name} text"):
-            pr.mondrian(src, t, ["v"], 4, _out(backend), hierarchies={"v": tree})
+            mondrian_keeping_all(src, t, ["v"], 4, _out(backend), hierarchies={"v": tree})
         assert src.statements == 0
 
 
@@ -197,7 +197,7 @@ def test_hierarchy_options_are_checked_before_any_work(duck):
         (dict(hierarchies={"id": UNEVEN}), "not one of the qids|text columns"),
     ]:
         with pytest.raises(InvalidInputError, match=match):
-            pr.mondrian(duck.source(), t, ["v", "n"], 1, "o", **kwargs)
+            mondrian_keeping_all(duck.source(), t, ["v", "n"], 1, "o", **kwargs)
 
 
 def test_a_spreadsheets_bom_and_padding_are_read_as_the_tree(tmp_path):

@@ -16,7 +16,7 @@ from privrisk_sql.cli import main
 from privrisk_sql.errors import InvalidInputError
 from privrisk_sql.sql.types import TypeClass as T
 
-from backends import FIXTURES
+from backends import FIXTURES, mondrian_keeping_all
 from mondrian_reference import encode, mondrian_reference, partition_sets, sensitive_codes
 
 ADULT = FIXTURES / "mondrian" / "adult_2k.csv"
@@ -64,7 +64,7 @@ def test_l_and_t_partitions_equal_reference_and_pass_kanon(backend, case):
     qids, k, l, t, sensitive = spec["qids"], spec["k"], spec.get("l"), spec.get("t"), spec["sensitive"]
     table = backend.load(ADULT)
     out = _out(backend)
-    r = pr.mondrian(backend.source(), table, qids, k, out, l=l, t=t, sensitive=sensitive)
+    r = mondrian_keeping_all(backend.source(), table, qids, k, out, l=l, t=t, sensitive=sensitive)
     df = pd.read_csv(ADULT)
     ref = partition_sets(mondrian_reference(encode(df, qids), k, sensitive=[sensitive_codes(df, s) for s in sensitive],
                                             l=l, t=t), df["id"])
@@ -82,7 +82,7 @@ def test_l_and_t_partitions_equal_reference_and_pass_kanon(backend, case):
             assert _of(checked["t_closeness"], s) <= t, s
     # and the constraint mattered: k alone releases partitions that break it
     plain = _out(backend)
-    pr.mondrian(backend.source(), table, qids, k, plain)
+    mondrian_keeping_all(backend.source(), table, qids, k, plain)
     loose = pr.kanon(backend.source(), plain, gen, sensitive)
     assert any((l is not None and _of(loose["l_diversity"], s) < l) or (t is not None and _of(loose["t_closeness"], s) > t)
                for s in sensitive)
@@ -103,18 +103,18 @@ def test_k_alone_discloses_l_and_t_do_not(backend):
             (24, "flu", 5), (25, "flu", 6), (26, "hiv", 7), (27, "hiv", 8)]
     t = _table(backend, [("age", T.INTEGER), ("disease", T.TEXT), ("cost", T.INTEGER)], rows)
     plain, diverse, close = _out(backend), _out(backend), _out(backend)
-    pr.mondrian(backend.source(), t, ["age"], 2, plain)
+    mondrian_keeping_all(backend.source(), t, ["age"], 2, plain)
     assert pr.kanon(backend.source(), plain, ["age_gen"], ["disease"])["l_diversity"] == 1
-    pr.mondrian(backend.source(), t, ["age"], 2, diverse, l=2, sensitive="disease")
+    mondrian_keeping_all(backend.source(), t, ["age"], 2, diverse, l=2, sensitive="disease")
     assert sorted(set(_output(backend, diverse)["age_gen"])) == ["20~23", "24~27"]
     assert pr.kanon(backend.source(), diverse, ["age_gen"], ["disease"])["l_diversity"] == 2
     # the ordered distance of cost: halves 1..4 / 5..8 are 0.286 from the table, pairs 0.43
-    pr.mondrian(backend.source(), t, ["age"], 2, close, t=0.3, sensitive=["cost"])
+    mondrian_keeping_all(backend.source(), t, ["age"], 2, close, t=0.3, sensitive=["cost"])
     got = pr.kanon(backend.source(), close, ["age_gen"], ["cost"])["t_closeness"]
     assert got == pytest.approx(2 / 7) and sorted(set(_output(backend, close)["age_gen"])) == ["20~23", "24~27"]
     # the equal distance of disease (text): the halves hold it as the table does, pairs are 0.5 away
     even = _out(backend)
-    pr.mondrian(backend.source(), t, ["age"], 2, even, t=0.3, sensitive="disease")
+    mondrian_keeping_all(backend.source(), t, ["age"], 2, even, t=0.3, sensitive="disease")
     assert sorted(set(_output(backend, even)["age_gen"])) == ["20~23", "24~27"]
     assert pr.kanon(backend.source(), even, ["age_gen"], ["disease"])["t_closeness"] == pytest.approx(0)
 
@@ -125,7 +125,7 @@ def test_boolean_with_its_majority_last_is_cut(backend):
     rows = [(i, i >= 6) for i in range(20)]
     t = _table(backend, [("id", T.INTEGER), ("b", T.BOOLEAN)], rows)
     out = _out(backend)
-    r = pr.mondrian(backend.source(), t, ["b"], 5, out)
+    r = mondrian_keeping_all(backend.source(), t, ["b"], 5, out)
     got = _output(backend, out)
     assert r.partitions == 2 and r.ncp["b"] == 0.0
     # MariaDB's BOOLEAN is TINYINT(1): 0 and 1 are what its users see, and a two-value column is
@@ -138,7 +138,7 @@ def test_category_labels_are_sets_in_the_users_spellings(backend):
     rows = [(i, v) for i, v in enumerate(["yes"] * 3 + ["no"] * 3 + ['say "maybe"'] * 2 + [None] * 2)]
     t = _table(backend, [("id", T.INTEGER), ("answer", T.TEXT)], rows)
     out = _out(backend)
-    r = pr.mondrian(backend.source(), t, ["answer"], 4, out, nulls="separate")
+    r = mondrian_keeping_all(backend.source(), t, ["answer"], 4, out, nulls="separate")
     got = _output(backend, out)
     # 4 values (NULL one of them): sorted NULL, "no", 'say "maybe"', "yes"; the most balanced
     # boundary leaves NULL+no (5) | maybe+yes (5)
@@ -156,7 +156,7 @@ def test_a_partition_of_only_nulls_is_labelled_null_not_text(backend):
     rows = [(i, None if i < 4 else 10 if i < 8 else 20, None if i < 4 else "x" if i < 8 else "y") for i in range(12)]
     t = _table(backend, [("id", T.INTEGER), ("n", T.INTEGER), ("c", T.TEXT)], rows)
     out = _out(backend)
-    pr.mondrian(backend.source(), t, ["n", "c"], 4, out, nulls="separate")
+    mondrian_keeping_all(backend.source(), t, ["n", "c"], 4, out, nulls="separate")
     got = _output(backend, out)
     nulls = got[got["id"] < 4]
     assert nulls["n_gen"].isna().all() and nulls["c_gen"].isna().all()
@@ -178,26 +178,26 @@ def test_bad_privacy_options_are_refused(backend, kwargs, match):
     table = backend.load(ADULT)
     out = _out(backend)
     with pytest.raises(InvalidInputError, match=match):
-        pr.mondrian(backend.source(), table, QIDS, 5, out, **kwargs)
+        mondrian_keeping_all(backend.source(), table, QIDS, 5, out, **kwargs)
     assert backend.source().find_table(out) is None
 
 
 def test_order_for_a_boolean_is_refused_with_the_reason(duck):
     t = _table(duck, [("b", T.BOOLEAN)], [(True,), (False,)] * 3)
     with pytest.raises(InvalidInputError, match="boolean is cut as a category"):
-        pr.mondrian(duck.source(), t, ["b"], 2, "o", order={"b": [True, False]})
+        mondrian_keeping_all(duck.source(), t, ["b"], 2, "o", order={"b": [True, False]})
 
 
 def test_cli_l_diversity(tmp_path, capsys):
     db = tmp_path / "w.duckdb"
     code = main(["mondrian", "--db", str(db), "--table", str(ADULT), "--qids", ",".join(QIDS), "--k", "5",
-                 "--output", "adult_l2", "--l", "2", "--sensitive", "income"])
+                 "--output", "adult_l2", "--l", "2", "--sensitive", "income", "--identifiers", "id"])
     assert code == 0 and "l=2 on income" in capsys.readouterr().out
     code = main(["kanon", "--db", str(db), "--table", "adult_l2", "--qids", ",".join(f"{q}_gen" for q in QIDS),
                  "--sensitive", "income", "--json", "-"])
     assert code == 0 and json.loads(capsys.readouterr().out)["l_diversity"] >= 2
     code = main(["mondrian", "--db", str(db), "--table", str(ADULT), "--qids", "age", "--k", "5",
-                 "--output", "x", "--l", "9", "--sensitive", "income"])
+                 "--output", "x", "--l", "9", "--sensitive", "income", "--keep", ""])
     err = capsys.readouterr().err
     assert code == 2 and "'income'" in err and "fewer than l=9" in err and len(err.strip().splitlines()) == 1
 
@@ -217,7 +217,7 @@ def test_output_keeps_the_users_types_and_spellings(backend):
     values = ", ".join(f"({i}, {date.format(d)}, {a}, '{s}')" for i, d, a, s in rows)
     backend.run(f"INSERT INTO {q(name)} VALUES {values}")
     out = _out(backend)
-    pr.mondrian(backend.source(), name, ["d", "amount", "answer"], 2, out)
+    mondrian_keeping_all(backend.source(), name, ["d", "amount", "answer"], 2, out)
     got = _output(backend, out)
     # d ranks first (width 1 like the others, more distinct values than answer, before amount)
     assert set(got["d_gen"]) == {"2020-01-31~2020-02-29", "2020-03-31~2020-04-30"}
@@ -240,6 +240,6 @@ def test_a_sensitive_column_without_values_is_refused_before_any_work(backend):
     out = _out(backend)
     for kwargs in (dict(t=0.3), dict(l=1)):
         with pytest.raises(InvalidInputError, match=rf"column 'nothing' of '\S*{t}' has no value in any of its 12 rows"):
-            pr.mondrian(backend.source(), t, ["age"], 3, out, sensitive="nothing", **kwargs)
-    r = pr.mondrian(backend.source(), t, ["age"], 3, out, sensitive="disease", l=2)  # `out` was never made
+            mondrian_keeping_all(backend.source(), t, ["age"], 3, out, sensitive="nothing", **kwargs)
+    r = mondrian_keeping_all(backend.source(), t, ["age"], 3, out, sensitive="disease", l=2)  # `out` was never made
     assert r.l == 2 and pr.kanon(backend.source(), out, ["age_gen"], ["disease"])["l_diversity"] >= 2

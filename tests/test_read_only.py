@@ -16,7 +16,7 @@ import sqlalchemy as sa
 
 import privrisk_sql as pr
 
-from backends import FIXTURES, assert_least_privilege_user, pg_url
+from backends import FIXTURES, assert_least_privilege_user, mondrian_keeping_all, pg_url
 
 HAND = FIXTURES / "handcheck"
 ADULT = FIXTURES / "mondrian" / "adult_2k.csv"
@@ -80,7 +80,7 @@ def test_mondrian_is_refused_before_any_statement(backend):
     t = backend.load(ADULT)
     src = backend.source(read_only=True)
     with pytest.raises(pr.InvalidInputError, match="mondrian writes its output table 'out_ro'"):
-        pr.mondrian(src, t, ["age"], 5, "out_ro")
+        mondrian_keeping_all(src, t, ["age"], 5, "out_ro")
     assert src.statements == 0
 
 

@@ -7,7 +7,7 @@ import pytest
 
 import privrisk_sql as pr
 
-from backends import FIXTURES
+from backends import FIXTURES, mondrian_keeping_all
 
 HAND = FIXTURES / "handcheck"
 
@@ -194,7 +194,7 @@ def test_postgres_mondrian_output_joins_with_merge_joins_off_and_only_there(pg):
     src.on_timing = on_timing
     for relaxed in (False, True):
         seen.clear()
-        pr.mondrian(src, t, ["age", "sex", "race"], 10, "anon", relaxed=relaxed, replace=True)
+        mondrian_keeping_all(src, t, ["age", "sex", "race"], 10, "anon", relaxed=relaxed, replace=True)
         off = [sql.split("\n")[0] for sql, value in seen.items() if value == "off"]
         if relaxed:
             assert off == [] and len(seen) > 20
@@ -228,13 +228,13 @@ def test_a_missing_database_file_is_refused_unless_create(tmp_path, form):
 
 
 def test_mondrian_into_a_throwaway_database_is_refused():
-    """pr.mondrian(None, df, ...) wrote its output into an in-memory DuckDB closed at the end of the
+    """mondrian_keeping_all(None, df, ...) wrote its output into an in-memory DuckDB closed at the end of the
     call: the output was lost without a word."""
     import pandas as pd
 
     df = pd.DataFrame({"age": [20, 21, 22, 23] * 5})
     with pytest.raises(pr.InvalidInputError, match="would lose it"):
-        pr.mondrian(None, df, ["age"], 2, "out")
+        mondrian_keeping_all(None, df, ["age"], 2, "out")
 
 
 def test_a_csv_keeps_its_yes_no_spellings(tmp_path):
@@ -252,7 +252,7 @@ def test_a_csv_keeps_its_yes_no_spellings(tmp_path):
     assert not {True, False} & {v for d in details for v in d["value_combo"] if isinstance(v, bool)}
     db = tmp_path / "m.duckdb"
     m = pr.connect(str(db), create=True)
-    pr.mondrian(m, str(ori), ["smoker"], 2, "anon")
+    mondrian_keeping_all(m, str(ori), ["smoker"], 2, "anon")
     labels = {r[0] for r in m.fetch('SELECT "smoker_gen" FROM "anon"')}
     m.close()
     assert labels <= {"yes", "no", '["no","yes"]'} and labels, labels  # a category: the set of its values

@@ -14,7 +14,7 @@ from ..errors import InvalidInputError
 from ..source import Relation, Source
 from ..sql.dialects import Dialect
 from ..sql.types import TypeClass
-from .queries import ClassQueries
+from .queries import ClassQueries, Queries
 
 
 @dataclass(frozen=True)
@@ -95,6 +95,17 @@ def check_rows(source: Source, rel: Relation, columns: Sequence[str], what: str)
             raise InvalidInputError(f"column {column!r} of {rel.label!r} has no value in any of its {n_rows} rows "
                                     "(all NULL or NaN, both missing): it tells no record apart; leave it out")
     return n_rows, missing
+
+
+def likely_identifiers(source: Source, rel: Relation, columns: Sequence[str]) -> list[str]:
+    """The ``columns`` whose values are distinct in every row of ``rel`` (none NULL): each tells
+    every record apart on its own, as a direct identifier does. One scan; [] for no columns or
+    fewer than two rows."""
+    if not columns:
+        return []
+    row = source.fetch_records(Queries(source.dialect).distinct_counts(rel.sql, columns))[0]
+    n_rows = int(row["n_rows"])
+    return [c for i, c in enumerate(columns) if n_rows > 1 and int(row[f"distinct_{i}"] or 0) == n_rows]
 
 
 def text_as_bytes_sql(dialect: Dialect, relation_sql: str, columns: Sequence[str], text: Sequence[str],

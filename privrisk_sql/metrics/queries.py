@@ -27,6 +27,10 @@ class Queries:
         """``SELECT COUNT(*) AS n`` of a relation (SQL already quoted: a table name or a subquery)."""
         return self._r("count_rows.sql.j2", relation=relation_sql)
 
+    def distinct_counts(self, relation_sql: str, columns: Sequence[str]) -> str:
+        """Rows of a relation (``n_rows``) and each column's distinct non-NULL values (``distinct_<i>``)."""
+        return self._r("distinct_counts.sql.j2", relation=relation_sql, columns=list(columns))
+
 
 class ClassQueries(Queries):
     """The statements every class metric shares (CAVG, the k-anonymity family, the checks)."""

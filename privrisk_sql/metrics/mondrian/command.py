@@ -13,7 +13,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--k", type=a.positive_int, required=True, help="k (integer >= 1)")
     p.add_argument("--output", required=True, help="name of the table to create in --db (schema.name; DuckDB also database.schema.name; double-quote a part to keep dots in it)")
     p.add_argument("--db", default=None, help="SQLAlchemy URL, Spark (sc://, spark://, local[N]) or .duckdb path; required (the output is written there)")
-    p.add_argument("--keep", type=a.optional_name_list, help="non-QID columns to copy, comma-separated; '' for none (default: all)")
+    p.add_argument("--identifiers", type=a.name_list, default=[],
+                   help="direct identifiers (names, ids), comma-separated: left out of the output")
+    p.add_argument("--keep", type=a.optional_name_list,
+                   help="other columns to copy as they are, comma-separated; '' for none; '*' for every column in no "
+                        "other role, unchecked (default: those, and one with a different value in every row stops "
+                        "the run: a likely identifier)")
     p.add_argument("--replace", action="store_true", help="replace the output table if it exists")
     p.add_argument("--median", choices=["lower", "interp"], default="lower",
                     help="lower: frequency-set lower median, ties together (default); interp: numpy-style mean of the middle values")
@@ -26,7 +31,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hierarchy", action="append", type=a.hierarchy, default=[], metavar="COL=PATH",
                    help="generalization hierarchy of a text QID, a CSV in ARX's format: value;level 1;...;root "
                         "(repeatable; the QID is cut node by node and labelled with the node)")
-    p.add_argument("--sensitive", type=a.name_list, help="sensitive columns that --l and --t are about")
+    p.add_argument("--sensitive", type=a.name_list,
+                   help="sensitive columns that --l and --t are about (always in the output)")
     p.add_argument("--l", type=a.positive_int, metavar="L", help="also distinct L-diverse partitions (a cut constraint)")
     p.add_argument("--t", type=a.rate, metavar="T", help="also T-close partitions (a cut constraint; ordered distance "
                                                         "for numeric columns, equal distance otherwise)")
@@ -53,9 +59,11 @@ def check(args: argparse.Namespace) -> None:
 def compute(src, args: argparse.Namespace):
     from .driver import mondrian
 
-    return mondrian(src, args.table, args.qids, args.k, args.output, keep=args.keep, replace=args.replace,
+    keep = "*" if args.keep == ["*"] else args.keep  # a column named * alone is kept from Python
+    return mondrian(src, args.table, args.qids, args.k, args.output, keep=keep, replace=args.replace,
                     median=args.median, relaxed=args.relaxed, nulls=args.nulls, order=dict(args.order), l=args.l,
-                    t=args.t, sensitive=args.sensitive, hierarchies=dict(args.hierarchy))
+                    t=args.t, sensitive=args.sensitive, hierarchies=dict(args.hierarchy),
+                    identifiers=args.identifiers)
 
 
 def breach(args: argparse.Namespace, result, payload: dict) -> str | None:

@@ -31,7 +31,7 @@ from ...errors import InputChangedError, InvalidInputError
 from ...source import OutputTable, Relation, Source, is_in_memory, opened
 from ...sql.dialects import Dialect
 from ...sql.types import TypeClass
-from ..classes import check_rows, resolve_qids, validate_k, validate_qids
+from ..classes import check_rows, likely_identifiers, resolve_qids, validate_k, validate_qids
 from .hierarchy import Hierarchy, NodeRow, read_hierarchy
 from .sql import RESERVED_PREFIX, MondrianDim, MondrianQueries, Privacy, SensitiveAttr
 
@@ -77,6 +77,7 @@ class MondrianResult(report.Displayed):
     t: float | None = None  # t-closeness required of every partition (with sensitive)
     sensitive: list[str] = field(default_factory=list)
     partition_sizes: dict[int, int] = field(default_factory=dict)  # size -> number of partitions
+    identifiers: list[str] = field(default_factory=list)  # left out of the output by their role
     # Where the output went, for to_pandas: the caller's Source (or URL), the qualified name.
     _where: Any = field(default=None, repr=False, compare=False)
     _output_lookup: str | None = field(default=None, repr=False, compare=False)
@@ -116,7 +117,7 @@ class MondrianOptions:
     qids: tuple[str, ...]
     k: int
     output: str
-    keep: tuple[str, ...] | None
+    keep: tuple[str, ...] | str | None  # None: every column in no role, checked; "*": the same, unchecked
     replace: bool
     median: str
     relaxed: bool
@@ -125,17 +126,23 @@ class MondrianOptions:
     l: int | None = None
     t: float | None = None
     sensitive: tuple[str, ...] = ()
+    identifiers: tuple[str, ...] = ()
 
     @classmethod
-    def validated(cls, qids: Sequence[str], k: int, output: str, keep: Sequence[str] | None = None,
+    def validated(cls, qids: Sequence[str], k: int, output: str, keep: Sequence[str] | str | None = None,
                   replace: bool = False, median: str = "lower", relaxed: bool = False, nulls: str = "error",
                   order: Mapping[str, Sequence] | None = None, l: int | None = None, t: float | None = None,
-                  sensitive: Sequence[str] | str | None = None) -> MondrianOptions:
+                  sensitive: Sequence[str] | str | None = None,
+                  identifiers: Sequence[str] | str | None = None) -> MondrianOptions:
         _validate_options(median, nulls)
         names = _validate_privacy(l, t, sensitive, relaxed)
-        return cls(validate_qids(qids), validate_k(k), output, None if keep is None else tuple(keep), bool(replace), median,
+        if isinstance(identifiers, str):
+            raise InvalidInputError(f"identifiers must be a list of column names, got {identifiers!r}")
+        kept: tuple[str, ...] | str | None = keep if keep is None or isinstance(keep, str) else tuple(keep)
+        return cls(validate_qids(qids), validate_k(k), output, kept, bool(replace), median,
                    bool(relaxed), nulls, tuple((c, tuple(v)) for c, v in (order or {}).items()),
-                   None if l is None else int(l), None if t is None else float(t), names)
+                   None if l is None else int(l), None if t is None else float(t), names,
+                   tuple(identifiers or ()))
 
 
 def _validate_options(median: str, nulls: str) -> None:
@@ -224,20 +231,39 @@ def _resolve_hierarchies(rel: Relation, qids: list[str], hierarchies: Mapping[st
     return resolved
 
 
-def _resolve_keep(rel: Relation, qids: list[str], keep: Sequence[str] | None) -> list[str]:
-    if keep is None:
-        return [c.name for c in rel.columns if c.name not in qids]
-    if isinstance(keep, str):
-        raise InvalidInputError(f"keep must be a list of column names, got {keep!r}")
+def _resolve_roles(rel: Relation, qids: list[str], keep: Sequence[str] | None, identifiers: Sequence[str],
+                   sensitive: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The columns the output copies as they are, and those among them that no role names.
+
+    ARX's attribute roles: identifiers are dropped, QIDs generalized, sensitive columns kept
+    (whatever ``keep`` says: their l/t is the point of the run), ``keep`` columns kept. Without
+    ``keep`` every other column is kept too, in no role: those are checked for likely identifiers.
+    """
+    if isinstance(keep, str) and keep != "*":
+        raise InvalidInputError(f"keep must be a list of column names or '*', got {keep!r}")
+    dropped: list[str] = []
+    for name in identifiers:
+        col = rel.column(name)
+        if col.name in qids:
+            raise InvalidInputError(f"column {col.name!r} is both a QID and an identifier; give it one role")
+        if col.name in sensitive:
+            raise InvalidInputError(f"column {col.name!r} is both sensitive and an identifier; give it one role")
+        if col.name not in dropped:
+            dropped.append(col.name)
+    if keep is None or keep == "*":
+        kept = [c.name for c in rel.columns if c.name not in qids and c.name not in dropped]
+        return kept, [c for c in kept if c not in sensitive] if keep is None else []
     names = []
     for c in keep:
         col = rel.column(c)
         if col.name in qids:
             raise InvalidInputError(f"column {col.name!r} is a QID: its generalized form is written as "
                                     f"{col.name}_lo/_hi/_gen; it cannot also be kept as is")
+        if col.name in dropped:
+            raise InvalidInputError(f"column {col.name!r} is both kept and an identifier (dropped); give it one role")
         if col.name not in names:
             names.append(col.name)
-    return names
+    return names + [c for c in sensitive if c not in names], []
 
 
 def _check_output_columns(keep: list[str], qids: list[str]) -> None:
@@ -254,10 +280,11 @@ def _check_output_columns(keep: list[str], qids: list[str]) -> None:
 
 
 def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
-             keep: Sequence[str] | None = None, replace: bool = False, median: str = "lower",
+             keep: Sequence[str] | str | None = None, replace: bool = False, median: str = "lower",
              relaxed: bool = False, nulls: str = "error", order: Mapping[str, Sequence] | None = None,
              l: int | None = None, t: float | None = None, sensitive: Sequence[str] | str | None = None,
-             hierarchies: Mapping[str, Any] | None = None, html: Any = None) -> MondrianResult:
+             hierarchies: Mapping[str, Any] | None = None, identifiers: Sequence[str] | None = None,
+             html: Any = None) -> MondrianResult:
     """Anonymize ``table`` with Mondrian and write the result to the new table ``output``.
 
     Args:
@@ -273,7 +300,10 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
             DuckDB also ``database.schema.name``; a part in double quotes may hold dots); the
             schema or database must exist. Refused if the table exists unless ``replace=True``
             (never the input table, never a view).
-        keep: non-QID columns to copy (default: all of them).
+        keep: non-QID columns to copy as they are (default: every column in no other role; one
+            whose values are distinct in every row, a likely direct identifier, then stops the run
+            until a role names it); ``"*"``: every column in no other role, copied as is unchecked.
+        identifiers: direct identifiers (a name, an id): left out of the output.
         median: ``"lower"`` (frequency-set lower median, ties kept together) or ``"interp"``
             (mean of the two middle values for even n, like numpy; SDC4Society compatible).
         relaxed: relaxed Mondrian (rows equal to the median may go to either side).
@@ -283,7 +313,7 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
         l: every partition also distinct l-diverse on each ``sensitive`` column (a cut constraint).
         t: every partition also t-close to the whole table on each ``sensitive`` column (ordered
             distance for numbers, equal distance otherwise, as :func:`kanon` measures it).
-        sensitive: the sensitive columns l and t are about (not QIDs; kept in the output).
+        sensitive: the sensitive columns l and t are about (not QIDs; always in the output).
         hierarchies: ``{qid: CSV path or rows}``, a generalization hierarchy per text QID (ARX's
             format: value;level 1;...;root). Such a QID is cut into the children of its node
             (Basic Mondrian) and labelled with the node.
@@ -297,7 +327,8 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
             empty table or one with fewer than k rows, an existing output table, an output
             name whose schema or database does not exist (all before any work table is made).
     """
-    o = MondrianOptions.validated(qids, k, output, keep, replace, median, relaxed, nulls, order, l, t, sensitive)
+    o = MondrianOptions.validated(qids, k, output, keep, replace, median, relaxed, nulls, order, l, t, sensitive,
+                                  identifiers)
     k = o.k
     if is_in_memory(src):
         # An in-memory DuckDB opened for this call is closed at its end, and the output with it.
@@ -314,19 +345,21 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
         orders = _resolve_order(rel, names, order)
         attrs = _resolve_sensitive(rel, names, o.sensitive)
         trees = _resolve_hierarchies(rel, names, hierarchies, orders, relaxed, source.dialect)
-        kept = _resolve_keep(rel, names, keep)
+        dropped = list(dict.fromkeys(rel.column(c).name for c in o.identifiers))
+        kept, unroled = _resolve_roles(rel, names, keep, dropped,
+                                       [a.column for a in attrs])
         _check_output_columns(kept, names)
         source.check_new_names([f"{q}_{s}" for q in names for s in ("lo", "hi", "gen")], "output column")
         target = source.new_output(output, [rel], replace=replace)
         privacy = Privacy(tuple(attrs), o.l, o.t) if attrs else None
         result = _Run(source, rel, names, kept, k, target, replace, median, relaxed, nulls, orders, privacy,
-                      trees).run()
+                      trees, unroled).run()
         database = source.database_label
-    result = dataclasses.replace(result, _where=src, _output_lookup=target.lookup_name)
+    result = dataclasses.replace(result, _where=src, _output_lookup=target.lookup_name, identifiers=dropped)
     report.after_run(result, page, False, "mondrian", database, {"table": table},
                      {"qids": list(qids), "k": k, "output": output, "median": median, "relaxed": relaxed,
                       "nulls": nulls, "l": o.l, "t": o.t, "sensitive": list(o.sensitive),
-                      "hierarchies": sorted(trees)}, started, time.perf_counter() - clock)
+                      "hierarchies": sorted(trees), "identifiers": list(o.identifiers)}, started, time.perf_counter() - clock)
     return result
 
 
@@ -366,8 +399,10 @@ class _Run:
 
     def __init__(self, source: Source, rel: Relation, qids: list[str], keep: list[str], k: int, output: OutputTable,
                  replace: bool, median: str, relaxed: bool, nulls: str, orders: dict[str, list],
-                 privacy: Privacy | None = None, trees: dict[str, Hierarchy] | None = None):
+                 privacy: Privacy | None = None, trees: dict[str, Hierarchy] | None = None,
+                 unroled: Sequence[str] = ()):
         self.s, self.rel, self.qids, self.keep, self.k = source, rel, qids, keep, k
+        self.unroled = list(unroled)
         self.output, self.replace, self.median, self.relaxed, self.nulls = output, replace, median, relaxed, nulls
         self.orders = orders
         self.privacy = privacy
@@ -484,6 +519,11 @@ class _Run:
                     raise InvalidInputError(
                         f"column {column!r} of {label!r} has {m} NULL value(s); pass nulls='separate' "
                         "(--nulls separate) to treat NULL as its own lowest value")
+        for column in likely_identifiers(self.s, self.rel, self.unroled)[:1]:
+            raise InvalidInputError(
+                f"column {column!r} of {label!r} has a different value in every row (a likely direct identifier) "
+                f"and no role: drop it with --identifiers {column!r} (identifiers=[...]) or copy it as is with "
+                "--keep (keep=[...])")
         return n_rows, missing
 
     def _build_rank_maps(self) -> None:

@@ -18,6 +18,8 @@ def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:
              f"  gcp                        {r.gcp:.6f}  (NCP per QID: "
              + ", ".join(f"{c} {v:.4f}" for c, v in r.ncp.items()) + ")",
              f"  levels / SQL statements    {r.levels} / {r.queries}"]
+    if r.identifiers:
+        lines.append(f"  left out (identifiers)     {', '.join(r.identifiers)}")
     for column, m in r.null_rows.items():
         lines.append(f"  NULL rows in {column}: {m} (a value of their own)")
     return "\n".join(lines)

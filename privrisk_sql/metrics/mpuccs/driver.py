@@ -335,6 +335,7 @@ class _Run:
         self.src = source
         self.ori_rel, self.syn_rel = source.relations(ori, syn)
         self.names = _select_columns(self.ori_rel, self.syn_rel, columns, key)
+        self.all_columns = columns is None
         self.cols = _work_columns(source, self.ori_rel, self.syn_rel, self.names)
         self.key = key
         self.n_cols, self.delta, self.decay, self.alpha = n_cols, delta, decay, alpha
@@ -417,6 +418,12 @@ class _Run:
             if n_syn and distinct[c.alias] == 0:
                 # PETsARD evaluates it (the numbers stay PETsARD's), but it is rarely what was meant.
                 self._warn(f"column {c.name!r} is NULL in every row of {self.syn_rel.label!r}")
+        if self.all_columns and n_syn > 1:
+            for c in self.cols:
+                if distinct[c.alias] == n_syn:  # an id evaluated as a QID: every record is unique on it alone
+                    self._warn(f"column {c.name!r} has a different value in every row of {self.syn_rel.label!r} "
+                               "(a likely direct identifier), so every record is unique on it alone; leave it out "
+                               "by naming the other columns in --columns (columns=[...]), or pass it as --key")
         # §2.4: priority by distinct non-null syn values, descending; ties keep the column order.
         prio = sorted(self.cols, key=lambda c: -distinct[c.alias])
 

@@ -1,0 +1,133 @@
+"""Mondrian's attribute roles on every backend (issue 40): identifiers are left out, sensitive
+columns are kept by their role, and a column in no role that tells every row apart (a forgotten
+id) stops the run before any work, naming it and the two ways out."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+import privrisk_sql as pr
+from privrisk_sql.cli import main
+from privrisk_sql.sql.types import TypeClass as T
+
+# patient_id: a different value in every row; note: repeats (in no role, copied); disease: sensitive
+COLS = [("patient_id", T.INTEGER), ("age", T.INTEGER), ("sex", T.TEXT), ("note", T.TEXT), ("disease", T.TEXT)]
+ROWS = [(1000 + i, 20 + i % 7, "FM"[i % 2], f"n{i % 3}", ["flu", "cold", "none"][i % 3]) for i in range(40)]
+
+
+def _people(backend) -> str:
+    name = f"roles_{uuid.uuid4().hex[:8]}"
+    cols, rows = COLS, ROWS
+    if backend.key is not None:  # a backend whose rows need a key to have an order: a role names it below
+        cols = [(backend.key, T.INTEGER)] + cols
+        rows = [(i,) + row for i, row in enumerate(rows)]
+    backend.create(name, cols, rows)
+    return name
+
+
+def _out(backend) -> str:
+    name = f"out_{uuid.uuid4().hex[:8]}"
+    if hasattr(backend, "created"):
+        backend.created.append(name)
+    return name
+
+
+def _key(backend) -> list[str]:
+    return [backend.key] if backend.key is not None else []
+
+
+def _output_columns(backend, name) -> list[str]:
+    return [c.name for c in backend.source().relation(name).columns]
+
+
+def _exists(src, name) -> bool:
+    try:
+        src.relation(name)
+    except pr.InvalidInputError:
+        return False
+    return True
+
+
+def test_a_column_in_no_role_that_tells_every_row_apart_stops_the_run(backend):
+    t, out = _people(backend), _out(backend)
+    src = backend.source()
+    with pytest.raises(pr.InvalidInputError) as e:
+        pr.mondrian(src, t, ["age", "sex"], 5, out, identifiers=_key(backend))
+    message = str(e.value)
+    assert "'patient_id'" in message and "likely direct identifier" in message
+    assert "--identifiers" in message and "--keep" in message and "\n" not in message
+    assert "note" not in message  # repeated values: not an identifier
+    assert not _exists(src, out)
+
+
+def test_identifiers_are_left_out_and_the_rest_is_copied(backend):
+    t, out = _people(backend), _out(backend)
+    r = pr.mondrian(backend.source(), t, ["age", "sex"], 5, out, identifiers=["patient_id", *_key(backend)])
+    cols = _output_columns(backend, out)
+    assert "patient_id" not in cols and "note" in cols and "disease" in cols
+    assert r.n_rows == len(ROWS)
+
+
+def test_a_sensitive_column_is_kept_by_its_role_whatever_keep_says(backend):
+    """--keep row_id with --sensitive disease --l 2 wrote a release without the disease (issue 40)."""
+    t, out = _people(backend), _out(backend)
+    pr.mondrian(backend.source(), t, ["age", "sex"], 4, out, keep=["patient_id"], sensitive=["disease"], l=2)
+    cols = _output_columns(backend, out)
+    assert "disease" in cols and "patient_id" in cols and "note" not in cols
+    rows = backend.fetch(f"SELECT COUNT(DISTINCT disease) FROM {backend.source().quote(out)}")
+    assert rows[0][0] == 3
+
+
+def test_keep_star_copies_every_column_in_no_role_unchecked(backend):
+    t, out = _people(backend), _out(backend)
+    pr.mondrian(backend.source(), t, ["age", "sex"], 5, out, keep="*")
+    assert {"patient_id", "note", "disease"} <= set(_output_columns(backend, out))
+
+
+@pytest.mark.parametrize("roles,clash", [
+    ({"identifiers": ["age"]}, "both a QID and an identifier"),
+    ({"identifiers": ["patient_id"], "keep": ["patient_id"]}, "both kept and an identifier"),
+    ({"identifiers": ["disease"], "sensitive": ["disease"], "l": 2}, "both sensitive and an identifier"),
+    ({"identifiers": "patient_id"}, "identifiers must be a list"),
+    ({"keep": "note"}, "keep must be a list"),
+])
+def test_one_role_per_column(backend, roles, clash):
+    t = _people(backend)
+    src = backend.source()
+    before = src.statements
+    with pytest.raises(pr.InvalidInputError, match=clash):
+        pr.mondrian(src, t, ["age", "sex"], 5, _out(backend), **roles)
+    assert src.statements - before <= 2  # names are checked against the catalog, no scan
+
+
+def test_cli_names_the_column_in_one_line_and_identifiers_clear_it(tmp_path, capsys):
+    import duckdb
+
+    db = tmp_path / "w.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute("CREATE TABLE patients AS SELECT 1000 + i AS patient_id, 20 + i % 7 AS age, "
+                    "CASE WHEN i % 2 = 0 THEN 'F' ELSE 'M' END AS sex FROM range(40) t(i)")
+    base = ["mondrian", "--db", str(db), "--table", "patients", "--qids", "age,sex", "--k", "5", "--output", "p5"]
+    assert main(base) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "'patient_id'" in err and "--identifiers" in err
+    assert main(base + ["--identifiers", "patient_id"]) == 0
+    capsys.readouterr()
+    with duckdb.connect(str(db), read_only=True) as con:
+        cols = [r[0] for r in con.execute("SELECT column_name FROM duckdb_columns() WHERE table_name = 'p5'").fetchall()]
+    assert "patient_id" not in cols and "age_gen" in cols
+    assert main(base + ["--keep", "*", "--replace"]) == 0
+
+
+def test_mpuccs_over_every_column_warns_of_a_likely_identifier(backend):
+    """Default mpuccs (no columns) evaluated patient_id as a QID without a word (issue 40)."""
+    t = _people(backend)
+    key = {"key": backend.key} if backend.key is not None else {}
+    with pytest.warns(UserWarning, match=r"'patient_id' has a different value in every row.*--columns"):
+        r = pr.mpuccs(backend.source(), t, t, n_cols=[1], **key)
+    assert any("'patient_id'" in w for w in r.warnings)
+    assert not any("note" in w or "disease" in w for w in r.warnings)
+    named = pr.mpuccs(backend.source(), t, t, columns=["age", "sex", "note"], n_cols=[1], **key)
+    assert not any("likely direct identifier" in w for w in named.warnings)

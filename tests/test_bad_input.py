@@ -212,3 +212,31 @@ def test_a_ragged_csv_is_refused_not_misread(tmp_path, capsys, text):
     assert main(["cavg", "--table", str(path), "--qids", "a", "--k", "1"]) == 2
     err = capsys.readouterr().err
     assert f"cannot read '{path}': its rows do not all have the same number of fields" in err
+
+
+def test_mpuccs_rounds_a_decimal_38_37_beside_a_decimal_38_0_as_the_same_doubles(backend):
+    """mpUCCs on DECIMAL(38,0) next to DECIMAL(38,37) overflowed 'in multiplication' after work
+    started (issue 41, 12): the rounding multiplied the decimal itself. PETsARD reads both as
+    float64, so the rates must equal those of the same values held as doubles."""
+    q = backend.source().quote
+    rows = [(i, (i % 7) / 4, i % 3) for i in range(24)]
+    values = ", ".join(f"({a}, {b}, {c})" for a, b, c in rows)
+    names = {}
+    for kind, (wide, scaled) in {"decimal": ("DECIMAL(38,0)", "DECIMAL(38,37)"),
+                                 "double": ("DOUBLE PRECISION", "DOUBLE PRECISION")}.items():
+        if backend.name == "spark" and kind == "double":
+            wide = scaled = "DOUBLE"
+        for side, keep in (("ori", lambda i: True), ("syn", lambda i: i % 2 == 0)):
+            name = f"dec_{kind}_{side}_{uuid.uuid4().hex[:6]}"
+            backend.run(f"CREATE TABLE {q(name)} (a {wide}, b {scaled}, c INTEGER)")
+            if hasattr(backend, "created"):
+                backend.created.append(name)
+            picked = ", ".join(f"({a}, {b}, {c})" for a, b, c in rows if keep(a))
+            backend.run(f"INSERT INTO {q(name)} VALUES {picked if side == 'syn' else values}")
+            names[kind, side] = name
+    got = {kind: pr.mpuccs(backend.source(), names[kind, "ori"], names[kind, "syn"], n_cols=[1, 2]).to_dict()
+           for kind in ("decimal", "double")}
+    assert got["decimal"]["details"] == got["double"]["details"]
+    assert got["decimal"]["global"] == got["double"]["global"]
+    assert got["decimal"]["global"]["identification_rate"] > 0
+    assert got["decimal"]["global"]["config_numeric_precision"] == 2

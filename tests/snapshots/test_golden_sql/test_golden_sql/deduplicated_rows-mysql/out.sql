@@ -16,7 +16,7 @@ FROM (
     SELECT
       ROW_NUMBER() OVER () AS rn,
       `age` AS `c0`,
-      (ROUND(`income` * 100e0) / 100e0) AS `c1`,
+      (ROUND(CAST(`income` AS DOUBLE) * 100e0) / 100e0) AS `c1`,
       (`visit` - INTERVAL SECOND(`visit`) SECOND - INTERVAL MICROSECOND(`visit`) MICROSECOND) AS `c2`,
       (CONVERT(`we"ird; DROP TABLE x;--` USING utf8mb4) COLLATE utf8mb4_nopad_bin) AS `c3`
     FROM "people"

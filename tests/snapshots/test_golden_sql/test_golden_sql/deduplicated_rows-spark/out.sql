@@ -16,7 +16,7 @@ FROM (
     SELECT
       ROW_NUMBER() OVER (ORDER BY `age`, `income`, `visit`, `we"ird; DROP TABLE x;--`) AS rn,
       `age` AS `c0`,
-      (BROUND(CASE WHEN `income` = CAST('NaN' AS DOUBLE) THEN NULL ELSE `income` END * 100, 0) / 100) AS `c1`,
+      (BROUND(CAST(CASE WHEN `income` = CAST('NaN' AS DOUBLE) THEN NULL ELSE `income` END AS DOUBLE) * 100, 0) / 100) AS `c1`,
       DATE_TRUNC('minute', `visit`) AS `c2`,
       (CAST(`we"ird; DROP TABLE x;--` AS STRING) COLLATE UTF8_BINARY) AS `c3`
     FROM "people"

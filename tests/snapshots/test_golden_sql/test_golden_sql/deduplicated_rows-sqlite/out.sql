@@ -16,7 +16,7 @@ FROM (
     SELECT
       ROW_NUMBER() OVER () AS rn,
       "age" AS "c0",
-      privrisk_round_half_even("income", 2) AS "c1",
+      privrisk_round_half_even(CAST("income" AS DOUBLE PRECISION), 2) AS "c1",
       STRFTIME('%Y-%m-%d %H:%M:00', "visit") AS "c2",
       ("we""ird; DROP TABLE x;--" COLLATE BINARY) AS "c3"
     FROM "people"

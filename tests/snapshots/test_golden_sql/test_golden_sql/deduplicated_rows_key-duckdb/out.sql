@@ -19,7 +19,7 @@ FROM (
       ROW_NUMBER() OVER (ORDER BY "row_id") AS rn,
       "row_id" AS key_value,
       "age" AS "c0",
-      (ROUND_EVEN(CASE WHEN "income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "income" END * 100, 0) / 100) AS "c1",
+      (ROUND_EVEN(CAST(CASE WHEN "income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "income" END AS DOUBLE PRECISION) * 100, 0) / 100) AS "c1",
       DATE_TRUNC('minute', "visit") AS "c2",
       (CAST("we""ird; DROP TABLE x;--" AS TEXT) COLLATE "C") AS "c3"
     FROM "people"

@@ -19,7 +19,7 @@ FROM (
       ROW_NUMBER() OVER (ORDER BY "row_id") AS rn,
       "row_id" AS key_value,
       "age" AS "c0",
-      privrisk_round_half_even("income", 2) AS "c1",
+      privrisk_round_half_even(CAST("income" AS DOUBLE PRECISION), 2) AS "c1",
       STRFTIME('%Y-%m-%d %H:%M:00', "visit") AS "c2",
       ("we""ird; DROP TABLE x;--" COLLATE BINARY) AS "c3"
     FROM "people"

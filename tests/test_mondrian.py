@@ -864,3 +864,22 @@ def test_names_past_the_identifier_limit_are_refused_before_work(backend):
     with pytest.raises(pr.InvalidInputError, match=f"output table name '{long_output}' is {limit + 1} bytes"):
         mondrian_keeping_all(src, t, ["id"], 2, long_output)
     assert src.statements == 0
+
+
+@pytest.mark.parametrize("sql_type", ["DATE", "TIMESTAMP"])
+def test_infinite_dates_are_refused_by_name_before_work(backend, sql_type):
+    """A DATE holding ±infinity said 'table changed during the run ... 0 rows' (issue 41, 13)."""
+    if not backend.source().dialect.infinite_dates:
+        pytest.skip(f"{backend.name} has no infinite dates")
+    name, out = f"inf_{uuid.uuid4().hex[:8]}", _out(backend)
+    backend.run(f"CREATE TABLE {_q(backend, name)} (id INTEGER, d {sql_type})")
+    if hasattr(backend, "created"):
+        backend.created.append(name)
+    values = [f"({i}, CAST('2020-01-{i + 1:02d}' AS {sql_type}))" for i in range(20)]
+    values += [f"(20, CAST('infinity' AS {sql_type}))", f"(21, CAST('-infinity' AS {sql_type}))"]
+    backend.run(f"INSERT INTO {_q(backend, name)} VALUES {', '.join(values)}")
+    src = backend.source()
+    with pytest.raises(pr.InvalidInputError, match=r"column 'd' of .* holds 2 infinite value\(s\)"):
+        pr.mondrian(src, name, ["d"], 3, out, identifiers=["id"])
+    with pytest.raises(pr.InvalidInputError, match="table not found"):
+        src.relation(out)

@@ -27,6 +27,10 @@ class Queries:
         """``SELECT COUNT(*) AS n`` of a relation (SQL already quoted: a table name or a subquery)."""
         return self._r("count_rows.sql.j2", relation=relation_sql)
 
+    def infinite_counts(self, relation_sql: str, columns: Sequence[str]) -> str:
+        """Per DATE/TIMESTAMP column, its infinite values (``infinite_<i>``)."""
+        return self._r("infinite_counts.sql.j2", relation=relation_sql, columns=list(columns))
+
     def distinct_counts(self, relation_sql: str, columns: Sequence[str]) -> str:
         """Rows of a relation (``n_rows``) and each column's distinct non-NULL values (``distinct_<i>``)."""
         return self._r("distinct_counts.sql.j2", relation=relation_sql, columns=list(columns))

@@ -111,6 +111,8 @@ class Dialect:
     # is cut silently (PostgreSQL: 63 bytes) or refused after the work (MariaDB: 64 characters,
     # counted here as bytes to stay on the safe side), so every name a run creates is checked first.
     max_identifier_bytes: int | None = None
+    # DATE and TIMESTAMP hold 'infinity' and '-infinity' (DuckDB, PostgreSQL; isfinite() tells).
+    infinite_dates: bool = False
 
     @property
     def qualified_form(self) -> str:
@@ -122,12 +124,12 @@ DIALECTS: dict[str, Dialect] = {
     d.name: d
     for d in (
         Dialect("duckdb", "duckdb", ("duckdb",), natural_row_order=True, reads_files=True, sqlglot_writer="",
-                name_parts=3, sweeps_unlocked=True, cancel_by="interrupt"),
+                name_parts=3, sweeps_unlocked=True, cancel_by="interrupt", infinite_dates=True),
         Dialect("sqlite", "sqlite", ("sqlite",), natural_row_order=True, reads_files=False, sqlglot_writer="sqlite",
                 container_kind="attached database", container_names_ignore_case=True, cancel_by="progress_handler",
                 python_functions=True, typeless_columns=True, text_holds_nul=False),
         Dialect("postgres", "postgres", ("postgresql", "postgres"), natural_row_order=False, reads_files=False,
-                sqlglot_writer="postgres", run_settings=(("jit", "off"),),
+                sqlglot_writer="postgres", run_settings=(("jit", "off"),), infinite_dates=True,
                 output_join_settings=(("enable_mergejoin", "off"),),
                 staging_lock=("SELECT pg_advisory_lock({key})", "SELECT pg_try_advisory_lock({key}) AS free",
                               "SELECT pg_advisory_unlock({key})"),

@@ -519,12 +519,26 @@ class _Run:
                     raise InvalidInputError(
                         f"column {column!r} of {label!r} has {m} NULL value(s); pass nulls='separate' "
                         "(--nulls separate) to treat NULL as its own lowest value")
+        self._refuse_infinite_dates()
         for column in likely_identifiers(self.s, self.rel, self.unroled)[:1]:
             raise InvalidInputError(
                 f"column {column!r} of {label!r} has a different value in every row (a likely direct identifier) "
                 f"and no role: drop it with --identifiers {column!r} (identifiers=[...]) or copy it as is with "
                 "--keep (keep=[...])")
         return n_rows, missing
+
+    def _refuse_infinite_dates(self) -> None:
+        """'infinity' has no place on a cut line or in a range's bounds: refused by name, before work."""
+        dates = [d.column for d in self.dims if d.kind == "temporal"]
+        if not dates or not self.s.dialect.infinite_dates:
+            return
+        row = self.s.fetch_records(self.q.infinite_counts(self.rel.sql, dates))[0]
+        for i, column in enumerate(dates):
+            if int(row[f"infinite_{i}"] or 0):
+                raise InvalidInputError(
+                    f"column {column!r} of {self.rel.label!r} holds {int(row[f'infinite_{i}'])} infinite value(s) "
+                    "('infinity' or '-infinity'), which no range can bound: leave those rows out (a view "
+                    "WHERE isfinite(...)) or give them a real date")
 
     def _build_rank_maps(self) -> None:
         """(value, rank) tables for text QIDs: the user's order, else Python's sort of the values."""

@@ -1,0 +1,4 @@
+SELECT
+  SUM(CASE WHEN NOT ISFINITE(`visit`) THEN 1 ELSE 0 END) AS infinite_0,
+  SUM(CASE WHEN NOT ISFINITE(`we"ird; DROP TABLE x;--`) THEN 1 ELSE 0 END) AS infinite_1
+FROM "people"

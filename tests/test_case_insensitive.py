@@ -140,3 +140,28 @@ def test_enum_qids(engine, duck, request):
     finally:  # the type outlives a test on the server otherwise
         for sql in (f"DROP TABLE IF EXISTS {out}", f"DROP TABLE IF EXISTS {t}", f"DROP TYPE IF EXISTS {mood}"):
             backend.run(sql)
+
+
+def test_table_names_that_differ_only_in_case_are_a_question_not_a_guess(backend):
+    """PostgreSQL with "R17Cased" and r17cased: --table R17CASED silently read "R17Cased" (issue 41, 5).
+    Where a database keeps both (PostgreSQL, MariaDB on Linux), a name matching neither exactly
+    is refused naming both; an exact spelling reads its own table."""
+    stem = f"R{uuid.uuid4().hex[:6]}Cased"
+    q = lambda n: quote_identifier(n, backend.dialect)  # noqa: E731
+    backend.run(f"CREATE TABLE {q(stem)} (x INTEGER)")
+    if hasattr(backend, "created"):
+        backend.created.append(stem)
+    try:
+        backend.run(f"CREATE TABLE {q(stem.lower())} (y INTEGER)")
+    except Exception:  # names ignore case here: the second table cannot exist, nor the question
+        assert backend.name in ("duckdb", "sqlite", "spark")
+        assert [c.name for c in backend.source().relation(stem.upper()).columns] == ["x"]
+        return
+    if hasattr(backend, "created"):
+        backend.created.append(stem.lower())
+    src = backend.source()
+    with pytest.raises(pr.InvalidInputError, match="differ only in case") as e:
+        src.relation(stem.upper())
+    assert repr(stem) in str(e.value) and repr(stem.lower()) in str(e.value)
+    assert [c.name for c in src.relation(stem).columns] == ["x"]
+    assert [c.name for c in src.relation(stem.lower()).columns] == ["y"]

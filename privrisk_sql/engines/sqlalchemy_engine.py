@@ -104,8 +104,13 @@ class SQLAlchemyEngine:
             names = insp.get_table_names(schema=schema) + views
         except Exception:
             return None
-        # Catalogs fold unquoted names (PostgreSQL: lower case); match exactly, then folded.
-        real = name if name in names else next((n for n in names if n.lower() == name.lower()), None)
+        # Catalogs fold unquoted names (PostgreSQL: lower case); match exactly, then folded, where
+        # two tables that differ only in case ("R17Cased", r17cased) are a question, not a guess.
+        folded = sorted({n for n in names if n.lower() == name.lower()})
+        if name not in names and len(folded) > 1:
+            raise InvalidInputError(f"table name {name!r} matches {', '.join(map(repr, folded))}, which differ only "
+                                    "in case: give the name exactly as the database spells it")
+        real = name if name in names else folded[0] if folded else None
         if real is None:
             return None
         columns = self._columns(insp, schema, real)

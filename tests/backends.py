@@ -152,6 +152,19 @@ class Backend:
         }[self.name]
         return int(self.fetch(sql)[0][0])
 
+    def end_sessions_running(self, marker: str) -> int:
+        """End the sessions of other clients whose running statement holds ``marker``, as a server
+        that goes away does to them (PostgreSQL: pg_terminate_backend; MariaDB: KILL CONNECTION)."""
+        if self.name == "postgres":
+            rows = self.fetch("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE state = 'active' "
+                              f"AND query LIKE '%{marker}%' AND pid <> pg_backend_pid()")
+            return len(rows)
+        ids = self.fetch("SELECT id FROM information_schema.processlist WHERE command = 'Query' "
+                         f"AND info LIKE '%{marker}%' AND id <> CONNECTION_ID()")
+        for (i,) in ids:
+            self.run(f"KILL CONNECTION {int(i)}")
+        return len(ids)
+
     def statement_time_limit(self) -> str | None:
         """The server-side statement time limit of the backend's own session (None: none kept)."""
         sql = {"postgres": "SHOW statement_timeout", "mysql": "SELECT @@SESSION.max_statement_time"}.get(self.name)

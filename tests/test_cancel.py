@@ -214,3 +214,25 @@ def test_timeout_covers_connecting_to_a_silent_server():
     assert r.returncode == 3, r.stderr
     assert "cannot connect" in r.stderr and str(port) in r.stderr
     assert elapsed < 2 + 6  # the child's start-up and imports included
+
+
+@pytest.mark.parametrize("command", ["kanon", "mondrian"])
+def test_a_session_the_server_ends_mid_run_is_one_line_and_exit_3(slow_db, command, tmp_path, backend):
+    """The server dying mid-run printed a ~100-line traceback and exited 1 (issue 41, 8): closing
+    the dead connection raised over the query's own error. Here the server ends the run's session
+    (the part of a server going away a shared test server can do)."""
+    if not backend.can.server:
+        pytest.skip("an embedded database has no session to end")
+    db, view, tables = slow_db
+    proc, err = _start(CLI_ARGS[command](view) + ["--db", db], tmp_path)
+    _wait_for_first_statement(proc, err)
+    time.sleep(0.5)
+    stop = time.monotonic() + 30
+    while not backend.end_sessions_running(view) and time.monotonic() < stop:
+        time.sleep(0.2)
+    assert proc.wait(timeout=60) == 3
+    err.seek(0)
+    lines = [line for line in err.read().splitlines() if line.startswith("privrisk-sql")]
+    err.seek(0)
+    assert "Traceback" not in err.read()
+    assert len(lines) == 1 and lines[0].startswith("privrisk-sql: database error:")

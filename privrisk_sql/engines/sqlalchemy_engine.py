@@ -182,8 +182,13 @@ class SQLAlchemyEngine:
     def close(self) -> None:
         if self.owns:
             engine = self.conn.engine
-            self.conn.close()
-            engine.dispose()
+            # A server that died mid-run (pg_ctl stop -m immediate, mariadbd killed) fails the
+            # close's rollback too: nothing is left to roll back, and the error that stopped the
+            # run (a QueryError, one line) is the one to report, not this one's traceback.
+            with contextlib.suppress(Exception):
+                self.conn.close()
+            with contextlib.suppress(Exception):
+                engine.dispose()
 
 
 class DriverCancel:

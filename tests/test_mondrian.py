@@ -561,10 +561,10 @@ def test_interrupted_run_leaves_nothing(backend, stop_at, how):
             src._guard.trip("timeout")  # what the watcher thread does at the deadline
 
     src.echo = interrupt
-    if how == "timeout" and stop_at == "rename" and backend.name != "duckdb":
-        # On the caller's SQLAlchemy connection the rename is the last statement: the deadline
-        # passing while it runs either cancels it (nothing is left) or lets it finish (the whole
-        # output stands); which one is a race with the watcher. Never anything in between.
+    if how == "timeout" and stop_at == "rename":
+        # The deadline passing during the publication: it is the run's point of no return, so
+        # the whole output stands (a server may have refused the rename before it began: then
+        # nothing is left). Never anything in between.
         try:
             mondrian_keeping_all(src, t, QIDS, 5, out)
         except pr.QueryTimeoutError:
@@ -883,3 +883,54 @@ def test_infinite_dates_are_refused_by_name_before_work(backend, sql_type):
         pr.mondrian(src, name, ["d"], 3, out, identifiers=["id"])
     with pytest.raises(pr.InvalidInputError, match="table not found"):
         src.relation(out)
+
+
+def test_sigterm_while_the_output_is_published_says_it_is_published(backend):
+    """SIGTERM during the rename published the output, then raised 'cancelled' (exit 3) anyway
+    (issue 41, 9). The publication is the point of no return: a stop arriving during it is
+    recorded, the output stands whole, and the caller is told so."""
+    import os
+    import signal
+
+    t = backend.load(ADULT)
+    out = _out(backend)
+    src = backend.source()
+    fired = []
+
+    def terminate_at_the_rename(sql):
+        if sql.startswith(("ALTER TABLE", "RENAME TABLE")) and not fired:
+            fired.append(sql)
+            os.kill(os.getpid(), signal.SIGTERM)  # the run's guard records it (a handler of its own)
+
+    src.echo = terminate_at_the_rename
+    r = mondrian_keeping_all(src, t, QIDS, 5, out)
+    src.echo = None
+    assert fired and src.stopped_after_publish == "terminate"
+    assert src.table_exists(out) and r.n_rows == 2000
+    assert backend.fetch(f"SELECT COUNT(*) FROM {_q(backend, out)}")[0][0] == 2000
+
+
+def test_cli_sigterm_while_the_output_is_published_exits_0_and_says_so(tmp_path, capsys, monkeypatch):
+    import os
+    import signal
+
+    import privrisk_sql.cli as cli
+
+    fired = []
+
+    def terminate_at_the_rename(sql):
+        if sql.startswith("ALTER TABLE") and not fired:
+            fired.append(sql)
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    monkeypatch.setattr(cli, "echo_to_stderr", terminate_at_the_rename)
+    db = tmp_path / "w.duckdb"
+    code = cli.main(["mondrian", "--db", str(db), "--table", str(ADULT), "--qids", "age,sex", "--k", "5",
+                     "--output", "o", "--identifiers", "id", "--show-sql"])
+    err = capsys.readouterr().err
+    assert fired and code == 0, err
+    assert "SIGTERM arrived while the output was being published: it is published" in err
+    import duckdb
+
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT COUNT(*) FROM o").fetchone()[0] == 2000

@@ -12,6 +12,7 @@ import contextlib
 import json
 import logging
 import os
+import signal
 import sys
 import threading
 import time
@@ -110,20 +111,55 @@ def _run_metric(metric: Metric, args: argparse.Namespace) -> int:
     command = metric.part("command")
     command.check(args)
     _checked_outputs(metric, args)
-    with _opened(metric, args) as src:
+    with _opened(metric, args) as src, _stops_after_publish(src):
         result = command.compute(src, args)
         database = src.database_label
-    payload = result.to_json_payload()
-    _write_json(payload, args.json_out)
-    _write_html(metric, args, result, database)
-    if not getattr(args, "quiet", False) and args.json != "-":
-        text = metric.part("summary").summary(args, result, payload)
-        print("\n".join(printable(line) for line in text.split("\n")))  # names may hold ESC or BEL
+        payload = result.to_json_payload()
+        _write_json(payload, args.json_out)
+        _write_html(metric, args, result, database)
+        if not getattr(args, "quiet", False) and args.json != "-":
+            text = metric.part("summary").summary(args, result, payload)
+            print("\n".join(printable(line) for line in text.split("\n")))  # names may hold ESC or BEL
     breached = command.breach(args, result, payload)
     if breached is not None:
         sys.stderr.write(f"privrisk-sql: {breached}\n")
         return EXIT_THRESHOLD
     return EXIT_OK
+
+
+@contextlib.contextmanager
+def _stops_after_publish(src):
+    """Ctrl-C and SIGTERM between the run's guarded parts: before an output is published they stop
+    the command as ever (exit 3); once it is published (the run's guard records those that come
+    during the publication itself) the command finishes its JSON, report and summary, moments of
+    work, and says so: its exit status must say the output is there (docs/guides/security.md)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    seen: list[int] = []
+
+    def on_signal(signum: int, frame: object) -> None:
+        if src.published:
+            seen.append(signum)
+        elif signum == signal.SIGTERM:
+            raise TerminatedError("terminated (SIGTERM)")
+        else:
+            raise KeyboardInterrupt
+
+    old = {signum: signal.signal(signum, on_signal) for signum in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for signum, handler in old.items():
+            signal.signal(signum, handler)
+        if src.stopped_after_publish:  # recorded by the run's guard, during the publication
+            name = "SIGTERM" if src.stopped_after_publish == "terminate" else "Ctrl-C"
+            sys.stderr.write(f"privrisk-sql: {name} arrived while the output was being published: it is published, "
+                             "and the command finished\n")
+        elif seen:
+            name = "SIGTERM" if signal.SIGTERM in seen else "Ctrl-C"
+            sys.stderr.write(f"privrisk-sql: {name} arrived after the output was published: it is published, "
+                             "and the command finished\n")
 
 
 def _input_tables(metric: Metric, args: argparse.Namespace) -> list[str]:

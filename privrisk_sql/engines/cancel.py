@@ -37,6 +37,11 @@ class RunGuard:
         self.deadline = None if timeout is None else time.monotonic() + timeout
         self.reason: str | None = None
         self.acknowledged = False
+        # The output's publication is the run's point of no return: from its first statement a
+        # stop is recorded but no longer acted on (no cancel, no raise), so the exit status can
+        # say what happened (published, exit 0) rather than the opposite (docs/guides/security.md).
+        self.publishing = False
+        self.published = False
         self._cancel_backend = cancel_backend
         self._lock = threading.Lock()  # no cancel request is in flight once acknowledged
         self._stop = threading.Event()
@@ -58,7 +63,7 @@ class RunGuard:
         before each statement."""
         if self.reason is None and self.deadline is not None and time.monotonic() >= self.deadline:
             self.trip(TIMEOUT)
-        return None if self.acknowledged else self.reason
+        return None if self.acknowledged or self.publishing or self.published else self.reason
 
     def acknowledge(self) -> None:
         """The main thread has stopped the run: no further cancel requests (cleanup statements may run)."""
@@ -130,7 +135,7 @@ class RunGuard:
                 self.trip(TIMEOUT)
             if self.reason is not None:
                 with self._lock:
-                    if not self.acknowledged and not self._stop.is_set():
+                    if not (self.acknowledged or self.publishing or self.published or self._stop.is_set()):
                         try:
                             self._cancel_backend()
                         except Exception:  # pragma: no cover - the connection may be mid-teardown

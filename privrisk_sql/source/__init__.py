@@ -67,6 +67,8 @@ class Source(Outputs, TempTables):
         self.read_only = bool(read_only)
         self.timeout = timeout
         self._guard: RunGuard | None = None
+        self.stopped_after_publish: str | None = None
+        self.published: list[str] = []  # outputs this Source gave their names, in order
         self._temps: list[str] = []
         self._frames: list[str] = []  # DataFrames registered with DuckDB for this run (see _frame_relation)
         self._old_settings: list[tuple[str, str]] = []  # run settings to restore (see Dialect.run_settings)

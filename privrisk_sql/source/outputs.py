@@ -187,6 +187,20 @@ class Outputs(Relations):
         a table of that name first when ``replace``: all of it takes effect or none (where DDL is
         not transactional, the replaced table is kept under a staging name until the new one has
         its name)."""
+        self.check_stop()  # a stop that came before the point of no return stops the run
+        guard = self._guard
+        if guard is not None:
+            guard.publishing = True
+        try:
+            self._publish(output, staging_name, replace=replace)
+        finally:
+            if guard is not None:
+                guard.publishing = False
+        if guard is not None:
+            guard.published = True
+        self.published.append(output.label)
+
+    def _publish(self, output: OutputTable, staging_name: str, *, replace: bool) -> None:
         staged = output.sql(self.quote, staging_name)
         target = output.sql(self.quote)
         if self.dialect.transactions and self.dialect.rename_tables is None:

@@ -33,6 +33,8 @@ class Statements:
     statements: int
     _run_id: str
     _guard: RunGuard | None
+    stopped_after_publish: str | None  # a Ctrl-C/SIGTERM that arrived once the output was being published
+    published: list[str]
     _old_settings: list[tuple[str, str]]
     _old_backstops: list[tuple[str, str]]
     _settings_pending: bool
@@ -126,6 +128,12 @@ class Statements:
             finally:
                 self._guard = None
                 guard.restore()
+        if guard.published and guard.reason in (INTERRUPT, TERMINATE):
+            # the output is published: that is what happened, and what the caller is told
+            self.stopped_after_publish = guard.reason
+            log.info("%s arrived while the output was being published: it is published",
+                     "SIGTERM" if guard.reason == TERMINATE else "Ctrl-C")
+            return
         _raise_signal_stop(guard.reason)
 
     def _stopped(self, guard: RunGuard, sql: str, *, mid_statement: bool):

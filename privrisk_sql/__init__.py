@@ -10,6 +10,7 @@ Example:
 """
 
 import importlib
+from typing import TYPE_CHECKING
 
 # Re-exported (the `as` form marks a public name for linters and type checkers).
 from .errors import InputChangedError as InputChangedError
@@ -22,18 +23,27 @@ from .errors import TerminatedError as TerminatedError
 from .errors import UnknownDialectError as UnknownDialectError
 from .errors import UnsupportedFeatureError as UnsupportedFeatureError
 from .registry import public_names
-from .source import Source as Source
-from .source import connect as connect
-from .sql import render  # noqa: F401  (pr.render.dbt_package_dir is public API)
+
+if TYPE_CHECKING:
+    from .source import Source as Source
+    from .source import connect as connect
+    from .sql import render as render  # pr.render.dbt_package_dir is public API
 
 # The metrics are imported on first use (PEP 562): `privrisk-sql mpuccs` need not load Mondrian's
 # or the k-anonymity family's modules, a few ms of every command's start. Their names come from the
 # registry (privrisk_sql/registry.py).
+# The Source and render too: sqlglot and jinja2 are most of an import (0.19 of 0.25 s), and
+# `privrisk-sql --help` or `import privrisk_sql` alone render no SQL.
 _METRICS = public_names()
+_LAZY = {**_METRICS, "Source": "privrisk_sql.source", "connect": "privrisk_sql.source"}
 
 
 def __getattr__(name: str):
-    module = _METRICS.get(name)
+    if name == "render":
+        value = importlib.import_module("privrisk_sql.sql.render")
+        globals()[name] = value
+        return value
+    module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(importlib.import_module(module), name)
@@ -42,7 +52,7 @@ def __getattr__(name: str):
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_METRICS))
+    return sorted(set(globals()) | set(_LAZY) | {"render"})
 
 __version__ = "0.1.0"
 

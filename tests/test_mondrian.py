@@ -915,6 +915,7 @@ def test_cli_sigterm_while_the_output_is_published_exits_0_and_says_so(tmp_path,
     import signal
 
     import privrisk_sql.cli as cli
+    import privrisk_sql.source as source
 
     fired = []
 
@@ -923,7 +924,7 @@ def test_cli_sigterm_while_the_output_is_published_exits_0_and_says_so(tmp_path,
             fired.append(sql)
             os.kill(os.getpid(), signal.SIGTERM)
 
-    monkeypatch.setattr(cli, "echo_to_stderr", terminate_at_the_rename)
+    monkeypatch.setattr(source, "echo_to_stderr", terminate_at_the_rename)
     db = tmp_path / "w.duckdb"
     code = cli.main(["mondrian", "--db", str(db), "--table", str(ADULT), "--qids", "age,sex", "--k", "5",
                      "--output", "o", "--identifiers", "id", "--show-sql"])

@@ -39,3 +39,38 @@ def test_the_parser_loads_no_metric_driver():
             "print(sorted(m for m in sys.modules if m.startswith('privrisk_sql.metrics.') and m.endswith('.driver')))")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert r.stdout.strip() == "[]"
+
+
+HEAVY = ("pandas", "altair", "vl_convert", "pyspark", "sqlalchemy", "numpy", "pyarrow")
+
+
+def _loaded_after(code: str, modules: tuple[str, ...]) -> list[str]:
+    import subprocess
+    import sys
+
+    probe = f"import sys\n{code}\nprint(sorted(m for m in {modules!r} if m in sys.modules))"
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return eval(r.stdout.strip().splitlines()[-1])  # a list of names this test printed itself
+
+
+def test_import_and_help_load_neither_sqlglot_nor_jinja2():
+    """`import privrisk_sql` took 0.25 s and `privrisk-sql --help` 0.3 s, sqlglot and jinja2 most
+    of it, though neither renders SQL (issue 39): both are loaded by the first run that does."""
+    light = ("sqlglot", "jinja2", *HEAVY)
+    assert _loaded_after("import privrisk_sql", light) == []
+    assert _loaded_after("from privrisk_sql.cli import build_parser\nbuild_parser().format_help()", light) == []
+    assert _loaded_after("import privrisk_sql as pr\npr.Source", ("sqlglot",)) == ["sqlglot"]  # lazily there
+
+
+def test_a_plain_duckdb_run_loads_no_heavy_module(tmp_path):
+    """A kanon and an mpUCCs run on a CSV with embedded DuckDB load none of pandas, Altair,
+    vl-convert, PySpark or SQLAlchemy (issue 39): those are for DataFrames, reports and servers."""
+    from backends import FIXTURES
+
+    ori = FIXTURES / "adult" / "ori.csv"
+    code = ("import contextlib, io\nfrom privrisk_sql.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    assert main(['kanon', '--table', {str(ori)!r}, '--qids', 'age,sex']) == 0\n"
+            f"    assert main(['mpuccs', '--ori', {str(ori)!r}, '--syn', {str(ori)!r}, '--columns', 'age,sex',"
+            " '--quiet']) == 0")
+    assert _loaded_after(code, HEAVY) == []

@@ -31,7 +31,6 @@ from ..errors import (
 from ..registry import BY_NAME, METRICS, Metric
 from ..report.json_text import EncodedRecords
 from ..report.output_file import OutputFile, input_files
-from ..source import connect, database_file, echo_to_stderr
 
 EXIT_OK, EXIT_THRESHOLD, EXIT_USAGE, EXIT_DATABASE = 0, 1, 2, 3
 
@@ -169,6 +168,8 @@ def _input_tables(metric: Metric, args: argparse.Namespace) -> list[str]:
 def _checked_outputs(metric: Metric, args: argparse.Namespace) -> None:
     """Check every output path before any work (a bad one is exit 2 with nothing done)."""
     tables = _input_tables(metric, args)
+    from ..engines.common import database_file
+
     hierarchy_files = [path for _, path in getattr(args, "hierarchy", [])]  # read, so never written
     inputs = [*input_files(*tables), database_file(args.db), *hierarchy_files]
     args.json_out = OutputFile.checked(args.json, inputs=inputs) if args.json else None
@@ -199,6 +200,8 @@ def _write_html(metric: Metric, args: argparse.Namespace, result: object, databa
 @contextlib.contextmanager
 def _opened(metric: Metric, args: argparse.Namespace):
     """The --db Source for one command (echoing with --show-sql), closed when the command ends."""
+    from ..source import connect, database_file, echo_to_stderr  # sqlglot and jinja2: not for --help
+
     tables = _input_tables(metric, args)
     path = database_file(args.db)
     # A missing --db file is refused by Source (create=False), so a typo leaves no stray file;
@@ -236,6 +239,8 @@ def _output_written(src, output: str) -> bool:
 def _run_cleanup(args: argparse.Namespace) -> int:
     """Staging tables (privrisk_sql/staging.py) of runs that are gone: listed, and dropped unless
     --dry-run. One whose run is still alive (its lock is held) is listed and kept."""
+    from ..source import connect
+
     src = connect(args.db)  # a missing database file is refused, not created
     try:
         # A cleanup is explicit: tables no lock can prove abandoned (SQLite) are dropped too.

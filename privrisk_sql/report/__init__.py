@@ -14,12 +14,12 @@ import functools
 import platform
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jinja2
-
-from ..sql.render import templates_dir
 from .parts import fmt
+
+if TYPE_CHECKING:
+    import jinja2
 
 
 class Displayed:
@@ -58,6 +58,10 @@ class RunInfo:
 
 @functools.cache
 def _environment() -> jinja2.Environment:
+    import jinja2  # with sqlglot, most of a start: loaded by a report, not by every command
+
+    from ..sql.render import templates_dir
+
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "report")),
                              autoescape=True, trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.StrictUndefined)

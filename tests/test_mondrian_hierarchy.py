@@ -256,3 +256,64 @@ def test_cli_never_writes_over_a_hierarchy_file(tmp_path, capsys, option):
     assert code == 2 and len(err.splitlines()) == 1
     assert f"is the input {str(tree)!r}" in err and tree.read_text() == text
     assert not (tmp_path / "w.duckdb").exists()  # refused before any work
+
+
+def test_masked_rows_hide_one_character_a_level():
+    from privrisk_sql.metrics.mondrian.hierarchy import masked_rows
+
+    assert masked_rows(["90071", "90210", None]) == [["90071", "9007*", "900**", "90***", "9****", "*****"],
+                                                     ["90210", "9021*", "902**", "90***", "9****", "*****"]]
+    # codes of different lengths meet at one root
+    assert masked_rows(["123", "45"]) == [["123", "12*", "1**", "***", "*"], ["45", "4*", "**", "*"]]
+
+
+ZIPS = ["90071", "90072", "90210", "90211", "94103", "94110", "94117", "10001", "10002", "1003"]
+
+
+def test_a_built_mask_hierarchy_cuts_as_its_file_does(backend, tmp_path):
+    """`--hierarchy zip=mask` (issue 40): the tree is built from the column's values, and the run
+    gives the same partitions and labels as the same tree written as an ARX file."""
+    from privrisk_sql.metrics.mondrian.hierarchy import masked_rows
+
+    rows = [(i, 20 + (i * 37) % 23, ZIPS[(i * 13) % 7 + (i % 4)]) for i in range(120)]
+    t = _table(backend, [("id", T.INTEGER), ("age", T.INTEGER), ("zip", T.TEXT)], rows)
+    tree = tmp_path / "zip.csv"
+    tree.write_text("\n".join(";".join(r) for r in masked_rows(ZIPS)) + "\n")
+    built, from_file = _out(backend), _out(backend)
+    a = mondrian_keeping_all(backend.source(), t, ["age", "zip"], 8, built, hierarchies={"zip": "mask"})
+    b = mondrian_keeping_all(backend.source(), t, ["age", "zip"], 8, from_file, hierarchies={"zip": str(tree)})
+    assert a.partitions == b.partitions > 1 and a.ncp == b.ncp
+    got = {name: _output(backend, name).sort_values("id")[["id", "partition_id", "zip_gen"]].reset_index(drop=True)
+           for name in (built, from_file)}
+    pd.testing.assert_frame_equal(got[built], got[from_file])
+    assert got[built]["zip_gen"].str.contains(r"\*").any()  # some zips were masked
+    assert not got[built]["zip_gen"].str.startswith("[").any()  # never a set of values
+
+
+def test_cli_hierarchy_builders_and_order_spelled_as_a_hierarchy(tmp_path, capsys):
+    db = tmp_path / "w.duckdb"
+    base = ["mondrian", "--db", str(db), "--table", str(ADULT), "--qids", "age,race,sex", "--k", "10",
+            "--keep", "id"]
+    assert main(base + ["--output", "a", "--order", "sex=Female,Male"]) == 0
+    assert main(base + ["--output", "b", "--hierarchy", "sex=order:Female,Male"]) == 0
+    out = capsys.readouterr().out
+    assert "labels of race are sets of values: --hierarchy race=mask" in out
+    with pr.connect(str(db)) as src:
+        same = src.fetch("SELECT COUNT(*) FROM a JOIN b ON a.id = b.id AND a.sex_gen = b.sex_gen "
+                         "AND a.partition_id = b.partition_id")
+    assert same[0][0] == 2000
+    assert main(base + ["--output", "c", "--order", "sex=Female,Male", "--hierarchy", "sex=order:Male,Female"]) == 2
+    assert "both given for 'sex'" in capsys.readouterr().err
+    assert main(base + ["--output", "c", "--hierarchy", "sex=order:"]) == 2
+    assert "--hierarchy sex=order:" in capsys.readouterr().err
+
+
+def test_a_mask_over_values_with_edge_spaces_is_refused(tmp_path):
+    import duckdb
+
+    db = tmp_path / "w.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute("CREATE TABLE t AS SELECT i AS id, i % 5 AS age, CASE WHEN i % 2 = 0 THEN ' 9007' "
+                    "ELSE '9008' END AS zip FROM range(40) r(i)")
+    with pytest.raises(InvalidInputError, match="'zip': a value has leading or trailing spaces"):
+        pr.mondrian(str(db), "t", ["age", "zip"], 5, "o", identifiers=["id"], hierarchies={"zip": "mask"})

@@ -29,8 +29,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                     help="order of a text QID's values: cut and labelled as ranges (repeatable; default: "
                          "a category, labelled as the set of its values)")
     p.add_argument("--hierarchy", action="append", type=a.hierarchy, default=[], metavar="COL=PATH",
-                   help="generalization hierarchy of a text QID, a CSV in ARX's format: value;level 1;...;root "
-                        "(repeatable; the QID is cut node by node and labelled with the node)")
+                   help="generalization hierarchy of a text QID: a CSV in ARX's format (value;level 1;...;root), "
+                        "'mask' (built: codes masked from the right, 90071 -> 9007* -> 900** ...) or "
+                        "'order:V1,V2,...' (as --order); repeatable; the QID is cut node by node and labelled "
+                        "with the node")
     p.add_argument("--sensitive", type=a.name_list,
                    help="sensitive columns that --l and --t are about (always in the output)")
     p.add_argument("--l", type=a.positive_int, metavar="L", help="also distinct L-diverse partitions (a cut constraint)")
@@ -48,6 +50,16 @@ def check(args: argparse.Namespace) -> None:
     if args.db is None:
         raise InvalidInputError("mondrian writes its output table inside the database: give --db "
                                 "(a .duckdb path or an SQLAlchemy URL); the default in-memory DuckDB would lose it")
+    # --hierarchy COL=order:V1,V2 is --order COL=V1,V2 (one way to say how a text QID is cut)
+    orders = [(c, spec) for c, spec in args.hierarchy if spec.startswith("order:")]
+    args.hierarchy = [(c, spec) for c, spec in args.hierarchy if not spec.startswith("order:")]
+    for column, spec in orders:
+        if any(c == column for c, _ in args.order):
+            raise InvalidInputError(f"--order and --hierarchy order: both given for {column!r}")
+        try:
+            args.order.append(a.order(f"{column}={spec[len('order:'):]}"))
+        except argparse.ArgumentTypeError as e:
+            raise InvalidInputError(f"--hierarchy {column}={spec}: {e}") from None
     for option, pairs in (("--order", args.order), ("--hierarchy", args.hierarchy)):
         seen: set[str] = set()
         for column, _ in pairs:

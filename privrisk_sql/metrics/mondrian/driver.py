@@ -22,7 +22,7 @@ import dataclasses
 import logging
 import re
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,7 +32,7 @@ from ...source import OutputTable, Relation, Source, is_in_memory, opened
 from ...sql.dialects import Dialect
 from ...sql.types import TypeClass
 from ..classes import check_rows, likely_identifiers, resolve_qids, validate_k, validate_qids
-from .hierarchy import Hierarchy, NodeRow, read_hierarchy
+from .hierarchy import Hierarchy, NodeRow, is_builder, masked_rows, read_hierarchy
 from .sql import RESERVED_PREFIX, MondrianDim, MondrianQueries, Privacy, SensitiveAttr
 
 log = logging.getLogger("privrisk_sql")
@@ -78,6 +78,7 @@ class MondrianResult(report.Displayed):
     sensitive: list[str] = field(default_factory=list)
     partition_sizes: dict[int, int] = field(default_factory=dict)  # size -> number of partitions
     identifiers: list[str] = field(default_factory=list)  # left out of the output by their role
+    labelled_as_sets: list[str] = field(default_factory=list)  # text QIDs with neither order nor hierarchy
     # Where the output went, for to_pandas: the caller's Source (or URL), the qualified name.
     _where: Any = field(default=None, repr=False, compare=False)
     _output_lookup: str | None = field(default=None, repr=False, compare=False)
@@ -209,8 +210,10 @@ def _resolve_order(rel: Relation, qids: list[str], order: Mapping[str, Sequence]
 
 
 def _resolve_hierarchies(rel: Relation, qids: list[str], hierarchies: Mapping[str, Any] | None,
-                         orders: Mapping[str, Sequence], relaxed: bool, dialect: Dialect) -> dict[str, Hierarchy]:
-    """Each hierarchy read and checked (a file's errors name it), keyed by real column name."""
+                         orders: Mapping[str, Sequence], relaxed: bool, dialect: Dialect,
+                         fetch: Callable[[str], list]) -> dict[str, Hierarchy]:
+    """Each hierarchy read and checked (a file's errors name it), keyed by real column name; a
+    builder's (``"mask"``) built from the column's distinct values, read with ``fetch``."""
     resolved: dict[str, Hierarchy] = {}
     if hierarchies and relaxed:
         raise InvalidInputError("hierarchies are cut node by node (Basic Mondrian), which relaxed Mondrian is not")
@@ -223,7 +226,15 @@ def _resolve_hierarchies(rel: Relation, qids: list[str], hierarchies: Mapping[st
                                     "text columns (their values are the hierarchy's first cells)")
         if col.name in orders:
             raise InvalidInputError(f"{col.name!r} has both an order and a hierarchy; give one")
-        tree = read_hierarchy(col.name, spec)
+        if is_builder(spec):
+            values = [r[0] for r in fetch(MondrianQueries(dialect).distinct_values(rel.sql, col.name))]
+            if any(isinstance(v, str) and v != v.strip() for v in values):
+                raise InvalidInputError(f"hierarchy {spec!r} for {col.name!r}: a value has leading or trailing spaces, "
+                                        "which a hierarchy's cells cannot keep; trim them in a view first")
+            tree = read_hierarchy(col.name, masked_rows(values))
+            tree.where = f"(built: {spec})"
+        else:
+            tree = read_hierarchy(col.name, spec)
         if tree.nul_line is not None and not dialect.text_holds_nul:
             raise InvalidInputError(f"hierarchy {tree.where} for {col.name!r}, line {tree.nul_line}: a NUL character, "
                                     f"which {dialect.name} text cannot hold")
@@ -344,7 +355,7 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
         names = resolve_qids(rel, qids)  # refuses unsupported types; every other one is in _KINDS
         orders = _resolve_order(rel, names, order)
         attrs = _resolve_sensitive(rel, names, o.sensitive)
-        trees = _resolve_hierarchies(rel, names, hierarchies, orders, relaxed, source.dialect)
+        trees = _resolve_hierarchies(rel, names, hierarchies, orders, relaxed, source.dialect, source.fetch)
         dropped = list(dict.fromkeys(rel.column(c).name for c in o.identifiers))
         kept, unroled = _resolve_roles(rel, names, keep, dropped,
                                        [a.column for a in attrs])
@@ -480,6 +491,7 @@ class _Run:
             median=self.median, relaxed=self.relaxed, partition_sizes=sizes,
             l=self.privacy.l if self.privacy else None, t=self.privacy.t if self.privacy else None,
             sensitive=[a.column for a in self.sensitive],
+            labelled_as_sets=[d.column for d in self.dims if d.kind == "nominal"],
         )
 
     def _mark_two_values(self, globals_: str) -> None:

@@ -199,6 +199,31 @@ def _csv_rows(text: str, delimiter: str, column: str, where: str) -> Iterator[li
         yield row
 
 
+# Hierarchies built for the user from the column's values, by name (a CSV file of that name is
+# given as ./mask). ARX's builders; `order:` is --order spelled as a hierarchy (the CLI's).
+BUILDERS = ("mask",)
+
+
+def is_builder(spec: Any) -> bool:
+    """Whether a hierarchy spec names a builder rather than a CSV path or rows."""
+    return isinstance(spec, str) and spec in BUILDERS
+
+
+def masked_rows(values: Iterable[str]) -> list[list[str]]:
+    """ARX's masking hierarchy of codes: each level hides one more character from the right
+    (90071 → 9007* → 900** → 90*** → 9**** → *****); codes of different lengths meet at a root ``*``.
+    Built from the column's distinct values (those Mondrian reads anyway to rank a text QID)."""
+    values = sorted({v for v in values if v is not None})
+    lengths = {len(v) for v in values}
+    rows = []
+    for v in values:
+        chain = [v] + [v[:len(v) - i] + "*" * i for i in range(1, len(v) + 1)]
+        if len(lengths) > 1 or not v:
+            chain.append("*")
+        rows.append(chain)
+    return rows
+
+
 def read_hierarchy(column: str, spec: Any) -> Hierarchy:
     """A hierarchy from a CSV path (``;`` or ``,`` between cells) or from rows already read."""
     if isinstance(spec, (str, Path)):

@@ -20,6 +20,11 @@ def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:
              f"  levels / SQL statements    {r.levels} / {r.queries}"]
     if r.identifiers:
         lines.append(f"  left out (identifiers)     {', '.join(r.identifiers)}")
+    if r.labelled_as_sets:  # readable labels are one option away (docs/metrics/mondrian.md)
+        first = r.labelled_as_sets[0]
+        lines.append(f"  labels of {', '.join(r.labelled_as_sets)} are sets of values: --hierarchy {first}=mask "
+                     f"(codes such as zips), --hierarchy {first}=FILE.csv or --order {first}=V1,V2,... make them "
+                     "readable")
     for column, m in r.null_rows.items():
         lines.append(f"  NULL rows in {column}: {m} (a value of their own)")
     return "\n".join(lines)

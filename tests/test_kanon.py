@@ -258,3 +258,38 @@ def test_ordered_t_closeness_work_grows_with_rows_not_classes_times_values():
         con.close()
     # 4x the rows: n log n work keeps the ratio about flat; the grid's grew about 4x (16x the work).
     assert ratios[1] < 2 * ratios[0], ratios
+
+
+def _adult_classes(qids):
+    adult = pd.read_csv(FIXTURES / "adult" / "ori.csv")
+    return adult.groupby(qids).size().reset_index(name="class_size")
+
+
+def test_k_anonymity_failures_come_riskiest_first(backend):
+    """The classes below k, smallest first, then by their values (issue 40): the rows a reviewer
+    reads first are the ones that single people out."""
+    t = backend.load(FIXTURES / "adult" / "ori.csv")
+    got = pr.k_anonymity_failures(backend.source(), t, ["age", "sex", "race"], 5)
+    sizes = got["class_size"].tolist()
+    assert sizes == sorted(sizes) and sizes[0] == 1
+    oracle_classes = _adult_classes(["age", "sex", "race"])
+    assert len(got) == int((oracle_classes["class_size"] < 5).sum())
+    ones = got[got["class_size"] == 1][["age", "sex", "race"]].astype(str).values.tolist()
+    assert ones == sorted(ones, key=lambda r: (int(r[0]), r[1], r[2]))
+
+
+@pytest.mark.parametrize("command", ["cavg", "kanon"])
+def test_cli_lists_the_classes_below_k_and_their_values_only_when_asked(command, capsys):
+    adult = str(FIXTURES / "adult" / "ori.csv")
+    base = [command, "--table", adult, "--qids", "age,sex,race", "--k", "5"]
+    expected = _adult_classes(["age", "sex", "race"])
+    below = expected[expected["class_size"] < 5]["class_size"].value_counts().sort_index()
+    assert main(base) == 0
+    out = capsys.readouterr().out
+    assert "classes below k by size " + ", ".join(f"{s}: {n:,}" for s, n in below.items()) in out
+    assert "Amer-Indian-Eskimo" not in out  # no value without --show-values
+    assert main(base + ["--show-values"]) == 0
+    out = capsys.readouterr().out
+    smallest = expected.sort_values(["class_size", "age", "sex", "race"]).iloc[0]
+    listed = out.split("the 10 smallest classes")[1].splitlines()[2].split()
+    assert listed == ["1", str(smallest["age"]), smallest["sex"], smallest["race"]]

@@ -25,7 +25,8 @@ def k_anonymity_failures_sql(dialect, relation_sql: str, qids: Sequence[str], k:
 
 
 def k_anonymity_failures(src: Any, table: str, qids: Sequence[str], k: int) -> pd.DataFrame:
-    """The equivalence classes smaller than k (QID values and ``class_size``): dbt's failing rows."""
+    """The equivalence classes smaller than k (QID values and ``class_size``): dbt's failing rows,
+    the riskiest first (smallest class, then the QID values)."""
     k = validate_k(k)
     with opened(src) as source:
         rel = source.relation(table)
@@ -36,7 +37,12 @@ def k_anonymity_failures(src: Any, table: str, qids: Sequence[str], k: int) -> p
         rows = source.fetch(k_anonymity_failures_sql(source.dialect, rel.sql, names, k))
     import pandas as pd
 
-    return pd.DataFrame(rows, columns=[*names, "class_size"])
+    frame = pd.DataFrame(rows, columns=[*names, "class_size"])
+    by = ["class_size", *names] if len(set(names)) == len(names) and "class_size" not in names else ["class_size"]
+    try:
+        return frame.sort_values(by, kind="stable", na_position="first").reset_index(drop=True)
+    except TypeError:  # values of mixed kinds in one column (SQLite's typeless ones): by size alone
+        return frame.sort_values(["class_size"], kind="stable").reset_index(drop=True)
 
 
 @dataclass(frozen=True)

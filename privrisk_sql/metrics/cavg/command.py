@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 
 from ...cli import arguments as a
+from .. import riskiest
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     a.table_args(p)
     p.add_argument("--k", type=a.positive_int, required=True, help="requested k (integer >= 1)")
     p.add_argument("--fail-above", type=a.finite, metavar="CAVG", help="exit 1 when CAVG exceeds this value")
+    riskiest.add_argument(p)
     a.safety_args(p)
 
 
@@ -21,7 +23,9 @@ def check(args: argparse.Namespace) -> None:
 def compute(src, args: argparse.Namespace):
     from .driver import cavg
 
-    return cavg(src, args.table, args.qids, args.k, exclude_null_qids=args.exclude_null_qids)
+    result = cavg(src, args.table, args.qids, args.k, exclude_null_qids=args.exclude_null_qids)
+    riskiest.fetch(src, args)
+    return result
 
 
 def breach(args: argparse.Namespace, result, payload: dict) -> str | None:

@@ -6,6 +6,8 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
+from .. import riskiest
+
 
 def cavg_summary(r: Any, qids: Sequence[str], excluded: bool) -> str:
     """CAVG with what its value says about the table at that k."""
@@ -28,4 +30,5 @@ def cavg_summary(r: Any, qids: Sequence[str], excluded: bool) -> str:
 
 
 def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:
-    return cavg_summary(r, args.qids, args.exclude_null_qids)
+    extra = riskiest.lines(r.class_size_histogram, r.k, args.qids, getattr(args, "riskiest", None))
+    return "\n".join([cavg_summary(r, args.qids, args.exclude_null_qids), *extra])

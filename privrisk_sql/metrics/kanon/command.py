@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ...cli import arguments as a
+from .. import riskiest
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -12,6 +13,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sensitive", type=a.name_list, help="sensitive columns (for l, t, beta, delta, alpha)")
     p.add_argument("--k", type=a.positive_int, help="requested k: adds classes/records below k")
     p.add_argument("--fail-below", type=a.positive_int, metavar="K", help="exit 1 when the table is not K-anonymous")
+    riskiest.add_argument(p)
     a.safety_args(p)
 
 
@@ -22,7 +24,9 @@ def check(args: argparse.Namespace) -> None:
 def compute(src, args: argparse.Namespace):
     from .driver import kanon
 
-    return kanon(src, args.table, args.qids, args.sensitive, args.k, exclude_null_qids=args.exclude_null_qids)
+    result = kanon(src, args.table, args.qids, args.sensitive, args.k, exclude_null_qids=args.exclude_null_qids)
+    riskiest.fetch(src, args)
+    return result
 
 
 def breach(args: argparse.Namespace, result, payload: dict) -> str | None:

@@ -6,6 +6,8 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
+from .. import riskiest
+
 # kanon's per-sensitive-column results: (key, label, what it means).
 _SENSITIVE_ROWS = [
     ("l_diversity", "l-diversity (distinct)", "fewest distinct values in a class"),
@@ -65,4 +67,6 @@ def kanon_summary(r: dict, qids: Sequence[str], sensitive: Sequence[str], k: int
 
 
 def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:
-    return kanon_summary(r, args.qids, args.sensitive or [], args.k)
+    text = kanon_summary(r, args.qids, args.sensitive or [], args.k)
+    extra = riskiest.lines(r["class_size_histogram"], args.k, args.qids, getattr(args, "riskiest", None))
+    return "\n".join([text, *extra])

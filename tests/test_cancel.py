@@ -236,3 +236,36 @@ def test_a_session_the_server_ends_mid_run_is_one_line_and_exit_3(slow_db, comma
     err.seek(0)
     assert "Traceback" not in err.read()
     assert len(lines) == 1 and lines[0].startswith("privrisk-sql: database error:")
+
+
+def test_timeout_holds_when_the_server_stops_answering(slow_db, tmp_path, backend):
+    """PostgreSQL's backend SIGSTOPped mid-statement: the cancel request and statement_timeout
+    both need it running, and `kanon --timeout 2` still blocked at 20 s (issue 41, 7). The client
+    gives up on its own a few seconds after the deadline: exit 3, one line."""
+    import os
+
+    if backend.name != "postgres":
+        pytest.skip("a stopped backend process of our own: PostgreSQL's one-process-per-session")
+    db, view, tables = slow_db
+    proc, err = _start(CLI_ARGS["kanon"](view) + ["--db", db, "--timeout", "2"], tmp_path)
+    _wait_for_first_statement(proc, err)
+    stop = time.monotonic() + 30
+    pids = []
+    while not pids and time.monotonic() < stop:
+        pids = [int(r[0]) for r in backend.fetch("SELECT pid FROM pg_stat_activity WHERE state = 'active' "
+                                                  f"AND query LIKE '%{view}%' AND pid <> pg_backend_pid()")]
+        time.sleep(0.1)
+    assert pids
+    started = time.monotonic()
+    for pid in pids:
+        os.kill(pid, signal.SIGSTOP)
+    try:
+        code = proc.wait(timeout=20)
+        waited = time.monotonic() - started
+    finally:
+        for pid in pids:
+            os.kill(pid, signal.SIGCONT)  # the backend then finds its client gone and ends
+    assert code == 3 and waited < 10
+    err.seek(0)
+    lines = [line for line in err.read().splitlines() if line.startswith("privrisk-sql")]
+    assert len(lines) == 1 and "timeout: stopped after 2 s" in lines[0], lines

@@ -45,6 +45,10 @@ class Engine(Protocol):
     def cancel(self) -> None:
         """Cancel the statement running now (called from the watcher thread)."""
 
+    def abandon(self) -> None:
+        """Give the connection up when the server ignores the cancel (a timer thread calls it):
+        the statement the main thread waits on returns with an error. No-op in-process."""
+
     def joins_open_transaction(self, error: Exception) -> bool:
         """Whether ``error`` (of a BEGIN) says the caller's connection is in a transaction already."""
 

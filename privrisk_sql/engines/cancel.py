@@ -23,6 +23,10 @@ TIMEOUT, INTERRUPT, TERMINATE = "timeout", "interrupt", "terminate"
 _SIGNALS = {signal.SIGINT: INTERRUPT, signal.SIGTERM: TERMINATE}  # handled alike: stop, clean up, exit 3
 _WAKE = b"\0"  # written to the wake-up pipe by stop_watching; no signal has number 0
 _POLL = 0.1  # seconds between two cancel requests while the main thread has not stopped yet
+# A server that takes the cancel request but does not act on it (its backend SIGSTOPped, a
+# network that went silent) would hold the run forever: this long after the stop, the client
+# gives up on its own (Engine.abandon: the connection's socket is shut, the driver returns).
+ABANDON_AFTER = 3.0
 
 
 class RunGuard:
@@ -32,8 +36,11 @@ class RunGuard:
     :meth:`acknowledge`\\ s) to stop the statement that is running.
     """
 
-    def __init__(self, timeout: float | None, cancel_backend: Callable[[], None]):
+    def __init__(self, timeout: float | None, cancel_backend: Callable[[], None],
+                 abandon_backend: Callable[[], None] | None = None):
         self.timeout = timeout
+        self._abandon_backend = abandon_backend
+        self._abandon_timer: threading.Timer | None = None
         self.deadline = None if timeout is None else time.monotonic() + timeout
         self.reason: str | None = None
         self.acknowledged = False
@@ -73,6 +80,8 @@ class RunGuard:
     def stop_watching(self) -> None:
         """End the watcher thread (before cleanup, so no late cancel request can hit a DROP)."""
         self._stop.set()
+        if self._abandon_timer is not None:
+            self._abandon_timer.cancel()
         if self._thread is not None:
             if self._pipe is not None:
                 # Wake the watcher out of select() now rather than at its next poll (up to _POLL
@@ -134,12 +143,30 @@ class RunGuard:
             if self.reason is None and self.deadline is not None and time.monotonic() >= self.deadline:
                 self.trip(TIMEOUT)
             if self.reason is not None:
+                self._arm_abandon()
                 with self._lock:
                     if not (self.acknowledged or self.publishing or self.published or self._stop.is_set()):
                         try:
                             self._cancel_backend()
                         except Exception:  # pragma: no cover - the connection may be mid-teardown
                             pass
+
+    def _arm_abandon(self) -> None:
+        """Once per stop: a timer (its own thread: a cancel request may itself hang on a server
+        that does not answer) that gives the connection up if the main thread has not stopped."""
+        if self._abandon_timer is not None or self._abandon_backend is None:
+            return
+        self._abandon_timer = threading.Timer(ABANDON_AFTER, self._abandon)
+        self._abandon_timer.daemon = True
+        self._abandon_timer.start()
+
+    def _abandon(self) -> None:
+        if self.acknowledged or self.publishing or self.published or self._abandon_backend is None:
+            return
+        try:
+            self._abandon_backend()
+        except Exception:  # pragma: no cover - the connection may be gone already
+            pass
 
     def _read_signals(self) -> None:
         assert self._pipe is not None

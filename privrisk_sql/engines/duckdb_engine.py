@@ -51,6 +51,9 @@ class DuckDBEngine:
     def cancel(self) -> None:
         self.con.interrupt()
 
+    def abandon(self) -> None:
+        pass  # in-process: interrupt() always reaches it
+
     def watch(self, guard: RunGuard) -> None:
         pass
 

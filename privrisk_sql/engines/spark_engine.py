@@ -103,6 +103,9 @@ class SparkEngine:
         else:  # a classic session's interruptTag reaches Spark Connect operations only
             self.session.sparkContext.cancelJobsWithTag(self.tag)
 
+    def abandon(self) -> None:
+        pass  # the job tags' cancel is what Spark offers; a session that ignores it is not given up
+
     def watch(self, guard: RunGuard) -> None:
         # Tags belong to the thread that starts the jobs: the one running the statements.
         if self._connect:

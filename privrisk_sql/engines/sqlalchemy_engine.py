@@ -82,6 +82,9 @@ class SQLAlchemyEngine:
     def cancel(self) -> None:
         self._canceller.cancel(self)
 
+    def abandon(self) -> None:
+        self._canceller.abandon(self)
+
     def watch(self, guard: RunGuard) -> None:
         self._canceller.watch(self, guard)
 
@@ -200,6 +203,11 @@ class DriverCancel:
     def cancel(self, engine: SQLAlchemyEngine) -> None:
         engine.raw.cancel_safe()
 
+    def abandon(self, engine: SQLAlchemyEngine) -> None:
+        """The server took the cancel and did nothing (its backend stopped): the socket the main
+        thread waits on is shut, psycopg returns "connection lost", the run stops with its timeout."""
+        _shut_socket(engine.raw.pgconn.socket)
+
     def watch(self, engine: SQLAlchemyEngine, guard: RunGuard) -> None:
         pass
 
@@ -230,8 +238,15 @@ class StatementCancel(DriverCancel):
             other.close()
 
 
+    def abandon(self, engine: SQLAlchemyEngine) -> None:
+        _shut_socket(engine.raw._sock.fileno())  # PyMySQL's socket
+
+
 class ProgressHandlerCancel(DriverCancel):
     """SQLite: a progress handler polls the run guard and interrupts the statement itself."""
+
+    def abandon(self, engine: SQLAlchemyEngine) -> None:
+        pass  # in-process: the handler always sees the stop
 
     def cancel(self, engine: SQLAlchemyEngine) -> None:
         pass  # the handler installed by watch() sees the guard's stop
@@ -241,6 +256,18 @@ class ProgressHandlerCancel(DriverCancel):
 
     def unwatch(self, engine: SQLAlchemyEngine) -> None:
         engine.raw.set_progress_handler(None, 0)
+
+
+def _shut_socket(fd: int) -> None:
+    """Shut down (both ways) the socket behind ``fd``: a read blocked on it returns at once."""
+    import os
+    import socket
+
+    sock = socket.socket(fileno=os.dup(fd))
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    finally:
+        sock.close()
 
 
 # The dialect's cancel_by (data in sql/dialects.py) names its strategy here.

@@ -110,7 +110,7 @@ class Statements:
         if self._guard is not None:
             yield self
             return
-        guard = RunGuard(self.timeout, self._cancel_running_statement)
+        guard = RunGuard(self.timeout, self._cancel_running_statement, self.engine.abandon)
         self._guard = guard
         self._set_backstops(guard)
         self._settings_pending = True  # applied just before the run's first statement

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Start a throw-away MariaDB on 127.0.0.1 and a free port, with two users: privrisk (every
-# privilege, for the tests' own tables) and privrisk_ro (SELECT and CREATE TEMPORARY TABLES only,
-# the read-only tests' user). Usage: source .ci/mariadb.sh  (defines PRIVRISK_MYSQL_URL,
-# PRIVRISK_MYSQL_RO_URL, stop_mariadb)
+# Start a throw-away MariaDB on 127.0.0.1 and a free port, with three users: privrisk (every
+# privilege, for the tests' own tables), privrisk_ro (SELECT and CREATE TEMPORARY TABLES only,
+# the read-only tests' user) and privrisk_wild (every privilege through a wildcard database
+# grant). Usage: source .ci/mariadb.sh  (defines PRIVRISK_MYSQL_URL, PRIVRISK_MYSQL_RO_URL,
+# PRIVRISK_MYSQL_WILD_URL, stop_mariadb)
 set -euo pipefail
 if ! command -v mariadbd >/dev/null; then
   apt-get update -qq
@@ -28,6 +29,11 @@ CREATE USER 'privrisk'@'127.0.0.1' IDENTIFIED BY 'privrisk';
 GRANT ALL PRIVILEGES ON *.* TO 'privrisk'@'127.0.0.1';
 CREATE USER 'privrisk_ro'@'127.0.0.1' IDENTIFIED BY 'privrisk_ro';
 GRANT SELECT, CREATE TEMPORARY TABLES ON privrisk.* TO 'privrisk_ro'@'127.0.0.1';
+CREATE USER 'privrisk_wild'@'127.0.0.1' IDENTIFIED BY 'privrisk_wild';
+GRANT ALL PRIVILEGES ON \`privr%\`.* TO 'privrisk_wild'@'127.0.0.1';
 SQL
 export PRIVRISK_MYSQL_URL="mysql+pymysql://privrisk:privrisk@127.0.0.1:$MARIADB_PORT/privrisk?charset=utf8mb4"
 export PRIVRISK_MYSQL_RO_URL="mysql+pymysql://privrisk_ro:privrisk_ro@127.0.0.1:$MARIADB_PORT/privrisk?charset=utf8mb4"
+# A user whose CREATE comes from a wildcard database grant (`privr%`.*), which MariaDB's
+# information_schema lists under the pattern, not the database: the privilege check must try.
+export PRIVRISK_MYSQL_WILD_URL="mysql+pymysql://privrisk_wild:privrisk_wild@127.0.0.1:$MARIADB_PORT/privrisk?charset=utf8mb4"

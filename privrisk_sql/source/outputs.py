@@ -92,18 +92,32 @@ class Outputs(Relations):
             raise InvalidInputError(f"output must be a table name, got {name!r}")
         *given, table = self.table_name_parts(name)
         container = self.engine.output_container(name, given)
-        self._check_create_privilege(name, container[-1])
+        self._check_create_privilege(name, container)
         return OutputTable(name, container, table)
 
-    def _check_create_privilege(self, label: str, schema: str) -> None:
+    def _check_create_privilege(self, label: str, container: tuple[str, ...]) -> None:
+        """Refuse an output the user may not create, before any work. The catalog's answer is
+        trusted when it says yes; when it says no, creating (and dropping) an empty table under
+        a staging name decides: grants the catalog query cannot read (MariaDB's wildcard
+        database grants, a server run with --skip-grant-tables) must not refuse a run that works."""
         query = self.dialect.create_privilege
         if query is None:
             return
+        schema = container[-1]
         rows = self._run(query.format(schema=self.literal(schema)), fetch="records", setting=True)
-        if rows and not rows[0]["ok"]:
-            kind = self.dialect.container_kind
-            raise InvalidInputError(f"output {label!r}: this user may not create tables in {kind} {schema!r} "
+        if not rows or rows[0]["ok"]:
+            return
+        kind = self.dialect.container_kind
+        refused = InvalidInputError(f"output {label!r}: this user may not create tables in {kind} {schema!r} "
                                     f"(no CREATE privilege); choose a {kind} it may write to")
+        if not self.dialect.create_privilege_probe:
+            raise refused
+        probe = OutputTable(label, container, staging.staging_name(uuid.uuid4().hex[:10])).sql(self.quote)
+        try:
+            self._run(f"CREATE TABLE {probe} (x INTEGER)", fetch=False, setting=True)
+        except QueryError:
+            raise refused from None
+        self._run(f"DROP TABLE {probe}", fetch=False, setting=True)
 
     @contextlib.contextmanager
     def staging_run(self) -> Iterator[str]:

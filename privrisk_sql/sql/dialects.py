@@ -57,6 +57,10 @@ class Dialect:
     # A query telling whether this session may create a table in schema {schema} (one row, column
     # ok), asked before a run that writes: without it the refusal came after every Mondrian level.
     create_privilege: str | None = None
+    # When create_privilege says no, creating an empty table decides (MariaDB: wildcard database
+    # grants and --skip-grant-tables are not in the catalog it reads). PostgreSQL's answer is
+    # exact, and a failed CREATE would abort a caller's open transaction.
+    create_privilege_probe: bool = False
     # What a table name's container is called in messages, and whether its names ignore case
     # (SQLite's attached databases: main, MAIN; a quoted PostgreSQL schema name keeps its case).
     container_kind: str = "schema"
@@ -156,6 +160,7 @@ DIALECTS: dict[str, Dialect] = {
                 cast_types=CastTypes(double="DOUBLE", bigint="SIGNED", integer="SIGNED", text="CHAR"),
                 rename_tables="RENAME TABLE {pairs}",
                 # information_schema shows a user its own privileges only.
+                create_privilege_probe=True,
                 create_privilege="SELECT (EXISTS (SELECT 1 FROM information_schema.user_privileges"
                                  " WHERE privilege_type = 'CREATE') OR EXISTS (SELECT 1 FROM"
                                  " information_schema.schema_privileges WHERE privilege_type = 'CREATE'"

@@ -15,6 +15,7 @@ import logging
 import os
 import threading
 import uuid
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,10 @@ from ..sql.dialects import get_dialect
 from . import CatalogEntry
 from .cancel import RunGuard
 from .common import first_line, is_spark_target, redacted
+
+# PySpark 4 warns at every session start when pandas 3 is installed; privrisk_sql hands Spark no
+# pandas object, so the warning is not the user's business (the spark extra pins pandas < 3 too).
+warnings.filterwarnings("ignore", message="PySpark does not yet fully support pandas", category=UserWarning)
 
 _RUNNING = threading.local()  # set while this thread runs one of our statements
 

@@ -8,7 +8,7 @@ import re
 import pytest
 
 import privrisk_sql as pr
-from privrisk_sql.cli.progress import ProgressBar
+from privrisk_sql.progress import ProgressBar
 
 from backends import FIXTURES
 
@@ -64,3 +64,29 @@ def test_mpuccs_reports_every_combination_done(backend, delta):
     assert dones[0] == 0  # the start, so that a bar can be drawn at once
     assert dones == sorted(set(dones)) and dones[1] > 0
     assert dones[-1] == total
+
+
+def test_mondrian_reports_its_levels_and_quiet_silences_it(tmp_path, capsys):
+    """Mondrian showed nothing on long work and took no --quiet (issue 40): a callable gets
+    (level, cuts) per level; the CLI's status line is off with --quiet, as the summary is."""
+    import privrisk_sql as pr
+    from privrisk_sql.cli import main
+    from privrisk_sql.progress import StatusLine
+
+    from backends import FIXTURES
+
+    adult = str(FIXTURES / "mondrian" / "adult_2k.csv")
+    seen = []
+    pr.connect(str(tmp_path / "w.duckdb"), create=True).close()
+    r = pr.mondrian(str(tmp_path / "w.duckdb"), adult, ["age", "sex"], 10, "o", identifiers=["id"],
+                    progress=lambda level, cuts: seen.append((level, cuts)))
+    assert [lv for lv, _ in seen] == list(range(1, r.levels + 2)) and seen[-1][1] == 0 and seen[0][1] > 0
+    with pytest.raises(pr.InvalidInputError, match="progress must be"):
+        pr.mondrian(str(tmp_path / "w.duckdb"), adult, ["age"], 10, "o2", identifiers=["id"], progress="yes")
+    line = StatusLine(delay=0.0, stream=io.StringIO())
+    line(3, 1234)
+    assert line.stream.getvalue() == "Mondrian: level 3, 1,234 cuts, 0s elapsed\n"
+    assert main(["mondrian", "--db", str(tmp_path / "w.duckdb"), "--table", adult, "--qids", "age,sex", "--k", "10",
+                 "--identifiers", "id", "--output", "o3", "--quiet"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == ""

@@ -295,7 +295,7 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
              relaxed: bool = False, nulls: str = "error", order: Mapping[str, Sequence] | None = None,
              l: int | None = None, t: float | None = None, sensitive: Sequence[str] | str | None = None,
              hierarchies: Mapping[str, Any] | None = None, identifiers: Sequence[str] | None = None,
-             html: Any = None) -> MondrianResult:
+             progress: Any = "auto", html: Any = None) -> MondrianResult:
     """Anonymize ``table`` with Mondrian and write the result to the new table ``output``.
 
     Args:
@@ -315,6 +315,8 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
             whose values are distinct in every row, a likely direct identifier, then stops the run
             until a role names it); ``"*"``: every column in no other role, copied as is unchecked.
         identifiers: direct identifiers (a name, an id): left out of the output.
+        progress: ``"auto"`` (default: a status line on stderr, in a terminal or a notebook, once
+            a run takes over 2 s), ``False`` for none, or a callable ``(level, cuts)``.
         median: ``"lower"`` (frequency-set lower median, ties kept together) or ``"interp"``
             (mean of the two middle values for even n, like numpy; SDC4Society compatible).
         relaxed: relaxed Mondrian (rows equal to the median may go to either side).
@@ -363,8 +365,14 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
         source.check_new_names([f"{q}_{s}" for q in names for s in ("lo", "hi", "gen")], "output column")
         target = source.new_output(output, [rel], replace=replace)
         privacy = Privacy(tuple(attrs), o.l, o.t) if attrs else None
-        result = _Run(source, rel, names, kept, k, target, replace, median, relaxed, nulls, orders, privacy,
-                      trees, unroled).run()
+        status = _progress(progress)
+        try:
+            result = _Run(source, rel, names, kept, k, target, replace, median, relaxed, nulls, orders, privacy,
+                          trees, unroled, status).run()
+        finally:
+            close = getattr(status, "close", None)
+            if close is not None:
+                close()
         database = source.database_label
     result = dataclasses.replace(result, _where=src, _output_lookup=target.lookup_name, identifiers=dropped)
     report.after_run(result, page, False, "mondrian", database, {"table": table},
@@ -372,6 +380,19 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
                       "nulls": nulls, "l": o.l, "t": o.t, "sensitive": list(o.sensitive),
                       "hierarchies": sorted(trees), "identifiers": list(o.identifiers)}, started, time.perf_counter() - clock)
     return result
+
+
+def _progress(progress: Any) -> Callable[[int, int], None] | None:
+    """The ``progress`` argument as a callable, or None for no progress."""
+    if progress is None or progress is False:
+        return None
+    if progress == "auto" or progress is True:
+        from ...progress import StatusLine, interactive
+
+        return StatusLine() if progress is True or interactive() else None
+    if callable(progress):
+        return progress
+    raise InvalidInputError(f"progress must be 'auto', True, False or a callable (level, cuts), got {progress!r}")
 
 
 def _wider_than_a_double(sql_type: str) -> bool:
@@ -411,8 +432,9 @@ class _Run:
     def __init__(self, source: Source, rel: Relation, qids: list[str], keep: list[str], k: int, output: OutputTable,
                  replace: bool, median: str, relaxed: bool, nulls: str, orders: dict[str, list],
                  privacy: Privacy | None = None, trees: dict[str, Hierarchy] | None = None,
-                 unroled: Sequence[str] = ()):
+                 unroled: Sequence[str] = (), progress: Callable[[int, int], None] | None = None):
         self.s, self.rel, self.qids, self.keep, self.k = source, rel, qids, keep, k
+        self.progress = progress
         self.unroled = list(unroled)
         self.output, self.replace, self.median, self.relaxed, self.nulls = output, replace, median, relaxed, nulls
         self.orders = orders
@@ -655,6 +677,8 @@ class _Run:
             for t in (freq, ranked, cuts, work):
                 s.drop_temp(t)
             log.info("mondrian level %d: %d cuts", level, n_cuts)
+            if self.progress is not None:
+                self.progress(level + 1, n_cuts)
             if nxt is None:
                 return done, level
             work = nxt

@@ -35,7 +35,7 @@ def check(args: argparse.Namespace) -> None:
 
 
 def compute(src, args: argparse.Namespace):
-    from ...cli.progress import ProgressBar
+    from ...progress import ProgressBar
     from .driver import mpuccs
 
     bar = ProgressBar()

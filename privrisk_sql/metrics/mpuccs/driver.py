@@ -271,7 +271,7 @@ def mpuccs(
     nulls: str = "sql",
     key: str | None = None,
     batch_size: int = 32,
-    progress: Any = None,
+    progress: Any = "auto",
     empty_sizes: str = "warn",
     html: Any = None,
     html_values: bool = False,
@@ -296,7 +296,9 @@ def mpuccs(
         nulls: ``"sql"`` (NULL equals NULL everywhere) or ``"petsard"`` (PETsARD's per-dtype rules).
         key: a column giving the input order; never evaluated; details also carry its values.
         batch_size: combinations per statement.
-        progress: optional callable ``(done, total)`` called as combinations complete.
+        progress: ``"auto"`` (default: a progress bar on stderr, in a terminal or a notebook, once a
+            run takes over 2 s), ``False``/None for none, or a callable ``(done, total)`` called as
+            combinations complete.
         empty_sizes: ``"warn"`` (PETsARD: nothing evaluated, rate 0) or ``"error"`` when every
             requested size exceeds the column count.
         html: also write the run's report there (one self-contained HTML page).
@@ -316,11 +318,25 @@ def mpuccs(
                                 datetime_precision, nulls)
     page = report.checked_html(html, ori, syn)
     started, clock = report.now(), time.perf_counter()
-    with opened(src) as source:
-        result = _Run(source, ori, syn, columns, o.n_cols, o.min_entropy_delta, o.field_decay_factor, o.renyi_alpha,
-                      o.numeric_precision, o.datetime_precision, o.datetime_unit, o.nulls, key, batch_size, progress,
-                      empty_sizes).run()
-        database = source.database_label
+    bar = None
+    if progress == "auto" or progress is True:
+        from ...progress import ProgressBar, interactive
+
+        bar = ProgressBar() if progress is True or interactive() else None
+        progress = bar
+    elif progress is False:
+        progress = None
+    elif progress is not None and not callable(progress):
+        raise InvalidInputError(f"progress must be 'auto', True, False or a callable (done, total), got {progress!r}")
+    try:
+        with opened(src) as source:
+            result = _Run(source, ori, syn, columns, o.n_cols, o.min_entropy_delta, o.field_decay_factor,
+                          o.renyi_alpha, o.numeric_precision, o.datetime_precision, o.datetime_unit, o.nulls, key,
+                          batch_size, progress, empty_sizes).run()
+            database = source.database_label
+    finally:
+        if bar is not None:
+            bar.close()
     report.after_run(result, page, html_values, "mpuccs", database, {"ori": ori, "syn": syn},
                      {"columns": None if columns is None else list(columns), "n_cols": o.n_cols,
                       "min_entropy_delta": min_entropy_delta, "field_decay_factor": field_decay_factor,

@@ -64,7 +64,7 @@ def _offline(text: str) -> None:
 CASES = {
     "mpuccs": (["--ori", str(ADULT / "ori.csv"), "--syn", str(ADULT / "syn.csv"), "--columns",
                 "age,sex,race,education", "--n-cols", "1,2,3", "--fail-above", "0.5"],
-               ["identified_by_size", "search_tree", "entropy_gain"],
+               ["identified_by_size", "search_tree", "identified_by_combination"],
                lambda j: f"{100 * j['global']['identification_rate']:.2f} %"),
     "kanon": (["--table", str(ADULT / "ori.csv"), "--qids", "age,sex,race", "--sensitive", "income,education",
                "--k", "5"],
@@ -176,3 +176,48 @@ def test_kanon_page_says_what_each_risk_is_and_formats_every_cell(tmp_path, sens
         assert "l = 1" in table and "α = " in table
         for name in sensitive:
             assert f">{name}<" in table
+
+
+def test_a_meaning_keeps_its_colour_and_small_counts_their_ticks():
+    """"below k" was blue on one report and orange on the next (the first category took the first
+    colour), and a log axis's ticks collided at its top (issue 40)."""
+    from privrisk_sql.report.parts import COLOURS, _log_ticks, bar
+
+    for first in ("below k", "k or more"):
+        rows = [{"class_size": 1, "classes": 5, "below_k": "below k"}, {"class_size": 9, "classes": 3, "below_k": "k or more"}]
+        rows.sort(key=lambda r: r["below_k"] != first)
+        svg = bar("c", rows, "class_size", "classes", title="t", x_title="x", y_title="y", color="below_k").svg
+        assert COLOURS["below k"] in svg and COLOURS["k or more"] in svg
+    assert _log_ticks([{"n": 40_000}, {"n": 3}], "n") == [0, 1, 10, 100, 1_000, 10_000, 100_000]
+
+
+def test_mpuccs_report_names_identified_rows_by_their_keys(tmp_path):
+    """With a key the JSON names the identified rows by it; the page showed row positions (issue 40)."""
+    import duckdb
+
+    con = duckdb.connect()
+    con.execute(f"CREATE TABLE ori AS SELECT 'P' || (1000 + row_number() OVER ()) AS pid, * "
+                f"FROM read_csv('{ADULT / 'ori.csv'}') LIMIT 3000")
+    con.execute("CREATE TABLE syn AS SELECT * FROM ori WHERE age % 2 = 0")
+    page = tmp_path / "m.html"
+    r = pr.mpuccs(pr.Source(con), "ori", "syn", columns=["age", "sex", "race", "education"], n_cols=[1, 2],
+                  key="pid", html=str(page), html_values=True)
+    first = r.to_dict()["details"][0]
+    text = page.read_text(encoding="utf-8")
+    assert "syn key" in text and "ori key" in text and "syn_idx" not in text
+    assert f">{first['syn_key']}<" in text
+
+
+def test_mondrian_page_says_every_guarantee_and_no_repr(tmp_path):
+    """The headline said "5-anonymous" but not "2-diverse" when --l 2 was asked, and the run's
+    table showed Python reprs (['age', 'sex'], False) (issue 40)."""
+    page = tmp_path / "m.html"
+    r = _cli("mondrian", "--db", str(tmp_path / "w.duckdb"), "--table", str(ADULT / "ori.csv"), "--qids",
+             "age,sex,race", "--k", "5", "--l", "2", "--sensitive", "income", "--output", "o", "--hierarchy",
+             "race=order:White,Black,Asian-Pac-Islander,Amer-Indian-Eskimo,Other", "--html", str(page))
+    assert r.returncode == 0, r.stderr
+    text = page.read_text(encoding="utf-8")
+    assert "is 5-anonymous and 2-diverse (sensitive: income) on its" in text
+    run = text.split("The run")[1]
+    assert "parameter qids</th><td>age, sex, race<" in run.replace("\n", "") or "age, sex, race" in run
+    assert "[&#39;" not in run and "False" not in run and "[]" not in run

@@ -56,6 +56,19 @@ class RunInfo:
     seconds: float | None = None
 
 
+def _parameter(value: Any) -> str:
+    """A run's parameter as a reader writes it, never a Python repr (['age', 'sex'], False)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_parameter(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):  # --hierarchy zip=mask
+        return f"{value[0]}={_parameter(value[1])}"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_parameter(v) for v in value) or "none"
+    return fmt(value)
+
+
 @functools.cache
 def _environment() -> jinja2.Environment:
     import jinja2  # with sqlglot, most of a start: loaded by a report, not by every command
@@ -83,7 +96,7 @@ def report_html(result: Any, info: RunInfo | None = None, *, values: bool = Fals
         subtitle = f"{inputs} on {info.database}"
         run = [("command", f"privrisk-sql {info.command}"), *((f"input ({role})", v) for role, v in info.inputs.items()),
                ("database", info.database),
-               *((f"parameter {k}", fmt(v)) for k, v in info.parameters.items() if v is not None),
+               *((f"parameter {k}", _parameter(v)) for k, v in info.parameters.items() if v is not None),
                *((f"threshold {k.replace('_', '-')}", fmt(v)) for k, v in info.thresholds.items() if v is not None),
                ("started", info.started.isoformat(timespec="seconds")),
                ("duration", "" if info.seconds is None else f"{info.seconds:.2f} s"),

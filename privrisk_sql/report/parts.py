@@ -51,18 +51,51 @@ def svg(chart: Any) -> str:
     return vl_convert.vegalite_to_svg(chart.to_json())
 
 
+# One colour per meaning on every page (the first category used to get the first colour, so
+# "below k" was blue on one report and orange on the next).
+COLOURS = {"below k": "#d62728", "k or more": "#1f77b4", "all": "#1f77b4",
+           "checked": "#1f77b4", "kept": "#1f77b4", "pruned": "#9e9e9e"}
+
+
+def _colour(alt: Any, rows: list[dict], field: str) -> Any:
+    present = list(dict.fromkeys(str(r[field]) for r in rows))
+    domain = [c for c in COLOURS if c in present] + [c for c in present if c not in COLOURS]
+    scale = alt.Scale(domain=domain, range=[COLOURS.get(c, "#ff7f0e") for c in domain])
+    return alt.Color(f"{field}:N", title=field.replace("_", " "), scale=scale)
+
+
+def _log_ticks(rows: list[dict], y: str) -> list[int]:
+    """0 and the powers of ten up to the largest value: a symlog axis's own ticks crowd its top
+    (40k, 20k, 10k, 0 over one another) and leave small counts unreadable."""
+    top = max((float(r[y]) for r in rows), default=1.0)
+    ticks, t = [0], 1
+    while t <= top * 10:
+        ticks.append(t)
+        t *= 10
+    return ticks
+
+
 def bar(name: str, rows: list[dict], x: str, y: str, *, title: str, x_title: str, y_title: str,
-         color: str | None = None, log_y: bool = False, ordinal_x: bool = True) -> Chart:
+        color: str | None = None, log_y: bool = False, ordinal_x: bool = True,
+        y_domain: tuple[float, float] | None = None, by_height: bool = False) -> Chart:
     import altair as alt
 
-    y_scale = alt.Scale(type="symlog") if log_y else alt.Undefined
+    y_scale = (alt.Scale(type="symlog") if log_y else
+               alt.Scale(domain=list(y_domain)) if y_domain is not None else alt.Undefined)
+    y_axis = alt.Axis(values=_log_ticks(rows, y), format="~s") if log_y else alt.Undefined
+    # short category labels (class sizes, column counts) read level, not turned 90 degrees
+    short = ordinal_x and all(len(str(r[x])) <= 6 for r in rows)
+    x_axis = alt.Axis(labelAngle=0) if short else alt.Undefined
     enc: dict[str, Any] = {
-        "x": alt.X(f"{x}:{'O' if ordinal_x else 'Q'}", title=x_title),
-        "y": alt.Y(f"{y}:Q", title=y_title + (" (log scale)" if log_y else ""), scale=y_scale),
+        # sizes on a number line start at 0 (Vega's nice domain began at -50)
+        "x": alt.X(f"{x}:{'O' if ordinal_x else 'Q'}", title=x_title, axis=x_axis,
+                   scale=alt.Undefined if ordinal_x else alt.Scale(domainMin=0),
+                   sort="-y" if by_height else alt.Undefined),
+        "y": alt.Y(f"{y}:Q", title=y_title + (" (log scale)" if log_y else ""), scale=y_scale, axis=y_axis),
         "tooltip": [f"{x}:{'O' if ordinal_x else 'Q'}", f"{y}:Q"] + ([f"{color}:N"] if color else []),
     }
     if color:
-        enc["color"] = alt.Color(f"{color}:N", title=color.replace("_", " "))
+        enc["color"] = _colour(alt, rows, color)
     chart = alt.Chart(alt.Data(values=rows)).mark_bar().encode(**enc).properties(title=title, width=640, height=240)
     return Chart(name, svg(chart))
 
@@ -73,7 +106,7 @@ def points(name: str, rows: list[dict], x: str, y: str, color: str, *, title: st
 
     chart = alt.Chart(alt.Data(values=rows)).mark_point(filled=True, size=60).encode(
         x=alt.X(f"{x}:Q", title=x_title), y=alt.Y(f"{y}:Q", title=y_title),
-        color=alt.Color(f"{color}:N", title=color.replace("_", " ")),
+        color=_colour(alt, rows, color),
         tooltip=[f"{x}:Q", f"{y}:Q", f"{color}:N", "combination:N"],
     ).properties(title=title, width=640, height=240)
     return Chart(name, svg(chart))

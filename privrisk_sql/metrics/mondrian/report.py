@@ -14,11 +14,23 @@ from ...report.parts import (
 )
 
 
+def _guarantees(result: Any) -> str:
+    """What the output is: k-anonymous, and l-diverse / t-close on the sensitive columns when asked."""
+    parts = [f"{result.k}-anonymous"]
+    if getattr(result, "l", None) is not None:
+        parts.append(f"{result.l}-diverse")
+    if getattr(result, "t", None) is not None:
+        parts.append(f"{result.t:g}-close")
+    text = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
+    sensitive = getattr(result, "sensitive", None)
+    return text + (f" (sensitive: {', '.join(sensitive)})" if sensitive and len(parts) > 1 else "")
+
+
 def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Number], list[Section]]:
     numbers = [
         Number("partitions", "partitions", fmt(result.partitions),
                 f"{result.n_rows:,} rows generalized into {result.partitions:,} partitions of {result.min_size:,} to "
-                f"{result.max_size:,} rows: the output table {result.output!r} is {result.k}-anonymous on its "
+                f"{result.max_size:,} rows: the output table {result.output!r} is {_guarantees(result)} on its "
                 "quasi-identifiers."),
         Number("gcp", "information loss (GCP)", f"{result.gcp:.4f}",
                 "The mean normalized certainty penalty over the quasi-identifiers: 0 keeps every value exact, 1 "
@@ -28,9 +40,10 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
     ncp_rows = [{"attribute": c, "ncp": v} for c, v in result.ncp.items()]
     sections = [Section(
         "Information loss per attribute",
-        ["NCP of a quasi-identifier: the mean over rows of its partition's range over the column's range."],
+        ["NCP of a quasi-identifier: the mean over rows of its partition's range over the column's range "
+         "(the axis runs from 0, every value kept, to 1, every value replaced by the whole range)."],
         [bar("ncp", ncp_rows, "attribute", "ncp", title="NCP per quasi-identifier", x_title="quasi-identifier",
-              y_title="NCP")],
+              y_title="NCP", y_domain=(0, 1))],
         [Table("ncp", ["quasi-identifier", "NCP", "NULL rows"],
                 [[c, v, result.null_rows.get(c, 0)] for c, v in result.ncp.items()])],
     )]

@@ -14,7 +14,6 @@ from ...report.parts import (
     bar,
     fmt,
     pct,
-    points,
     verdict,
 )
 
@@ -45,9 +44,6 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
     tree_rows = [{"combination_size": s, "state": state, "combinations": n} for s in sizes
                  for state, n in (("checked", sum(1 for r in tree if r["combo_size"] == s and not r["is_pruned"])),
                                   ("pruned", sum(1 for r in tree if r["combo_size"] == s and r["is_pruned"])))]
-    gains = [{"check_order": r["check_order"], "entropy_gain": r["entropy_gain"],
-              "state": "pruned" if r["is_pruned"] else "kept", "combination": " + ".join(map(str, r["field_combo"]))}
-             for r in tree if r["entropy_gain"] is not None]
     sections = [Section(
         "Identification by combination size",
         ["Records identified first under a combination of this many columns (each record counts once, at the "
@@ -62,25 +58,33 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
         [bar("search_tree", tree_rows, "combination_size", "combinations", title="Combinations checked and pruned",
               x_title="columns in the combination", y_title="combinations", color="state")],
     )
-    if gains:
-        tree_section.charts.append(points("entropy_gain", gains, "check_order", "entropy_gain", "state",
-                                           title="Entropy gain of each combination over its base",
-                                           x_title="check order", y_title="entropy gain"))
     sections.append(tree_section)
     risky = sorted(tree, key=lambda r: (-r["mpuccs_collision_cnt"], r["check_order"]))[:25]
+    # the check order's scatter said nothing to a reader (issue 40): the records each combination
+    # singles out, the riskiest 15, say what the search found
+    top = [{"combination": " + ".join(map(str, r["field_combo"])), "unique_matches": r["mpuccs_collision_cnt"]}
+           for r in risky[:15] if r["mpuccs_collision_cnt"]]
     sections.append(Section(
         "The riskiest combinations",
         ["Combinations by the number of synthetic records they single out (a record may count under several)."],
+        [bar("identified_by_combination", top, "combination", "unique_matches",
+             title="Records singled out, by combination", x_title="combination", y_title="records",
+             by_height=True)] if top else [],
         tables=[Table("riskiest_combinations", ["combination", "size", "unique matches", "entropy", "pruned"],
                        [[" + ".join(map(str, r["field_combo"])), r["combo_size"], r["mpuccs_collision_cnt"],
                          r["combo_entropy"], "yes" if r["is_pruned"] else ""] for r in risky])],
     ))
     if values:
+        keyed = bool(details) and "syn_key" in details[0]
         sections.append(Section(
             "Identified records and their values",
             ["Shown because the report was asked for values (--html-values): this page now holds data."],
-            tables=[Table("identified_values", ["syn_idx", "ori_idx", "combination", "values"],
-                           [[r["syn_idx"], r["ori_idx"], " + ".join(map(str, r["field_combo"])),
+            # with --key the rows are named by their keys (what the JSON says), not by position
+            tables=[Table("identified_values",
+                           ["syn key", "ori key", "combination", "values"] if keyed else
+                           ["syn_idx", "ori_idx", "combination", "values"],
+                           [[fmt(r["syn_key"]) if keyed else r["syn_idx"], fmt(r["ori_key"]) if keyed else r["ori_idx"],
+                             " + ".join(map(str, r["field_combo"])),
                              ", ".join(map(fmt, r["value_combo"]))] for r in details[:MAX_TABLE_ROWS]],
                            caption=f"The first {min(len(details), MAX_TABLE_ROWS):,} of {len(details):,}.")],
         ))

@@ -96,6 +96,26 @@ def test_k_anonymity_breach_fails_run_and_is_recorded(built):
     assert len(rows) == before + 2 and ("k_anonymity", 6.0, 7.0, "fail") in rows[-2:]
 
 
+def test_audit_records_the_average_risk_and_fails_above_it(built):
+    """The post-hook audited k and CAVG only (issue 38's gap): with max_average_risk it records
+    ARX's prosecutor average risk (classes / records, as pr.risk computes it) and fails above it."""
+    before = len(_audit(built))
+    r = _dbt(built, "build", "--select", "adult_release", "--vars", "{audit_max_average_risk: 0.01}")
+    assert r.returncode == 1 and "average_risk = 0.013 breaches threshold 0.01" in r.stdout
+    rows = _audit(built)
+    assert len(rows) == before + 3
+    con = _db(built)
+    try:
+        expected = pr.risk(pr.Source(con), "adult_release", QIDS).prosecutor["average_risk"]
+    finally:
+        con.close()
+    assert expected == pytest.approx(26 / 2000)
+    (metric, value, threshold, status), = [row for row in rows[-3:] if row[0] == "average_risk"]
+    assert value == pytest.approx(expected) and threshold == 0.01 and status == "fail"
+    bad = _dbt(built, "build", "--select", "adult_release", "--vars", "{audit_max_average_risk: abc}")
+    assert bad.returncode != 0 and "max_average_risk must be a number in [0, 1], got abc" in bad.stdout
+
+
 def test_stored_failures_equal_library(built):
     t = _dbt(built, "test", "--select", "adult_release", "--vars", "{k_required: 7}", "--store-failures")
     assert t.returncode == 1

@@ -1,23 +1,33 @@
 {#- Post-hook: measure the model just built, append one row per metric to an audit table, and
     fail the run when a threshold is breached.
 
-      post_hook: "{{ privrisk.privrisk_audit(qids=['age', 'sex'], k=5, max_cavg=3.0) }}"
+      post_hook: "{{ privrisk.privrisk_audit(qids=['age', 'sex'], k=5, max_cavg=3.0, max_average_risk=0.05) }}"
 
     Rows (model, run_at, metric, value, threshold, status): metric k_anonymity (value = smallest
-    class, threshold = k, status pass iff value >= k) and, with max_cavg, cavg. The audit table
+    class, threshold = k, status pass iff value >= k), with max_cavg cavg, and with
+    max_average_risk average_risk (ARX's prosecutor average risk: classes / records, the mean over
+    records of 1 / class size; from the same query, no second scan). The audit table
     (default `privrisk_audit` in the model's schema; `audit_table=` to change) is created on first
     use. The rows are committed before the run is failed, so a breach is always on record. -#}
-{% macro privrisk_audit(qids, k, max_cavg=none, audit_table='privrisk_audit') %}
+{% macro privrisk_audit(qids, k, max_cavg=none, audit_table='privrisk_audit', max_average_risk=none) %}
   {%- do privrisk.quoted_name('') -%}
   {% if execute %}
     {{ privrisk._check_k(k) }}
     {% if max_cavg is not none %}{% set max_cavg = privrisk._number('privrisk_audit', 'max_cavg', max_cavg) %}{% endif %}
+    {% if max_average_risk is not none and not privrisk._is_fraction(max_average_risk) %}
+      {{ exceptions.raise_compiler_error("privrisk.privrisk_audit: max_average_risk must be a number in [0, 1], got " ~ max_average_risk) }}
+    {% endif %}
     {% set audit = api.Relation.create(database=this.database, schema=this.schema, identifier=audit_table) %}
     {% set row = run_query(privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(privrisk.as_bytes(this, qids), qids, privrisk.quoted_name), k, privrisk.double_type())).rows[0] %}
     {% set smallest, cavg = row['min_class_size'] | int, row['cavg'] | float %}
     {% set checks = [("k_anonymity", smallest, k, smallest >= k)] %}
     {% if max_cavg is not none %}
       {% do checks.append(("cavg", cavg, max_cavg, cavg <= max_cavg)) %}
+    {% endif %}
+    {% if max_average_risk is not none %}
+      {% set average_risk = (row['n_classes'] | float) / (row['n_rows'] | float) %}
+      {% set limit = max_average_risk | string | trim | float %}
+      {% do checks.append(("average_risk", average_risk, limit, average_risk <= limit)) %}
     {% endif %}
     {% call statement('privrisk_audit_table') %}
       {{ privrisk.create_audit_table(audit) }}

@@ -40,8 +40,8 @@ def test_kanon_and_cavg_of_a_frame_equal_those_of_its_file(adult_2k, as_arrow):
 
 def test_mondrian_of_a_frame_writes_the_same_table_as_from_its_file(adult_2k):
     con = duckdb.connect()
-    from_frame = mondrian_keeping_all(con, adult_2k, QIDS, 10, "from_frame")
-    from_file = mondrian_keeping_all(con, ADULT_2K, QIDS, 10, "from_file")
+    from_frame = mondrian_keeping_all(con, adult_2k, QIDS, 10, "from_frame", keep_order=True)
+    from_file = mondrian_keeping_all(con, ADULT_2K, QIDS, 10, "from_file", keep_order=True)
     assert (from_frame.partitions, from_frame.gcp) == (from_file.partitions, from_file.gcp)
     a = con.execute("SELECT * FROM from_frame").df()
     b = con.execute("SELECT * FROM from_file").df()

@@ -160,6 +160,8 @@ def _mondrian_statements(dialect):
         "mondrian_tuple_labels": q.tuple_labels("privrisk_x_tuple_labels", "privrisk_x_done", "privrisk_x_labels", dims),
         "mondrian_output_by_codes": q.output_by_codes('"people_k5"', '"people"', "privrisk_x_tuple_labels",
                                                       "privrisk_x_globals", dims, ["id"]),
+        "mondrian_output_by_codes_in_order": q.output_by_codes('"people_k5"', '"people"', "privrisk_x_tuple_labels",
+                                                               "privrisk_x_globals", dims, ["id"], keep_order=True),
         "mondrian_written_partitions": q.written_partitions('"privrisk_x_output"'),
     }
 

@@ -41,6 +41,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", metavar="OUT", help="write the summary as JSON to OUT ('-' for stdout)")
     p.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
     p.add_argument("--quiet", action="store_true", help="no summary on stdout, no progress on stderr")
+    p.add_argument("--keep-order", action="store_true",
+                   help="write the rows in the input's order where tables have one (DuckDB, SQLite; a sort: "
+                        "default is no set order)")
     a.safety_args(p, writes=True)
 
 
@@ -76,7 +79,7 @@ def compute(src, args: argparse.Namespace):
     return mondrian(src, args.table, args.qids, args.k, args.output, keep=keep, replace=args.replace,
                     median=args.median, relaxed=args.relaxed, nulls=args.nulls, order=dict(args.order), l=args.l,
                     t=args.t, sensitive=args.sensitive, hierarchies=dict(args.hierarchy),
-                    identifiers=args.identifiers, progress=not args.quiet)
+                    identifiers=args.identifiers, progress=not args.quiet, keep_order=args.keep_order)
 
 
 def breach(args: argparse.Namespace, result, payload: dict) -> str | None:

@@ -237,11 +237,13 @@ class MondrianQueries(Queries):
                        dims=list(dims), value_sets=value_sets)
 
     def output(self, target: str, rows: str, work: str, labels: str, dims: Sequence[MondrianDim],
-               keep: Sequence[str]) -> str:
+               keep: Sequence[str], keep_order: bool = False) -> str:
         """Relaxed mode: rows by row key. ``target`` is the already quoted (possibly
-        schema-qualified) staging table name."""
+        schema-qualified) staging table name. ``keep_order``: in the input's order, where tables
+        have one (the sort is a third of the statement at 1M rows: asked for, never paid by default)."""
         return self._r("mondrian_output.sql.j2", target=target, rows=rows, work=work, labels=labels,
-                       dims=list(dims), keep=list(keep), rid=RID, in_input_order=self.dialect.natural_row_order)
+                       dims=list(dims), keep=list(keep), rid=RID,
+                       in_input_order=keep_order and self.dialect.natural_row_order)
 
     def written_partitions(self, target: str) -> str:
         """Partitions, rows and the smallest partition of the written (staging) table ``target``
@@ -255,9 +257,9 @@ class MondrianQueries(Queries):
                        distinct=distinct)
 
     def output_by_codes(self, target: str, relation: str, tuples: str, globals_: str,
-                        dims: Sequence[MondrianDim], keep: Sequence[str]) -> str:
+                        dims: Sequence[MondrianDim], keep: Sequence[str], keep_order: bool = False) -> str:
         """Strict mode: the input's rows, coded again, matched to their code tuple's labels in
-        ``tuples`` (:meth:`tuple_labels`)."""
+        ``tuples`` (:meth:`tuple_labels`); ``keep_order`` as in :meth:`output`."""
         return self._r("mondrian_output_by_codes.sql.j2", target=target, relation=relation, tuples=tuples,
                        globals=globals_, dims=list(dims), keep=list(keep), rid=RID,
-                       in_input_order=self.dialect.natural_row_order)
+                       in_input_order=keep_order and self.dialect.natural_row_order)

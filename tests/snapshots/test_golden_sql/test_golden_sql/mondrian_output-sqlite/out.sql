@@ -12,4 +12,3 @@ SELECT r."id", b.partition_id AS "partition_id"
 FROM "privrisk_x_rows" r
 JOIN "privrisk_x_done" w ON w.rid = r."privrisk_rid"
 JOIN "privrisk_x_labels" b ON b.pid = w.pid
-ORDER BY r."privrisk_rid"

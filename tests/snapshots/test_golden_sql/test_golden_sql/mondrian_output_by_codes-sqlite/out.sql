@@ -9,7 +9,7 @@ SELECT r."id", b.partition_id AS "partition_id"
      , b.lo6 AS "zone_lo", b.hi6 AS "zone_hi", b.gen6 AS "zone_gen"
      , b.lo7 AS "job_lo", b.hi7 AS "job_hi", b.gen7 AS "job_gen"
      , b.lo8 AS "flag_lo", b.hi8 AS "flag_hi", b.gen8 AS "flag_gen"
-FROM (SELECT ROW_NUMBER() OVER () AS "privrisk_rid", "id", "age", "income", "visit", "smoker", "we""ird; DROP TABLE x;--", "city", "zone", "job", "flag" FROM "people") r
+FROM (SELECT "id", "age", "income", "visit", "smoker", "we""ird; DROP TABLE x;--", "city", "zone", "job", "flag" FROM "people") r
 CROSS JOIN "privrisk_x_globals" g
 CROSS JOIN "privrisk_x_tuple_labels" b ON b.c0 = CAST(r."age" AS DOUBLE PRECISION)
  AND b.c1 = COALESCE(CAST(r."income" AS DOUBLE PRECISION), g.null_code1)
@@ -20,4 +20,3 @@ CROSS JOIN "privrisk_x_tuple_labels" b ON b.c0 = CAST(r."age" AS DOUBLE PRECISIO
  AND COALESCE(b.v6, '') = (COALESCE(r."zone", '') COLLATE BINARY) AND (b.v6 IS NULL) = (r."zone" IS NULL)
  AND b.v7 = (r."job" COLLATE BINARY)
  AND b.c8 = CAST(r."flag" AS DOUBLE PRECISION)
-ORDER BY r."privrisk_rid"

@@ -65,8 +65,34 @@ SPARK_LEFT_OUT = (
 )
 
 
+# A newcomer's `pytest` runs the core: every metric on DuckDB and SQLite, in a few minutes. The
+# matrix behind it is marked `full` here and runs with `pytest -m full` (.ci/run runs both, and
+# the Spark step): the server backends (PostgreSQL, MariaDB, whose tests skip without a server
+# anyway), the real dbt builds, the reports in a real Chromium, the benchmarks' small runs, and
+# the slowest oracle cases (pycanon on Wage alone takes over a minute).
+FULL_MODULES = ("test_dbt.py", "test_reports.py", "test_mariadb.py", "test_benchmarks.py")
+FULL_FIXTURES = ("pg", "maria")
+FULL_TESTS = ("test_kanon.py::test_family_equals_pycanon_and_oracle?*wage_islr?",
+              "test_reference_cases.py::*?sqlite-wage_islr*", "test_reference_cases.py::*?sqlite-adult_qid_ncols123*",
+              "test_reference_cases.py::test_grouping_by_code_columns_equals_packed_keys?sqlite-*")
+
+
+def _full(item) -> bool:
+    import fnmatch
+
+    test = item.nodeid.split("/")[-1]
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    return (test.split("::")[0] in FULL_MODULES or any(f in item.fixturenames for f in FULL_FIXTURES)
+            or params.get("backend") in _SERVERS or any(v in _SERVERS for v in params.values() if isinstance(v, str))
+            or any(fnmatch.fnmatchcase(test, pattern) for pattern in FULL_TESTS))
+
+
 def pytest_collection_modifyitems(config, items):
     import fnmatch
+
+    for item in items:
+        if item.get_closest_marker("spark") is None and _full(item):
+            item.add_marker(pytest.mark.full)
 
     def chosen(item) -> bool:
         if item.get_closest_marker("spark") is None:

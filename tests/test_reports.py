@@ -221,3 +221,6 @@ def test_mondrian_page_says_every_guarantee_and_no_repr(tmp_path):
     run = text.split("The run")[1]
     assert "parameter qids</th><td>age, sex, race<" in run.replace("\n", "") or "age, sex, race" in run
     assert "[&#39;" not in run and "False" not in run and "[]" not in run
+    sample = text.split("A sample of the output")[1].split("</table>")[0]
+    assert "age_gen" in sample and "partition_id" in sample and sample.count("<tr") == 6  # header + 5 rows
+    assert "income" not in sample  # a kept column holds the input's values: never in the sample

@@ -13,6 +13,8 @@ from ...report.parts import (
     fmt,
 )
 
+SAMPLE_ROWS = 5
+
 
 def _guarantees(result: Any) -> str:
     """What the output is: k-anonymous, and l-diverse / t-close on the sensitive columns when asked."""
@@ -58,4 +60,26 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
             [bar("partition_sizes", rows, "partition_size", "partitions", title="Partitions by size",
                   x_title="rows in the partition", y_title="partitions", ordinal_x=len(rows) <= 30)],
         ))
+    sample = _sample(result)
+    if sample is not None:
+        sections.append(sample)
     return numbers, sections
+
+
+def _sample(result: Any) -> Section | None:
+    """A few rows of the output as it was released: the partition and each QID's label, never
+    a kept column (those are the input's own values). None when the output cannot be read back
+    (a connection the caller has closed since)."""
+    try:
+        rows = result.to_pandas(limit=SAMPLE_ROWS)
+    except Exception:  # the page is still worth having without it
+        return None
+    columns = ["partition_id", *(f"{q}_gen" for q in result.ncp)]
+    if rows.empty or not all(c in rows.columns for c in columns):
+        return None
+    return Section(
+        "A sample of the output",
+        [f"The first {len(rows)} rows the database returns from {result.output!r}: their partition and the "
+         "generalized value of each quasi-identifier (kept columns are not shown: they hold the input's values)."],
+        tables=[Table("output_sample", columns, [[fmt(v) for v in row] for row in rows[columns].itertuples(index=False)])],
+    )

@@ -95,3 +95,31 @@ def test_infinities_and_decimals_have_a_json_form(tmp_path):
     assert main(["mpuccs", "--ori", str(csv), "--syn", str(csv), "--json", str(out)]) == 0
     combos = [d["value_combo"] for d in json.loads(out.read_text())["details"]]
     assert ["Infinity"] in combos and ["-Infinity"] in combos
+
+
+def test_to_dict_is_the_json_for_every_class_metric(tmp_path, capsys):
+    """kanon's histogram keys were strings and cavg's integers (issue 40): every result's
+    to_dict() now equals what --json writes, class sizes as strings (JSON keys are)."""
+    import privrisk_sql as pr
+    from privrisk_sql.cli import main
+
+    from backends import FIXTURES
+
+    adult = str(FIXTURES / "adult" / "ori.csv")
+    runs = {
+        "kanon": (["kanon", "--table", adult, "--qids", "sex,race", "--k", "3"],
+                  lambda: dict(pr.kanon(None, adult, ["sex", "race"], k=3))),
+        "cavg": (["cavg", "--table", adult, "--qids", "sex,race", "--k", "3"],
+                 lambda: pr.cavg(None, adult, ["sex", "race"], 3).to_dict()),
+    }
+    for args, direct in runs.values():
+        assert main([*args, "--json", "-"]) == 0
+        written = json.loads(capsys.readouterr().out)
+        assert written == direct()
+        assert all(isinstance(size, str) for size in written["class_size_histogram"])
+    db = tmp_path / "w.duckdb"
+    assert main(["mondrian", "--db", str(db), "--table", adult, "--qids", "age,sex", "--k", "10", "--output", "o",
+                 "--json", "-"]) == 0
+    written = json.loads(capsys.readouterr().out)
+    again = pr.mondrian(str(db), adult, ["age", "sex"], 10, "o2").to_dict()
+    assert written["partition_sizes"] == again["partition_sizes"] and all(isinstance(s, str) for s in again["partition_sizes"])

@@ -47,7 +47,11 @@ class CavgResult(report.Displayed):
     class_size_histogram: dict[int, int] = field(default_factory=dict)  # size -> classes
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """The JSON ``--json`` writes, as a dict: the histogram's sizes as strings (JSON keys are),
+        as kanon's are, so ``to_dict() == json.loads(output)``."""
+        d = asdict(self)
+        d["class_size_histogram"] = {str(size): n for size, n in sorted(self.class_size_histogram.items())}
+        return d
 
 
 @dataclass(frozen=True)

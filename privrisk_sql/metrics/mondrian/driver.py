@@ -84,9 +84,12 @@ class MondrianResult(report.Displayed):
     _output_lookup: str | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
-        """The summary as a JSON-ready dict (what ``--json`` writes)."""
-        return {f.name: dict(v) if isinstance(v := getattr(self, f.name), dict) else v
-                for f in dataclasses.fields(self) if not f.name.startswith("_")}
+        """The summary as a JSON-ready dict (what ``--json`` writes; partition sizes as strings,
+        as JSON keys are, so ``to_dict() == json.loads(output)``)."""
+        d = {f.name: dict(v) if isinstance(v := getattr(self, f.name), dict) else v
+             for f in dataclasses.fields(self) if not f.name.startswith("_")}
+        d["partition_sizes"] = {str(size): n for size, n in sorted(self.partition_sizes.items())}
+        return d
 
     def to_pandas(self, limit: int | None = None, *, src: Any = None) -> Any:
         """The output table's rows as a DataFrame (the first ``limit`` of them, in no set order

@@ -309,3 +309,27 @@ def test_control_characters_in_names_never_reach_the_terminal(tmp_path, capsys):
         out, err = capsys.readouterr()
         assert "\x1b" not in out + err and "\x07" not in out + err, args[0]
         assert "\\x1b" in out, args[0]  # shown escaped
+
+
+@pytest.mark.parametrize("args", [
+    ["kanon", "--db", "a.duckdb", "--table", "t", "--qids", "a", "--db", "b.duckdb"],
+    ["mondrian", "--table", "t", "--table", "u", "--qids", "a", "--k", "2", "--output", "o", "--db", "x.duckdb"],
+    ["cavg", "--table", "t", "--qids", "a", "--k", "2", "--k", "3"],
+])
+def test_a_single_valued_option_given_twice_is_refused(args, capsys, tmp_path, monkeypatch):
+    """A repeated --db silently took the last value (issue 40): exit 2, one line naming it."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as e:
+        main(args)
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip()
+    repeated = next(a for a in args if a.startswith("--") and args.count(a) == 2)
+    assert f"{repeated} given twice" in err and len(err.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_repeatable_options_stay_repeatable(tmp_path, capsys):
+    adult = str(FIXTURES / "mondrian" / "adult_2k.csv")
+    assert main(["mondrian", "--db", str(tmp_path / "w.duckdb"), "--table", adult, "--qids", "age,race,sex", "--k", "5",
+                 "--keep", "id", "--order", "sex=Female,Male", "--order", "race=White,Black,Asian-Pac-Islander,"
+                 "Amer-Indian-Eskimo,Other", "--output", "o", "--quiet"]) == 0

@@ -65,14 +65,36 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     for metric in METRICS:
-        metric.part("command").add_arguments(sub.add_parser(metric.name, help=metric.help))
+        _given_once(metric.part("command").add_arguments, sub.add_parser(metric.name, help=metric.help))
 
     cl = sub.add_parser("cleanup", help="list and drop the staging tables killed runs left in --db")
     cl.add_argument("--db", required=True, help="SQLAlchemy URL, Spark (sc://, spark://, local[N]) or .duckdb path")
     cl.add_argument("--dry-run", action="store_true", help="only list them")
+    _given_once(lambda p: None, cl)
 
     sub.add_parser("dbt-path", help="print the absolute path of the bundled dbt package 'privrisk' (for packages.yml)")
     return parser
+
+
+class _Once(argparse._StoreAction):
+    """A single-valued option given twice is an error, not the last one silently (a repeated
+    --db ran against the second database with no word)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        seen = namespace.__dict__.setdefault("_given", set())
+        if self.dest in seen:
+            parser.error(f"{option_string} given twice; give it once")
+        seen.add(self.dest)
+        super().__call__(parser, namespace, values, option_string)
+
+
+def _given_once(add_arguments, p: argparse.ArgumentParser) -> None:
+    """Add a command's options, then make each single-valued one refuse a second value
+    (repeatable ones, --order and --hierarchy, append and stay repeatable)."""
+    add_arguments(p)
+    for action in p._actions:
+        if type(action) is argparse._StoreAction and action.option_strings:
+            action.__class__ = _Once
 
 
 def _version() -> str:
@@ -180,7 +202,7 @@ def _checked_outputs(metric: Metric, args: argparse.Namespace) -> None:
 
 
 # Options that are not parameters of the computation (the report lists the rest).
-_NOT_PARAMETERS = {"command", "db", "json", "json_out", "html", "html_out", "html_values", "show_sql", "quiet",
+_NOT_PARAMETERS = {"_given", "command", "db", "json", "json_out", "html", "html_out", "html_values", "show_sql", "quiet",
                    "started", "fail_above", "fail_below", "timeout", "read_only"}
 
 

@@ -45,6 +45,9 @@ class Engine(Protocol):
     def cancel(self) -> None:
         """Cancel the statement running now (called from the watcher thread)."""
 
+    def table_names(self) -> list[str]:
+        """The tables and views of the current schema (for a "did you mean" when a name is not found)."""
+
     def abandon(self) -> None:
         """Give the connection up when the server ignores the cancel (a timer thread calls it):
         the statement the main thread waits on returns with an error. No-op in-process."""

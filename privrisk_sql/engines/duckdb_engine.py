@@ -89,6 +89,11 @@ class DuckDBEngine:
         qualifiers = tuple(p for p in (database, schema) if p is not None)
         return CatalogEntry(qualifiers, real_name, None, (real_database, real_schema, real_name), bool(is_view))
 
+    def table_names(self) -> list[str]:
+        return [r[0] for r in self.con.execute(
+            "SELECT table_name FROM duckdb_tables() UNION SELECT view_name FROM duckdb_views() WHERE NOT internal"
+        ).fetchall()]
+
     def read_files(self, files: dict[str, tuple[str, str]]) -> dict[str, tuple[str, bool] | BaseException]:
         """Each file's reader: ``read_parquet``, or ``read_csv`` with the options DuckDB's sniffer
         detects pinned. The sniffer runs on one thread, about 30 ms for a 30k-row file: several

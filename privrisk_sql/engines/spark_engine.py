@@ -134,6 +134,10 @@ class SparkEngine:
 
         return ".".join(quote_identifier(p, self.dialect) for p in parts)
 
+    def table_names(self) -> list[str]:
+        with _own_statement():
+            return [t.name for t in self.session.catalog.listTables()]
+
     def find_relation(self, database: str | None, schema: str | None, name: str) -> CatalogEntry | None:
         # Spark's catalog folds names itself (spark.sql.caseSensitive is off by default).
         parts = tuple(p for p in (database, schema) if p is not None)

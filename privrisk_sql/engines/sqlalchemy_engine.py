@@ -122,6 +122,10 @@ class SQLAlchemyEngine:
             schema_key = schema_key.lower()
         return CatalogEntry((schema,) if schema is not None else (), real, columns, (schema_key, real), real in views)
 
+    def table_names(self) -> list[str]:
+        insp = self._inspector()
+        return list(insp.get_table_names()) + list(insp.get_view_names())
+
     def _columns(self, insp: Any, schema: str | None, table: str) -> tuple[tuple[str, str], ...]:
         query = self.dialect.columns_query
         if query is None:

@@ -4,6 +4,7 @@ place, or a DataFrame, to what goes after FROM and its real columns and types.""
 
 from __future__ import annotations
 
+import contextlib
 import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -160,7 +161,23 @@ class Relations(Statements):
             else:
                 why = "no such file"
             raise InvalidInputError(f"table not found: {table!r}: neither a table of the database nor a "
-                                    f"CSV/Parquet file ({why})") from None
+                                    f"CSV/Parquet file ({why}){self._did_you_mean(table)}") from None
+
+    def _did_you_mean(self, table: str) -> str:
+        """`` (did you mean 'people'?)``: the nearest table or view names and, for a path, the
+        nearest readable files beside it; empty when nothing is near or the catalog cannot be read."""
+        import difflib
+
+        names: dict[str, str] = {}  # compared by their last part: a long path's prefix matches anything
+        with contextlib.suppress(Exception):
+            names.update((n, n) for n in self.engine.table_names() if not n.startswith("privrisk_"))
+        path = Path(table)
+        if _file_reader(table) is not None or str(path.parent) not in ("", "."):
+            with contextlib.suppress(OSError):
+                names.update((p.name, str(path.parent / p.name) if str(path.parent) not in ("", ".") else p.name)
+                             for p in path.parent.iterdir() if p.is_file() and _file_reader(p.name) is not None)
+        near = difflib.get_close_matches(path.name or table, list(names), n=3, cutoff=0.75)
+        return f" (did you mean {' or '.join(repr(names[n]) for n in near)}?)" if near else ""
 
     def _frame_relation(self, frame: Any) -> Relation:
         """A pandas DataFrame, an Arrow table or anything else DuckDB's ``register`` takes (polars),

@@ -7,47 +7,11 @@ import sys
 import time
 
 
-class ProgressBar:
-    """Callable ``(done, total)`` that draws ``[####    ] 45/129 combinations, ETA 3s`` on stderr."""
+class _StderrLine:
+    """One line of progress on a stream: redrawn in place on a terminal (at most every 0.2 s), a
+    new line every 10 s otherwise (a CI log); nothing before ``delay`` seconds have passed."""
 
-    def __init__(self, label: str = "combinations", delay: float = 2.0, stream=None, eager_total: int = 10_000):
-        # Short runs draw nothing for ``delay`` seconds; a run of ``eager_total`` steps or more
-        # shows its bar from the start (the 0 call), so a long run is never silent.
-        self.label, self.delay, self.eager_total = label, delay, eager_total
-        self.stream = stream or sys.stderr
-        self.start = time.monotonic()
-        self.last = 0.0
-        self.drawn = False
-        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
-
-    def __call__(self, done: int, total: int) -> None:
-        now = time.monotonic()
-        elapsed = now - self.start
-        starting = done == 0 and total >= self.eager_total and not self.drawn
-        if not starting and (elapsed < self.delay or (now - self.last < (0.2 if self.tty else 10.0) and done < total)):
-            return
-        self.last = now
-        frac = done / total if total else 1.0
-        eta = elapsed / frac - elapsed if frac > 0 else float("nan")
-        bar = "#" * int(frac * 30)
-        eta_text = f"ETA {eta:.0f}s" if eta == eta else "ETA unknown"  # NaN before the first step
-        text = f"[{bar:<30}] {done:,}/{total:,} {self.label}, {elapsed:.0f}s elapsed, {eta_text}"
-        self.stream.write(("\r" + text) if self.tty else (text + "\n"))
-        self.stream.flush()
-        self.drawn = True
-
-    def close(self) -> None:
-        if self.drawn and self.tty:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
-class StatusLine:
-    """Callable ``(level, cuts)`` for work whose total is not known up front (Mondrian's levels):
-    ``Mondrian: level 7, 1,234 cuts, 12s elapsed`` on stderr, once a run has taken ``delay``
-    seconds; redrawn in place on a terminal, a line every 10 s otherwise."""
-
-    def __init__(self, label: str = "Mondrian", delay: float = 2.0, stream=None):
+    def __init__(self, label: str, delay: float, stream=None):
         self.label, self.delay = label, delay
         self.stream = stream or sys.stderr
         self.start = time.monotonic()
@@ -55,13 +19,11 @@ class StatusLine:
         self.drawn = False
         self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
 
-    def __call__(self, level: int, cuts: int) -> None:
-        now = time.monotonic()
-        elapsed = now - self.start
-        if elapsed < self.delay or now - self.last < (0.2 if self.tty else 10.0):
-            return
+    def _due(self, now: float, *, force: bool = False) -> bool:
+        return force or (now - self.start >= self.delay and now - self.last >= (0.2 if self.tty else 10.0))
+
+    def _draw(self, now: float, text: str) -> None:
         self.last = now
-        text = f"{self.label}: level {level}, {cuts:,} cuts, {elapsed:.0f}s elapsed"
         self.stream.write(("\r" + text.ljust(60)) if self.tty else (text + "\n"))
         self.stream.flush()
         self.drawn = True
@@ -70,6 +32,43 @@ class StatusLine:
         if self.drawn and self.tty:
             self.stream.write("\n")
             self.stream.flush()
+
+
+class ProgressBar(_StderrLine):
+    """Callable ``(done, total)`` that draws ``[####    ] 45/129 combinations, ETA 3s`` on stderr."""
+
+    def __init__(self, label: str = "combinations", delay: float = 2.0, stream=None, eager_total: int = 10_000):
+        # Short runs draw nothing for ``delay`` seconds; a run of ``eager_total`` steps or more
+        # shows its bar from the start (the 0 call), so a long run is never silent.
+        super().__init__(label, delay, stream)
+        self.eager_total = eager_total
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        starting = done == 0 and total >= self.eager_total and not self.drawn
+        finished = done >= total and now - self.start >= self.delay  # the last step is always drawn
+        if not self._due(now, force=starting or finished):
+            return
+        elapsed = now - self.start
+        frac = done / total if total else 1.0
+        eta = elapsed / frac - elapsed if frac > 0 else float("nan")
+        bar = "#" * int(frac * 30)
+        eta_text = f"ETA {eta:.0f}s" if eta == eta else "ETA unknown"  # NaN before the first step
+        self._draw(now, f"[{bar:<30}] {done:,}/{total:,} {self.label}, {elapsed:.0f}s elapsed, {eta_text}")
+
+
+class StatusLine(_StderrLine):
+    """Callable ``(level, cuts)`` for work whose total is not known up front (Mondrian's levels):
+    ``Mondrian: level 7, 1,234 cuts, 12s elapsed`` on stderr, once a run has taken ``delay``
+    seconds."""
+
+    def __init__(self, label: str = "Mondrian", delay: float = 2.0, stream=None):
+        super().__init__(label, delay, stream)
+
+    def __call__(self, level: int, cuts: int) -> None:
+        now = time.monotonic()
+        if self._due(now):
+            self._draw(now, f"{self.label}: level {level}, {cuts:,} cuts, {now - self.start:.0f}s elapsed")
 
 
 def interactive() -> bool:

@@ -224,3 +224,14 @@ def test_mondrian_page_says_every_guarantee_and_no_repr(tmp_path):
     sample = text.split("A sample of the output")[1].split("</table>")[0]
     assert "age_gen" in sample and "partition_id" in sample and sample.count("<tr") == 6  # header + 5 rows
     assert "income" not in sample  # a kept column holds the input's values: never in the sample
+
+
+def test_the_notebook_shows_what_the_file_shows():
+    """The notebook display dropped the below-k card and its colouring (issue 40): it had no run
+    info to read k from; the result's own k is used."""
+    from privrisk_sql.report.parts import COLOURS
+
+    r = pr.kanon(None, str(ADULT / "ori.csv"), ["age", "sex", "race"], ["income"], k=5)
+    html = r._repr_html_()
+    assert "records in classes below k = 5" in html and COLOURS["below k"] in html
+    assert ">income<" in html  # the sensitive column by its name

@@ -32,7 +32,7 @@ def _k_number(k_anonymity: int, k: int | None, fail_below: int | None) -> Number
 
 def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Number], list[Section]]:
     r = result.to_dict() if hasattr(result, "to_dict") else dict(result)
-    k = (info.parameters.get("k") if info else None)
+    k = info.parameters.get("k") if info else r.get("k")  # a notebook's display has no run info: the result's k
     fail_below = info.thresholds.get("fail_below") if info else None
     numbers = [_k_number(r["k_anonymity"], k, fail_below),
                Number("avg_reid_risk_records", "average re-identification risk (over records)",

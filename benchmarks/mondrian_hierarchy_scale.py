@@ -5,7 +5,7 @@ sent to the database row by row: a 50,000-postcode tree of 6 levels is 300,000 r
 each rendered by sqlglot. That took most of a run. Now the tree is sent once, one row per node
 (55,556 rows), the repeated labels and shares are rendered once, only the values the column holds
 are sent, and the database walks every value up to the root, one join per level
-(privrisk_sql.metrics.mondrian.driver.fill_ancestor_table).
+(privrisk_sql.metrics.mondrian.run.fill_ancestor_table).
 
 Data (made here, seeded): --rows rows of (id, zip, age); zip one of --leaves five-digit postcodes,
 age 0..89. The tree: `01234;0123*;012**;01***;0****;*`.
@@ -35,7 +35,7 @@ import time
 import sqlglot.expressions as exp
 
 import privrisk_sql as pr
-from privrisk_sql.metrics.mondrian.driver import fill_ancestor_table
+from privrisk_sql.metrics.mondrian.run import fill_ancestor_table
 from privrisk_sql.metrics.mondrian.hierarchy import Hierarchy, read_hierarchy
 from privrisk_sql.metrics.mondrian.sql import MondrianQueries
 

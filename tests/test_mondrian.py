@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 import privrisk_sql as pr
-import privrisk_sql.metrics.mondrian.driver as mondrian_module
+import privrisk_sql.metrics.mondrian.run as mondrian_module
 from privrisk_sql.sql.render import quote_identifier
 from privrisk_sql.sql.types import TypeClass as T
 

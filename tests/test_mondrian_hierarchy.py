@@ -223,7 +223,7 @@ def test_an_empty_cell_before_the_end_is_still_an_error(tmp_path, text):
 def test_the_database_walks_the_values_up_to_the_ancestors_python_gives(backend):
     # the ancestor table is built in the database from one row per node (fill_ancestor_table);
     # it must be Hierarchy.ancestor_rows, for the values the column holds, on every backend
-    from privrisk_sql.metrics.mondrian.driver import fill_ancestor_table
+    from privrisk_sql.metrics.mondrian.run import fill_ancestor_table
     from privrisk_sql.metrics.mondrian.sql import MondrianQueries
 
     rows = _rows(TREES / "marital_status.csv") + [["x1", "X", "Y", "Z", "*"], ["x2", "Z", "*"]]

@@ -1,0 +1,201 @@
+"""Mondrian's options, validated before any database work, and resolved against the table: the
+QIDs' kinds, orders, hierarchies (files or built), sensitive columns and the attribute roles."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import InvalidInputError
+from ...source import Relation
+from ...sql.dialects import Dialect
+from ...sql.types import TypeClass
+from ..classes import validate_k, validate_qids
+from .hierarchy import Hierarchy, is_builder, masked_rows, read_hierarchy
+from .sql import RESERVED_PREFIX, MondrianQueries, SensitiveAttr
+
+KINDS = {
+    TypeClass.INTEGER: "numeric", TypeClass.FLOAT: "numeric", TypeClass.DATE: "temporal",
+    TypeClass.TIMESTAMP: "temporal", TypeClass.BOOLEAN: "boolean", TypeClass.TEXT: "nominal",
+}  # text given an --order is "ordinal"
+
+
+@dataclass(frozen=True)
+class MondrianOptions:
+    """Mondrian's options, validated once (:meth:`validated`) before any database work; the
+    columns they name are resolved against the table afterwards."""
+
+    qids: tuple[str, ...]
+    k: int
+    output: str
+    keep: tuple[str, ...] | str | None  # None: every column in no role, checked; "*": the same, unchecked
+    replace: bool
+    median: str
+    relaxed: bool
+    nulls: str
+    order: tuple[tuple[str, tuple], ...]
+    l: int | None = None
+    t: float | None = None
+    sensitive: tuple[str, ...] = ()
+    identifiers: tuple[str, ...] = ()
+
+    @classmethod
+    def validated(cls, qids: Sequence[str], k: int, output: str, keep: Sequence[str] | str | None = None,
+                  replace: bool = False, median: str = "lower", relaxed: bool = False, nulls: str = "error",
+                  order: Mapping[str, Sequence] | None = None, l: int | None = None, t: float | None = None,
+                  sensitive: Sequence[str] | str | None = None,
+                  identifiers: Sequence[str] | str | None = None) -> MondrianOptions:
+        _validate_options(median, nulls)
+        names = _validate_privacy(l, t, sensitive, relaxed)
+        if isinstance(identifiers, str):
+            raise InvalidInputError(f"identifiers must be a list of column names, got {identifiers!r}")
+        kept: tuple[str, ...] | str | None = keep if keep is None or isinstance(keep, str) else tuple(keep)
+        return cls(validate_qids(qids), validate_k(k), output, kept, bool(replace), median,
+                   bool(relaxed), nulls, tuple((c, tuple(v)) for c, v in (order or {}).items()),
+                   None if l is None else int(l), None if t is None else float(t), names,
+                   tuple(identifiers or ()))
+
+
+def _validate_options(median: str, nulls: str) -> None:
+    if median not in ("lower", "interp"):
+        raise InvalidInputError(f"median must be 'lower' or 'interp', got {median!r}")
+    if nulls not in ("error", "separate"):
+        raise InvalidInputError(f"nulls must be 'error' or 'separate', got {nulls!r}")
+
+
+def _validate_privacy(l: Any, t: Any, sensitive: Sequence[str] | str | None, relaxed: bool) -> tuple[str, ...]:
+    """l and t are cut constraints over the sensitive columns: each needs them, and they need one."""
+    if l is not None and (isinstance(l, bool) or not isinstance(l, int) or l < 1):
+        raise InvalidInputError(f"l must be an integer >= 1, got {l!r}")
+    if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 <= t <= 1):
+        raise InvalidInputError(f"t must be a number from 0 to 1, got {t!r}")
+    names = (sensitive,) if isinstance(sensitive, str) else tuple(sensitive or ())
+    if (l is not None or t is not None) and not names:
+        raise InvalidInputError("l and t constrain the sensitive columns: name them (sensitive=[...], --sensitive)")
+    if names and l is None and t is None:
+        raise InvalidInputError(f"sensitive columns {list(names)} given without l or t: nothing would use them")
+    if names and relaxed:
+        raise InvalidInputError("l and t are cut constraints of strict Mondrian; relaxed Mondrian is k-only")
+    return names
+
+
+def resolve_sensitive(rel: Relation, qids: list[str], names: Sequence[str]) -> list[SensitiveAttr]:
+    attrs: list[SensitiveAttr] = []
+    for name in names:
+        col = rel.column(name)
+        if col.name in qids:
+            raise InvalidInputError(f"column {col.name!r} is both a QID and sensitive")
+        if col.type_class not in KINDS:
+            raise InvalidInputError(f"sensitive column {col.name!r} has type {col.sql_type}, which cannot be compared")
+        if col.name.lower().startswith(RESERVED_PREFIX):
+            raise InvalidInputError(f"column {col.name!r}: names starting with {RESERVED_PREFIX!r} are reserved")
+        if any(a.column == col.name for a in attrs):
+            raise InvalidInputError(f"sensitive column {col.name!r} is named twice")
+        attrs.append(SensitiveAttr(len(attrs), col.name, is_text=col.type_class is TypeClass.TEXT,
+                                   is_float=col.type_class is TypeClass.FLOAT,
+                                   ordered=col.type_class in (TypeClass.INTEGER, TypeClass.FLOAT)))
+    return attrs
+
+
+def resolve_order(rel: Relation, qids: list[str], order: Mapping[str, Sequence] | None) -> dict[str, list]:
+    """User orders keyed by real column name; only for text QIDs, each value once."""
+    resolved: dict[str, list] = {}
+    for name, values in (order or {}).items():
+        col = rel.column(name)
+        if col.name not in qids:
+            raise InvalidInputError(f"order given for {name!r}, which is not one of the qids")
+        if KINDS.get(col.type_class) == "boolean":
+            raise InvalidInputError(f"order given for {col.name!r}, but it is {col.sql_type}: a boolean is cut as a "
+                                    "category (its two values, each side >= k), where an order changes nothing")
+        if KINDS.get(col.type_class) != "nominal":
+            raise InvalidInputError(f"order given for {col.name!r}, but it is {col.sql_type}, already ordered")
+        values = list(values)
+        seen = set()
+        for v in values:
+            if v in seen:
+                raise InvalidInputError(f"order for {col.name!r} lists {v!r} twice")
+            seen.add(v)
+        resolved[col.name] = values
+    return resolved
+
+
+def resolve_hierarchies(rel: Relation, qids: list[str], hierarchies: Mapping[str, Any] | None,
+                         orders: Mapping[str, Sequence], relaxed: bool, dialect: Dialect,
+                         fetch: Callable[[str], list]) -> dict[str, Hierarchy]:
+    """Each hierarchy read and checked (a file's errors name it), keyed by real column name; a
+    builder's (``"mask"``) built from the column's distinct values, read with ``fetch``."""
+    resolved: dict[str, Hierarchy] = {}
+    if hierarchies and relaxed:
+        raise InvalidInputError("hierarchies are cut node by node (Basic Mondrian), which relaxed Mondrian is not")
+    for name, spec in (hierarchies or {}).items():
+        col = rel.column(name)
+        if col.name not in qids:
+            raise InvalidInputError(f"hierarchy given for {name!r}, which is not one of the qids")
+        if col.type_class is not TypeClass.TEXT:
+            raise InvalidInputError(f"hierarchy given for {col.name!r}, but it is {col.sql_type}: hierarchies are for "
+                                    "text columns (their values are the hierarchy's first cells)")
+        if col.name in orders:
+            raise InvalidInputError(f"{col.name!r} has both an order and a hierarchy; give one")
+        if is_builder(spec):
+            values = [r[0] for r in fetch(MondrianQueries(dialect).distinct_values(rel.sql, col.name))]
+            if any(isinstance(v, str) and v != v.strip() for v in values):
+                raise InvalidInputError(f"hierarchy {spec!r} for {col.name!r}: a value has leading or trailing spaces, "
+                                        "which a hierarchy's cells cannot keep; trim them in a view first")
+            tree = read_hierarchy(col.name, masked_rows(values))
+            tree.where = f"(built: {spec})"
+        else:
+            tree = read_hierarchy(col.name, spec)
+        if tree.nul_line is not None and not dialect.text_holds_nul:
+            raise InvalidInputError(f"hierarchy {tree.where} for {col.name!r}, line {tree.nul_line}: a NUL character, "
+                                    f"which {dialect.name} text cannot hold")
+        resolved[col.name] = tree
+    return resolved
+
+
+def resolve_roles(rel: Relation, qids: list[str], keep: Sequence[str] | None, identifiers: Sequence[str],
+                   sensitive: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The columns the output copies as they are, and those among them that no role names.
+
+    ARX's attribute roles: identifiers are dropped, QIDs generalized, sensitive columns kept
+    (whatever ``keep`` says: their l/t is the point of the run), ``keep`` columns kept. Without
+    ``keep`` every other column is kept too, in no role: those are checked for likely identifiers.
+    """
+    if isinstance(keep, str) and keep != "*":
+        raise InvalidInputError(f"keep must be a list of column names or '*', got {keep!r}")
+    dropped: list[str] = []
+    for name in identifiers:
+        col = rel.column(name)
+        if col.name in qids:
+            raise InvalidInputError(f"column {col.name!r} is both a QID and an identifier; give it one role")
+        if col.name in sensitive:
+            raise InvalidInputError(f"column {col.name!r} is both sensitive and an identifier; give it one role")
+        if col.name not in dropped:
+            dropped.append(col.name)
+    if keep is None or keep == "*":
+        kept = [c.name for c in rel.columns if c.name not in qids and c.name not in dropped]
+        return kept, [c for c in kept if c not in sensitive] if keep is None else []
+    names = []
+    for c in keep:
+        col = rel.column(c)
+        if col.name in qids:
+            raise InvalidInputError(f"column {col.name!r} is a QID: its generalized form is written as "
+                                    f"{col.name}_lo/_hi/_gen; it cannot also be kept as is")
+        if col.name in dropped:
+            raise InvalidInputError(f"column {col.name!r} is both kept and an identifier (dropped); give it one role")
+        if col.name not in names:
+            names.append(col.name)
+    return names + [c for c in sensitive if c not in names], []
+
+
+def check_output_columns(keep: list[str], qids: list[str]) -> None:
+    made = ["partition_id"] + [f"{q}_{s}" for q in qids for s in ("lo", "hi", "gen")]
+    taken = {c.lower(): c for c in keep}
+    for m in made:
+        if m.lower() in taken:
+            raise InvalidInputError(f"kept column {taken[m.lower()]!r} clashes with output column {m!r}; "
+                                    "drop it from keep or rename it")
+    for c in keep + qids:  # the run's own columns (row number, codes) are named privrisk_...
+        if c.lower().startswith(RESERVED_PREFIX):
+            raise InvalidInputError(f"column {c!r}: names starting with {RESERVED_PREFIX!r} are reserved by "
+                                    "privrisk_sql; rename it or leave it out of keep")

@@ -35,8 +35,8 @@ import time
 import sqlglot.expressions as exp
 
 import privrisk_sql as pr
-from privrisk_sql.metrics.mondrian.run import fill_ancestor_table
 from privrisk_sql.metrics.mondrian.hierarchy import Hierarchy, read_hierarchy
+from privrisk_sql.metrics.mondrian.run import fill_ancestor_table
 from privrisk_sql.metrics.mondrian.sql import MondrianQueries
 
 BATCH = 400

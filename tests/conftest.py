@@ -83,7 +83,7 @@ def _full(item) -> bool:
     test = item.nodeid.split("/")[-1]
     params = getattr(getattr(item, "callspec", None), "params", {})
     return (test.split("::")[0] in FULL_MODULES or any(f in item.fixturenames for f in FULL_FIXTURES)
-            or params.get("backend") in _SERVERS or any(v in _SERVERS for v in params.values() if isinstance(v, str))
+            or params.get("backend") in _SERVERS or params.get("engine") in _SERVERS
             or any(fnmatch.fnmatchcase(test, pattern) for pattern in FULL_TESTS))
 
 

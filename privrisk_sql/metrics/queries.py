@@ -25,15 +25,15 @@ class Queries:
 
     def count_rows(self, relation_sql: str) -> str:
         """``SELECT COUNT(*) AS n`` of a relation (SQL already quoted: a table name or a subquery)."""
-        return self._r("count_rows.sql.j2", relation=relation_sql)
+        return self._r("classes/count_rows.sql.j2", relation=relation_sql)
 
     def infinite_counts(self, relation_sql: str, columns: Sequence[str]) -> str:
         """Per DATE/TIMESTAMP column, its infinite values (``infinite_<i>``)."""
-        return self._r("infinite_counts.sql.j2", relation=relation_sql, columns=list(columns))
+        return self._r("classes/infinite_counts.sql.j2", relation=relation_sql, columns=list(columns))
 
     def distinct_counts(self, relation_sql: str, columns: Sequence[str]) -> str:
         """Rows of a relation (``n_rows``) and each column's distinct non-NULL values (``distinct_<i>``)."""
-        return self._r("distinct_counts.sql.j2", relation=relation_sql, columns=list(columns))
+        return self._r("classes/distinct_counts.sql.j2", relation=relation_sql, columns=list(columns))
 
 
 class ClassQueries(Queries):
@@ -42,7 +42,7 @@ class ClassQueries(Queries):
     def row_and_null_counts(self, relation_sql: str, columns: Sequence[tuple[str, bool]]) -> str:
         """Rows of a relation and, per (column, is_float) pair, its missing values (NaN too for floats)."""
         cols = [{"name": name, "is_float": is_float} for name, is_float in columns]
-        return self._r("row_and_null_counts.sql.j2", relation=relation_sql, columns=cols)
+        return self._r("classes/row_and_null_counts.sql.j2", relation=relation_sql, columns=cols)
 
     def text_as_bytes(self, relation_sql: str, columns: Sequence[str], text: Sequence[str],
                       floats: Sequence[str] = ()) -> str:
@@ -51,29 +51,29 @@ class ClassQueries(Queries):
         missing value, as pandas has it). Unchanged when both lists are empty."""
         columns = list(dict.fromkeys(columns))
         if floats:
-            relation_sql = self._r("nan_as_null.sql.j2", relation=relation_sql, columns=columns, floats=list(floats))
+            relation_sql = self._r("classes/nan_as_null.sql.j2", relation=relation_sql, columns=columns, floats=list(floats))
         if text:
-            relation_sql = self._r("text_as_bytes.sql.j2", relation=relation_sql, columns=columns, text=list(text))
+            relation_sql = self._r("classes/text_as_bytes.sql.j2", relation=relation_sql, columns=columns, text=list(text))
         return relation_sql
 
     def work_columns(self, relation_sql: str, columns: Sequence[str]) -> tuple[str, dict[str, str]]:
         """``relation_sql`` with ``columns`` renamed privrisk_c0, privrisk_c1, ... and the mapping
         {column: new name}: what a class query reads, so no user column name meets a work column."""
         aliases = {c: f"privrisk_c{i}" for i, c in enumerate(dict.fromkeys(columns))}
-        return self._r("work_columns.sql.j2", relation=relation_sql, aliases=list(aliases.items())), aliases
+        return self._r("classes/work_columns.sql.j2", relation=relation_sql, aliases=list(aliases.items())), aliases
 
     def class_size_histogram(self, relation_sql: str, qids: Sequence[str]) -> str:
         named, aliases = self.work_columns(relation_sql, qids)
-        return self._r("class_size_histogram.sql.j2", relation=named, qids=[aliases[q] for q in qids])
+        return self._r("classes/class_size_histogram.sql.j2", relation=named, qids=[aliases[q] for q in qids])
 
     def classes_below_k(self, relation_sql: str, qids: Sequence[str], k: int) -> str:
         """The classes smaller than ``k``: QID values and class_size (dbt's failing rows)."""
-        return self._r("classes_below_k.sql.j2", relation=relation_sql, qids=list(qids), k=int(k))
+        return self._r("classes/below_k.sql.j2", relation=relation_sql, qids=list(qids), k=int(k))
 
     def singling_out_rate(self, ori_sql: str, syn_sql: str, columns: Sequence[str]) -> str:
         """Combinations unique in syn that are unique in ori too, with the rate on every row."""
-        return self._r("singling_out_rate.sql.j2", ori=ori_sql, syn=syn_sql, columns=list(columns))
+        return self._r("classes/singling_out_rate.sql.j2", ori=ori_sql, syn=syn_sql, columns=list(columns))
 
     def class_count_totals(self, relation_sql: str, count_column: str) -> str:
         """One row from a table of class counts: its total (n_rows) and its classes (n_classes)."""
-        return self._r("class_count_totals.sql.j2", relation=relation_sql, count_column=count_column)
+        return self._r("classes/class_count_totals.sql.j2", relation=relation_sql, count_column=count_column)

@@ -91,13 +91,13 @@ class KanonQueries(ClassQueries):
                     exclude_null_qids=exclude_null_qids, **extra)
 
     def sensitive_class_stats(self, relation_sql, qids, sensitive, exclude_null_qids=False) -> str:
-        return self._r("sensitive_class_stats.sql.j2", **self._ctx(relation_sql, qids, sensitive, exclude_null_qids))
+        return self._r("kanon/sensitive_class_stats.sql.j2", **self._ctx(relation_sql, qids, sensitive, exclude_null_qids))
 
     def recursive_c(self, relation_sql, qids, sensitive, l, exclude_null_qids=False) -> str:
-        return self._r("recursive_c.sql.j2", **self._ctx(relation_sql, qids, sensitive, exclude_null_qids, l=int(l)))
+        return self._r("kanon/recursive_c.sql.j2", **self._ctx(relation_sql, qids, sensitive, exclude_null_qids, l=int(l)))
 
     def t_closeness_ordered(self, relation_sql, qids, sensitive, exclude_null_qids=False) -> str:
-        return self._r("t_closeness_ordered.sql.j2", **self._ctx(relation_sql, qids, sensitive, exclude_null_qids))
+        return self._r("kanon/t_closeness_ordered.sql.j2", **self._ctx(relation_sql, qids, sensitive, exclude_null_qids))
 
 
 def kanon_sql(dialect, relation_sql: str, qids: Sequence[str], sensitive: Sequence[str] = (), numeric: Sequence[str] = (),

@@ -43,10 +43,10 @@ class MpuccsQueries(Queries):
     """Renders the mpUCCs statements for one dialect."""
 
     def float_decimal_digits(self, relation_sql: str, columns: Sequence[str]) -> str:
-        return self._r("float_decimal_digits.sql.j2", relation=relation_sql, columns=list(columns))
+        return self._r("mpuccs/float_decimal_digits.sql.j2", relation=relation_sql, columns=list(columns))
 
     def first_non_null_values(self, relation_sql: str, column: str, key: str | None, limit: int = 100) -> str:
-        return self._r("first_non_null_values.sql.j2", relation=relation_sql, column=column, key=key, limit=limit)
+        return self._r("mpuccs/first_non_null_values.sql.j2", relation=relation_sql, column=column, key=key, limit=limit)
 
     def deduplicated_rows(self, target: str, relation_sql: str, columns: Sequence[WorkColumn], side: str, key: str | None,
                           as_bytes: bool = True) -> str:
@@ -58,13 +58,13 @@ class MpuccsQueries(Queries):
             cols.append({"alias": c.alias, "source": name, "round": c.round, "floor": c.floor,
                          "float": c.type_class is TypeClass.FLOAT and own_class is TypeClass.FLOAT,
                          "text": as_bytes and own_class is TypeClass.TEXT})
-        return self._r("deduplicated_rows.sql.j2", target=target, relation=relation_sql, columns=cols, key=key)
+        return self._r("mpuccs/deduplicated_rows.sql.j2", target=target, relation=relation_sql, columns=cols, key=key)
 
     def coded_rows(self, target: str, syn: str, ori: str, columns: Sequence[str]) -> str:
-        return self._r("coded_rows.sql.j2", target=target, syn=syn, ori=ori, columns=list(columns))
+        return self._r("mpuccs/coded_rows.sql.j2", target=target, syn=syn, ori=ori, columns=list(columns))
 
     def coded_column_stats(self, coded: str, columns: Sequence[str]) -> str:
-        return self._r("coded_column_stats.sql.j2", table=coded, columns=list(columns))
+        return self._r("mpuccs/coded_column_stats.sql.j2", table=coded, columns=list(columns))
 
     @staticmethod
     def combo_spec(combo_id: int, columns: Sequence[WorkColumn], nulls: str,
@@ -91,24 +91,24 @@ class MpuccsQueries(Queries):
                 "weights": weights}
 
     def group_size_histograms(self, coded: str, combos: Sequence[dict]) -> str:
-        return self._r("group_size_histograms.sql.j2", table=coded, combos=list(combos))
+        return self._r("mpuccs/group_size_histograms.sql.j2", table=coded, combos=list(combos))
 
     def unique_match_table(self, target: str) -> str:
-        return self._r("unique_match_table.sql.j2", target=target)
+        return self._r("mpuccs/unique_match_table.sql.j2", target=target)
 
     def syn_unique_ori_matches(self, target: str, coded: str, combos: Sequence[dict], size: int, radix: int) -> str:
         """Insert each syn row's first one-to-one match among ``combos`` (all of ``size`` columns),
         packed as ``combo * radix + ori_rid``. A combination with PETsARD NULL rules
         (``singleton_if_null``) is matched by window counts, any other by one GROUP BY."""
-        return self._r("syn_unique_ori_matches.sql.j2", target=target, coded=coded, combos=list(combos),
+        return self._r("mpuccs/syn_unique_ori_matches.sql.j2", target=target, coded=coded, combos=list(combos),
                             size=size, radix=radix)
 
     def event_matches(self, target: str, matches: str) -> str:
-        return self._r("event_matches.sql.j2", target=target, matches=matches)
+        return self._r("mpuccs/event_matches.sql.j2", target=target, matches=matches)
 
     def identification_events(self, events: str, syn: str, ori: str, columns: Sequence[tuple[str, Sequence[int]]],
                               key: bool, radix: int) -> str:
         """``columns``: (alias, ids of the combinations using it) per column, in work-column order."""
         cols = [{"alias": alias, "starts": [combo * radix for combo in combos]} for alias, combos in columns]
-        return self._r("identification_events.sql.j2", events=events, syn=syn, ori=ori, columns=cols,
+        return self._r("mpuccs/identification_events.sql.j2", events=events, syn=syn, ori=ori, columns=cols,
                             key=key, radix=radix)

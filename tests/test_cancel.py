@@ -269,3 +269,33 @@ def test_timeout_holds_when_the_server_stops_answering(slow_db, tmp_path, backen
     err.seek(0)
     lines = [line for line in err.read().splitlines() if line.startswith("privrisk-sql")]
     assert len(lines) == 1 and "timeout: stopped after 2 s" in lines[0], lines
+
+
+def test_a_stricter_server_time_limit_is_never_loosened(backend):
+    """The timeout's server-side backstop (statement_timeout, max_statement_time: timeout + 1 s)
+    replaced whatever the session had, so a DBA's 20 s limit became 61 s for a run with --timeout
+    60 (found trying MariaDB's max_statement_time, issue 41). A stricter limit in force is kept."""
+    if not backend.can.server:
+        pytest.skip("an embedded database has no server-side time limit")
+    strict, reset = {"postgres": ("SET statement_timeout = '20s'", "SET statement_timeout = 0"),
+                     "mysql": ("SET SESSION max_statement_time = 20", "SET SESSION max_statement_time = 0")}[backend.name]
+    setting = {"postgres": "statement_timeout", "mysql": "max_statement_time"}[backend.name]
+    backend.run(strict)
+    try:
+        before = backend.statement_time_limit()
+        src = backend.source()
+        src.timeout = 60
+        statements: list[str] = []
+        src.echo = statements.append
+        assert pr.cavg(src, backend.load(_small()), ["a"], 1).n_rows > 0
+        src.echo, src.timeout = None, None
+        assert not [sql for sql in statements if setting in sql and ("SET " in sql or "set_config" in sql)]
+        assert backend.statement_time_limit() == before and float(before.rstrip("s")) == 20
+        src.timeout = 5  # a run's limit stricter than the session's still applies
+        statements.clear()
+        src.echo = statements.append
+        pr.cavg(src, backend.load(_small()), ["a"], 1)
+        src.echo, src.timeout = None, None
+        assert [sql for sql in statements if setting in sql and ("SET " in sql or "set_config" in sql)]
+    finally:
+        backend.run(reset)

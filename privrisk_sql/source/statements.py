@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -157,10 +158,13 @@ class Statements:
         self._restore_settings(self._old_settings)
         self._old_settings = []
 
-    def _swap_settings(self, settings: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    def _swap_settings(self, settings: Sequence[tuple[str, str]], *,
+                       limit_per_second: float | None = None) -> list[tuple[str, str]]:
         """Set session settings (the dialect's read_setting/write_setting); returns the (name, old
         value) pairs that changed. A setting this server does not know (jit before PostgreSQL 11)
-        is left alone; a dialect without settings changes nothing."""
+        is left alone; a dialect without settings changes nothing. ``limit_per_second``: the
+        settings are time limits in those units, and a stricter one already in force (a DBA's
+        role or session setting) is kept, never loosened for the run."""
         changed: list[tuple[str, str]] = []
         if self.dialect.read_setting is None:
             return changed
@@ -169,6 +173,10 @@ class Statements:
                             fetch="records", setting=True)[0]["value"]
             if old is None or str(old) == value:
                 continue
+            if limit_per_second is not None:
+                in_force = _time_limit(str(old), limit_per_second)
+                if in_force is not None and 0 < in_force <= float(value):
+                    continue
             self._write_setting(name, value)
             changed.append((name, str(old)))
         return changed
@@ -203,7 +211,8 @@ class Statements:
         limit = self.dialect.statement_timeout
         if guard.timeout is not None and limit is not None:
             name, per_second = limit
-            self._old_backstops = self._swap_settings([(name, _setting_number((guard.timeout + 1) * per_second))])
+            self._old_backstops = self._swap_settings([(name, _setting_number((guard.timeout + 1) * per_second))],
+                                                      limit_per_second=per_second)
 
     def _clear_backstops(self) -> None:
         self.engine.unwatch()
@@ -217,6 +226,22 @@ def _raise_signal_stop(reason: str | None) -> None:
         raise KeyboardInterrupt
     if reason == TERMINATE:
         raise TerminatedError("terminated (SIGTERM)")
+
+
+_UNITS = {"us": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0, "h": 3600.0, "d": 86400.0}
+
+
+def _time_limit(text: str, per_second: float) -> float | None:
+    """A time-limit setting's value in the setting's own units: a bare number is in them already
+    (MariaDB's seconds, PostgreSQL's milliseconds), a unit is PostgreSQL's ('2s', '1min');
+    None when it does not read as one."""
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*", text)
+    if m is None:
+        return None
+    number, unit = float(m.group(1)), m.group(2)
+    if not unit:
+        return number
+    return number * _UNITS[unit] * per_second if unit in _UNITS else None
 
 
 def _setting_number(value: float) -> str:

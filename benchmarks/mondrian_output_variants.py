@@ -48,7 +48,7 @@ TEXT = {"sex", "race", "marital_status"}
 
 def setup(con: duckdb.DuckDBPyConnection, path: str, k: int) -> tuple[str, list[str]]:
     """Run privrisk_sql once; build `tl` (tuple labels) from its output. Returns (shipped SELECT, kept)."""
-    pr.mondrian(pr.Source(con), path, QIDS, k, "anonymized", keep="*")
+    pr.mondrian(pr.Source(con), path, QIDS, k, "anonymized", keep="*", keep_order=True)  # POSITIONAL JOIN below
     kept = [c for c in con.execute(f"SELECT * FROM read_parquet('{path}') LIMIT 0").fetchdf().columns if c not in QIDS]
     keys = ", ".join(f"CAST(i.{q} AS DOUBLE) AS c{n}" if q not in TEXT else f"i.{q} AS v{n}" for n, q in enumerate(QIDS))
     labels = ", ".join(f"o.{q}_{s} AS {s}{n}" for n, q in enumerate(QIDS) for s in ("lo", "hi", "gen"))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 
 class _StderrLine:
@@ -79,3 +81,18 @@ def interactive() -> bool:
     shell = sys.modules.get("IPython")
     get = getattr(shell, "get_ipython", None) if shell is not None else None
     return get is not None and get() is not None and "IPKernelApp" in getattr(get(), "config", {})
+
+
+def resolved(progress: Any, drawing: Callable[[], Callable[..., None]], arguments: str) -> Callable[..., None] | None:
+    """A ``progress=`` argument as a callable, or None for none: ``"auto"`` draws (``drawing()``)
+    when a person is watching, True always, False or None never; a callable is used as it is.
+    ``arguments`` names what a callable receives, for the error."""
+    from .errors import InvalidInputError
+
+    if progress is None or progress is False:
+        return None
+    if progress == "auto" or progress is True:
+        return drawing() if progress is True or interactive() else None
+    if callable(progress):
+        return progress
+    raise InvalidInputError(f"progress must be 'auto', True, False or a callable {arguments}, got {progress!r}")

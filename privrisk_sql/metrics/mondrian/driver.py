@@ -127,12 +127,6 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
 
 def _progress(progress: Any) -> Callable[[int, int], None] | None:
     """The ``progress`` argument as a callable, or None for no progress."""
-    if progress is None or progress is False:
-        return None
-    if progress == "auto" or progress is True:
-        from ...progress import StatusLine, interactive
+    from ...progress import StatusLine, resolved
 
-        return StatusLine() if progress is True or interactive() else None
-    if callable(progress):
-        return progress
-    raise InvalidInputError(f"progress must be 'auto', True, False or a callable (level, cuts), got {progress!r}")
+    return resolved(progress, StatusLine, "(level, cuts)")

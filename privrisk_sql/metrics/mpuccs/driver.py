@@ -318,25 +318,18 @@ def mpuccs(
                                 datetime_precision, nulls)
     page = report.checked_html(html, ori, syn)
     started, clock = report.now(), time.perf_counter()
-    bar = None
-    if progress == "auto" or progress is True:
-        from ...progress import ProgressBar, interactive
+    from ...progress import ProgressBar, resolved
 
-        bar = ProgressBar() if progress is True or interactive() else None
-        progress = bar
-    elif progress is False:
-        progress = None
-    elif progress is not None and not callable(progress):
-        raise InvalidInputError(f"progress must be 'auto', True, False or a callable (done, total), got {progress!r}")
+    drawing = resolved(progress, ProgressBar, "(done, total)")
     try:
         with opened(src) as source:
             result = _Run(source, ori, syn, columns, o.n_cols, o.min_entropy_delta, o.field_decay_factor,
                           o.renyi_alpha, o.numeric_precision, o.datetime_precision, o.datetime_unit, o.nulls, key,
-                          batch_size, progress, empty_sizes).run()
+                          batch_size, drawing, empty_sizes).run()
             database = source.database_label
     finally:
-        if bar is not None:
-            bar.close()
+        if isinstance(drawing, ProgressBar) and drawing is not progress:  # ours to close, not a caller's
+            drawing.close()
     report.after_run(result, page, html_values, "mpuccs", database, {"ori": ori, "syn": syn},
                      {"columns": None if columns is None else list(columns), "n_cols": o.n_cols,
                       "min_entropy_delta": min_entropy_delta, "field_decay_factor": field_decay_factor,

@@ -163,6 +163,26 @@ def _mondrian_statements(dialect):
         "mondrian_output_by_codes_in_order": q.output_by_codes('"people_k5"', '"people"', "privrisk_x_tuple_labels",
                                                                "privrisk_x_globals", dims, ["id"], keep_order=True),
         "mondrian_written_partitions": q.written_partitions('"privrisk_x_output"'),
+        # built hierarchies over a number and a date (interval, date levels): coded through their
+        # text's rank map, bounded in their own values (issue 40)
+        **_built_hierarchy_statements(q),
+    }
+
+
+def _built_hierarchy_statements(q):
+    from privrisk_sql.metrics.mondrian.sql import MondrianDim
+
+    built = [MondrianDim(0, "age", "hierarchy", TypeClass.INTEGER, map="privrisk_x_map0", nodes="privrisk_x_nodes0"),
+             MondrianDim(1, "born", "hierarchy", TypeClass.DATE, map="privrisk_x_map1", nodes="privrisk_x_nodes1")]
+    return {
+        "mondrian_code_tuples_built_hierarchies": q.code_tuples("privrisk_x_tuples", '"people"', built),
+        "mondrian_partitions_built_hierarchies": q.partitions("privrisk_x_parts", "privrisk_x_done", "privrisk_x_tuples",
+                                                              "privrisk_x_globals", built, weighted=True),
+        "mondrian_partition_labels_built_hierarchies": q.partition_labels("privrisk_x_labels", "privrisk_x_parts",
+                                                                          "privrisk_x_globals", built, None),
+        "mondrian_output_by_codes_built_hierarchies": q.output_by_codes('"people_k5"', '"people"',
+                                                                        "privrisk_x_tuple_labels", "privrisk_x_globals",
+                                                                        built, ["id"]),
     }
 
 

@@ -190,7 +190,7 @@ def test_a_nul_in_a_label_is_refused_where_text_cannot_hold_it(backend):
 def test_hierarchy_options_are_checked_before_any_work(duck):
     t = _table(duck, [("id", T.INTEGER), ("v", T.TEXT), ("n", T.INTEGER)], [(0, "a1", 1), (1, "b", 2)])
     for kwargs, match in [
-        (dict(hierarchies={"n": UNEVEN}), "hierarchies are for text columns"),
+        (dict(hierarchies={"n": UNEVEN}), "hierarchy files are for text columns; for it, --hierarchy n=interval"),
         (dict(hierarchies={"v": UNEVEN}, order={"v": ["a1", "b"]}), "both an order and a hierarchy"),
         (dict(hierarchies={"v": UNEVEN}, relaxed=True), "relaxed"),
         (dict(hierarchies={"v": "/nonexistent/h.csv"}), "cannot read '/nonexistent/h.csv'"),
@@ -317,3 +317,126 @@ def test_a_mask_over_values_with_edge_spaces_is_refused(tmp_path):
                     "ELSE '9008' END AS zip FROM range(40) r(i)")
     with pytest.raises(InvalidInputError, match="'zip': a value has leading or trailing spaces"):
         pr.mondrian(str(db), "t", ["age", "zip"], 5, "o", identifiers=["id"], hierarchies={"zip": "mask"})
+
+
+def test_interval_and_date_trees_by_hand():
+    from privrisk_sql.metrics.mondrian.hierarchy import builder_of
+
+    ages = builder_of("interval:5,10,20").rows("age", ["23", "7", "-3", "40"])
+    assert ages == [["-3", "[-5, 0)", "[-10, 0)", "[-20, 0)", "*"], ["7", "[5, 10)", "[0, 10)", "[0, 20)", "*"],
+                    ["23", "[20, 25)", "[20, 30)", "[20, 40)", "*"], ["40", "[40, 45)", "[40, 50)", "[40, 60)", "*"]]
+    # the database's own spelling is the leaf; bins are exact decimals (0.1 + 0.2 is no problem)
+    assert builder_of("interval:0.5,1").rows("x", ["1.0E1", "0.3"]) == [["0.3", "[0, 0.5)", "[0, 1)", "*"],
+                                                                       ["1.0E1", "[10, 10.5)", "[10, 11)", "*"]]
+    assert builder_of("date").rows("d", ["2023-05-03", "1999-12-31"]) == [["1999-12-31", "1999-12", "1999", "*"],
+                                                                         ["2023-05-03", "2023-05", "2023", "*"]]
+    assert builder_of("date").rows("d", ["2023-05-03 10:00:00"], timestamps=True) == [
+        ["2023-05-03 10:00:00", "2023-05-03", "2023-05", "2023", "*"]]
+    assert builder_of("date:quarter,decade").rows("d", ["2023-05-03"]) == [["2023-05-03", "2023-Q2", "2020s", "*"]]
+    assert builder_of("mask").name == "mask" and builder_of("zip.csv") is None and builder_of(["a"]) is None
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("interval:", "give the bin widths"), ("interval:5,7", "width 7 is not a whole multiple of 5"),
+    ("interval:0", "width '0' is not a positive number"), ("interval:x", "width 'x' is not a number"),
+    ("interval:5,inf", "width 'inf' is not a positive number"),
+    ("date:year,month", "finest first"), ("date:week", "level 'week' is not one of"), ("date:", "finest first")])
+def test_a_malformed_builder_is_refused_by_name(spec, message):
+    from privrisk_sql.metrics.mondrian.hierarchy import builder_of
+
+    with pytest.raises(InvalidInputError, match=message):
+        builder_of(spec)
+
+
+def test_values_a_builder_cannot_place_are_named():
+    from privrisk_sql.metrics.mondrian.hierarchy import builder_of
+
+    with pytest.raises(InvalidInputError, match="value 'inf' lies in no interval"):
+        builder_of("interval:5").rows("age", ["3", "inf"])
+    with pytest.raises(InvalidInputError, match="value '03/05/2023' is not an ISO date"):
+        builder_of("date").rows("born", ["03/05/2023"])
+
+
+def _expected_age_tree(ages) -> list[list[str]]:
+    """interval:5,10,20 written out by hand for the test (bins start at multiples of the width)."""
+    return [[str(a)] + [f"[{a // w * w}, {a // w * w + w})" for w in (5, 10, 20)] + ["*"] for a in sorted(set(ages))]
+
+
+def _expected_date_tree(days) -> list[list[str]]:
+    return [[d.isoformat(), d.strftime("%Y-%m"), d.strftime("%Y"), "*"] for d in sorted(set(days))]
+
+
+def test_built_interval_and_date_hierarchies_equal_the_reference(backend):
+    """`--hierarchy age=interval:5,10,20` and `born=date` (issue 40): the partitions equal those of
+    the in-memory reference cutting the same trees (written out here from the definitions), each
+    label is its rows' node, and _lo/_hi keep the column's own type."""
+    import datetime as dt
+
+    rows = [(i, 18 + (i * 37) % 61, dt.date(1940, 1, 1) + dt.timedelta(days=(i * 911) % 25_000)) for i in range(300)]
+    t = _table(backend, [("id", T.INTEGER), ("age", T.INTEGER), ("born", T.DATE)], rows)
+    out = _out(backend)
+    r = mondrian_keeping_all(backend.source(), t, ["age", "born"], 6, out,
+                             hierarchies={"age": "interval:5,10,20", "born": "date"})
+    df = pd.DataFrame(rows, columns=["id", "age", "born"])
+    trees = {"age": _expected_age_tree(df["age"]), "born": _expected_date_tree(df["born"])}
+    text = df.assign(age=df["age"].astype(str), born=df["born"].map(lambda d: d.isoformat()))
+    ref = partition_sets(mondrian_reference(encode(text, ["age", "born"], hierarchies=trees), 6), df["id"])
+    got = _output(backend, out)
+    assert {frozenset(g["id"]) for _, g in got.groupby("partition_id")} == ref and r.partitions == len(ref) > 1
+    assert r.min_size >= 6
+    merged = got.merge(df, on="id", suffixes=("", "_in"))
+    paths = {c: {row[0]: row for row in tree} for c, tree in trees.items()}
+    for c, value in (("age", merged["age"].astype(str)), ("born", merged["born"].map(lambda d: d.isoformat()))):
+        assert all(g in paths[c][v] for v, g in zip(value, merged[f"{c}_gen"]))  # the label is the row's node
+        assert merged.groupby("partition_id")[f"{c}_gen"].nunique().max() == 1
+    assert (merged["age_lo"] <= merged["age"]).all() and (merged["age"] <= merged["age_hi"]).all()
+    born_lo = pd.to_datetime(merged["born_lo"]).dt.date
+    assert (born_lo <= merged["born"]).all()
+    assert not merged["age_gen"].str.startswith("[\"").any()  # never a set of values
+
+
+def test_an_interval_over_doubles_and_a_date_over_timestamps(backend):
+    import datetime as dt
+
+    rows = [(i, (i % 17) * 1.25, dt.datetime(2020, 1, 1) + dt.timedelta(hours=i * 37)) for i in range(200)]
+    t = _table(backend, [("id", T.INTEGER), ("score", T.FLOAT), ("seen", T.TIMESTAMP)], rows)
+    out = _out(backend)
+    mondrian_keeping_all(backend.source(), t, ["score", "seen"], 5, out,
+                         hierarchies={"score": "interval:2.5,5", "seen": "date"})
+    got = _output(backend, out).merge(pd.DataFrame(rows, columns=["id", "score_in", "seen_in"]), on="id")
+    for score, gen in zip(got["score_in"], got["score_gen"]):
+        lo = score // 2.5 * 2.5
+        assert gen in ("*", f"[{lo:g}, {lo + 2.5:g})", f"[{score // 5 * 5:g}, {score // 5 * 5 + 5:g})") or \
+            float(gen) == score
+    for seen, gen in zip(got["seen_in"], got["seen_gen"]):
+        assert gen == "*" or seen.isoformat(sep=" ").startswith(gen) or gen.startswith(seen.strftime("%Y-%m-%d"))
+    assert got.groupby("partition_id").size().min() >= 5
+
+
+def test_a_builder_for_another_type_is_refused_by_name(backend):
+    t = _table(backend, [("id", T.INTEGER), ("age", T.INTEGER), ("zip", T.TEXT)], [(i, i % 7, "9007") for i in range(20)])
+    with pytest.raises(InvalidInputError, match=r"hierarchy mask given for 'age', but it is .*: that builder is for "
+                                                r"codes held as text .*--hierarchy age=interval"):
+        mondrian_keeping_all(backend.source(), t, ["age", "zip"], 2, _out(backend), hierarchies={"age": "mask"})
+    with pytest.raises(InvalidInputError, match="hierarchy interval:5 given for 'zip'.*is for numbers.*zip=mask"):
+        mondrian_keeping_all(backend.source(), t, ["age", "zip"], 2, _out(backend), hierarchies={"zip": "interval:5"})
+
+
+def test_cli_interval_and_date_builders(tmp_path, capsys):
+    import duckdb
+
+    db = tmp_path / "w.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute("CREATE TABLE p AS SELECT i AS id, 18 + (i * 37) % 61 AS age, "
+                    "DATE '1950-01-01' + CAST((i * 911) % 25000 AS INTEGER) AS born FROM range(500) r(i)")
+    base = ["mondrian", "--db", str(db), "--table", "p", "--qids", "age,born", "--k", "5", "--identifiers", "id"]
+    assert main(base + ["--output", "o", "--hierarchy", "age=interval:5,10,20", "--hierarchy", "born=date:year,decade"]) == 0
+    with duckdb.connect(str(db)) as con:
+        labels = con.execute("SELECT DISTINCT born_gen FROM o").fetchall()
+    assert all(g[0] == "*" or len(g[0]) in (4, 5, 10) for g in labels)  # a year, a decade, a day or the root
+    capsys.readouterr()
+    assert main(base + ["--output", "o2", "--hierarchy", "age=interval:5,7"]) == 2
+    err = capsys.readouterr().err
+    assert "width 7 is not a whole multiple of 5" in err and len(err.strip().splitlines()) == 1
+    with duckdb.connect(str(db)) as con:
+        assert not con.execute("SELECT * FROM duckdb_tables() WHERE table_name = 'o2'").fetchall()

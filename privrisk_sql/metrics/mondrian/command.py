@@ -29,8 +29,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                     help="order of a text QID's values: cut and labelled as ranges (repeatable; default: "
                          "a category, labelled as the set of its values)")
     p.add_argument("--hierarchy", action="append", type=a.hierarchy, default=[], metavar="COL=PATH",
-                   help="generalization hierarchy of a text QID: a CSV in ARX's format (value;level 1;...;root), "
-                        "'mask' (built: codes masked from the right, 90071 -> 9007* -> 900** ...) or "
+                   help="generalization hierarchy of a QID: a CSV in ARX's format (value;level 1;...;root) for "
+                        "text; built for you: 'mask' (codes as text: 90071 -> 9007* -> 900** ...), "
+                        "'interval:5,10,20' (numbers: [20, 25) -> [20, 30) -> [20, 40)), 'date' or "
+                        "'date:month,year,decade' (dates: 2023-05 -> 2023; also day, quarter), "
                         "'order:V1,V2,...' (as --order); repeatable; the QID is cut node by node and labelled "
                         "with the node")
     p.add_argument("--sensitive", type=a.name_list,
@@ -50,6 +52,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def check(args: argparse.Namespace) -> None:
     """Before any work: an output needs a database to live in, each column one order or hierarchy."""
     from ...errors import InvalidInputError
+    from .hierarchy import builder_of
 
     if args.db is None:
         raise InvalidInputError("mondrian writes its output table inside the database: give --db "
@@ -64,6 +67,11 @@ def check(args: argparse.Namespace) -> None:
             args.order.append(a.order(f"{column}={spec[len('order:'):]}"))
         except argparse.ArgumentTypeError as e:
             raise InvalidInputError(f"--hierarchy {column}={spec}: {e}") from None
+    for column, spec in args.hierarchy:  # a malformed builder (interval:5,7) is refused before the database opens
+        try:
+            builder_of(spec)
+        except InvalidInputError as e:
+            raise InvalidInputError(f"--hierarchy for {column!r}: {e}") from None
     for option, pairs in (("--order", args.order), ("--hierarchy", args.hierarchy)):
         seen: set[str] = set()
         for column, _ in pairs:

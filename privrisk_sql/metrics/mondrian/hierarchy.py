@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator
+import re
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from decimal import ROUND_FLOOR, Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
@@ -199,14 +201,82 @@ def _csv_rows(text: str, delimiter: str, column: str, where: str) -> Iterator[li
         yield row
 
 
-# Hierarchies built for the user from the column's values, by name (a CSV file of that name is
-# given as ./mask). ARX's builders; `order:` is --order spelled as a hierarchy (the CLI's).
-BUILDERS = ("mask",)
+# Hierarchies built for the user from the column's distinct values, by name (a CSV file of such a
+# name is given as ./mask): ARX's builders. `order:` is --order spelled as a hierarchy (the CLI's).
+BUILDERS = ("mask", "interval:W1,W2,...", "date[:LEVELS]")
+DATE_LEVELS = ("day", "month", "quarter", "year", "decade")  # each nested in the next
+
+
+@dataclass(frozen=True)
+class Builder:
+    """A hierarchy to build from the column's values: ``mask`` (codes held as text),
+    ``interval`` (numbers, bins of each width in ``widths``) or ``date`` (dates and timestamps,
+    by ``levels``; none given: month and year, with the day first for a timestamp)."""
+
+    name: str
+    spec: str
+    widths: tuple[Decimal, ...] = ()
+    levels: tuple[str, ...] = ()
+
+    def rows(self, column: str, values: Iterable[str], timestamps: bool = False) -> list[list[str]]:
+        """The tree as ARX's rows (value;level 1;...;root), values in their natural order, so that
+        the codes (depth first) follow it and a partition's node covers a run of neighbours."""
+        if self.name == "mask":
+            return masked_rows(values)
+        if self.name == "interval":
+            return interval_rows(column, values, self.widths)
+        levels = self.levels or (("day",) if timestamps else ()) + ("month", "year")
+        return date_rows(column, values, levels)
+
+
+def builder_of(spec: Any) -> Builder | None:
+    """The builder a hierarchy spec names (``mask``, ``interval:5,10,20``, ``date``,
+    ``date:month,year``), None for a CSV path or rows; a malformed builder spec is bad input."""
+    if not isinstance(spec, str):
+        return None
+    name, colon, args = spec.partition(":")
+    if spec == "mask":
+        return Builder("mask", spec)
+    if name == "interval":
+        return Builder("interval", spec, widths=_widths(spec, args if colon else ""))
+    if name == "date":
+        return Builder("date", spec, levels=_date_levels(spec, args) if colon else ())
+    return None
 
 
 def is_builder(spec: Any) -> bool:
     """Whether a hierarchy spec names a builder rather than a CSV path or rows."""
-    return isinstance(spec, str) and spec in BUILDERS
+    return builder_of(spec) is not None
+
+
+def _widths(spec: str, args: str) -> tuple[Decimal, ...]:
+    """Interval widths: positive numbers, each a whole multiple of the one before, so that every
+    bin lies inside one bin of the next level (a tree, not overlapping ranges)."""
+    if not args.strip():
+        raise InvalidInputError(f"hierarchy {spec!r}: give the bin widths, smallest first (interval:5,10,20)")
+    widths: list[Decimal] = []
+    for text in args.split(","):
+        try:
+            w = Decimal(text.strip())
+        except InvalidOperation:
+            raise InvalidInputError(f"hierarchy {spec!r}: width {text.strip()!r} is not a number") from None
+        if not w.is_finite() or w <= 0:
+            raise InvalidInputError(f"hierarchy {spec!r}: width {text.strip()!r} is not a positive number")
+        if widths and (w <= widths[-1] or w % widths[-1] != 0):
+            raise InvalidInputError(f"hierarchy {spec!r}: width {text.strip()} is not a whole multiple of "
+                                    f"{widths[-1]} (each bin must lie inside one bin of the next level)")
+        widths.append(w)
+    return tuple(widths)
+
+
+def _date_levels(spec: str, args: str) -> tuple[str, ...]:
+    levels = tuple(x.strip() for x in args.split(",") if x.strip())
+    for x in levels:
+        if x not in DATE_LEVELS:
+            raise InvalidInputError(f"hierarchy {spec!r}: level {x!r} is not one of {', '.join(DATE_LEVELS)}")
+    if not levels or list(levels) != sorted(set(levels), key=DATE_LEVELS.index):
+        raise InvalidInputError(f"hierarchy {spec!r}: give levels once each, finest first ({', '.join(DATE_LEVELS)})")
+    return levels
 
 
 def masked_rows(values: Iterable[str]) -> list[list[str]]:
@@ -221,6 +291,57 @@ def masked_rows(values: Iterable[str]) -> list[list[str]]:
         if len(lengths) > 1 or not v:
             chain.append("*")
         rows.append(chain)
+    return rows
+
+
+def _number_text(x: Decimal) -> str:
+    return format(x.normalize(), "f") if x else "0"
+
+
+def interval_rows(column: str, values: Iterable[str], widths: Sequence[Decimal]) -> list[list[str]]:
+    """ARX's interval hierarchy: each value in the half-open bin ``[lo, lo + w)`` of each width
+    (bins start at multiples of the width), then ``*``. ``values`` are the database's own text of
+    the numbers, so the leaves match the column as the database spells it; Decimal keeps 0.1 + 0.2
+    bins exact."""
+    parsed = []
+    for v in {v for v in values if v is not None}:
+        try:
+            x = Decimal(v)
+        except InvalidOperation:
+            raise InvalidInputError(f"hierarchy interval for {column!r}: value {v!r} is not a number") from None
+        if not x.is_finite():
+            raise InvalidInputError(f"hierarchy interval for {column!r}: value {v!r} lies in no interval; leave "
+                                    "those rows out in a view, or give them a number")
+        parsed.append((x, v))
+    rows = []
+    for x, v in sorted(parsed):
+        chain = [v]
+        for w in widths:
+            lo = (x / w).to_integral_value(rounding=ROUND_FLOOR) * w
+            chain.append(f"[{_number_text(lo)}, {_number_text(lo + w)})")
+        rows.append(chain + ["*"])
+    return rows
+
+
+_ISO_DATE = re.compile(r"^([+-]?\d{4,})-(\d{2})-(\d{2})")
+
+
+def date_rows(column: str, values: Iterable[str], levels: Sequence[str]) -> list[list[str]]:
+    """Date levels, finest first: day ``2023-05-03``, month ``2023-05``, quarter ``2023-Q2``, year
+    ``2023``, decade ``2020s``, then ``*``. ``values`` are the database's text of the dates or
+    timestamps (ISO: year-month-day first)."""
+    parsed = []
+    for v in {v for v in values if v is not None}:
+        m = _ISO_DATE.match(v)
+        if m is None:
+            raise InvalidInputError(f"hierarchy date for {column!r}: value {v!r} is not an ISO date (YYYY-MM-DD...); "
+                                    "a date that is infinite or spelled otherwise has no place in a date level")
+        parsed.append(((int(m.group(1)), int(m.group(2)), int(m.group(3))), v))
+    rows = []
+    for (y, mo, d), v in sorted(parsed):
+        labels = {"day": f"{y:04d}-{mo:02d}-{d:02d}", "month": f"{y:04d}-{mo:02d}",
+                  "quarter": f"{y:04d}-Q{(mo - 1) // 3 + 1}", "year": f"{y:04d}", "decade": f"{y - y % 10:04d}s"}
+        rows.append([v] + [labels[x] for x in levels] + ["*"])
     return rows
 
 

@@ -12,7 +12,7 @@ from ...source import Relation
 from ...sql.dialects import Dialect
 from ...sql.types import TypeClass
 from ..classes import validate_k, validate_qids
-from .hierarchy import Hierarchy, is_builder, masked_rows, read_hierarchy
+from .hierarchy import Hierarchy, builder_of, read_hierarchy
 from .sql import RESERVED_PREFIX, MondrianQueries, SensitiveAttr
 
 KINDS = {
@@ -120,29 +120,51 @@ def resolve_order(rel: Relation, qids: list[str], order: Mapping[str, Sequence] 
     return resolved
 
 
+# The column types each builder is for (a hierarchy file is for text).
+_BUILDER_TYPES = {
+    "mask": ((TypeClass.TEXT,), "codes held as text (zips, postcodes)"),
+    "interval": ((TypeClass.INTEGER, TypeClass.FLOAT), "numbers"),
+    "date": ((TypeClass.DATE, TypeClass.TIMESTAMP), "dates and timestamps"),
+}
+
+
+def value_texts(values: Sequence[Any]) -> list[str]:
+    """A column's distinct values as text: the database's own spelling (MondrianQueries.distinct_values
+    reads them as text), or str() where a driver hands back a number (SQLite compares the two alike)."""
+    return [v if isinstance(v, str) else str(v) for v in values if v is not None]
+
+
 def resolve_hierarchies(rel: Relation, qids: list[str], hierarchies: Mapping[str, Any] | None,
                          orders: Mapping[str, Sequence], relaxed: bool, dialect: Dialect,
                          fetch: Callable[[str], list]) -> dict[str, Hierarchy]:
     """Each hierarchy read and checked (a file's errors name it), keyed by real column name; a
-    builder's (``"mask"``) built from the column's distinct values, read with ``fetch``."""
+    builder's (``mask``, ``interval:...``, ``date[:...]``) built from the column's distinct values,
+    read with ``fetch``."""
     resolved: dict[str, Hierarchy] = {}
     if hierarchies and relaxed:
         raise InvalidInputError("hierarchies are cut node by node (Basic Mondrian), which relaxed Mondrian is not")
+    builders = {name: builder_of(spec) for name, spec in (hierarchies or {}).items()}  # malformed: refused first
     for name, spec in (hierarchies or {}).items():
         col = rel.column(name)
         if col.name not in qids:
             raise InvalidInputError(f"hierarchy given for {name!r}, which is not one of the qids")
-        if col.type_class is not TypeClass.TEXT:
-            raise InvalidInputError(f"hierarchy given for {col.name!r}, but it is {col.sql_type}: hierarchies are for "
-                                    "text columns (their values are the hierarchy's first cells)")
+        builder = builders[name]
+        types, what = _BUILDER_TYPES[builder.name] if builder else ((TypeClass.TEXT,), "text columns")
+        if col.type_class not in types:
+            hint = {TypeClass.INTEGER: "interval:W1,W2,...", TypeClass.FLOAT: "interval:W1,W2,...",
+                    TypeClass.DATE: "date", TypeClass.TIMESTAMP: "date", TypeClass.TEXT: "mask or a CSV file"}
+            other = f"; for it, --hierarchy {col.name}={hint[col.type_class]}" if col.type_class in hint else ""
+            given = f"hierarchy {spec}" if builder else "a hierarchy file or rows"
+            raise InvalidInputError(f"{given} given for {col.name!r}, but it is {col.sql_type}: "
+                                    f"{'that builder is' if builder else 'hierarchy files are'} for {what}{other}")
         if col.name in orders:
             raise InvalidInputError(f"{col.name!r} has both an order and a hierarchy; give one")
-        if is_builder(spec):
-            values = [r[0] for r in fetch(MondrianQueries(dialect).distinct_values(rel.sql, col.name))]
-            if any(isinstance(v, str) and v != v.strip() for v in values):
+        if builder:
+            values = value_texts([r[0] for r in fetch(MondrianQueries(dialect).distinct_values(rel.sql, col.name))])
+            if any(v != v.strip() for v in values):
                 raise InvalidInputError(f"hierarchy {spec!r} for {col.name!r}: a value has leading or trailing spaces, "
                                         "which a hierarchy's cells cannot keep; trim them in a view first")
-            tree = read_hierarchy(col.name, masked_rows(values))
+            tree = read_hierarchy(col.name, builder.rows(col.name, values, col.type_class is TypeClass.TIMESTAMP))
             tree.where = f"(built: {spec})"
         else:
             tree = read_hierarchy(col.name, spec)

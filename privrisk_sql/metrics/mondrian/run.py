@@ -233,7 +233,8 @@ class MondrianRun:
                 continue
             present = [r[0] for r in self.s.fetch(self.q.distinct_values(self.rel.sql, d.column))]
             if d.column in self.trees:
-                dims.append(self._hierarchy_tables(d, present))
+                # a built tree's leaves are the values' text (a number, a date), as distinct_values reads them
+                dims.append(self._hierarchy_tables(d, [v if v is None else str(v) for v in present]))
                 continue
             if d.column in self.orders:
                 order = self.orders[d.column]

@@ -61,6 +61,12 @@ class MondrianDim:
         return self.kind in ("ordinal", "nominal", "hierarchy")
 
     @property
+    def has_value_bounds(self) -> bool:
+        """Its partitions' bounds are read in the original values (vlo, vhi): numbers and dates,
+        also when cut along a hierarchy built for them (interval, date levels)."""
+        return self.kind in ("numeric", "temporal") or (self.is_hierarchy and self.type_class is not TypeClass.TEXT)
+
+    @property
     def is_categorical(self) -> bool:
         """Labelled as the set of its values, NCP by distinct values."""
         return self.kind in ("nominal", "boolean")

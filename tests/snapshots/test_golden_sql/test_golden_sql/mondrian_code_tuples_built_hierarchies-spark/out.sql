@@ -1,0 +1,14 @@
+CREATE TABLE `privrisk_x_tuples` AS
+SELECT ROW_NUMBER() OVER (ORDER BY x.c0, x.c1) AS rid, CAST(0 AS BIGINT) AS pid, COUNT(*) AS n
+     , CAST(0 AS INT) AS h0
+     , CAST(0 AS INT) AS h1
+     , x.c0, MIN(x.v0) AS vlo0, MAX(x.v0) AS vhi0
+     , x.c1, MIN(x.v1) AS vlo1, MAX(x.v1) AS vhi1
+FROM (
+    SELECT CAST(m0.code AS DOUBLE) AS c0, r.`age` AS v0
+         , CAST(m1.code AS DOUBLE) AS c1, r.`born` AS v1
+    FROM "people" r
+    LEFT JOIN `privrisk_x_map0` m0 ON m0.val = (CAST(r.`age` AS STRING) COLLATE UTF8_BINARY)
+    LEFT JOIN `privrisk_x_map1` m1 ON m1.val = (CAST(r.`born` AS STRING) COLLATE UTF8_BINARY)
+) x
+GROUP BY x.c0, x.c1

@@ -293,3 +293,57 @@ def test_cli_lists_the_classes_below_k_and_their_values_only_when_asked(command,
     smallest = expected.sort_values(["class_size", "age", "sex", "race"]).iloc[0]
     listed = out.split("the 10 smallest classes")[1].splitlines()[2].split()
     assert listed == ["1", str(smallest["age"]), smallest["sex"], smallest["race"]]
+
+
+@pytest.mark.parametrize("command", ["cavg", "kanon"])
+def test_show_values_never_reaches_the_html_page(command, tmp_path, capsys):
+    """--show-values prints values on the terminal, not on the page. Before: the page carried
+    --show-values' classes as a 'parameter riskiest' row (a DataFrame's repr), values on a page
+    that had not asked for them."""
+    adult = str(FIXTURES / "adult" / "ori.csv")
+    plain = tmp_path / "plain.html"
+    assert main([command, "--table", adult, "--qids", "age,sex,race", "--k", "5", "--show-values",
+                 "--html", str(plain)]) == 0
+    out = capsys.readouterr().out
+    assert "the 10 smallest classes" in out and "Amer-Indian-Eskimo" in out  # --show-values printed them
+    page = plain.read_text()
+    assert "riskiest" not in page
+    assert "Amer-Indian-Eskimo" not in page
+    assert "report values</th><td>not shown" in page
+
+
+@pytest.mark.parametrize("command", ["cavg", "kanon"])
+def test_html_values_puts_the_smallest_classes_on_the_page(command, tmp_path):
+    """--html-values (issue 40): the page lists the smallest classes below k and their values,
+    as pandas finds them."""
+    adult = str(FIXTURES / "adult" / "ori.csv")
+    expected = _adult_classes(["age", "sex", "race"])
+    smallest = expected.sort_values(["class_size", "age", "sex", "race"]).head(10)
+    valued = tmp_path / "valued.html"
+    assert main([command, "--table", adult, "--qids", "age,sex,race", "--k", "5", "--html", str(valued),
+                 "--html-values"]) == 0
+    page = valued.read_text()
+    table = page.split('data-table="classes_below_k_values"')[1].split("</table>")[0]
+    cells = [c.split(">", 1)[1].split("<")[0] for c in table.split("<td")[1:]]
+    rows = [cells[i:i + 4] for i in range(0, len(cells), 4)]
+    assert [r[0] for r in rows] == [str(s) for s in smallest["class_size"]]
+    assert [r[1] for r in rows] == [str(a) for a in smallest["age"]]
+    assert [r[3] for r in rows] == list(smallest["race"])
+    assert "report values</th><td>shown" in page
+
+
+def test_html_values_needs_a_k_and_an_html_page(tmp_path, capsys):
+    adult = str(FIXTURES / "adult" / "ori.csv")
+    assert main(["kanon", "--table", adult, "--qids", "age,sex", "--html-values", "--html", str(tmp_path / "p.html")]) == 2
+    assert "--html-values lists the classes below k: give --k" in capsys.readouterr().err
+    assert main(["cavg", "--table", adult, "--qids", "age,sex", "--k", "2", "--html-values"]) == 2
+    assert "--html-values without --html" in capsys.readouterr().err
+    assert not (tmp_path / "p.html").exists()
+
+
+def test_python_html_values_puts_the_classes_below_k_on_the_page(tmp_path):
+    page = tmp_path / "k.html"
+    r = pr.kanon(None, str(FIXTURES / "adult" / "ori.csv"), ["age", "sex", "race"], k=5, html=page, html_values=True)
+    assert 'data-table="classes_below_k_values"' in page.read_text() and r["records_below_k"] > 0
+    with pytest.raises(pr.InvalidInputError, match="html_values needs html= and k="):
+        pr.cavg(None, str(FIXTURES / "adult" / "ori.csv"), ["age"], 5, html_values=True)

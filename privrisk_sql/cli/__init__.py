@@ -213,9 +213,13 @@ def _write_html(metric: Metric, args: argparse.Namespace, result: object, databa
     from ..report import RunInfo, write_report
 
     inputs = {role: getattr(args, role) for role in metric.inputs}
-    parameters = {k: v for k, v in vars(args).items() if k not in _NOT_PARAMETERS and k not in metric.inputs}
+    # `_name`s are a run's own state (a metric's fetched values, say), never parameters: a page
+    # carried --show-values' classes as a 'parameter' row, values it had not been asked for
+    parameters = {k: v for k, v in vars(args).items()
+                  if k not in _NOT_PARAMETERS and k not in metric.inputs and not k.startswith("_")}
     thresholds = {k: getattr(args, k) for k in ("fail_above", "fail_below") if getattr(args, k, None) is not None}
-    info = RunInfo(args.command, inputs, database, parameters, thresholds, seconds=time.perf_counter() - args.started)
+    info = RunInfo(args.command, inputs, database, parameters, thresholds, seconds=time.perf_counter() - args.started,
+                   shown_values=getattr(args, "_shown_values", None))
     write_report(result, info, args.html_out, values=getattr(args, "html_values", False))
 
 

@@ -1,6 +1,7 @@
-"""The riskiest classes of a class metric's CLI summary (kanon and cavg with a k): the sizes of
-the classes below k, always, and their QID values only when the user asks (``--show-values``):
-values of the smallest classes are the table's most identifying rows."""
+"""The riskiest classes of a class metric (kanon and cavg with a k): the sizes of the classes below
+k in the summary, always; their QID values only when the user asks, on the terminal
+(``--show-values``) or on the HTML page (``--html-values``, ``html_values=True``): values of the
+smallest classes are the table's most identifying rows, and a page travels further than a terminal."""
 
 from __future__ import annotations
 
@@ -14,15 +15,60 @@ SHOWN = 10  # classes listed with --show-values, smallest first
 def add_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument("--show-values", action="store_true",
                    help=f"also print the QID values of the {SHOWN} smallest classes below k (they single people out)")
+    p.add_argument("--html-values", action="store_true",
+                   help=f"also show the QID values of the {SHOWN} smallest classes below k in the --html report "
+                        "(off: the page may travel further than the data)")
+
+
+def check(args: argparse.Namespace) -> None:
+    """Before any work: values for a page need the page, and a k to be below."""
+    from ..errors import InvalidInputError
+
+    if getattr(args, "html_values", False):
+        if args.k is None:
+            raise InvalidInputError("--html-values lists the classes below k: give --k")
+        if args.html is None:
+            raise InvalidInputError("--html-values without --html: there is no page to show the values on")
+
+
+def checked_html_values(html_values: bool, page: Any, k: int | None) -> None:
+    """``html_values=True`` of a Python call, before any work: it needs the page and a k."""
+    from ..errors import InvalidInputError
+
+    if html_values and (page is None or k is None):
+        raise InvalidInputError("html_values needs html= and k= (the page lists the classes below k)")
+
+
+def smallest(src: Any, table: Any, qids: Any, k: int) -> Any:
+    """The :data:`SHOWN` smallest classes below k and their QID values (a DataFrame)."""
+    from .release_checks import k_anonymity_failures
+
+    return k_anonymity_failures(src, table, qids, k).head(SHOWN)
 
 
 def fetch(src: Any, args: argparse.Namespace) -> None:
-    """With --show-values and a k: the classes below k, smallest first, kept on ``args`` for the summary."""
-    args.riskiest = None
-    if getattr(args, "show_values", False) and args.k is not None:
-        from .release_checks import k_anonymity_failures
+    """With --show-values or --html-values and a k: the classes below k, smallest first, kept on
+    ``args`` for the summary (``_riskiest``) and for the page (``_shown_values``; the CLI hands it
+    to the report as data shown only with --html-values, never as a parameter of the run)."""
+    show, page = getattr(args, "show_values", False), getattr(args, "html_values", False)
+    frame = smallest(src, args.table, args.qids, args.k) if (show or page) and args.k is not None else None
+    args._riskiest = frame if show else None
+    args._shown_values = frame if page else None
 
-        args.riskiest = k_anonymity_failures(src, args.table, args.qids, args.k).head(SHOWN)
+
+def section(frame: Any) -> Any:
+    """The page's table of the smallest classes below k and their values (``frame``: the QIDs,
+    then ``class_size``, as :func:`~privrisk_sql.metrics.release_checks.k_anonymity_failures` lays
+    them out)."""
+    from ..report.parts import Section, Table, fmt
+
+    qids = [str(c) for c in frame.columns[:-1]]  # by position: a QID may itself be called class_size
+    rows = [[fmt(int(row.iloc[-1])), *(fmt(v) for v in row.iloc[:-1])] for _, row in frame.iterrows()]
+    return Section(
+        "The smallest classes below k and their values",
+        ["Shown because the report was asked for values (--html-values): this page now holds data. Each row is "
+         "a class of fewer than k records that share these quasi-identifier values, the smallest first."],
+        tables=[Table("classes_below_k_values", ["class size", *qids], rows)])
 
 
 def lines(histogram: Mapping[Any, int], k: int | None, qids: Sequence[str], riskiest: Any) -> list[str]:

@@ -54,6 +54,9 @@ class RunInfo:
     thresholds: dict[str, Any] = field(default_factory=dict)
     started: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc))
     seconds: float | None = None
+    # data the page shows only when values were asked for (kanon's and cavg's smallest classes
+    # below k); never a parameter of the run
+    shown_values: Any = None
 
 
 def _parameter(value: Any) -> str:
@@ -134,11 +137,11 @@ def checked_html(html: Any, *tables: Any) -> Any:
 
 
 def after_run(result: Any, out: Any, values: bool, command: str, database: str, inputs: dict[str, Any],
-              parameters: dict[str, Any], started: dt.datetime, seconds: float) -> None:
+              parameters: dict[str, Any], started: dt.datetime, seconds: float, shown_values: Any = None) -> None:
     """Write the page of a finished metric call to ``out`` (from :func:`checked_html`), if any."""
     if out is not None:
-        write_report(result, RunInfo(command, inputs_of(**inputs), database, parameters, {}, started, seconds), out,
-                     values=values)
+        write_report(result, RunInfo(command, inputs_of(**inputs), database, parameters, {}, started, seconds,
+                                     shown_values), out, values=values)
 
 
 def now() -> dt.datetime:

@@ -17,7 +17,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def check(args: argparse.Namespace) -> None:
-    """Nothing beyond argparse's checks: the options record validates the rest before work."""
+    """--html-values' needs; the options record validates the rest before work."""
+    riskiest.check(args)
 
 
 def compute(src, args: argparse.Namespace):

@@ -21,6 +21,7 @@ from typing import Any
 from ... import report
 from ...errors import InvalidInputError
 from ...source import opened
+from .. import riskiest
 from ..classes import (
     check_rows,
     class_size_histogram_sql,
@@ -32,6 +33,7 @@ from ..classes import (
     validate_qids,
 )
 from ..queries import ClassQueries
+from ..riskiest import checked_html_values
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,7 @@ def cavg_sql(dialect, relation_sql: str, qids: Sequence[str], text: Sequence[str
 
 
 def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids: bool = False,
-         html: Any = None) -> CavgResult:
+         html: Any = None, html_values: bool = False) -> CavgResult:
     """CAVG of ``table`` for ``qids`` and requested ``k``: ``n / (#classes * k)``.
 
     Args:
@@ -103,7 +105,9 @@ def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids
         InvalidInputError: bad k, unknown or all-NULL column, fewer than 2 rows, an ``html``
             path that cannot be written.
 
-    ``html``: also write the run's report there (one self-contained HTML page).
+    ``html``: also write the run's report there (one self-contained HTML page); ``html_values``:
+    with the QID values of the smallest classes below k on it (off: the page may travel further
+    than the data).
 
     Example:
         >>> import privrisk_sql as pr
@@ -112,6 +116,7 @@ def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids
     o = CavgOptions.validated(qids, k, exclude_null_qids)
     qids, k, exclude_null_qids = list(o.qids), o.k, o.exclude_null_qids
     page = report.checked_html(html, table)
+    checked_html_values(html_values, page, k)
     started, clock = report.now(), time.perf_counter()
     with opened(src) as source:
         rel = source.relation(table)
@@ -120,12 +125,13 @@ def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids
         rel = compared_as_bytes(source.dialect, rel, names)
         sizes = class_sizes(source, rel, names, exclude_null_qids)
         database = source.database_label
+        shown = riskiest.smallest(source, table, names, k) if html_values else None
     n = sizes.n_rows
     result = CavgResult(n / (sizes.n_classes * k), cavg_best_effort(n, k), n, sizes.n_classes, k,
                         sizes.excluded_rows, {int(s): int(c) for s, c in sorted(sizes.histogram.items())})
-    report.after_run(result, page, False, "cavg", database, {"table": table},
+    report.after_run(result, page, html_values, "cavg", database, {"table": table},
                      {"qids": list(qids), "k": k, "exclude_null_qids": exclude_null_qids}, started,
-                     time.perf_counter() - clock)
+                     time.perf_counter() - clock, shown)
     return result
 
 

@@ -11,6 +11,7 @@ from ...report.parts import (
     class_sections,
     verdict,
 )
+from .. import riskiest
 
 
 def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Number], list[Section]]:
@@ -24,4 +25,7 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
     if result.cavg_best_effort is not None:
         numbers.append(Number("cavg_best_effort", "best possible CAVG", f"{result.cavg_best_effort:.6g}",
                                "The CAVG of the best partition of this many rows into classes of at least k."))
-    return numbers, class_sections(result.class_size_histogram, result.k)
+    sections = class_sections(result.class_size_histogram, result.k)
+    if values and info is not None and info.shown_values is not None:
+        sections.append(riskiest.section(info.shown_values))
+    return numbers, sections

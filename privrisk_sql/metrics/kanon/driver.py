@@ -25,6 +25,7 @@ from ... import report
 from ...errors import InvalidInputError
 from ...source import Relation, Source, opened
 from ...sql.types import TypeClass
+from .. import riskiest
 from ..classes import (
     ClassSizes,
     check_rows,
@@ -36,6 +37,7 @@ from ..classes import (
     validate_qids,
 )
 from ..queries import ClassQueries
+from ..riskiest import checked_html_values
 
 SENSITIVE_KEYS = [
     "alpha_k", "l_diversity", "entropy_l_diversity", "recursive_c_l", "t_closeness",
@@ -175,7 +177,8 @@ class KanonResult(report.Displayed, dict):
 
 
 def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | str | None = None,
-          k: int | None = None, *, exclude_null_qids: bool = False, html: Any = None) -> KanonResult:
+          k: int | None = None, *, exclude_null_qids: bool = False, html: Any = None,
+          html_values: bool = False) -> KanonResult:
     """The k-anonymity family for ``table``'s ``qids`` (and sensitive attributes).
 
     Args:
@@ -189,6 +192,8 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
             ``discernibility_best_effort``.
         exclude_null_qids: drop rows with a NULL QID everywhere (reported in ``excluded_rows``).
         html: also write the run's report there (one self-contained HTML page).
+        html_values: with the QID values of the smallest classes below ``k`` on that page (off:
+            the page may travel further than the data).
 
     Returns:
         a :class:`KanonResult` (a dict) with ``k_anonymity``, ``alpha_k``, ``l_diversity``, ``entropy_l_diversity``,
@@ -199,6 +204,7 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
     o = KanonOptions.validated(qids, sensitive, k, exclude_null_qids)
     qids, sens_list, k, exclude_null_qids = list(o.qids), list(o.sensitive), o.k, o.exclude_null_qids
     page = report.checked_html(html, table)
+    checked_html_values(html_values, page, k)
     started, clock = report.now(), time.perf_counter()
     with opened(src) as source:
         database = source.database_label
@@ -215,6 +221,7 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
         q = KanonQueries(source.dialect)
         per_sa = {s: _sensitive_metrics(source, q, rel, names, s, sizes.min_size, exclude_null_qids)
                   for s in sens_names}
+        shown = riskiest.smallest(source, table, names, k) if html_values and k is not None else None
     for key in SENSITIVE_KEYS:
         if not per_sa:
             out[key] = None
@@ -224,7 +231,7 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
             out[key] = {s: m[key] for s, m in per_sa.items()}
     out["sensitive"] = sens_names  # the report and the notebook name the columns with it
     result = KanonResult(out)
-    report.after_run(result, page, False, "kanon", database, {"table": table},
+    report.after_run(result, page, html_values, "kanon", database, {"table": table},
                      {"qids": list(qids), "sensitive": sens_list, "k": k, "exclude_null_qids": exclude_null_qids},
-                     started, time.perf_counter() - clock)
+                     started, time.perf_counter() - clock, shown)
     return result

@@ -14,6 +14,7 @@ from ...report.parts import (
     pct,
     verdict,
 )
+from .. import riskiest
 
 
 def _k_number(k_anonymity: int, k: int | None, fail_below: int | None) -> Number:
@@ -74,4 +75,6 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
              "whole table)."],
             tables=[Table("sensitive", ["measure", *names], rows)],
         ))
+    if values and info is not None and info.shown_values is not None:
+        sections.append(riskiest.section(info.shown_values))
     return numbers, sections

@@ -235,3 +235,19 @@ def test_the_notebook_shows_what_the_file_shows():
     html = r._repr_html_()
     assert "records in classes below k = 5" in html and COLOURS["below k"] in html
     assert ">income<" in html  # the sensitive column by its name
+
+
+def test_classes_below_k_and_their_values_in_chromium(tmp_path):
+    """kanon --html-values (issue 40): the smallest classes below k are a table on the page, every
+    cell a value after the page's script ran (sortable tables are redrawn by it)."""
+    page = tmp_path / "kanon-values.html"
+    r = _cli("kanon", "--table", str(ADULT / "ori.csv"), "--qids", "age,sex,race", "--k", "5", "--html", str(page),
+             "--html-values")
+    assert r.returncode == 0, r.stderr
+    dom, console = _browser(page, _artifacts(tmp_path) / "report-kanon-values.png")
+    assert 'data-ready="1"' in dom and "Uncaught" not in console
+    table = re.search(r'data-table="classes_below_k_values">(.*?)</table>', dom, re.S).group(1)
+    heads = re.findall(r"<th[^>]*>([^<]*)</th>", table)
+    assert heads[:4] == ["class size", "age", "sex", "race"]
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", table)
+    assert len(cells) == 40 and all(c.strip() for c in cells) and cells[0] == "1"

@@ -462,44 +462,75 @@ def spark_connect_url() -> str:
     first use and stopped when the test process ends: what the command line reaches Spark by."""
     if not _CONNECT:
         import atexit
-        import socket
+
+        server = start_spark_connect()
+        atexit.register(server.stop)
+        _CONNECT.append(server.url)
+    return _CONNECT[0]
+
+
+class SparkConnectServer:
+    """A Spark Connect server of a test's own (tests/test_spark.py kills and stops it): its URL,
+    the JVM's pid, and stop()."""
+
+    def __init__(self, url: str, pid_dir: Path, env: dict):
+        self.url, self.pid_dir, self.env = url, pid_dir, env
+
+    @property
+    def pid(self) -> int:
+        return int(next(self.pid_dir.glob("*.pid")).read_text().strip())
+
+    def stop(self) -> None:
+        import signal
         import subprocess
-        import tempfile
-        import time
 
         import pyspark
 
+        try:
+            os.kill(self.pid, signal.SIGCONT)  # a stopped JVM cannot stop
+        except (OSError, StopIteration):
+            return
         home = Path(pyspark.__file__).parent
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
-        work = tempfile.mkdtemp(prefix="privrisk_connect_")
-        env = {**os.environ, "SPARK_HOME": str(home), "SPARK_PID_DIR": work, "SPARK_LOG_DIR": work,
-               "SPARK_LOCAL_IP": "127.0.0.1",
-               "SPARK_IDENT_STRING": f"privrisk{port}"}
-        conf = {"spark.connect.grpc.binding.address": "127.0.0.1", "spark.connect.grpc.binding.port": str(port),
-                "spark.sql.warehouse.dir": f"{work}/warehouse", "spark.sql.shuffle.partitions": "4",
-                "spark.ui.enabled": "false", "spark.driver.host": "127.0.0.1",
-                "spark.sql.ui.retainedExecutions": str(RETAINED_SQL_EXECUTIONS),
-                "spark.driver.bindAddress": "127.0.0.1"}
-        args = [str(home / "sbin" / "start-connect-server.sh"), "--master", "local[2]"]
-        for key, value in conf.items():
-            args += ["--conf", f"{key}={value}"]
-        subprocess.run(args, env=env, check=True, capture_output=True)
-        atexit.register(subprocess.run, [str(home / "sbin" / "stop-connect-server.sh")], env=env,
-                        capture_output=True)
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    logs = "".join(p.read_text() for p in Path(work).glob("*.out"))
-                    raise RuntimeError(f"Spark Connect did not start on port {port}:\n{logs[-3000:]}") from None
-                time.sleep(0.5)
-        _CONNECT.append(f"sc://127.0.0.1:{port}")
-    return _CONNECT[0]
+        subprocess.run([str(home / "sbin" / "stop-connect-server.sh")], env=self.env, capture_output=True)
+
+
+def start_spark_connect() -> SparkConnectServer:
+    """Start a Spark Connect server on a free loopback port; returns once it accepts connections."""
+    import socket
+    import subprocess
+    import tempfile
+    import time
+
+    import pyspark
+
+    home = Path(pyspark.__file__).parent
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    work = tempfile.mkdtemp(prefix="privrisk_connect_")
+    env = {**os.environ, "SPARK_HOME": str(home), "SPARK_PID_DIR": work, "SPARK_LOG_DIR": work,
+           "SPARK_LOCAL_IP": "127.0.0.1",
+           "SPARK_IDENT_STRING": f"privrisk{port}"}
+    conf = {"spark.connect.grpc.binding.address": "127.0.0.1", "spark.connect.grpc.binding.port": str(port),
+            "spark.sql.warehouse.dir": f"{work}/warehouse", "spark.sql.shuffle.partitions": "4",
+            "spark.ui.enabled": "false", "spark.driver.host": "127.0.0.1",
+            "spark.sql.ui.retainedExecutions": str(RETAINED_SQL_EXECUTIONS),
+            "spark.driver.bindAddress": "127.0.0.1"}
+    args = [str(home / "sbin" / "start-connect-server.sh"), "--master", "local[2]"]
+    for key, value in conf.items():
+        args += ["--conf", f"{key}={value}"]
+    subprocess.run(args, env=env, check=True, capture_output=True)
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if time.monotonic() > deadline:
+                logs = "".join(p.read_text() for p in Path(work).glob("*.out"))
+                raise RuntimeError(f"Spark Connect did not start on port {port}:\n{logs[-3000:]}") from None
+            time.sleep(0.5)
+    return SparkConnectServer(f"sc://127.0.0.1:{port}", Path(work), env)
 
 
 class SparkBackend(Backend):

@@ -214,3 +214,129 @@ def test_spark_listens_and_talks_on_loopback_only(spark):
     tracker = spark.session.sparkContext._jsc.sc().statusTracker()
     assert {i.host() for i in tracker.getExecutorInfos()} == {"127.0.0.1"}  # the block managers' hosts
     assert spark.session.conf.get("spark.driver.host") == "127.0.0.1"
+
+
+# -- Spark Connect going away, and a client killed outright (issue 41) ---------------------------
+
+_RELEASE = ["--qids", "age,sex,race,education,hours_per_week", "--k", "5", "--keep", "*", "--quiet"]
+
+
+def _adult_on(url: str) -> str:
+    table = f"adult_{uuid.uuid4().hex[:6]}"
+    with pr.Source(url) as src:
+        src.execute(f"CREATE TEMPORARY VIEW v_{table} USING csv OPTIONS (path '{ADULT}', header 'true',"
+                    " inferSchema 'true')")
+        src.execute(f"CREATE TABLE {table} AS SELECT * FROM v_{table}")
+    return table
+
+
+def _ours(url: str) -> set[str]:
+    with pr.Source(url) as src:
+        return {r["tableName"] for r in src.fetch_records("SHOW TABLES") if r["tableName"].startswith("privrisk_")}
+
+
+def _started(url: str, *args: str) -> subprocess.Popen:
+    """A CLI run against ``url``, returned once one of its work tables exists (mid-run)."""
+    import time
+
+    p = subprocess.Popen([sys.executable, "-m", "privrisk_sql.cli", *args], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not _ours(url):
+        assert p.poll() is None, p.communicate()
+        assert time.monotonic() < deadline, "no work table appeared"
+        time.sleep(0.3)
+    return p
+
+
+@pytest.fixture
+def own_connect():
+    """A Spark Connect server of this test's own, to kill or stop."""
+    from backends import start_spark_connect
+
+    server = start_spark_connect()
+    yield server
+    server.stop()
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_spark_connect_server_killed_mid_run_is_one_line_exit_3(spark, own_connect):
+    """The server dies (kill -9) mid-run. Before: the client retried for 10 minutes and more,
+    silently (pyspark's retry policy, then a DROP per work table retried again). Now: about half
+    a minute of retries, then one line, exit 3, saying the work tables were left and how to drop them."""
+    import os
+    import signal
+    import time
+
+    table = _adult_on(own_connect.url)
+    p = _started(own_connect.url, "mondrian", "--db", own_connect.url, "--table", table, *_RELEASE,
+                 "--output", f"{table}_k5")
+    killed = time.monotonic()
+    os.kill(own_connect.pid, signal.SIGKILL)
+    try:
+        _, err = p.communicate(timeout=120)
+    finally:
+        p.kill()
+    assert time.monotonic() - killed < 90
+    assert p.returncode == 3, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert "Spark Connect stopped answering (gRPC UNAVAILABLE" in lines[0]
+    assert "could not be dropped" in lines[0] and "privrisk-sql cleanup --db URL" in lines[0]
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_spark_connect_server_that_stops_answering_is_given_up_at_the_timeout(spark, own_connect):
+    """The server stops answering (its JVM SIGSTOPped) mid-run under --timeout 8. Before: the
+    statement's stream and the cancel request both waited forever. Now: the channel is given up
+    3 s after the deadline, exit 3 with the timeout's line; once the server answers again,
+    `cleanup` drops the work tables the run could not."""
+    import os
+    import signal
+    import time
+
+    table = _adult_on(own_connect.url)
+    started = time.monotonic()
+    p = _started(own_connect.url, "mondrian", "--db", own_connect.url, "--table", table, *_RELEASE,
+                 "--output", f"{table}_k5", "--timeout", "8")
+    os.kill(own_connect.pid, signal.SIGSTOP)
+    try:
+        _, err = p.communicate(timeout=60)
+    finally:
+        p.kill()
+        os.kill(own_connect.pid, signal.SIGCONT)
+    assert p.returncode == 3, err
+    assert time.monotonic() - started < 30
+    assert "timeout: stopped after 8 s" in err and len(err.strip().splitlines()) == 1, err
+    left = _ours(own_connect.url)
+    assert left and "could not be dropped" in err
+    r = _cli("cleanup", "--db", own_connect.url)
+    assert r.returncode == 0 and all(f"dropped  default.{t}" in r.stdout for t in left), r.stdout
+    assert _ours(own_connect.url) == set()
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_client_killed_outright_leaves_nothing_cleanup_cannot_drop(spark):
+    """kill -9 of the command mid-run on Spark Connect: its work tables are tables there, left
+    behind. Before: `cleanup` knew staging tables only and left them forever. Now their names carry
+    the run's tag, and `cleanup` drops them; the input is untouched."""
+    import os
+    import signal
+    import time
+
+    url = server_url("spark")
+    table = _adult_on(url)
+    p = _started(url, "mondrian", "--db", url, "--table", table, *_RELEASE, "--output", f"{table}_k5")
+    os.kill(p.pid, signal.SIGKILL)
+    p.communicate()
+    deadline = time.monotonic() + 120
+    while True:  # the server may finish a statement the dead client started: clean until none is left
+        r = _cli("cleanup", "--db", url)
+        assert r.returncode == 0, r.stderr
+        time.sleep(2)
+        if not _ours(url) or time.monotonic() > deadline:
+            break
+    assert _ours(url) == set()
+    with pr.Source(url) as src:
+        assert src.fetch(f"SELECT COUNT(*) FROM {table}")[0][0] == 32561
+        src.execute(f"DROP TABLE {table}")

@@ -132,15 +132,22 @@ def _run_metric(metric: Metric, args: argparse.Namespace) -> int:
     command = metric.part("command")
     command.check(args)
     _checked_outputs(metric, args)
-    with _opened(metric, args) as src, _stops_after_publish(src):
-        result = command.compute(src, args)
-        database = src.database_label
-        payload = result.to_json_payload()
-        _write_json(payload, args.json_out)
-        _write_html(metric, args, result, database)
-        if not getattr(args, "quiet", False) and args.json != "-":
-            text = metric.part("summary").summary(args, result, payload)
-            print("\n".join(printable(line) for line in text.split("\n")))  # names may hold ESC or BEL
+    opened: list = []
+    try:
+        with _opened(metric, args) as src, _stops_after_publish(src):
+            opened.append(src)
+            result = command.compute(src, args)
+            database = src.database_label
+            payload = result.to_json_payload()
+            _write_json(payload, args.json_out)
+            _write_html(metric, args, result, database)
+            if not getattr(args, "quiet", False) and args.json != "-":
+                text = metric.part("summary").summary(args, result, payload)
+                print("\n".join(printable(line) for line in text.split("\n")))  # names may hold ESC or BEL
+    except BaseException as e:
+        if opened and opened[0].work_tables_left:  # what the stop's line says (main), never "dropped" then
+            e.work_tables_left = list(opened[0].work_tables_left)  # type: ignore[attr-defined]
+        raise
     breached = command.breach(args, result, payload)
     if breached is not None:
         sys.stderr.write(f"privrisk-sql: {breached}\n")
@@ -298,6 +305,16 @@ class _OneLineFormatter(logging.Formatter):
         return one_line(super().format(record))
 
 
+def _work_tables(stop: BaseException) -> str:
+    """What became of a stopped run's work tables: dropped, or (its server stopped answering on
+    an engine without TEMP tables) left, and how to remove them."""
+    left = getattr(stop, "work_tables_left", None)
+    if not left:
+        return "work tables dropped"
+    return (f"{len(left)} work table(s) could not be dropped (the database stopped answering): "
+            "privrisk-sql cleanup --db URL drops them once it answers again")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -320,19 +337,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"privrisk-sql: error: {one_line(str(e))}\n")
         return EXIT_USAGE
     except QueryTimeoutError as e:
-        sys.stderr.write(f"privrisk-sql: {one_line(str(e))} (--timeout {args.timeout:g}); work tables dropped\n")
+        sys.stderr.write(f"privrisk-sql: {one_line(str(e))} (--timeout {args.timeout:g}); {_work_tables(e)}\n")
         return EXIT_DATABASE
     except QueryError as e:
-        sys.stderr.write(f"privrisk-sql: database error: {one_line(str(e))}\n")
+        left = getattr(e, "work_tables_left", None)
+        sys.stderr.write(f"privrisk-sql: database error: {one_line(str(e))}{'; ' + _work_tables(e) if left else ''}\n")
         return EXIT_DATABASE
     except PrivriskError as e:
         sys.stderr.write(f"privrisk-sql: error: {one_line(str(e))}\n")
         return EXIT_USAGE
-    except TerminatedError:
-        sys.stderr.write("privrisk-sql: terminated (SIGTERM): the running query was cancelled, work tables dropped\n")
+    except TerminatedError as e:
+        sys.stderr.write(f"privrisk-sql: terminated (SIGTERM): the running query was cancelled, {_work_tables(e)}\n")
         return EXIT_DATABASE
-    except KeyboardInterrupt:
-        sys.stderr.write("privrisk-sql: interrupted (Ctrl-C): the running query was cancelled, work tables dropped\n")
+    except KeyboardInterrupt as e:
+        sys.stderr.write(f"privrisk-sql: interrupted (Ctrl-C): the running query was cancelled, {_work_tables(e)}\n")
         return EXIT_DATABASE
     parser.error(f"unknown command {args.command!r}")
     return EXIT_USAGE

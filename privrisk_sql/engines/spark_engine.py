@@ -30,6 +30,10 @@ from .common import first_line, is_spark_target, redacted
 # pandas object, so the warning is not the user's business (the spark extra pins pandas < 3 too).
 warnings.filterwarnings("ignore", message="PySpark does not yet fully support pandas", category=UserWarning)
 
+# Spark Connect's client warns once its retries are spent, then raises; the run's own error line
+# says that the server stopped answering (SparkEngine.run), so the warning would say it twice.
+warnings.filterwarnings("ignore", message=r"\[RETRIES_EXCEEDED\]", category=UserWarning)
+
 _RUNNING = threading.local()  # set while this thread runs one of our statements
 
 # Sessions opened here keep the plans of their last 20 SQL statements, not Spark's 1,000: a wide
@@ -70,6 +74,39 @@ def _own_statement() -> Iterator[None]:
         _RUNNING.on = False
 
 
+# Spark Connect's client retries an unreachable server for at least 10 minutes (pyspark's
+# DefaultPolicy: 15 retries, backoff x4 up to 60 s), silently: a run whose server died sat there.
+# A session opened here retries 5 times (about 17 s in all, for a server restarting or a network
+# blip), then the statement fails, and the run ends in one line, exit 3. A caller's session keeps
+# the caller's policy.
+CONNECT_RETRIES = 5
+
+
+def _server_unreachable(error: BaseException) -> str | None:
+    """Why the Spark Connect server did not answer through every retry (killed, stopped, network
+    down), or None for a statement it refused."""
+    import grpc
+
+    seen: list[BaseException] = []
+    e: BaseException | None = error
+    while e is not None and e not in seen:  # the gRPC error may sit under pyspark's own
+        seen.append(e)
+        e = e.__cause__ or e.__context__
+    for e in seen:
+        if isinstance(e, grpc.RpcError) and e.code() in (grpc.StatusCode.UNAVAILABLE,):  # type: ignore[attr-defined]
+            details = str(e.details() or "").strip().splitlines()  # type: ignore[attr-defined]
+            return f"gRPC {e.code().name}: {details[0] if details else 'no details'}"  # type: ignore[attr-defined]
+    if any("RETRIES_EXCEEDED" in str(e) for e in seen):
+        return f"no answer after {CONNECT_RETRIES} retries"
+    return None
+
+
+def _bound_retries(session: Any) -> None:
+    from pyspark.sql.connect.client.retries import DefaultPolicy
+
+    session.client.set_retry_policies([DefaultPolicy(max_retries=CONNECT_RETRIES)])
+
+
 class SparkEngine:
     """One SparkSession (the caller's, or opened here from a ``--db`` value)."""
 
@@ -83,10 +120,13 @@ class SparkEngine:
         self.version = str(session.version)
         self.tag = f"privrisk_{uuid.uuid4().hex[:12]}"
         self._connect = type(session).__module__.startswith("pyspark.sql.connect")
+        self._gone: str | None = None  # why the server no longer answers, once it is known
         _filter_own_statement_logs()
 
     # -- talking ------------------------------------------------------------------------------
     def run(self, sql: str, fetch: bool | str) -> Any:
+        if self._gone is not None:  # every later statement (the cleanup's DROPs) would retry for ~17 s each
+            raise QueryError(self._gone, sql=sql, dialect="spark")
         try:
             with _own_statement():
                 frame = self.session.sql(sql)  # commands (CREATE, INSERT, DROP) run here
@@ -97,6 +137,10 @@ class SparkEngine:
             if "MALFORMED_CSV_RECORD" in str(e):  # mode FAILFAST (read_files): a row the header does not fit
                 raise InvalidInputError("cannot read a CSV input: a row has another number of fields than the "
                                         "header (Spark's FAILFAST reading; DuckDB names the line)") from e
+            why = _server_unreachable(e) if self._connect else None
+            if why is not None:
+                self._gone = f"Spark Connect stopped answering ({why}): the run stopped with nothing published"
+                raise QueryError(self._gone, sql=sql, dialect="spark") from e
             raise
         if fetch == "records":
             return [r.asDict() for r in rows]
@@ -109,7 +153,20 @@ class SparkEngine:
             self.session.sparkContext.cancelJobsWithTag(self.tag)
 
     def abandon(self) -> None:
-        pass  # the job tags' cancel is what Spark offers; a session that ignores it is not given up
+        """Spark Connect: a server that takes no cancel (stopped, or a network gone silent) holds
+        the statement's gRPC stream, and the cancel request itself, forever; the channel is closed,
+        both return CANCELLED and the run stops with its timeout. A classic session is this
+        process's own JVM: its job tags' cancel is all Spark offers, and it is not given up."""
+        if not self._connect:
+            return
+        self._gone = ("the Spark Connect session was given up: the server took no cancel request "
+                      "(it stopped answering)")
+        client = self.session.client
+        channel = getattr(client, "_channel", None)  # close() would first wait 10 s on pending releases
+        if channel is not None:
+            channel.close()
+        else:  # pragma: no cover - a pyspark without the attribute
+            client.close()
 
     def watch(self, guard: RunGuard) -> None:
         # Tags belong to the thread that starts the jobs: the one running the statements.
@@ -261,6 +318,7 @@ def open_spark(target: Any) -> SparkEngine | None:
             from pyspark.sql.connect.session import SparkSession as RemoteSession
 
             session: Any = RemoteSession.builder.remote(target).getOrCreate()
+            _bound_retries(session)
         else:
             builder = SparkSession.builder
             if target.startswith("local"):

@@ -70,6 +70,7 @@ class Source(Outputs, TempTables):
         self.stopped_after_publish: str | None = None
         self.published: list[str] = []  # outputs this Source gave their names, in order
         self._temps: list[str] = []
+        self.work_tables_left: list[str] = []
         self._frames: list[str] = []  # DataFrames registered with DuckDB for this run (see _frame_relation)
         self._old_settings: list[tuple[str, str]] = []  # run settings to restore (see Dialect.run_settings)
         self._old_backstops: list[tuple[str, str]] = []  # the server's statement time limit, while a run has a timeout

@@ -144,6 +144,8 @@ class Outputs(Relations):
         out = []
         for where, name in found:
             run_id = staging.staging_run_id(name)
+            if run_id is None and not self.dialect.temp_tables:  # Spark: a killed run's work tables too
+                run_id = staging.work_table_run_id(name)
             if run_id is None or (container is not None and tuple(where) != tuple(container)):
                 continue
             out.append((tuple(where), name, run_id not in staging.LIVE_RUNS and self._owner_gone(run_id)))
@@ -162,7 +164,8 @@ class Outputs(Relations):
 
     def drop_staging(self, container: tuple[str, ...], name: str) -> None:
         """Drop one staging table (its name checked again: never anything but a staging table)."""
-        if staging.staging_run_id(name) is None:
+        ours = staging.staging_run_id(name) or (None if self.dialect.temp_tables else staging.work_table_run_id(name))
+        if ours is None:
             raise InvalidInputError(f"{name!r} is not a privrisk_sql staging table")
         self._run(f"DROP TABLE IF EXISTS {'.'.join(self.quote(p) for p in (*container, name))}", fetch=False,
                   setting=True)

@@ -22,20 +22,36 @@ import re
 
 LIVE_RUNS: set[str] = set()
 _NAME = re.compile(r"privrisk_([0-9a-f]{10})_([0-9a-f]{8})_staging")
+# A work table where the engine has no TEMP tables (Spark): the run's prefix, then what it holds.
+_WORK_NAME = re.compile(r"privrisk_([0-9a-f]{10})_([0-9a-f]{8})_[a-z0-9_]+")
 
 
 def _tag(run_id: str) -> str:
     return hashlib.sha256(f"privrisk_sql staging {run_id}".encode()).hexdigest()[:8]
 
 
+def run_prefix(run_id: str) -> str:
+    """What every table run ``run_id`` names starts with: its id and the id's tag."""
+    return f"privrisk_{run_id}_{_tag(run_id)}_"
+
+
 def staging_name(run_id: str) -> str:
     """The staging table name of run ``run_id``."""
-    return f"privrisk_{run_id}_{_tag(run_id)}_staging"
+    return run_prefix(run_id) + "staging"
 
 
 def staging_run_id(name: str) -> str | None:
     """The run id a staging table name carries, or None when ``name`` is not one of ours."""
     m = _NAME.fullmatch(name)
+    if m is None or m.group(2) != _tag(m.group(1)):
+        return None
+    return m.group(1)
+
+
+def work_table_run_id(name: str) -> str | None:
+    """The run id a work table's name carries (Spark's work tables are tables: a process killed
+    outright leaves them, and ``cleanup`` finds them by this), or None when not one of ours."""
+    m = _WORK_NAME.fullmatch(name)
     if m is None or m.group(2) != _tag(m.group(1)):
         return None
     return m.group(1)

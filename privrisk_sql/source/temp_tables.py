@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 
+from . import staging
 from .statements import Statements
 
 
@@ -13,10 +14,15 @@ class TempTables(Statements):
 
     _temps: list[str]
     _frames: list[str]
+    work_tables_left: list[str]  # work tables (not TEMP) a run could not drop: its server stopped answering
 
     def temp_name(self, stem: str) -> str:
-        """A fresh name for a TEMP work table of this run (dropped by :meth:`drop_temps`)."""
-        name = f"privrisk_{self._run_id}_{stem}"
+        """A fresh name for a TEMP work table of this run (dropped by :meth:`drop_temps`). Where
+        the engine has no TEMP tables (Spark) the name carries the run's tag too, so that
+        ``privrisk-sql cleanup`` can tell a table a killed run left from a user's
+        (:func:`~privrisk_sql.source.staging.work_table_run_id`)."""
+        prefix = f"privrisk_{self._run_id}_" if self.dialect.temp_tables else staging.run_prefix(self._run_id)
+        name = prefix + stem
         self._temps.append(name)
         return name
 
@@ -36,5 +42,6 @@ class TempTables(Statements):
             name = self._temps.pop()
             try:
                 self._run(f"DROP TABLE IF EXISTS {self.quote(name)}", fetch=False)
-            except Exception:  # pragma: no cover - best effort cleanup
-                pass
+            except Exception:  # the session may be gone: a TEMP table went with it, a table did not
+                if not self.dialect.temp_tables:
+                    self.work_tables_left.append(name)

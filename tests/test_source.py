@@ -303,3 +303,25 @@ def test_rows_that_disagree_with_the_header_are_bad_input(tmp_path):
     with pytest.raises(pr.InvalidInputError, match=r"line 102 has 4 fields where the first line has 3"):
         pr.kanon(None, str(path), ["a"])
     assert main(["mpuccs", "--ori", str(path), "--syn", str(path)]) == 2
+
+
+def test_duckdb_url_settings_bound_what_duckdb_takes(tmp_path, capsys):
+    """`--db 'duckdb:///w.duckdb?memory_limit=300MB&threads=1'`: DuckDB's settings for the
+    connection (its default memory limit is 80 % of RAM: benchmarks/wide_1m_memory.py). Before:
+    the query string was taken as part of the file name. A misspelled or bad setting is exit 2
+    naming it, and no file named after the URL is left."""
+    from privrisk_sql.cli import main
+
+    db = tmp_path / "w.duckdb"
+    url = f"duckdb:///{db}?memory_limit=300MB&threads=1"
+    with pr.connect(url, create=True) as src:
+        assert src.fetch("SELECT current_setting('memory_limit'), current_setting('threads')") == [("286.1 MiB", 1)]
+    assert db.is_file()
+    adult = str(FIXTURES / "adult" / "ori.csv")
+    assert main(["kanon", "--db", url, "--table", adult, "--qids", "age,sex", "--quiet"]) == 0
+    for bad, named in (("memroy_limit=1GB", "memroy_limit"), ("memory_limit=lots", "Memory must have a number"),
+                       ("memory_limit", "name=value pairs")):
+        assert main(["kanon", "--db", f"duckdb:///{db}?{bad}", "--table", adult, "--qids", "age"]) == 2
+        err = capsys.readouterr().err
+        assert named in err and len(err.strip().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["w.duckdb"]

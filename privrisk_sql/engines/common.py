@@ -77,7 +77,7 @@ def database_file(target: Any) -> str | None:
     if is_in_memory(url) or is_spark_target(url):
         return None
     if url.startswith("duckdb:///"):
-        return url[len("duckdb:///"):]
+        return url[len("duckdb:///"):].partition("?")[0]  # ?memory_limit=...: DuckDB settings, not the path
     if "://" not in url:
         return url
     import sqlalchemy as sa

@@ -205,8 +205,9 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
     if not isinstance(target, (str, Path)):
         return None
     url = str(target)
+    config: dict[str, str] = {}
     if url.startswith("duckdb:///"):
-        url = url[len("duckdb:///"):]
+        url, config = _url_config(url[len("duckdb:///"):])
     elif "://" in url:
         return None
     if read_only and not Path(url).is_file():
@@ -214,10 +215,29 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
         # create an empty database file here).
         raise InvalidInputError(f"read-only: DuckDB database file not found: {url!r}")
     try:
-        con = duckdb.connect(url, read_only=open_read_only)
+        con = duckdb.connect(url, read_only=open_read_only, config=config)
     except duckdb.Error as e:
+        if config and any(w in str(e) for w in ("not recognized", "Invalid Input", "Conversion", "Parser Error")):
+            raise InvalidInputError(f"--db {target!s}: a DuckDB setting it gives is refused: {first_line(e)}") from e
         raise QueryError(f"cannot open DuckDB database {url!r}: {e}", dialect="duckdb") from e
     return _locked_down(DuckDBEngine(con, owns=True), read_only, files)
+
+
+def _url_config(rest: str) -> tuple[str, dict[str, str]]:
+    """``duckdb:///w.duckdb?memory_limit=2GB&threads=2``: the file and DuckDB settings for the
+    connection (as SQLAlchemy's duckdb dialect takes them), so that the command line can bound
+    what DuckDB takes (benchmarks/wide_1m_memory.py: its default is 80 % of the machine's RAM)."""
+    from urllib.parse import parse_qsl
+
+    path, mark, query = rest.partition("?")
+    if not mark:
+        return rest, {}
+    try:
+        pairs = parse_qsl(query, keep_blank_values=True, strict_parsing=True)
+    except ValueError:
+        raise InvalidInputError(f"--db duckdb:///{rest}: the settings after '?' are not name=value pairs "
+                                "joined by '&'") from None
+    return path, dict(pairs)
 
 
 def _locked_down(engine: DuckDBEngine, read_only: bool, files) -> DuckDBEngine:

@@ -299,3 +299,62 @@ def test_a_stricter_server_time_limit_is_never_loosened(backend):
         assert [sql for sql in statements if setting in sql and ("SET " in sql or "set_config" in sql)]
     finally:
         backend.run(reset)
+
+
+@pytest.fixture
+def own_postgres():
+    """A PostgreSQL server of this test's own (its binaries, as .ci/postgres.sh uses them), to
+    stop outright; removed afterwards."""
+    import os
+    import shutil
+    import socket
+    import tempfile
+    from pathlib import Path
+
+    pgbin = Path("/usr/lib/postgresql/15/bin")
+    if not (pgbin / "pg_ctl").exists() or os.geteuid() != 0:
+        if os.environ.get("PRIVRISK_REQUIRE_PG") == "1":
+            pytest.fail("PRIVRISK_REQUIRE_PG=1 but PostgreSQL 15's binaries (or root, to run them as postgres) are missing")
+        pytest.skip("a server of the test's own needs PostgreSQL 15's binaries and root (.ci/postgres.sh)")
+    data = tempfile.mkdtemp(prefix="privrisk_pg_")
+    shutil.chown(data, "postgres")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+
+    def pg(*args):
+        return subprocess.run(["runuser", "-u", "postgres", "--", *map(str, args)], capture_output=True, text=True)
+
+    assert pg(pgbin / "initdb", "-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-locale").returncode == 0
+    started = pg(pgbin / "pg_ctl", "-D", data, "-l", f"{data}/server.log", "-w", "-o",
+                 f"-h 127.0.0.1 -p {port} -k {data}", "start")
+    assert started.returncode == 0, started.stderr
+    stop = lambda: pg(pgbin / "pg_ctl", "-D", data, "-m", "immediate", "stop")  # noqa: E731
+    try:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres", stop
+    finally:
+        stop()
+        shutil.rmtree(data, ignore_errors=True)
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("command", ["kanon", "mondrian"])
+def test_the_whole_server_stopping_mid_run_is_one_line_and_exit_3(own_postgres, command, tmp_path):
+    """`pg_ctl stop -m immediate` mid-run (issue 41, 8), the whole server, not one session: one
+    line, exit 3, no traceback; the run's stop does not wait on the dead server."""
+    url, stop_server = own_postgres
+    view = f"slow_{uuid.uuid4().hex[:6]}"
+    with pr.Source(url) as src:
+        src.execute(f'CREATE VIEW "{view}" AS {SLOW_ROWS["postgres"]}')
+    proc, err = _start(CLI_ARGS[command](view) + ["--db", url], tmp_path)
+    _wait_for_first_statement(proc, err)
+    time.sleep(0.5)
+    stopped = time.monotonic()
+    assert stop_server().returncode == 0
+    assert proc.wait(timeout=60) == 3
+    assert time.monotonic() - stopped < 15
+    err.seek(0)
+    text = err.read()
+    lines = [line for line in text.splitlines() if line.startswith("privrisk-sql")]
+    assert "Traceback" not in text
+    assert len(lines) == 1 and lines[0].startswith("privrisk-sql: database error:"), lines

@@ -216,6 +216,44 @@ def test_timeout_covers_connecting_to_a_silent_server():
     assert elapsed < 2 + 6  # the child's start-up and imports included
 
 
+def test_timeout_covers_reaching_a_silent_spark_connect_server():
+    """`--db sc://` on a server that accepts TCP and never answers: `--timeout 3` held 73 s,
+    then a traceback and exit 1 (the session's first question, its version, was asked outside any
+    bound). Now the first answer is awaited at most the timeout: exit 3 in one line naming it."""
+    import socket
+    import threading
+
+    pytest.importorskip("pyspark.sql.connect.session")
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(5)
+    port = server.getsockname()[1]
+    accepted = []
+
+    def accept():  # accept and say nothing
+        while True:
+            try:
+                accepted.append(server.accept()[0])
+            except OSError:
+                return
+
+    threading.Thread(target=accept, daemon=True).start()
+    try:
+        started = time.monotonic()
+        r = subprocess.run([sys.executable, "-m", "privrisk_sql.cli", "cavg", "--db", f"sc://127.0.0.1:{port}",
+                            "--table", "t", "--qids", "a", "--k", "2", "--timeout", "3"],
+                           capture_output=True, text=True, timeout=90)
+        elapsed = time.monotonic() - started
+    finally:
+        server.close()
+        for c in accepted:
+            c.close()
+    assert r.returncode == 3, r.stderr
+    assert r.stderr.strip() == (f"privrisk-sql: database error: cannot reach Spark at 'sc://127.0.0.1:{port}': "
+                                "no answer within 3 s (--timeout)")
+    assert elapsed < 3 + 8  # the child's start-up and imports included
+
+
 @pytest.mark.parametrize("command", ["kanon", "mondrian"])
 def test_a_session_the_server_ends_mid_run_is_one_line_and_exit_3(slow_db, command, tmp_path, backend):
     """The server dying mid-run printed a ~100-line traceback and exited 1 (issue 41, 8): closing

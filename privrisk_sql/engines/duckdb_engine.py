@@ -205,7 +205,7 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
     if not isinstance(target, (str, Path)):
         return None
     url = str(target)
-    config: dict[str, str] = {}
+    config: dict[str, Any] = {}
     if url.startswith("duckdb:///"):
         url, config = _url_config(url[len("duckdb:///"):])
     elif "://" in url:
@@ -223,7 +223,7 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
     return _locked_down(DuckDBEngine(con, owns=True), read_only, files)
 
 
-def _url_config(rest: str) -> tuple[str, dict[str, str]]:
+def _url_config(rest: str) -> tuple[str, dict[str, Any]]:
     """``duckdb:///w.duckdb?memory_limit=2GB&threads=2``: the file and DuckDB settings for the
     connection (as SQLAlchemy's duckdb dialect takes them), so that the command line can bound
     what DuckDB takes (benchmarks/wide_1m_memory.py: its default is 80 % of the machine's RAM)."""

@@ -101,6 +101,32 @@ def _server_unreachable(error: BaseException) -> str | None:
     return None
 
 
+def _first_answer(session: Any, target: str, timeout: float | None) -> str:
+    """The server's version, its first answer (building the session sent nothing), awaited at
+    most ``timeout``: a server that takes TCP and never answers held `--timeout 3` for 73 s,
+    then a traceback. Past the timeout the channel is closed and the run ends, exit 3."""
+    answer: dict[str, Any] = {}
+
+    def ask() -> None:
+        try:
+            answer["version"] = str(session.version)
+        except Exception as e:  # reported by the caller, in the caller's thread
+            answer["error"] = e
+
+    asking = threading.Thread(target=ask, daemon=True, name="privrisk-spark-connect")
+    asking.start()
+    asking.join(timeout)
+    if asking.is_alive():
+        channel = getattr(session.client, "_channel", None)
+        if channel is not None:
+            channel.close()
+        raise QueryError(redacted(f"cannot reach Spark at {target!r}: no answer within {timeout:g} s (--timeout)"),
+                         dialect="spark")
+    if "error" in answer:
+        raise answer["error"]
+    return answer["version"]
+
+
 def _bound_retries(session: Any) -> None:
     from pyspark.sql.connect.client.retries import DefaultPolicy
 
@@ -114,10 +140,10 @@ class SparkEngine:
     autocommit = True
     reads_frames = True  # Spark DataFrames, as temporary views of the session
 
-    def __init__(self, session: Any, *, owns: bool):
+    def __init__(self, session: Any, *, owns: bool, version: str | None = None):
         self.session = session
         self.owns = owns
-        self.version = str(session.version)
+        self.version = version or str(session.version)
         self.tag = f"privrisk_{uuid.uuid4().hex[:12]}"
         self._connect = type(session).__module__.startswith("pyspark.sql.connect")
         self._gone: str | None = None  # why the server no longer answers, once it is known
@@ -295,13 +321,13 @@ class SparkEngine:
 def open_target(target: Any, *, read_only: bool, open_read_only: bool, timeout: float | None,
                 files: Any) -> SparkEngine:
     """The Spark engine for a target :func:`~privrisk_sql.engines.common.is_spark_target` claims."""
-    engine = open_spark(target)
+    engine = open_spark(target, timeout=timeout)
     if engine is None:  # pragma: no cover - is_spark_target and open_spark disagree
         raise InvalidInputError(f"not a Spark target: {type(target).__name__}")
     return engine
 
 
-def open_spark(target: Any) -> SparkEngine | None:
+def open_spark(target: Any, timeout: float | None = None) -> SparkEngine | None:
     """A Spark engine for ``target`` (see :func:`is_spark_target`), or None when it is not Spark's."""
     if not is_spark_target(target):
         return None
@@ -319,6 +345,7 @@ def open_spark(target: Any) -> SparkEngine | None:
 
             session: Any = RemoteSession.builder.remote(target).getOrCreate()
             _bound_retries(session)
+            return SparkEngine(session, owns=True, version=_first_answer(session, target, timeout))
         else:
             builder = SparkSession.builder
             if target.startswith("local"):
@@ -334,6 +361,9 @@ def open_spark(target: Any) -> SparkEngine | None:
                        .config("spark.sql.ui.retainedExecutions", str(RETAINED_SQL_EXECUTIONS))
                        .getOrCreate())
             session.sparkContext.setLogLevel("ERROR")
+    except QueryError:
+        raise
     except Exception as e:
-        raise QueryError(redacted(f"cannot reach Spark at {target!r}: {first_line(e)}"), dialect="spark") from e
+        why = _server_unreachable(e) if target.startswith("sc://") else None
+        raise QueryError(redacted(f"cannot reach Spark at {target!r}: {why or first_line(e)}"), dialect="spark") from e
     return SparkEngine(session, owns=True)

@@ -64,3 +64,14 @@ def test_mariadb_rank_map_runs_small():
                         "--rows", "2000", "--values", "500", "--repeats", "1"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
     assert "2,000 rows, 500 postcodes" in r.stdout and "x faster" in r.stdout
+
+
+def test_wide_1m_memory_runs_small():
+    """benchmarks/wide_1m_memory.py at 20k rows: every command runs on the 30-column table, the
+    bounded ones under their --db URL's memory_limit, and each line is a peak RSS and a ratio."""
+    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "wide_1m_memory.py"), "--rows", "20000"],
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-2000:]
+    lines = [line for line in r.stdout.splitlines() if "peak RSS" in line]
+    assert len(lines) == 8  # the copy floor and seven commands
+    assert all(line.endswith("ok") for line in lines[1:]), r.stdout

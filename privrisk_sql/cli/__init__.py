@@ -67,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     for metric in METRICS:
         _given_once(metric.part("command").add_arguments, sub.add_parser(metric.name, help=metric.help))
 
-    cl = sub.add_parser("cleanup", help="list and drop the staging tables killed runs left in --db")
+    cl = sub.add_parser("cleanup", help="list and drop the staging tables killed runs left in --db (on Spark, their work tables too)")
     cl.add_argument("--db", required=True, help="SQLAlchemy URL, Spark (sc://, spark://, local[N]) or .duckdb path")
     cl.add_argument("--dry-run", action="store_true", help="only list them")
     _given_once(lambda p: None, cl)

@@ -132,22 +132,15 @@ def _run_metric(metric: Metric, args: argparse.Namespace) -> int:
     command = metric.part("command")
     command.check(args)
     _checked_outputs(metric, args)
-    opened: list = []
-    try:
-        with _opened(metric, args) as src, _stops_after_publish(src):
-            opened.append(src)
-            result = command.compute(src, args)
-            database = src.database_label
-            payload = result.to_json_payload()
-            _write_json(payload, args.json_out)
-            _write_html(metric, args, result, database)
-            if not getattr(args, "quiet", False) and args.json != "-":
-                text = metric.part("summary").summary(args, result, payload)
-                print("\n".join(printable(line) for line in text.split("\n")))  # names may hold ESC or BEL
-    except BaseException as e:
-        if opened and opened[0].work_tables_left:  # what the stop's line says (main), never "dropped" then
-            e.work_tables_left = list(opened[0].work_tables_left)  # type: ignore[attr-defined]
-        raise
+    with _opened(metric, args) as src, _stops_after_publish(src):
+        result = command.compute(src, args)
+        database = src.database_label
+        payload = result.to_json_payload()
+        _write_json(payload, args.json_out)
+        _write_html(metric, args, result, database)
+        if not getattr(args, "quiet", False) and args.json != "-":
+            text = metric.part("summary").summary(args, result, payload)
+            print("\n".join(printable(line) for line in text.split("\n")))  # names may hold ESC or BEL
     breached = command.breach(args, result, payload)
     if breached is not None:
         sys.stderr.write(f"privrisk-sql: {breached}\n")
@@ -251,6 +244,10 @@ def _opened(metric: Metric, args: argparse.Namespace):
     try:
         yield src
         done = True
+    except BaseException as e:
+        if src.work_tables_left:  # what the stop's line says (main), never "dropped" then
+            e.work_tables_left = list(src.work_tables_left)  # type: ignore[attr-defined]
+        raise
     finally:
         leave_file = done or not created or any(_output_written(src, getattr(args, option))
                                                 for option in metric.outputs if getattr(args, option, None))

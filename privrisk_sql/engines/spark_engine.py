@@ -117,14 +117,22 @@ def _first_answer(session: Any, target: str, timeout: float | None) -> str:
     asking.start()
     asking.join(timeout)
     if asking.is_alive():
-        channel = getattr(session.client, "_channel", None)
-        if channel is not None:
-            channel.close()
+        _close_channel(session)
         raise QueryError(redacted(f"cannot reach Spark at {target!r}: no answer within {timeout:g} s (--timeout)"),
                          dialect="spark")
     if "error" in answer:
         raise answer["error"]
     return answer["version"]
+
+
+def _close_channel(session: Any) -> None:
+    """Give a Spark Connect session up: its gRPC calls in flight return CANCELLED at once."""
+    client = session.client
+    channel = getattr(client, "_channel", None)  # close() would first wait 10 s on pending releases
+    if channel is not None:
+        channel.close()
+    else:  # pragma: no cover - a pyspark without the attribute
+        client.close()
 
 
 def _bound_retries(session: Any) -> None:
@@ -187,12 +195,7 @@ class SparkEngine:
             return
         self._gone = ("the Spark Connect session was given up: the server took no cancel request "
                       "(it stopped answering)")
-        client = self.session.client
-        channel = getattr(client, "_channel", None)  # close() would first wait 10 s on pending releases
-        if channel is not None:
-            channel.close()
-        else:  # pragma: no cover - a pyspark without the attribute
-            client.close()
+        _close_channel(self.session)
 
     def watch(self, guard: RunGuard) -> None:
         # Tags belong to the thread that starts the jobs: the one running the statements.

@@ -56,6 +56,14 @@ def fetch(src: Any, args: argparse.Namespace) -> None:
     args._shown_values = frame if page else None
 
 
+def shown_sections(info: Any, values: bool) -> list:
+    """The page's table of the smallest classes, when the report was asked for values and the
+    run fetched them (``RunInfo.shown_values``); none otherwise."""
+    if not values or info is None or info.shown_values is None:
+        return []
+    return [section(info.shown_values)]
+
+
 def section(frame: Any) -> Any:
     """The page's table of the smallest classes below k and their values (``frame``: the QIDs,
     then ``class_size``, as :func:`~privrisk_sql.metrics.release_checks.k_anonymity_failures` lays

@@ -33,7 +33,6 @@ from ..classes import (
     validate_qids,
 )
 from ..queries import ClassQueries
-from ..riskiest import checked_html_values
 
 
 @dataclass(frozen=True)
@@ -116,7 +115,7 @@ def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids
     o = CavgOptions.validated(qids, k, exclude_null_qids)
     qids, k, exclude_null_qids = list(o.qids), o.k, o.exclude_null_qids
     page = report.checked_html(html, table)
-    checked_html_values(html_values, page, k)
+    riskiest.checked_html_values(html_values, page, k)
     started, clock = report.now(), time.perf_counter()
     with opened(src) as source:
         rel = source.relation(table)

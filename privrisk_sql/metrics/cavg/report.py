@@ -26,6 +26,5 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
         numbers.append(Number("cavg_best_effort", "best possible CAVG", f"{result.cavg_best_effort:.6g}",
                                "The CAVG of the best partition of this many rows into classes of at least k."))
     sections = class_sections(result.class_size_histogram, result.k)
-    if values and info is not None and info.shown_values is not None:
-        sections.append(riskiest.section(info.shown_values))
+    sections += riskiest.shown_sections(info, values)
     return numbers, sections

@@ -37,7 +37,6 @@ from ..classes import (
     validate_qids,
 )
 from ..queries import ClassQueries
-from ..riskiest import checked_html_values
 
 SENSITIVE_KEYS = [
     "alpha_k", "l_diversity", "entropy_l_diversity", "recursive_c_l", "t_closeness",
@@ -204,7 +203,7 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
     o = KanonOptions.validated(qids, sensitive, k, exclude_null_qids)
     qids, sens_list, k, exclude_null_qids = list(o.qids), list(o.sensitive), o.k, o.exclude_null_qids
     page = report.checked_html(html, table)
-    checked_html_values(html_values, page, k)
+    riskiest.checked_html_values(html_values, page, k)
     started, clock = report.now(), time.perf_counter()
     with opened(src) as source:
         database = source.database_label

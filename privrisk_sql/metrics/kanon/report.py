@@ -75,6 +75,5 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
              "whole table)."],
             tables=[Table("sensitive", ["measure", *names], rows)],
         ))
-    if values and info is not None and info.shown_values is not None:
-        sections.append(riskiest.section(info.shown_values))
+    sections += riskiest.shown_sections(info, values)
     return numbers, sections

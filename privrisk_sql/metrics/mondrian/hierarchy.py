@@ -72,6 +72,8 @@ class Hierarchy:
 
     def __init__(self, column: str, rows: Iterable[list[str]], where: str):
         self.column, self.where = column, where
+        # a built tree's column values, as read to build it (Mondrian's rank map needs them again)
+        self.values_read: list[str] | None = None
         self.root: _Node | None = None
         self.nul_line: int | None = None  # the first line with a NUL character (a database's text may not hold it)
         for line, row in enumerate(rows, 1):
@@ -201,9 +203,9 @@ def _csv_rows(text: str, delimiter: str, column: str, where: str) -> Iterator[li
         yield row
 
 
-# Hierarchies built for the user from the column's distinct values, by name (a CSV file of such a
-# name is given as ./mask): ARX's builders. `order:` is --order spelled as a hierarchy (the CLI's).
-BUILDERS = ("mask", "interval:W1,W2,...", "date[:LEVELS]")
+# Hierarchies built for the user from the column's distinct values, by name (builder_of: mask,
+# interval:W1,W2,..., date[:LEVELS]; a CSV file of such a name is given as ./mask): ARX's
+# builders. `order:` is --order spelled as a hierarchy (the CLI's).
 DATE_LEVELS = ("day", "month", "quarter", "year", "decade")  # each nested in the next
 
 
@@ -242,11 +244,6 @@ def builder_of(spec: Any) -> Builder | None:
     if name == "date":
         return Builder("date", spec, levels=_date_levels(spec, args) if colon else ())
     return None
-
-
-def is_builder(spec: Any) -> bool:
-    """Whether a hierarchy spec names a builder rather than a CSV path or rows."""
-    return builder_of(spec) is not None
 
 
 def _widths(spec: str, args: str) -> tuple[Decimal, ...]:

@@ -165,7 +165,7 @@ def resolve_hierarchies(rel: Relation, qids: list[str], hierarchies: Mapping[str
                 raise InvalidInputError(f"hierarchy {spec!r} for {col.name!r}: a value has leading or trailing spaces, "
                                         "which a hierarchy's cells cannot keep; trim them in a view first")
             tree = read_hierarchy(col.name, builder.rows(col.name, values, col.type_class is TypeClass.TIMESTAMP))
-            tree.where = f"(built: {spec})"
+            tree.where, tree.values_read = f"(built: {spec})", values
         else:
             tree = read_hierarchy(col.name, spec)
         if tree.nul_line is not None and not dialect.text_holds_nul:

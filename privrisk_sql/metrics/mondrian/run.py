@@ -231,10 +231,13 @@ class MondrianRun:
             if not d.is_text:
                 dims.append(d)
                 continue
+            tree = self.trees.get(d.column)
+            if tree is not None and tree.values_read is not None:  # read a moment ago, to build it
+                dims.append(self._hierarchy_tables(d, tree.values_read))
+                continue
             present = [r[0] for r in self.s.fetch(self.q.distinct_values(self.rel.sql, d.column))]
-            if d.column in self.trees:
-                # a built tree's leaves are the values' text (a number, a date), as distinct_values reads them
-                dims.append(self._hierarchy_tables(d, [v if v is None else str(v) for v in present]))
+            if tree is not None:
+                dims.append(self._hierarchy_tables(d, present))
                 continue
             if d.column in self.orders:
                 order = self.orders[d.column]

@@ -13,8 +13,12 @@ MARIADB_DIR=$(mktemp -d)
 chown mysql "$MARIADB_DIR"
 MARIADB_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 stop_mariadb() {
-  if [ -f "$MARIADB_DIR/pid" ]; then kill "$(cat "$MARIADB_DIR/pid")" 2>/dev/null || true; fi
-  for _ in $(seq 50); do [ -S "$MARIADB_DIR/sock" ] || break; sleep 0.1; done
+  # mariadbd removes its socket early in shutdown and writes its data files for seconds after:
+  # wait for the process itself, or the rm below races it ("Directory not empty") and, run from
+  # .ci/run's EXIT trap under set -e, turns a passing run into exit 1 (seen once in CI).
+  local pid=
+  if [ -f "$MARIADB_DIR/pid" ]; then pid=$(cat "$MARIADB_DIR/pid"); kill "$pid" 2>/dev/null || true; fi
+  for _ in $(seq 600); do { [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; } || break; sleep 0.1; done
   rm -rf "$MARIADB_DIR"
 }
 mariadb-install-db --user=mysql --datadir="$MARIADB_DIR/data" --skip-test-db --auth-root-authentication-method=socket \

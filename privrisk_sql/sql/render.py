@@ -13,6 +13,7 @@ from pathlib import Path
 import jinja2
 from sqlglot import exp
 
+from .compiled_templates import OPTIONS, PrecompiledLoader, template_from
 from .dialects import Dialect
 
 # The package's own folder (a wheel installs it as plain files; importlib.resources would cost an
@@ -77,6 +78,12 @@ def _cached_literal(text: str, sqlglot_dialect: str, as_float: bool = False) -> 
     return exp.convert(float(text) if as_float else text).sql(dialect=sqlglot_dialect)
 
 
+def function_layers(root: Path, dialect_name: str) -> list[Path]:
+    """The ``_functions.sql.j2`` files of a dialect, its own first, then the default one."""
+    return [path for path in (root / dialect_name / "_functions.sql.j2", root / "default" / "_functions.sql.j2")
+            if path.exists()]
+
+
 class _Functions:
     """The ``fn`` namespace of the templates: a macro of ``templates/<dialect>/_functions.sql.j2``
     when that dialect overrides it, else the one of ``templates/default/_functions.sql.j2``.
@@ -85,9 +92,9 @@ class _Functions:
     def __init__(self, env: jinja2.Environment, dialect: Dialect):
         root = templates_dir()
         self._layers = [
-            env.from_string(path.read_text(encoding="utf-8")).module
-            for path in (root / dialect.name / "_functions.sql.j2", root / "default" / "_functions.sql.j2")
-            if path.exists()
+            template_from(env, path.relative_to(root).as_posix(), path.read_text(encoding="utf-8"), str(path),
+                          None).module
+            for path in function_layers(root, dialect.name)
         ]
 
     def __getattr__(self, name: str):
@@ -99,21 +106,18 @@ class _Functions:
 
 @functools.cache
 def environment(dialect: Dialect) -> jinja2.Environment:
+    """The dialect's Jinja environment; templates load from their shipped compiled modules
+    (compiled_templates.py) when those match their source."""
     root = templates_dir()
-    loader = jinja2.ChoiceLoader(
+    loader = PrecompiledLoader(jinja2.ChoiceLoader(
         [jinja2.FileSystemLoader(str(root / dialect.name)), jinja2.FileSystemLoader(str(root / "default")),
          jinja2.FileSystemLoader(str(dbt_package_dir() / "macros"))]
-    )
-    env = jinja2.Environment(
-        loader=loader,
-        undefined=jinja2.StrictUndefined,
-        autoescape=False,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=False,
-    )
-    env.filters["quote"] = lambda name: quote_identifier(name, dialect)
-    env.filters["literal"] = lambda value: sql_literal(value, dialect)
+    ))
+    env = jinja2.Environment(loader=loader, undefined=jinja2.StrictUndefined, **OPTIONS)
+    # pass_context keeps Jinja from folding a filter of a constant into the compiled code, which
+    # would make that code the dialect's: one shipped module serves every dialect.
+    env.filters["quote"] = jinja2.pass_context(lambda _, name: quote_identifier(name, dialect))
+    env.filters["literal"] = jinja2.pass_context(lambda _, value: sql_literal(value, dialect))
     env.globals["dialect"] = dialect.name
     env.globals["t"] = dialect.cast_types  # before fn: its macros are compiled with the globals there are
     env.globals["fn"] = _Functions(env, dialect)

@@ -1,0 +1,64 @@
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = 'mondrian/tuple_labels.sql.j2'
+
+def root(context, missing=missing, environment=environment):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_fn = resolve('fn')
+    l_0_name = resolve('name')
+    l_0_distinct = resolve('distinct')
+    l_0_dims = resolve('dims')
+    l_0_work = resolve('work')
+    l_0_labels = resolve('labels')
+    try:
+        t_1 = environment.filters['quote']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'quote' found.")
+    pass
+    yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'create_temp_table_as'), (undefined(name='name') if l_0_name is missing else l_0_name)))
+    yield '\nSELECT '
+    yield str(('DISTINCT ' if (undefined(name='distinct') if l_0_distinct is missing else l_0_distinct) else cond_expr_undefined("the inline if-expression on line 9 in 'mondrian/tuple_labels.sql.j2' evaluated to false and no else section was defined.")))
+    for l_1_d in (undefined(name='dims') if l_0_dims is missing else l_0_dims):
+        _loop_vars = {}
+        pass
+        yield 'w.c'
+        yield str(environment.getattr(l_1_d, 'index'))
+        yield ', '
+        if environment.getattr(l_1_d, 'is_text'):
+            pass
+            yield 'm'
+            yield str(environment.getattr(l_1_d, 'index'))
+            yield '.val AS v'
+            yield str(environment.getattr(l_1_d, 'index'))
+            yield ', '
+    l_1_d = missing
+    yield 'b.*\nFROM '
+    yield str(t_1(context, (undefined(name='work') if l_0_work is missing else l_0_work)))
+    yield ' w JOIN '
+    yield str(t_1(context, (undefined(name='labels') if l_0_labels is missing else l_0_labels)))
+    yield ' b ON b.pid = w.pid\n'
+    def t_2(fiter):
+        for l_1_d in fiter:
+            if environment.getattr(l_1_d, 'is_text'):
+                yield l_1_d
+    for l_1_d in t_2((undefined(name='dims') if l_0_dims is missing else l_0_dims)):
+        _loop_vars = {}
+        pass
+        yield 'LEFT JOIN '
+        yield str(t_1(context, environment.getattr(l_1_d, 'map')))
+        yield ' m'
+        yield str(environment.getattr(l_1_d, 'index'))
+        yield ' ON m'
+        yield str(environment.getattr(l_1_d, 'index'))
+        yield '.code = w.c'
+        yield str(environment.getattr(l_1_d, 'index'))
+        yield '\n'
+    l_1_d = missing
+
+blocks = {}
+debug_info = '8=23&9=25&10=41&11=45&12=53'

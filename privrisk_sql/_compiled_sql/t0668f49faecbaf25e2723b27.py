@@ -1,0 +1,90 @@
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = 'mpuccs/coded_rows.sql.j2'
+
+def root(context, missing=missing, environment=environment):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_fn = resolve('fn')
+    l_0_target = resolve('target')
+    l_0_columns = resolve('columns')
+    l_0_syn = resolve('syn')
+    l_0_ori = resolve('ori')
+    try:
+        t_1 = environment.filters['join']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'join' found.")
+    try:
+        t_2 = environment.filters['map']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
+            raise TemplateRuntimeError("No filter named 'map' found.")
+    try:
+        t_3 = environment.filters['quote']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'quote' found.")
+    pass
+    yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'create_temp_table_as'), (undefined(name='target') if l_0_target is missing else l_0_target)))
+    yield '\nWITH both_sides AS (\n  SELECT 0 AS side, rid, '
+    yield str(t_1(context.eval_ctx, t_2(context, (undefined(name='columns') if l_0_columns is missing else l_0_columns), 'quote'), ', '))
+    yield ' FROM '
+    yield str(t_3(context, (undefined(name='syn') if l_0_syn is missing else l_0_syn)))
+    yield '\n  UNION ALL\n  SELECT 1 AS side, rid, '
+    yield str(t_1(context.eval_ctx, t_2(context, (undefined(name='columns') if l_0_columns is missing else l_0_columns), 'quote'), ', '))
+    yield ' FROM '
+    yield str(t_3(context, (undefined(name='ori') if l_0_ori is missing else l_0_ori)))
+    yield '\n)'
+    l_1_loop = missing
+    for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
+        l_1_t = resolve('t')
+        _loop_vars = {}
+        pass
+        yield ',\ndict_'
+        yield str(environment.getattr(l_1_loop, 'index0'))
+        yield ' AS (\n  SELECT value, CAST(ROW_NUMBER() OVER (ORDER BY first_side) AS '
+        yield str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'bigint'))
+        yield ') AS code\n  FROM (\n    SELECT '
+        yield str(t_3(context, l_1_c))
+        yield ' AS value, MIN(side) AS first_side FROM both_sides WHERE '
+        yield str(t_3(context, l_1_c))
+        yield ' IS NOT NULL\n    GROUP BY '
+        yield str(t_3(context, l_1_c))
+        yield '\n  ) values_'
+        yield str(environment.getattr(l_1_loop, 'index0'))
+        yield '\n)'
+    l_1_loop = l_1_c = l_1_t = missing
+    yield '\nSELECT\n  b.side,\n  b.rid,\n'
+    l_1_loop = missing
+    for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
+        _loop_vars = {}
+        pass
+        yield '  dict_'
+        yield str(environment.getattr(l_1_loop, 'index0'))
+        yield '.code AS '
+        yield str(t_3(context, l_1_c))
+        yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 29 in 'mpuccs/coded_rows.sql.j2' evaluated to false and no else section was defined.")))
+        yield '\n'
+    l_1_loop = l_1_c = missing
+    yield 'FROM both_sides b\n'
+    l_1_loop = missing
+    for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
+        _loop_vars = {}
+        pass
+        yield 'LEFT JOIN dict_'
+        yield str(environment.getattr(l_1_loop, 'index0'))
+        yield ' ON dict_'
+        yield str(environment.getattr(l_1_loop, 'index0'))
+        yield '.value = b.'
+        yield str(t_3(context, l_1_c))
+        yield '\n'
+    l_1_loop = l_1_c = missing
+
+blocks = {}
+debug_info = '11=34&13=36&15=40&16=45&17=50&18=52&20=54&21=58&22=60&28=65&29=69&32=77&33=81'

@@ -1,0 +1,36 @@
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = 'classes/nan_as_null.sql.j2'
+
+def root(context, missing=missing, environment=environment):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_columns = resolve('columns')
+    l_0_relation = resolve('relation')
+    try:
+        t_1 = environment.filters['quote']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'quote' found.")
+    pass
+    yield '(SELECT '
+    l_1_loop = missing
+    for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
+        l_1_floats = resolve('floats')
+        l_1_fn = resolve('fn')
+        _loop_vars = {}
+        pass
+        yield str((context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'nan_to_null'), t_1(context, l_1_c), _loop_vars=_loop_vars) if (l_1_c in (undefined(name='floats') if l_1_floats is missing else l_1_floats)) else t_1(context, l_1_c)))
+        yield ' AS '
+        yield str(t_1(context, l_1_c))
+        yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 4 in 'classes/nan_as_null.sql.j2' evaluated to false and no else section was defined.")))
+    l_1_loop = l_1_c = l_1_floats = l_1_fn = missing
+    yield ' FROM '
+    yield str((undefined(name='relation') if l_0_relation is missing else l_0_relation))
+    yield ') privrisk_missing'
+
+blocks = {}
+debug_info = '4=21'

@@ -1,0 +1,26 @@
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = 'mondrian/empty_like.sql.j2'
+
+def root(context, missing=missing, environment=environment):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_fn = resolve('fn')
+    l_0_name = resolve('name')
+    l_0_like = resolve('like')
+    try:
+        t_1 = environment.filters['quote']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'quote' found.")
+    pass
+    yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'create_temp_table_as'), (undefined(name='name') if l_0_name is missing else l_0_name)))
+    yield '\nSELECT * FROM '
+    yield str(t_1(context, (undefined(name='like') if l_0_like is missing else l_0_like)))
+    yield ' WHERE 1 = 0'
+
+blocks = {}
+debug_info = '2=20&3=22'

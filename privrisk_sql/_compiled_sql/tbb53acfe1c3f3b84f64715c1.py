@@ -1,0 +1,152 @@
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = '_macros.sql.j2'
+
+def root(context, missing=missing, environment=environment):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_input_order = l_0_plain_key = l_0_group_keys = l_0_qids_not_null = missing
+    try:
+        t_1 = environment.filters['join']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'join' found.")
+    try:
+        t_2 = environment.filters['literal']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
+            raise TemplateRuntimeError("No filter named 'literal' found.")
+    try:
+        t_3 = environment.filters['map']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'map' found.")
+    try:
+        t_4 = environment.filters['quote']
+    except KeyError:
+        @internalcode
+        def t_4(*unused):
+            raise TemplateRuntimeError("No filter named 'quote' found.")
+    try:
+        t_5 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_5(*unused):
+            raise TemplateRuntimeError("No test named 'none' found.")
+    pass
+    def macro(l_1_key, l_1_columns):
+        t_6 = []
+        l_1_fn = resolve('fn')
+        if l_1_key is missing:
+            l_1_key = undefined("parameter 'key' was not provided", name='key')
+        if l_1_columns is missing:
+            l_1_columns = undefined("parameter 'columns' was not provided", name='columns')
+        pass
+        if (not t_5(l_1_key)):
+            pass
+            t_6.extend((
+                'ROW_NUMBER() OVER (ORDER BY ',
+                str(t_4(context, l_1_key)),
+                ')',
+            ))
+        else:
+            pass
+            t_6.append(
+                str(context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'row_number_in_any_order'), l_1_columns)),
+            )
+        return concat(t_6)
+    context.exported_vars.add('input_order')
+    context.vars['input_order'] = l_0_input_order = Macro(environment, macro, 'input_order', ('key', 'columns'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_combo):
+        t_7 = []
+        if l_1_combo is missing:
+            l_1_combo = undefined("parameter 'combo' was not provided", name='combo')
+        pass
+        if environment.getattr(l_1_combo, 'weights'):
+            pass
+            l_2_loop = missing
+            for l_2_c, l_2_loop in LoopContext(environment.getattr(l_1_combo, 'columns'), undefined):
+                _loop_vars = {}
+                pass
+                t_7.extend((
+                    'COALESCE(',
+                    str(t_4(context, l_2_c)),
+                    ', 0)',
+                ))
+                if (environment.getitem(environment.getattr(l_1_combo, 'weights'), environment.getattr(l_2_loop, 'index0')) != 1):
+                    pass
+                    t_7.extend((
+                        ' * ',
+                        str(t_2(context, environment.getitem(environment.getattr(l_1_combo, 'weights'), environment.getattr(l_2_loop, 'index0')))),
+                    ))
+                t_7.append(
+                    str((' + ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 18 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
+                )
+            l_2_loop = l_2_c = missing
+        else:
+            pass
+            t_7.append(
+                str(t_1(context.eval_ctx, t_3(context, environment.getattr(l_1_combo, 'columns'), 'quote'), ', ')),
+            )
+        return concat(t_7)
+    context.exported_vars.add('plain_key')
+    context.vars['plain_key'] = l_0_plain_key = Macro(environment, macro, 'plain_key', ('combo',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_combo, l_1_rid):
+        t_8 = []
+        if l_1_combo is missing:
+            l_1_combo = undefined("parameter 'combo' was not provided", name='combo')
+        if l_1_rid is missing:
+            l_1_rid = 'rid'
+        pass
+        t_8.append(
+            str(context.call((undefined(name='plain_key') if l_0_plain_key is missing else l_0_plain_key), l_1_combo)),
+        )
+        if environment.getattr(l_1_combo, 'singleton_if_null'):
+            pass
+            t_8.append(
+                ', CASE WHEN ',
+            )
+            l_2_loop = missing
+            for l_2_c, l_2_loop in LoopContext(environment.getattr(l_1_combo, 'singleton_if_null'), undefined):
+                _loop_vars = {}
+                pass
+                t_8.extend((
+                    str(t_4(context, l_2_c)),
+                    ' IS NULL',
+                    str((' OR ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 28 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
+                ))
+            l_2_loop = l_2_c = missing
+            t_8.extend((
+                ' THEN ',
+                str(l_1_rid),
+                ' END',
+            ))
+        return concat(t_8)
+    context.exported_vars.add('group_keys')
+    context.vars['group_keys'] = l_0_group_keys = Macro(environment, macro, 'group_keys', ('combo', 'rid'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_qids):
+        t_9 = []
+        if l_1_qids is missing:
+            l_1_qids = undefined("parameter 'qids' was not provided", name='qids')
+        pass
+        l_2_loop = missing
+        for l_2_q, l_2_loop in LoopContext(l_1_qids, undefined):
+            _loop_vars = {}
+            pass
+            t_9.extend((
+                str(t_4(context, l_2_q)),
+                ' IS NOT NULL',
+                str((' AND ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 33 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
+            ))
+        l_2_loop = l_2_q = missing
+        return concat(t_9)
+    context.exported_vars.add('qids_not_null')
+    context.vars['qids_not_null'] = l_0_qids_not_null = Macro(environment, macro, 'qids_not_null', ('qids',), False, False, False, context.eval_ctx.autoescape)
+
+blocks = {}
+debug_info = '5=42&6=50&7=54&9=60&16=65&17=70&18=73&20=94&26=99&27=107&28=109&32=132&33=138'

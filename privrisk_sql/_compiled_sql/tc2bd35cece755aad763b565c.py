@@ -1,0 +1,259 @@
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = '_mondrian.sql.j2'
+
+def root(context, missing=missing, environment=environment):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_dim_value = l_0_original = l_0_code = l_0_rank_joins = l_0_output_columns = l_0_json_element = l_0_sensitive_code = missing
+    try:
+        t_1 = environment.filters['length']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'length' found.")
+    try:
+        t_2 = environment.filters['quote']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
+            raise TemplateRuntimeError("No filter named 'quote' found.")
+    try:
+        t_3 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
+            raise TemplateRuntimeError("No test named 'none' found.")
+    pass
+    def macro(l_1_dim, l_1_w, l_1_dims):
+        t_4 = []
+        if l_1_dim is missing:
+            l_1_dim = undefined("parameter 'dim' was not provided", name='dim')
+        if l_1_w is missing:
+            l_1_w = undefined("parameter 'w' was not provided", name='w')
+        if l_1_dims is missing:
+            l_1_dims = undefined("parameter 'dims' was not provided", name='dims')
+        pass
+        if (t_1(l_1_dims) == 1):
+            pass
+            t_4.extend((
+                str(l_1_w),
+                '.c',
+                str(environment.getattr(environment.getitem(l_1_dims, 0), 'index')),
+            ))
+        else:
+            pass
+            t_4.extend((
+                'CASE ',
+                str(l_1_dim),
+            ))
+            for l_2_d in l_1_dims:
+                _loop_vars = {}
+                pass
+                t_4.extend((
+                    ' WHEN ',
+                    str(environment.getattr(l_2_d, 'index')),
+                    ' THEN ',
+                    str(l_1_w),
+                    '.c',
+                    str(environment.getattr(l_2_d, 'index')),
+                ))
+            l_2_d = missing
+            t_4.append(
+                ' END',
+            )
+        return concat(t_4)
+    context.exported_vars.add('dim_value')
+    context.vars['dim_value'] = l_0_dim_value = Macro(environment, macro, 'dim_value', ('dim', 'w', 'dims'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_d, l_1_x):
+        t_5 = []
+        l_1_fn = resolve('fn')
+        if l_1_d is missing:
+            l_1_d = undefined("parameter 'd' was not provided", name='d')
+        if l_1_x is missing:
+            l_1_x = undefined("parameter 'x' was not provided", name='x')
+        pass
+        t_5.append(
+            str((context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'nan_to_null'), l_1_x) if environment.getattr(l_1_d, 'is_float') else l_1_x)),
+        )
+        return concat(t_5)
+    context.exported_vars.add('original')
+    context.vars['original'] = l_0_original = Macro(environment, macro, 'original', ('d', 'x'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_d, l_1_x):
+        t_6 = []
+        l_1_fn = resolve('fn')
+        if l_1_d is missing:
+            l_1_d = undefined("parameter 'd' was not provided", name='d')
+        if l_1_x is missing:
+            l_1_x = undefined("parameter 'x' was not provided", name='x')
+        pass
+        if environment.getattr(l_1_d, 'is_text'):
+            pass
+            t_6.extend((
+                'm',
+                str(environment.getattr(l_1_d, 'index')),
+                '.code',
+            ))
+        elif (environment.getattr(l_1_d, 'kind') == 'temporal'):
+            pass
+            t_6.append(
+                str(context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'epoch_seconds'), l_1_x)),
+            )
+        elif (environment.getattr(l_1_d, 'kind') == 'boolean'):
+            pass
+            t_6.extend((
+                'CASE WHEN ',
+                str(l_1_x),
+                ' IS NULL THEN NULL WHEN ',
+                str(l_1_x),
+                ' THEN 1 ELSE 0 END',
+            ))
+        elif (not t_3(environment.getattr(l_1_d, 'origin'))):
+            pass
+            t_6.extend((
+                '(',
+                str(context.call((undefined(name='original') if l_0_original is missing else l_0_original), l_1_d, l_1_x)),
+                ' - ',
+                str(environment.getattr(l_1_d, 'origin')),
+                ')',
+            ))
+        else:
+            pass
+            t_6.append(
+                str(context.call((undefined(name='original') if l_0_original is missing else l_0_original), l_1_d, l_1_x)),
+            )
+        return concat(t_6)
+    context.exported_vars.add('code')
+    context.vars['code'] = l_0_code = Macro(environment, macro, 'code', ('d', 'x'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_dims, l_1_pad):
+        t_7 = []
+        if l_1_dims is missing:
+            l_1_dims = undefined("parameter 'dims' was not provided", name='dims')
+        if l_1_pad is missing:
+            l_1_pad = ''
+        pass
+        def t_8(fiter):
+            for l_2_d in fiter:
+                if environment.getattr(l_2_d, 'is_text'):
+                    yield l_2_d
+        for l_2_d in t_8(l_1_dims):
+            l_2_fn = resolve('fn')
+            _loop_vars = {}
+            pass
+            t_7.extend((
+                str(l_1_pad),
+                'LEFT JOIN ',
+                str(t_2(context, environment.getattr(l_2_d, 'map'))),
+                ' m',
+                str(environment.getattr(l_2_d, 'index')),
+                ' ON m',
+                str(environment.getattr(l_2_d, 'index')),
+                '.val = ',
+                str(context.call(environment.getattr((undefined(name='fn') if l_2_fn is missing else l_2_fn), 'binary_text'), str_join(('r.', t_2(context, environment.getattr(l_2_d, 'column')), )), _loop_vars=_loop_vars)),
+                '\n',
+            ))
+        l_2_d = l_2_fn = missing
+        return concat(t_7)
+    context.exported_vars.add('rank_joins')
+    context.vars['rank_joins'] = l_0_rank_joins = Macro(environment, macro, 'rank_joins', ('dims', 'pad'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_keep, l_1_dims):
+        t_9 = []
+        if l_1_keep is missing:
+            l_1_keep = undefined("parameter 'keep' was not provided", name='keep')
+        if l_1_dims is missing:
+            l_1_dims = undefined("parameter 'dims' was not provided", name='dims')
+        pass
+        t_9.append(
+            'SELECT ',
+        )
+        for l_2_c in l_1_keep:
+            _loop_vars = {}
+            pass
+            t_9.extend((
+                'r.',
+                str(t_2(context, l_2_c)),
+                ', ',
+            ))
+        l_2_c = missing
+        t_9.extend((
+            'b.partition_id AS ',
+            str(t_2(context, 'partition_id')),
+            '\n',
+        ))
+        for l_2_d in l_1_dims:
+            _loop_vars = {}
+            pass
+            t_9.extend((
+                '     , b.lo',
+                str(environment.getattr(l_2_d, 'index')),
+                ' AS ',
+                str(t_2(context, str_join((environment.getattr(l_2_d, 'column'), '_lo', )))),
+                ', b.hi',
+                str(environment.getattr(l_2_d, 'index')),
+                ' AS ',
+                str(t_2(context, str_join((environment.getattr(l_2_d, 'column'), '_hi', )))),
+                ', b.gen',
+                str(environment.getattr(l_2_d, 'index')),
+                ' AS ',
+                str(t_2(context, str_join((environment.getattr(l_2_d, 'column'), '_gen', )))),
+                '\n',
+            ))
+        l_2_d = missing
+        return concat(t_9)
+    context.exported_vars.add('output_columns')
+    context.vars['output_columns'] = l_0_output_columns = Macro(environment, macro, 'output_columns', ('keep', 'dims'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_d, l_1_c, l_1_map):
+        t_10 = []
+        if l_1_d is missing:
+            l_1_d = undefined("parameter 'd' was not provided", name='d')
+        if l_1_c is missing:
+            l_1_c = undefined("parameter 'c' was not provided", name='c')
+        if l_1_map is missing:
+            l_1_map = undefined("parameter 'map' was not provided", name='map')
+        pass
+        if environment.getattr(l_1_d, 'is_text'):
+            pass
+            t_10.extend((
+                'COALESCE(\'"\' || ',
+                str(l_1_map),
+                '.json_text || \'"\', \'null\')',
+            ))
+        else:
+            pass
+            t_10.extend((
+                'CASE WHEN ',
+                str(l_1_c),
+                " = 1 THEN 'true' WHEN ",
+                str(l_1_c),
+                " = 0 THEN 'false' ELSE 'null' END",
+            ))
+        return concat(t_10)
+    context.exported_vars.add('json_element')
+    context.vars['json_element'] = l_0_json_element = Macro(environment, macro, 'json_element', ('d', 'c', 'map'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_a, l_1_x):
+        t_11 = []
+        l_1_fn = resolve('fn')
+        l_1_v = missing
+        if l_1_a is missing:
+            l_1_a = undefined("parameter 'a' was not provided", name='a')
+        if l_1_x is missing:
+            l_1_x = undefined("parameter 'x' was not provided", name='x')
+        pass
+        l_1_v = (context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'binary_text'), l_1_x) if environment.getattr(l_1_a, 'is_text') else (context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'nan_to_null'), l_1_x) if environment.getattr(l_1_a, 'is_float') else l_1_x))
+        t_11.extend((
+            'CASE WHEN ',
+            str((undefined(name='v') if l_1_v is missing else l_1_v)),
+            ' IS NULL THEN NULL ELSE DENSE_RANK() OVER (ORDER BY CASE WHEN ',
+            str((undefined(name='v') if l_1_v is missing else l_1_v)),
+            ' IS NULL THEN 1 ELSE 0 END, ',
+            str((undefined(name='v') if l_1_v is missing else l_1_v)),
+            ') END',
+        ))
+        return concat(t_11)
+    context.exported_vars.add('sensitive_code')
+    context.vars['sensitive_code'] = l_0_sensitive_code = Macro(environment, macro, 'sensitive_code', ('a', 'x'), False, False, False, context.eval_ctx.autoescape)
+
+blocks = {}
+debug_info = '2=30&3=39&4=42&6=50&11=70&12=79&17=84&18=92&19=96&20=99&21=102&22=104&23=108&24=113&25=117&27=125&33=130&34=137&35=146&40=161&41=171&42=185&43=190&49=207&50=216&51=220&53=227&60=235&61=244&62=247'

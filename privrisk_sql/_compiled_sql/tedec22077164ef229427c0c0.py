@@ -1,0 +1,137 @@
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = 'mpuccs/deduplicated_rows.sql.j2'
+
+def root(context, missing=missing, environment=environment):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_fn = resolve('fn')
+    l_0_target = resolve('target')
+    l_0_t = resolve('t')
+    l_0_key = resolve('key')
+    l_0_columns = resolve('columns')
+    l_0_relation = resolve('relation')
+    l_0_m = missing
+    try:
+        t_1 = environment.filters['join']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'join' found.")
+    try:
+        t_2 = environment.filters['list']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
+            raise TemplateRuntimeError("No filter named 'list' found.")
+    try:
+        t_3 = environment.filters['map']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'map' found.")
+    try:
+        t_4 = environment.filters['quote']
+    except KeyError:
+        @internalcode
+        def t_4(*unused):
+            raise TemplateRuntimeError("No filter named 'quote' found.")
+    try:
+        t_5 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_5(*unused):
+            raise TemplateRuntimeError("No test named 'none' found.")
+    pass
+    l_0_m = context.vars['m'] = environment.get_template('_macros.sql.j2', 'mpuccs/deduplicated_rows.sql.j2')._get_default_module(context)
+    context.exported_vars.discard('m')
+    yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'create_temp_table_as'), (undefined(name='target') if l_0_target is missing else l_0_target)))
+    yield '\nSELECT\n  CAST(ROW_NUMBER() OVER (ORDER BY first_rn) - 1 AS '
+    yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
+    yield ') AS rid,\n'
+    if (not t_5((undefined(name='key') if l_0_key is missing else l_0_key))):
+        pass
+        yield '  key_value,\n'
+    l_1_loop = missing
+    for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
+        _loop_vars = {}
+        pass
+        yield '  '
+        yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
+        yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 13 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+        yield '\n'
+    l_1_loop = l_1_c = missing
+    yield 'FROM (\n  SELECT\n'
+    for l_1_c in (undefined(name='columns') if l_0_columns is missing else l_0_columns):
+        _loop_vars = {}
+        pass
+        yield '    '
+        yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
+        yield ',\n'
+    l_1_c = missing
+    if (not t_5((undefined(name='key') if l_0_key is missing else l_0_key))):
+        pass
+        yield '    MIN(key_value) AS key_value,\n'
+    yield '    MIN(rn) AS first_rn\n  FROM (\n    SELECT\n      '
+    yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'input_order'), (undefined(name='key') if l_0_key is missing else l_0_key), t_2(context.eval_ctx, t_3(context, t_3(context, (undefined(name='columns') if l_0_columns is missing else l_0_columns), attribute='source'), 'quote'))))
+    yield ' AS rn,\n'
+    if (not t_5((undefined(name='key') if l_0_key is missing else l_0_key))):
+        pass
+        yield '      '
+        yield str(t_4(context, (undefined(name='key') if l_0_key is missing else l_0_key)))
+        yield ' AS key_value,\n'
+    l_1_loop = missing
+    for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
+        _loop_vars = {}
+        pass
+        if (not t_5(environment.getattr(l_1_c, 'round'))):
+            pass
+            yield '      '
+            yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'round_half_even'), str_join(('CAST(', context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'nan_to_null'), t_4(context, environment.getattr(l_1_c, 'source')), _loop_vars=_loop_vars), ' AS ', environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'double'), ')', )), environment.getattr(l_1_c, 'round'), _loop_vars=_loop_vars))
+            yield ' AS '
+            yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 33 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield '\n'
+        elif environment.getattr(l_1_c, 'float'):
+            pass
+            yield '      '
+            yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'nan_to_null'), t_4(context, environment.getattr(l_1_c, 'source')), _loop_vars=_loop_vars))
+            yield ' AS '
+            yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 35 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield '\n'
+        elif (not t_5(environment.getattr(l_1_c, 'floor'))):
+            pass
+            yield '      '
+            yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'floor_datetime'), t_4(context, environment.getattr(l_1_c, 'source')), environment.getattr(l_1_c, 'floor'), _loop_vars=_loop_vars))
+            yield ' AS '
+            yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 37 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield '\n'
+        elif environment.getattr(l_1_c, 'text'):
+            pass
+            yield '      '
+            yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'binary_text'), t_4(context, environment.getattr(l_1_c, 'source')), _loop_vars=_loop_vars))
+            yield ' AS '
+            yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 39 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield '\n'
+        else:
+            pass
+            yield '      '
+            yield str(t_4(context, environment.getattr(l_1_c, 'source')))
+            yield ' AS '
+            yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 41 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield '\n'
+    l_1_loop = l_1_c = missing
+    yield '    FROM '
+    yield str((undefined(name='relation') if l_0_relation is missing else l_0_relation))
+    yield '\n  ) numbered\n  GROUP BY '
+    yield str(t_1(context.eval_ctx, t_3(context, t_3(context, (undefined(name='columns') if l_0_columns is missing else l_0_columns), attribute='alias'), 'quote'), ', '))
+    yield '\n) distinct_rows'
+
+blocks = {}
+debug_info = '5=48&6=50&8=52&9=54&12=58&13=62&17=67&18=71&20=74&26=78&27=80&28=83&30=86&31=89&33=92&34=97&35=100&36=105&37=108&38=113&39=116&41=124&44=131&46=133'

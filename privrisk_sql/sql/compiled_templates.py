@@ -1,0 +1,132 @@
+"""The SQL templates compiled ahead of time: Python modules shipped in ``privrisk_sql/_compiled_sql``.
+
+Compiling a Jinja template (lex, parse, generate Python, ``compile``) took about 7 ms each: 0.09 s
+of a 0.74 s mpUCCs process and 0.22 s of a 1.3 s Mondrian one, paid again by every process
+(docs/decisions/precompiled-templates.md). Importing the module Jinja would have generated costs
+a fraction of that, and Python caches its bytecode where it caches any module's.
+
+A template's module is named by a hash of what decides its code: the Jinja version, the
+environment's options, the template's name and its source. A template edited since the modules
+were written, or another Jinja, simply finds no module and is compiled from source as before;
+``tests/test_compiled_templates.py`` fails until the modules are written again with::
+
+    python -m privrisk_sql.sql.compiled_templates --write
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import sys
+from collections.abc import Callable, Iterator, MutableMapping
+from pathlib import Path
+from types import CodeType
+from typing import Any
+
+import jinja2
+
+PACKAGE = "privrisk_sql._compiled_sql"
+FOLDER = Path(__file__).resolve().parent.parent / "_compiled_sql"
+# The options that change the code Jinja generates (render.environment passes these).
+OPTIONS: dict[str, Any] = {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": False,
+                           "autoescape": False}
+# The dbt package's macro file the templates import (its other files hold dbt-only tags).
+SHARED_MACROS = ("privrisk_shared.sql",)
+
+
+def module_name(name: str, source: str) -> str:
+    """The module a template's code is shipped in: a hash of everything that decides that code."""
+    key = "\0".join([jinja2.__version__, repr(sorted(OPTIONS.items())), name, source])
+    return "t" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]
+
+
+def _shipped_code(name: str, source: str) -> CodeType | None:
+    """The code object of the template's shipped module (Python reads it from its bytecode cache),
+    or None. The module is never imported: each environment runs the code in a namespace of its
+    own, as Jinja does for a template it compiled, so two dialects in one process never share one."""
+    spec = importlib.util.find_spec(f"{PACKAGE}.{module_name(name, source)}")
+    if spec is None or spec.loader is None:
+        return None
+    return spec.loader.get_code(spec.name)  # type: ignore[attr-defined]
+
+
+def template_from(env: jinja2.Environment, name: str, source: str, filename: str | None,
+                  uptodate: Callable[[], bool] | None,
+                  globals: MutableMapping[str, Any] | None = None) -> jinja2.Template:
+    """The template from its shipped module when there is one for this exact source, else compiled."""
+    code = _shipped_code(name, source) or env.compile(source, name, filename)
+    return env.template_class.from_code(env, code, env.make_globals(globals), uptodate)
+
+
+class PrecompiledLoader(jinja2.BaseLoader):
+    """Finds sources with ``inner``; loads each template from its shipped module when it matches."""
+
+    def __init__(self, inner: jinja2.BaseLoader):
+        self.inner = inner
+
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str | None, Any]:
+        return self.inner.get_source(environment, template)
+
+    def list_templates(self) -> list[str]:
+        return self.inner.list_templates()
+
+    def load(self, environment: jinja2.Environment, name: str,
+             globals: MutableMapping[str, Any] | None = None) -> jinja2.Template:
+        source, filename, uptodate = self.inner.get_source(environment, name)
+        return template_from(environment, name, source, filename, uptodate, globals)
+
+
+def _sources(dialect_name: str) -> Iterator[tuple[str, str]]:
+    """(name, source) of every SQL template a run in this dialect can load, as it loads them."""
+    from .dialects import DIALECTS
+    from .render import environment, function_layers, templates_dir
+
+    env = environment(DIALECTS[dialect_name])
+    names = [n for n in env.list_templates()
+             if (n.endswith(".sql.j2") and n != "_functions.sql.j2") or n in SHARED_MACROS]
+    root = templates_dir()
+    for name in names:
+        yield name, env.loader.get_source(env, name)[0]  # type: ignore[union-attr]
+    for path in function_layers(root, dialect_name):
+        yield path.relative_to(root).as_posix(), path.read_text(encoding="utf-8")
+
+
+def generated_modules() -> dict[str, str]:
+    """File name -> Python source, for every template of every dialect."""
+    from .dialects import DIALECTS
+    from .render import environment
+
+    modules: dict[str, str] = {}
+    for dialect_name in sorted(DIALECTS):
+        env = environment(DIALECTS[dialect_name])
+        for name, source in _sources(dialect_name):
+            code = env.compile(source, name, raw=True)
+            file = module_name(name, source) + ".py"
+            if modules.setdefault(file, code) != code:
+                # the same source compiled differently for another dialect: the hash would hide it
+                raise RuntimeError(f"template {name!r} compiles differently per dialect ({dialect_name})")
+    return modules
+
+
+def main(argv: list[str]) -> int:
+    """``--write``: replace the shipped modules with freshly generated ones; ``--check``: exit 1
+    when they differ."""
+    modules = generated_modules()
+    present = {p.name: p.read_text(encoding="utf-8") for p in FOLDER.glob("t*.py")}
+    if "--write" in argv:
+        for stale in set(present) - set(modules):
+            (FOLDER / stale).unlink()
+        for file, code in modules.items():
+            if present.get(file) != code:
+                (FOLDER / file).write_text(code, encoding="utf-8")
+        print(f"{len(modules)} template modules in {FOLDER}")
+        return 0
+    differ = sorted(set(present) ^ set(modules)) + sorted(f for f in modules if f in present and present[f] != modules[f])
+    if differ:
+        print(f"{len(differ)} template module(s) out of date; run: python -m privrisk_sql.sql.compiled_templates --write")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,138 @@
+"""Mondrian, whole process against whole process: privrisk_sql against qiyuangong/Mondrian and the
+floors of any in-database run (issue 39's target: >= 10x qiyuangong at 100k and 1M rows).
+
+Data: benchmarks/scaled_data.py N --seed 0 (Adult-like Parquet); 6 QIDs (age, education_num,
+hours_per_week, sex, race, marital_status), k = 10, strict. Every job is a fresh process; CPU
+seconds (user + sys of the process and its threads) and wall time, jobs interleaved round by
+round, min / median / max printed:
+
+* ``qiyuangong``: its ``mondrian.py`` (pure Python; give a checkout with ``--qiyuangong DIR``,
+  its code is not part of this repository) on the rows pandas reads from the Parquet file, text
+  QIDs coded as integers in sorted order, the anonymized rows written to a CSV file;
+* ``privrisk-sql mondrian``: the command, writing the anonymized table (``--keep '*'``) to a
+  new DuckDB file;
+* ``floor: GROUP BY``: a process that imports what a run imports (duckdb, jinja2, sqlglot) and
+  groups the rows by the QIDs once: the least any in-database Mondrian does;
+* ``floor: copy``: the same imports, then ``CREATE TABLE AS SELECT *`` of the rows into a new
+  DuckDB file: the least any run that writes its output there does.
+
+The partition counts are printed side by side (qiyuangong's partitions are not ours by rule: see
+docs/metrics/mondrian.md for its four differences). Ratios: qiyuangong over ours per round, and
+ours over each floor; what 10x would need is printed against the copy floor.
+
+    python benchmarks/mondrian_vs_peers.py --qiyuangong DIR [--rows 100000] [--rounds 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from scaled_data import scaled  # noqa: E402
+
+QIDS = ["age", "education_num", "hours_per_week", "sex", "race", "marital_status"]
+IMPORTS = "import duckdb, jinja2, sqlglot"
+
+PEER = """
+import sys, time
+import pandas as pd
+sys.path.insert(0, sys.argv[1])
+from mondrian import mondrian
+import mondrian as m
+qids = sys.argv[3].split(",")
+df = pd.read_parquet(sys.argv[2])
+for q in qids:
+    if df[q].dtype == object:  # text as integer codes in sorted order: qiyuangong orders numbers
+        df[q] = df[q].map({v: i for i, v in enumerate(sorted(df[q].dropna().unique()))})
+rest = [c for c in df.columns if c not in qids]
+data = [[str(v) for v in row] for row in df[qids + rest].itertuples(index=False)]
+result, (ncp, _) = mondrian(data, int(sys.argv[4]), False, len(qids))
+with open(sys.argv[5], "w") as out:
+    for r in result:
+        out.write(";".join(r) + "\\n")
+print(len(m.RESULT))
+"""
+
+
+def timed(cmd: list[str]) -> tuple[float, float, str]:
+    """(CPU seconds, wall seconds, stdout) of one child process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(cmd, check=True, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall, done.stdout
+
+
+def spread(values: list[float], fmt: str = ".2f") -> str:
+    return f"{min(values):{fmt}} / {statistics.median(values):{fmt}} / {max(values):{fmt}}"
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--qiyuangong", type=Path, help="a checkout of github.com/qiyuangong/Mondrian")
+    p.add_argument("--rows", type=int, default=100_000)
+    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--k", type=int, default=10)
+    a = p.parse_args()
+    data = scaled(a.rows)
+    py, cli = sys.executable, str(Path(sys.executable).with_name("privrisk-sql"))
+    work = Path(tempfile.mkdtemp(prefix="mondrian_peers_"))
+    group_by = (f"{IMPORTS}; duckdb.sql(\"SELECT COUNT(*) FROM (SELECT COUNT(*) FROM read_parquet('{data}') "
+                f"GROUP BY {', '.join(QIDS)})\").fetchall()")
+
+    def fresh(name: str) -> str:
+        path = work / name
+        path.unlink(missing_ok=True)
+        return str(path)
+
+    jobs = {
+        "privrisk-sql mondrian": lambda: [cli, "mondrian", "--db", fresh("ours.duckdb"), "--table", str(data),
+                                          "--qids", ",".join(QIDS), "--k", str(a.k), "--output", "anonymized",
+                                          "--keep", "*", "--json", fresh("ours.json"), "--quiet"],
+        "floor: GROUP BY": lambda: [py, "-c", group_by],
+        "floor: copy": lambda: [py, "-c", f"{IMPORTS}; duckdb.connect('{fresh('copy.duckdb')}').execute("
+                                           f"\"CREATE TABLE t AS SELECT * FROM read_parquet('{data}')\")"],
+    }
+    if a.qiyuangong:
+        jobs["qiyuangong"] = lambda: [py, "-c", PEER, str(a.qiyuangong), str(data), ",".join(QIDS), str(a.k),
+                                      fresh("peer.csv")]
+    print(f"{a.rows:,} rows, QIDs {','.join(QIDS)}, k = {a.k}, strict; load {os.getloadavg()[0]:.2f}; "
+          f"{a.rounds} interleaved rounds, min / median / max")
+    got: dict[str, list[tuple[float, float]]] = {name: [] for name in jobs}
+    partitions: dict[str, int] = {}
+    for _ in range(a.rounds):
+        for name, cmd in jobs.items():
+            cpu, wall, out = timed(cmd())
+            got[name].append((cpu, wall))
+            if name == "qiyuangong":
+                partitions[name] = int(out.split()[-1])
+            elif name == "privrisk-sql mondrian":
+                partitions[name] = json.loads((work / "ours.json").read_text())["partitions"]
+    for name, runs in got.items():
+        print(f"{name:<22} CPU-s {spread([c for c, _ in runs])}   wall s {spread([w for _, w in runs])}"
+              + (f"   {partitions[name]:,} partitions" if name in partitions else ""))
+    cpu = {name: [c for c, _ in runs] for name, runs in got.items()}
+    wall = {name: [w for _, w in runs] for name, runs in got.items()}
+    ours = "privrisk-sql mondrian"
+    for floor in ("floor: GROUP BY", "floor: copy"):
+        print(f"ours / {floor:<16} CPU {spread([o / f for o, f in zip(cpu[ours], cpu[floor])])}")
+    if a.qiyuangong:
+        print(f"qiyuangong / ours        CPU {spread([q / o for q, o in zip(cpu['qiyuangong'], cpu[ours])])}   "
+              f"wall {spread([q / o for q, o in zip(wall['qiyuangong'], wall[ours])])}")
+        need = statistics.median(cpu["qiyuangong"]) / 10
+        print(f"10x qiyuangong needs <= {need:.2f} CPU-s; the copy floor's median is "
+              f"{statistics.median(cpu['floor: copy']):.2f} CPU-s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,9 +1,9 @@
 """The SQL templates compiled ahead of time: Python modules shipped in ``privrisk_sql/_compiled_sql``.
 
-Compiling a Jinja template (lex, parse, generate Python, ``compile``) took about 7 ms each: 0.09 s
-of a 0.74 s mpUCCs process and 0.22 s of a 1.3 s Mondrian one, paid again by every process
-(docs/decisions/precompiled-templates.md). Importing the module Jinja would have generated costs
-a fraction of that, and Python caches its bytecode where it caches any module's.
+Compiling a Jinja template (lex, parse, generate Python, ``compile``) costs about 4 ms, paid again
+by every process for every template it renders; running the code of the module Jinja would have
+generated costs a fraction of that, and less again where Python caches its bytecode
+(docs/decisions/precompiled-templates.md has the figures).
 
 A template's module is named by a hash of what decides its code: the Jinja version, the
 environment's options, the template's name and its source. A template edited since the modules

@@ -1,23 +1,24 @@
-"""The SQL templates' shipped compiled modules (privrisk_sql/sql/compiled_templates.py)."""
+"""The SQL templates' shipped compiled modules: loaded by privrisk_sql/sql/compiled_templates.py,
+written by privrisk_sql/sql/compile_templates.py."""
 
 from __future__ import annotations
 
 import jinja2
 import pytest
 
-from privrisk_sql.sql import compiled_templates, render
+from privrisk_sql.sql import compile_templates, compiled_templates, render
 from privrisk_sql.sql.dialects import DIALECTS
 
 
 def test_shipped_modules_match_the_templates():
     """Fails after a template is edited until the modules are written again (the message says how)."""
-    assert compiled_templates.main(["--check"]) == 0
+    assert compile_templates.main(["--check"]) == 0
 
 
 def test_every_template_of_every_dialect_has_its_module():
     shipped = {p.stem for p in compiled_templates.FOLDER.glob("t*.py")}
     for name in DIALECTS:
-        for template, source in compiled_templates._sources(name):
+        for template, source in compile_templates.template_sources(name):
             assert compiled_templates.module_name(template, source) in shipped, (name, template)
 
 
@@ -29,7 +30,7 @@ def test_a_fresh_environment_compiles_nothing(dialect, monkeypatch):
 
     monkeypatch.setattr(jinja2.Environment, "compile", refuse)
     env = render.environment.__wrapped__(DIALECTS[dialect])  # type: ignore[attr-defined]
-    for template, _ in compiled_templates._sources(dialect):
+    for template, _ in compile_templates.template_sources(dialect):
         if not template.endswith("_functions.sql.j2"):  # those load as fn, with the environment
             env.get_template(template)
 

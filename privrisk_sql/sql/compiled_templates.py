@@ -10,15 +10,16 @@ environment's options, the template's name and its source. A template edited sin
 were written, or another Jinja, simply finds no module and is compiled from source as before;
 ``tests/test_compiled_templates.py`` fails until the modules are written again with::
 
-    python -m privrisk_sql.sql.compiled_templates --write
+    python -m privrisk_sql.sql.compile_templates --write
+
+(compile_templates.py writes them; this module only loads them.)
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib.util
-import sys
-from collections.abc import Callable, Iterator, MutableMapping
+from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from types import CodeType
 from typing import Any
@@ -30,8 +31,6 @@ FOLDER = Path(__file__).resolve().parent.parent / "_compiled_sql"
 # The options that change the code Jinja generates (render.environment passes these).
 OPTIONS: dict[str, Any] = {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": False,
                            "autoescape": False}
-# The dbt package's macro file the templates import (its other files hold dbt-only tags).
-SHARED_MACROS = ("privrisk_shared.sql",)
 
 
 def module_name(name: str, source: str) -> str:
@@ -74,59 +73,3 @@ class PrecompiledLoader(jinja2.BaseLoader):
              globals: MutableMapping[str, Any] | None = None) -> jinja2.Template:
         source, filename, uptodate = self.inner.get_source(environment, name)
         return template_from(environment, name, source, filename, uptodate, globals)
-
-
-def _sources(dialect_name: str) -> Iterator[tuple[str, str]]:
-    """(name, source) of every SQL template a run in this dialect can load, as it loads them."""
-    from .dialects import DIALECTS
-    from .render import environment, function_layers, templates_dir
-
-    env = environment(DIALECTS[dialect_name])
-    names = [n for n in env.list_templates()
-             if (n.endswith(".sql.j2") and n != "_functions.sql.j2") or n in SHARED_MACROS]
-    root = templates_dir()
-    for name in names:
-        yield name, env.loader.get_source(env, name)[0]  # type: ignore[union-attr]
-    for path in function_layers(root, dialect_name):
-        yield path.relative_to(root).as_posix(), path.read_text(encoding="utf-8")
-
-
-def generated_modules() -> dict[str, str]:
-    """File name -> Python source, for every template of every dialect."""
-    from .dialects import DIALECTS
-    from .render import environment
-
-    modules: dict[str, str] = {}
-    for dialect_name in sorted(DIALECTS):
-        env = environment(DIALECTS[dialect_name])
-        for name, source in _sources(dialect_name):
-            code = env.compile(source, name, raw=True)
-            file = module_name(name, source) + ".py"
-            if modules.setdefault(file, code) != code:
-                # the same source compiled differently for another dialect: the hash would hide it
-                raise RuntimeError(f"template {name!r} compiles differently per dialect ({dialect_name})")
-    return modules
-
-
-def main(argv: list[str]) -> int:
-    """``--write``: replace the shipped modules with freshly generated ones; ``--check``: exit 1
-    when they differ."""
-    modules = generated_modules()
-    present = {p.name: p.read_text(encoding="utf-8") for p in FOLDER.glob("t*.py")}
-    if "--write" in argv:
-        for stale in set(present) - set(modules):
-            (FOLDER / stale).unlink()
-        for file, code in modules.items():
-            if present.get(file) != code:
-                (FOLDER / file).write_text(code, encoding="utf-8")
-        print(f"{len(modules)} template modules in {FOLDER}")
-        return 0
-    differ = sorted(set(present) ^ set(modules)) + sorted(f for f in modules if f in present and present[f] != modules[f])
-    if differ:
-        print(f"{len(differ)} template module(s) out of date; run: python -m privrisk_sql.sql.compiled_templates --write")
-        return 1
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

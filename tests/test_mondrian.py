@@ -230,22 +230,6 @@ def test_dates_timestamps_booleans(backend):
     assert str(first["d_lo"])[:10] == "2020-01-01" and "~" in first["d_gen"]
 
 
-@pytest.mark.parametrize("keep_order", [False, True])
-def test_duckdb_writes_an_unordered_output_without_keeping_insertion_order(tmp_path, keep_order):
-    """Without keep_order DuckDB may write the output's rows in any order (preserve_insertion_order
-    off for that statement only: ~10-25 % of it at 1M rows); the session gets its setting back."""
-    src = pr.connect(str(tmp_path / "w.duckdb"), create=True)
-    src.execute("CREATE TABLE t AS SELECT i AS id, i % 4 AS x, (i * 7) % 5 AS y FROM range(40) r(i)")
-    statements: list[str] = []
-    src.echo = statements.append
-    r = mondrian_keeping_all(src, "t", ["x", "y"], 3, "out", keep_order=keep_order)
-    output = next(i for i, sql in enumerate(statements) if sql.startswith("CREATE TABLE") and "_staging" in sql)
-    before = [sql for sql in statements[:output] if sql.startswith("SET ")]
-    assert before == ([] if keep_order else ["SET preserve_insertion_order = 'false'"])
-    assert src.fetch("SELECT current_setting('preserve_insertion_order')")[0][0] is True
-    assert r.partitions > 1 and src.fetch("SELECT COUNT(*) FROM out")[0][0] == 40
-
-
 @pytest.mark.parametrize("relaxed", [False, True])
 def test_output_keeps_input_order(backend, relaxed):
     """With keep_order, rows come out in the order the input had (ids shuffled, so no other order

@@ -43,10 +43,6 @@ class Dialect:
     # its code tuple's labels on the six codes; restored after that statement. PostgreSQL:
     # merge joins off (docs/decisions/postgres-merge-join-off.md).
     output_join_settings: tuple[tuple[str, str], ...] = ()
-    # Session settings while Mondrian writes an output whose row order nobody asked for (no
-    # keep_order), restored after that statement. DuckDB: preserve_insertion_order off, so that
-    # its threads write the joined rows as they come (docs/performance.md, issue 39).
-    unordered_output_settings: tuple[tuple[str, str], ...] = ()
     # The most parts a table name may have: DuckDB database.schema.table (attached databases);
     # SQLite database.table (attached databases are its schemas); PostgreSQL schema.table (a
     # connection sees one database).
@@ -132,10 +128,7 @@ DIALECTS: dict[str, Dialect] = {
     d.name: d
     for d in (
         Dialect("duckdb", "duckdb", ("duckdb",), natural_row_order=True, reads_files=True, sqlglot_writer="",
-                name_parts=3, sweeps_unlocked=True, cancel_by="interrupt", infinite_dates=True,
-                read_setting="SELECT CAST(current_setting({name_literal}) AS VARCHAR) AS value",
-                write_setting="SET {name} = {value}",
-                unordered_output_settings=(("preserve_insertion_order", "false"),)),
+                name_parts=3, sweeps_unlocked=True, cancel_by="interrupt", infinite_dates=True),
         Dialect("sqlite", "sqlite", ("sqlite",), natural_row_order=True, reads_files=False, sqlglot_writer="sqlite",
                 container_kind="attached database", container_names_ignore_case=True, cancel_by="progress_handler",
                 python_functions=True, typeless_columns=True, text_holds_nul=False),

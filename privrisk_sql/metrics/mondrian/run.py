@@ -344,16 +344,13 @@ class MondrianRun:
         atomically. ``rows``: the numbered input rows (relaxed mode; strict mode reads the input)."""
         s, q = self.s, self.q
 
-        unordered = () if self.keep_order else s.dialect.unordered_output_settings
-
         def create(staging_sql: str) -> None:
             if self.relaxed:
-                with s.settings(unordered):
-                    s.execute(q.output(staging_sql, rows, work, labels, self.dims, self.keep, self.keep_order))
+                s.execute(q.output(staging_sql, rows, work, labels, self.dims, self.keep, self.keep_order))
             else:
                 tuples = s.temp_name("tuple_labels")
                 s.execute(q.tuple_labels(tuples, work, labels, self.dims, distinct=bool(self.sensitive)))
-                with s.settings(s.dialect.output_join_settings + unordered):
+                with s.settings(s.dialect.output_join_settings):
                     s.execute(q.output_by_codes(staging_sql, self.rel.sql, tuples, globals_, self.dims, self.keep,
                                                 self.keep_order))
 

@@ -143,13 +143,16 @@ class Outputs(Relations):
         found = self.engine.staging_candidates(container)
         out = []
         for where, name in found:
-            run_id = staging.staging_run_id(name)
-            if run_id is None and not self.dialect.temp_tables:  # Spark: a killed run's work tables too
-                run_id = staging.work_table_run_id(name)
+            run_id = self._left_by_run(name)
             if run_id is None or (container is not None and tuple(where) != tuple(container)):
                 continue
             out.append((tuple(where), name, run_id not in staging.LIVE_RUNS and self._owner_gone(run_id)))
         return out
+
+    def _left_by_run(self, name: str) -> str | None:
+        """The run id of a table a killed run of ours can leave: its staging table, and where the
+        engine has no TEMP tables (Spark) its work tables too; None for any other table."""
+        return staging.staging_run_id(name) if self.dialect.temp_tables else staging.work_table_run_id(name)
 
     def _owner_gone(self, run_id: str) -> bool:
         lock = self.dialect.staging_lock
@@ -164,8 +167,7 @@ class Outputs(Relations):
 
     def drop_staging(self, container: tuple[str, ...], name: str) -> None:
         """Drop one staging table (its name checked again: never anything but a staging table)."""
-        ours = staging.staging_run_id(name) or (None if self.dialect.temp_tables else staging.work_table_run_id(name))
-        if ours is None:
+        if self._left_by_run(name) is None:
             raise InvalidInputError(f"{name!r} is not a privrisk_sql staging table")
         self._run(f"DROP TABLE IF EXISTS {'.'.join(self.quote(p) for p in (*container, name))}", fetch=False,
                   setting=True)

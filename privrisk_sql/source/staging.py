@@ -42,16 +42,17 @@ def staging_name(run_id: str) -> str:
 
 def staging_run_id(name: str) -> str | None:
     """The run id a staging table name carries, or None when ``name`` is not one of ours."""
-    m = _NAME.fullmatch(name)
-    if m is None or m.group(2) != _tag(m.group(1)):
-        return None
-    return m.group(1)
+    return _tagged_run_id(_NAME, name)
 
 
 def work_table_run_id(name: str) -> str | None:
     """The run id a work table's name carries (Spark's work tables are tables: a process killed
     outright leaves them, and ``cleanup`` finds them by this), or None when not one of ours."""
-    m = _WORK_NAME.fullmatch(name)
+    return _tagged_run_id(_WORK_NAME, name)
+
+
+def _tagged_run_id(pattern: re.Pattern[str], name: str) -> str | None:
+    m = pattern.fullmatch(name)
     if m is None or m.group(2) != _tag(m.group(1)):
         return None
     return m.group(1)

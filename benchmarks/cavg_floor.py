@@ -21,33 +21,17 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import duckdb
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scaled_data import scaled  # noqa: E402
+from whole_process import spread, timed  # noqa: E402
 
 QIDS = ["age", "sex", "race", "education", "marital_status", "occupation"]
-
-
-def timed(cmd: list[str]) -> tuple[float, float]:
-    """(CPU seconds, wall seconds) of one child process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run(cmd, check=True, capture_output=True)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall
-
-
-def spread(values: list[float]) -> str:
-    return f"{min(values):.2f} / {statistics.median(values):.2f} / {max(values):.2f}"
 
 
 def main() -> None:
@@ -71,7 +55,7 @@ def main() -> None:
     got: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     for _ in range(a.repeat):
         for name, cmd in commands.items():
-            got[name].append(timed(cmd))
+            got[name].append(timed(cmd)[:2])
     for name, runs in got.items():
         print(f"{name:<18} CPU-s {spread([c for c, _ in runs])}   wall s {spread([w for _, w in runs])}")
     ours, floor, read = ([c for c, _ in got[n]] for n in ("privrisk-sql cavg", "floor: GROUP BY", "pandas read_csv"))

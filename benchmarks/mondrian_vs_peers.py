@@ -28,22 +28,20 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scaled_data import scaled  # noqa: E402
+from whole_process import spread, timed  # noqa: E402
 
 QIDS = ["age", "education_num", "hours_per_week", "sex", "race", "marital_status"]
 IMPORTS = "import duckdb, jinja2, sqlglot"
 
 PEER = """
-import sys, time
+import sys
 import pandas as pd
 sys.path.insert(0, sys.argv[1])
 from mondrian import mondrian
@@ -61,20 +59,6 @@ with open(sys.argv[5], "w") as out:
         out.write(";".join(r) + "\\n")
 print(len(m.RESULT))
 """
-
-
-def timed(cmd: list[str]) -> tuple[float, float, str]:
-    """(CPU seconds, wall seconds, stdout) of one child process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(cmd, check=True, capture_output=True, text=True)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall, done.stdout
-
-
-def spread(values: list[float], fmt: str = ".2f") -> str:
-    return f"{min(values):{fmt}} / {statistics.median(values):{fmt}} / {max(values):{fmt}}"
 
 
 def main() -> None:

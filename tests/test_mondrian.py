@@ -496,6 +496,37 @@ def test_output_name_parts_may_be_quoted(backend):
         assert backend.fetch(f"SELECT COUNT(*) FROM {_q(backend, name)}")[0][0] == len(pd.read_csv(ADULT))
 
 
+@pytest.mark.parametrize("small_work_rows, threads_in_levels", [(150_000, 1), (0, 3)])
+def test_duckdb_levels_of_few_tuples_run_on_one_thread(small_work_rows, threads_in_levels, monkeypatch):
+    """DuckDB: the levels of a strict run over at most Dialect.small_work_rows code tuples run on
+    one thread (its second only added CPU time there); above it, on the caller's; the caller's
+    thread count is back after the run, also after a run that failed inside the levels."""
+    import dataclasses
+
+    import duckdb
+
+    con = duckdb.connect()
+    con.execute("SET threads = 3")
+    con.execute(f"CREATE TABLE adult AS SELECT * FROM read_csv('{ADULT}')")
+    src = pr.Source(con)
+    monkeypatch.setattr(src, "dialect", dataclasses.replace(src.dialect, small_work_rows=small_work_rows))
+    seen: list[int] = []
+
+    def threads_now(level: int, cuts: int) -> None:
+        seen.append(con.execute("SELECT current_setting('threads')").fetchall()[0][0])
+
+    result = pr.mondrian(src, "adult", QIDS, 10, "anon", keep="*", progress=threads_now)
+    assert len(seen) == result.levels + 1 and set(seen) == {threads_in_levels}
+    assert con.execute("SELECT current_setting('threads')").fetchall()[0][0] == 3
+
+    def fail(level: int, cuts: int) -> None:
+        raise RuntimeError("stopped in a level")
+
+    with pytest.raises(RuntimeError, match="stopped in a level"):
+        pr.mondrian(src, "adult", QIDS, 10, "anon2", keep="*", progress=fail)
+    assert con.execute("SELECT current_setting('threads')").fetchall()[0][0] == 3
+
+
 def test_duckdb_output_in_an_attached_database(tmp_path):
     """DuckDB: database.schema.table and database.table go where DuckDB's own CREATE TABLE
     puts them (an attached database's schema, its main schema); a read-only attached database

@@ -147,6 +147,41 @@ def test_relations_sniffs_files_side_by_side_with_relations_results_and_errors_i
         src.relations("nope", str(files["bad.csv"]))  # the first table's error comes first
 
 
+def test_duckdb_run_settings_are_the_runs_and_a_locked_connection_runs():
+    """DuckDB's settings a run needs (insertion order kept; its own progress bar off) hold for the
+    run and are the caller's again afterwards (they were once left set on a caller's connection
+    for good); a connection whose configuration is locked runs too, where a run needs no change
+    (it once failed on opening, SET refused), and one whose locked settings a run does need
+    gets a one-line error naming the setting."""
+    import duckdb
+
+    con = duckdb.connect()
+    con.execute("CREATE TABLE t AS SELECT range % 50 AS age, range % 7 AS x FROM range(500)")
+    con.execute("SET enable_progress_bar = true")
+    src = pr.Source(con)
+    seen = []
+
+    def on_timing(sql, seconds):  # after every statement of the work (the settings' own skipped)
+        if "current_setting(" not in sql and not sql.startswith("SET "):
+            seen.append(con.execute("SELECT current_setting('enable_progress_bar')").fetchall()[0][0])
+
+    src.on_timing = on_timing
+    assert pr.kanon(src, "t", ["age", "x"])["k_anonymity"] == 1
+    assert seen and set(seen) == {False}
+    assert con.execute("SELECT current_setting('enable_progress_bar')").fetchall()[0][0] is True
+
+    con.execute("SET lock_configuration = true")
+    assert pr.mondrian(pr.Source(con), "t", ["age", "x"], 5, "anon", keep="*", progress=False).partitions == 65
+    assert con.execute("SELECT current_setting('enable_progress_bar')").fetchall()[0][0] is True
+
+    unordered = duckdb.connect()
+    unordered.execute("CREATE TABLE t AS SELECT range % 50 AS age FROM range(500)")
+    unordered.execute("SET preserve_insertion_order = false")
+    unordered.execute("SET lock_configuration = true")
+    with pytest.raises(pr.QueryError, match="preserve_insertion_order"):
+        pr.kanon(pr.Source(unordered), "t", ["age"])
+
+
 def test_postgres_runs_with_jit_off_and_gives_the_session_back(pg):
     """Dialect.run_settings: jit off from a run's first statement to its end (our TEMP tables have
     no statistics, so JIT would compile every statement), the caller's value back afterwards; a run

@@ -29,10 +29,8 @@ class DuckDBEngine:
         # joins it then).
         self.autocommit = True
         self.version = duckdb.__version__
-        # Positions of rows (syn_idx/ori_idx) follow the scan order; keep it.
-        con.execute("SET preserve_insertion_order = true")
-        # privrisk_sql draws its own progress bar; DuckDB's would interleave on stderr.
-        con.execute("SET enable_progress_bar = false")
+        # The settings a run needs (insertion order kept, DuckDB's own progress bar off) are the
+        # dialect's run_settings: set for the run and restored, never left on a caller's connection.
 
     # -- talking ------------------------------------------------------------------------------
     def run(self, sql: str, fetch: bool | str) -> Any:

@@ -153,31 +153,40 @@ class Statements:
         """The dialect's session settings for one run (PostgreSQL: jit off), the old values kept;
         run before the run's first statement, so a run refused before any SQL changes nothing."""
         self._old_settings = self._swap_settings(self.dialect.run_settings)
+        self._old_settings += self._swap_settings(self.dialect.optional_run_settings, optional=True)
 
     def _restore_run_settings(self) -> None:
         self._restore_settings(self._old_settings)
         self._old_settings = []
 
-    def _swap_settings(self, settings: Sequence[tuple[str, str]], *,
-                       limit_per_second: float | None = None) -> list[tuple[str, str]]:
+    def _swap_settings(self, settings: Sequence[tuple[str, str]], *, limit_per_second: float | None = None,
+                       optional: bool = False) -> list[tuple[str, str]]:
         """Set session settings (the dialect's read_setting/write_setting); returns the (name, old
         value) pairs that changed. A setting this server does not know (jit before PostgreSQL 11)
-        is left alone; a dialect without settings changes nothing. ``limit_per_second``: the
-        settings are time limits in those units, and a stricter one already in force (a DBA's
-        role or session setting) is kept, never loosened for the run."""
+        or already has (in any letter case: DuckDB reads true as True) is left alone; a dialect
+        without settings changes nothing. ``limit_per_second``: the settings are time limits in
+        those units, and a stricter one already in force (a DBA's role or session setting) is
+        kept, never loosened for the run. ``optional``: settings for speed only, skipped when the
+        database refuses them (a DuckDB connection whose configuration is locked)."""
         changed: list[tuple[str, str]] = []
         if self.dialect.read_setting is None:
             return changed
         for name, value in settings:
             old = self._run(self.dialect.read_setting.format(name=name, name_literal=self.literal(name)),
                             fetch="records", setting=True)[0]["value"]
-            if old is None or str(old) == value:
+            if old is None or str(old).lower() == value.lower():
                 continue
             if limit_per_second is not None:
                 in_force = _time_limit(str(old), limit_per_second)
                 if in_force is not None and 0 < in_force <= float(value):
                     continue
-            self._write_setting(name, value)
+            try:
+                self._write_setting(name, value)
+            except QueryError as e:
+                if not optional:
+                    raise
+                log.debug("setting %s = %s refused, left as it is: %s", name, value, e)
+                continue
             changed.append((name, str(old)))
         return changed
 
@@ -189,10 +198,11 @@ class Statements:
                                                     value=self.literal(value), typed=typed), fetch=False, setting=True)
 
     @contextlib.contextmanager
-    def settings(self, settings: Sequence[tuple[str, str]]) -> Iterator[None]:
-        """Session settings (PostgreSQL; ``(name, value)`` pairs) for the statements of a ``with``
-        block; the old values come back after it, also when a statement fails."""
-        changed = self._swap_settings(settings)
+    def settings(self, settings: Sequence[tuple[str, str]], *, optional: bool = False) -> Iterator[None]:
+        """Session settings (``(name, value)`` pairs) for the statements of a ``with`` block; the
+        old values come back after it, also when a statement fails. ``optional``: settings for
+        speed only, skipped where the database refuses them."""
+        changed = self._swap_settings(settings, optional=optional)
         try:
             yield
         finally:

@@ -37,12 +37,23 @@ class Dialect:
     # 30k-row mpUCCs run. Dates and timestamps always go through the dialect's own generator.
     sqlglot_writer: str
     # Session settings for the length of one run, restored afterwards: (name, value) pairs.
-    # PostgreSQL: JIT off (docs/decisions/postgres-jit-off.md).
+    # PostgreSQL: JIT off (docs/decisions/postgres-jit-off.md). DuckDB: rows keep their insertion
+    # order (mpUCCs' syn_idx/ori_idx are positions).
     run_settings: tuple[tuple[str, str], ...] = ()
+    # The same, for comfort or speed only: left as they are where the database refuses them (a
+    # DuckDB connection whose configuration is locked). DuckDB: its own progress bar off, which
+    # would interleave with ours on stderr.
+    optional_run_settings: tuple[tuple[str, str], ...] = ()
     # Session settings while strict Mondrian writes its output, one join of every input row to
     # its code tuple's labels on the six codes; restored after that statement. PostgreSQL:
     # merge joins off (docs/decisions/postgres-merge-join-off.md).
     output_join_settings: tuple[tuple[str, str], ...] = ()
+    # Session settings while strict Mondrian cuts at most small_work_rows code tuples (its levels:
+    # a dozen statements of a few ms each), restored before the output statement reads the input.
+    # DuckDB: one thread; its second one only added CPU time there, no speed
+    # (docs/decisions/duckdb-one-thread-for-small-work.md).
+    small_work_settings: tuple[tuple[str, str], ...] = ()
+    small_work_rows: int = 0
     # The most parts a table name may have: DuckDB database.schema.table (attached databases);
     # SQLite database.table (attached databases are its schemas); PostgreSQL schema.table (a
     # connection sees one database).
@@ -128,7 +139,11 @@ DIALECTS: dict[str, Dialect] = {
     d.name: d
     for d in (
         Dialect("duckdb", "duckdb", ("duckdb",), natural_row_order=True, reads_files=True, sqlglot_writer="",
-                name_parts=3, sweeps_unlocked=True, cancel_by="interrupt", infinite_dates=True),
+                name_parts=3, sweeps_unlocked=True, cancel_by="interrupt", infinite_dates=True,
+                run_settings=(("preserve_insertion_order", "true"),),
+                optional_run_settings=(("enable_progress_bar", "false"),),
+                small_work_settings=(("threads", "1"),), small_work_rows=150_000,
+                read_setting="SELECT current_setting({name_literal}) AS value", write_setting="SET {name} = {typed}"),
         Dialect("sqlite", "sqlite", ("sqlite",), natural_row_order=True, reads_files=False, sqlglot_writer="sqlite",
                 container_kind="attached database", container_names_ignore_case=True, cancel_by="progress_handler",
                 python_functions=True, typeless_columns=True, text_holds_nul=False),

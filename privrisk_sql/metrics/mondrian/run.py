@@ -118,6 +118,7 @@ class MondrianRun:
             self.dims = [dataclasses.replace(d, has_nulls=missing[d.column] > 0) for d in self.dims]
         globals_ = s.temp_name("globals")
         # `originals`: where the partitions' bounds in the original values are read from
+        small_work: Sequence[tuple[str, str]] = ()
         if self.relaxed:  # rows with equal values may be split: cut the rows themselves
             originals = s.temp_name("rows")
             s.execute(q.numbered_rows(originals, self.rel.sql, self.keep + self.qids))
@@ -130,27 +131,30 @@ class MondrianRun:
                 coded, work = work, s.temp_name("w")
                 s.execute(q.null_codes(work, coded, globals_, self.dims))
                 s.drop_temp(coded)
-            work, levels = self._partition(work, globals_)
         else:  # strict: cut the distinct code tuples (docs/decisions/mondrian-tuple-cutting.md)
             originals = s.temp_name("tuples")
             s.execute(q.code_tuples(originals, self.rel.sql, self.dims, self.sensitive))
             self._check_ranked(originals, missing, weighted=True)
             self._share_sensitive(originals)
             s.execute(q.globals(globals_, originals, self.dims))
-            self._mark_two_values(globals_)
+            small_work = self._small_work_settings(self._mark_two_values(globals_))
             work = s.temp_name("w")
             s.execute(q.null_codes(work, originals, globals_, self.dims, weighted=True, sensitive=self.sensitive))
-            work, levels = self._partition(work, globals_, weighted=True)
-        parts = s.temp_name("parts")
-        s.execute(q.partitions(parts, work, originals, globals_, self.dims, weighted=not self.relaxed))
-        quality = s.fetch_records(q.quality(parts, globals_, self.dims))[0]
-        sizes = {int(r["size"]): int(r["partitions"]) for r in s.fetch_records(q.partition_sizes(parts))}
-        value_sets = None
-        if any(d.is_categorical for d in self.dims):
-            value_sets = s.temp_name("sets")
-            s.execute(q.value_sets(value_sets, work, self.dims))
-        labels = s.temp_name("labels")
-        s.execute(q.partition_labels(labels, parts, globals_, self.dims, value_sets))
+        with s.settings(small_work, optional=True):  # strict: every statement over the code tuples, up to the output
+            work, levels = self._partition(work, globals_, weighted=not self.relaxed)
+            parts = s.temp_name("parts")
+            s.execute(q.partitions(parts, work, originals, globals_, self.dims, weighted=not self.relaxed))
+            quality = s.fetch_records(q.quality(parts, globals_, self.dims))[0]
+            sizes = {int(r["size"]): int(r["partitions"]) for r in s.fetch_records(q.partition_sizes(parts))}
+            value_sets = None
+            if any(d.is_categorical for d in self.dims):
+                value_sets = s.temp_name("sets")
+                s.execute(q.value_sets(value_sets, work, self.dims))
+            labels = s.temp_name("labels")
+            s.execute(q.partition_labels(labels, parts, globals_, self.dims, value_sets))
+            if not self.relaxed:  # what the output joins: every code tuple with its partition's labels
+                labels, partition_labels = s.temp_name("tuple_labels"), labels
+                s.execute(q.tuple_labels(labels, work, partition_labels, self.dims, distinct=bool(self.sensitive)))
         n_parts, min_size, max_size, dm = (int(quality[c]) for c in ("partitions", "min_size", "max_size", "discernibility"))
         self._write_output(originals, work, labels, globals_, n_rows, n_parts)
         ncp = {d.column: float(quality[f"ncp{d.index}"]) / n_rows for d in self.dims}
@@ -166,10 +170,18 @@ class MondrianRun:
             labelled_as_sets=[d.column for d in self.dims if d.kind == "nominal"],
         )
 
-    def _mark_two_values(self, globals_: str) -> None:
-        """Columns of exactly two values are cut like categories (MondrianDim.cut_as_category)."""
+    def _mark_two_values(self, globals_: str) -> int:
+        """Columns of exactly two values are cut like categories (MondrianDim.cut_as_category);
+        returns the number of rows (strict: code tuples) the levels start from."""
         row = self.s.fetch_records(f"SELECT * FROM {self.s.quote(globals_)}")[0]
         self.dims = [dataclasses.replace(d, two_values=int(row[f"values{d.index}"]) == 2) for d in self.dims]
+        return int(row["n"])
+
+    def _small_work_settings(self, n_tuples: int) -> Sequence[tuple[str, str]]:
+        """The dialect's settings for the levels of strict Mondrian (Dialect.small_work_settings),
+        when they cut that few code tuples."""
+        dialect = self.s.dialect
+        return dialect.small_work_settings if n_tuples <= dialect.small_work_rows else ()
 
     def _share_sensitive(self, tuples: str) -> None:
         """The table's shares of each sensitive value (for t), and l checked against the number
@@ -341,17 +353,16 @@ class MondrianRun:
 
     def _write_output(self, rows: str, work: str, labels: str, globals_: str, n_rows: int, n_parts: int) -> None:
         """CREATE the output under a staging name, check it, then (drop the old one and) rename
-        atomically. ``rows``: the numbered input rows (relaxed mode; strict mode reads the input)."""
+        atomically. ``rows``: the numbered input rows (relaxed mode; strict mode reads the input);
+        ``labels``: per partition (relaxed), per code tuple (strict: MondrianQueries.tuple_labels)."""
         s, q = self.s, self.q
 
         def create(staging_sql: str) -> None:
             if self.relaxed:
                 s.execute(q.output(staging_sql, rows, work, labels, self.dims, self.keep, self.keep_order))
             else:
-                tuples = s.temp_name("tuple_labels")
-                s.execute(q.tuple_labels(tuples, work, labels, self.dims, distinct=bool(self.sensitive)))
                 with s.settings(s.dialect.output_join_settings):
-                    s.execute(q.output_by_codes(staging_sql, self.rel.sql, tuples, globals_, self.dims, self.keep,
+                    s.execute(q.output_by_codes(staging_sql, self.rel.sql, labels, globals_, self.dims, self.keep,
                                                 self.keep_order))
 
         s.write_staged(self.output, create, lambda staging_sql: self._check_written(staging_sql, n_rows, n_parts),

@@ -84,3 +84,39 @@ def test_a_create_grant_the_catalog_query_cannot_read_is_found_by_trying(maria):
     assert out in tables and not [n for n in tables if n.startswith("privrisk_")]  # the probe is gone
     # a user the server does refuse still gets the clean refusal, through the same probe:
     # test_least_privilege_user_reads_and_is_refused_an_output_before_any_work
+
+
+def test_runs_with_large_join_buffers_and_gives_the_session_back(maria):
+    """Dialect.optional_run_settings: join buffers of up to 128 MiB from a run's first statement to
+    its end (at the default 256 KiB MariaDB read the labels once per buffer of input rows: Mondrian
+    at 1M rows took 162 s, 37 s with them), the caller's values back afterwards."""
+    t = maria.load(ADULT)
+    src = maria.source()
+    seen = []
+
+    def on_timing(sql, seconds):  # after every statement of the work (the settings' own skipped)
+        if "@@SESSION" not in sql and not sql.startswith("SET SESSION"):
+            seen.append(tuple(src.engine.run("SELECT @@SESSION.join_buffer_size, @@SESSION.join_buffer_space_limit",
+                                             True)[0]))
+
+    before = src.fetch("SELECT @@SESSION.join_buffer_size, @@SESSION.join_buffer_space_limit")[0]
+    src.on_timing = on_timing
+    pr.kanon(src, t, ["age", "sex"], "race")
+    assert seen and set(seen) == {(128 << 20, 128 << 20)}
+    src.on_timing = None
+    assert src.fetch("SELECT @@SESSION.join_buffer_size, @@SESSION.join_buffer_space_limit")[0] == before
+
+
+def test_absent_from_means_not_exists_with_nulls(maria):
+    """Mondrian's "no row of this table has it" is NOT IN on MariaDB (NOT EXISTS read its
+    materialized subquery once per row: 2.28 s against 0.02 s for one level at 1M rows); it
+    keeps NOT EXISTS's meaning where NULLs are on either side."""
+    from privrisk_sql.sql.render import environment
+
+    macro = environment(maria.dialect).get_template("_functions.sql.j2").module.absent_from
+    a, b = f"a_{uuid.uuid4().hex[:6]}", f"b_{uuid.uuid4().hex[:6]}"
+    maria.create(a, [("v", T.INTEGER)], [(1,), (2,), (None,), (3,)])
+    maria.create(b, [("pid", T.INTEGER)], [(2,), (None,)])
+    got = maria.fetch(f"SELECT v FROM {a} w WHERE {macro('w.v', b, 'pid')} ORDER BY v")
+    expected = maria.fetch(f"SELECT v FROM {a} w WHERE NOT EXISTS (SELECT 1 FROM {b} x WHERE x.pid = w.v) ORDER BY v")
+    assert "NOT IN" in macro("w.v", b, "pid") and got == expected == [(None,), (1,), (3,)]

@@ -2,7 +2,7 @@ INSERT INTO `privrisk_x_cuts0` (pid, dim, s, n)
 WITH cum AS (
     SELECT f.pid, f.dim, f.v, f.c, SUM(f.c) OVER (PARTITION BY f.pid, f.dim ORDER BY f.v) AS cl, r.n, r.rnk
     FROM `privrisk_x_freq0` f JOIN `privrisk_x_ranked0` r ON r.pid = f.pid AND r.dim = f.dim
-    WHERE r.rnk >= 2 AND NOT EXISTS (SELECT 1 FROM `privrisk_x_cuts0` x WHERE x.pid = r.pid)
+    WHERE r.rnk >= 2 AND (r.pid IS NULL OR r.pid NOT IN (SELECT pid FROM `privrisk_x_cuts0` WHERE pid IS NOT NULL))
 ), med_hierarchy AS (
     SELECT pid, dim, CAST(NULL AS DOUBLE) AS s, MIN(c) AS nl, MAX(n) AS n, MAX(rnk) AS rnk
     FROM cum WHERE dim IN (7)

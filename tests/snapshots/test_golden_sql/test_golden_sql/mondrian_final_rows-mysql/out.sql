@@ -1,2 +1,2 @@
 INSERT INTO `privrisk_x_done`
-SELECT w.* FROM `privrisk_x_w` w WHERE NOT EXISTS (SELECT 1 FROM `privrisk_x_cuts0` x WHERE x.pid = w.pid)
+SELECT w.* FROM `privrisk_x_w` w WHERE (w.pid IS NULL OR w.pid NOT IN (SELECT pid FROM `privrisk_x_cuts0` WHERE pid IS NOT NULL))

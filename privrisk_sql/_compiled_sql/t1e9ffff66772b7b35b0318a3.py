@@ -7,7 +7,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_round_half_even = l_0_decimal_digits = l_0_floor_datetime = l_0_byte_text_column = l_0_byte_text_key_column = l_0_create_temp_table = l_0_nan_to_null = l_0_epoch_seconds = l_0_create_temp_table_as = l_0_inner_join_left_first = l_0_ordered_concat = missing
+    l_0_round_half_even = l_0_decimal_digits = l_0_floor_datetime = l_0_byte_text_column = l_0_byte_text_key_column = l_0_create_temp_table = l_0_nan_to_null = l_0_epoch_seconds = l_0_create_temp_table_as = l_0_inner_join_left_first = l_0_ordered_concat = l_0_absent_from = missing
     try:
         t_1 = environment.filters['max']
     except KeyError:
@@ -230,6 +230,31 @@ def root(context, missing=missing, environment=environment):
         return concat(t_13)
     context.exported_vars.add('ordered_concat')
     context.vars['ordered_concat'] = l_0_ordered_concat = Macro(environment, macro, 'ordered_concat', ('x', 'key'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_value, l_1_table, l_1_column):
+        t_14 = []
+        if l_1_value is missing:
+            l_1_value = undefined("parameter 'value' was not provided", name='value')
+        if l_1_table is missing:
+            l_1_table = undefined("parameter 'table' was not provided", name='table')
+        if l_1_column is missing:
+            l_1_column = undefined("parameter 'column' was not provided", name='column')
+        pass
+        t_14.extend((
+            '(',
+            str(l_1_value),
+            ' IS NULL OR ',
+            str(l_1_value),
+            ' NOT IN (SELECT ',
+            str(l_1_column),
+            ' FROM ',
+            str(l_1_table),
+            ' WHERE ',
+            str(l_1_column),
+            ' IS NOT NULL))',
+        ))
+        return concat(t_14)
+    context.exported_vars.add('absent_from')
+    context.vars['absent_from'] = l_0_absent_from = Macro(environment, macro, 'absent_from', ('value', 'table', 'column'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '5=24&6=32&7=35&11=45&12=52&16=58&17=65&18=69&19=72&20=76&21=85&22=89&23=96&24=100&25=105&26=109&28=117&32=123&39=132&40=139&41=143&43=149&47=155&48=162&52=167&53=173&57=178&58=185&61=194&62=200&69=206&73=216&74=225'
+debug_info = '5=24&6=32&7=35&11=45&12=52&16=58&17=65&18=69&19=72&20=76&21=85&22=89&23=96&24=100&25=105&26=109&28=117&32=123&39=132&40=139&41=143&43=149&47=155&48=162&52=167&53=173&57=178&58=185&61=194&62=200&69=206&73=216&74=225&80=233&81=244'

@@ -43,7 +43,8 @@ class Dialect:
     # The same, for comfort or speed only: left as they are where the database refuses them (a
     # DuckDB connection whose configuration is locked). DuckDB: its own progress bar off, which
     # would interleave with ours on stderr. MariaDB: hash joins buffer up to 128 MiB, sized to
-    # what each join needs (docs/decisions/mariadb-join-buffer.md).
+    # what each join needs, and a GROUP BY's internal table stays in memory up to 64 MiB
+    # (docs/decisions/mariadb-join-buffer.md).
     optional_run_settings: tuple[tuple[str, str], ...] = ()
     # Session settings while strict Mondrian writes its output, one join of every input row to
     # its code tuple's labels on the six codes; restored after that statement. PostgreSQL:
@@ -167,7 +168,8 @@ DIALECTS: dict[str, Dialect] = {
                 system_schemas=("information_schema", "mysql", "performance_schema", "sys"),
                 run_settings=(("sql_mode", "PIPES_AS_CONCAT,STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION"),
                               ("join_cache_level", "4")),
-                optional_run_settings=(("join_buffer_space_limit", str(128 << 20)), ("join_buffer_size", str(128 << 20))),
+                optional_run_settings=(("join_buffer_space_limit", str(128 << 20)), ("join_buffer_size", str(128 << 20)),
+                                       ("max_heap_table_size", str(64 << 20)), ("tmp_table_size", str(64 << 20))),
                 cancel_by="statement", connection_id_query="SELECT CONNECTION_ID() AS id",
                 running_query="SELECT query_id FROM information_schema.processlist"
                               " WHERE id = {connection_id} AND command = 'Query'",

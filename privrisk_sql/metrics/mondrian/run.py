@@ -178,8 +178,8 @@ class MondrianRun:
         return int(row["n"])
 
     def _small_work_settings(self, n_tuples: int) -> Sequence[tuple[str, str]]:
-        """The dialect's settings for the levels of strict Mondrian (Dialect.small_work_settings),
-        when they cut that few code tuples."""
+        """The dialect's settings for strict Mondrian's statements over its code tuples (the
+        levels, partitions and labels: Dialect.small_work_settings), when there are that few."""
         dialect = self.s.dialect
         return dialect.small_work_settings if n_tuples <= dialect.small_work_rows else ()
 

@@ -49,6 +49,27 @@ def mondrian_keeping_all(*args, **kwargs):
     return pr.mondrian(*args, **kwargs)
 
 
+def settings_in_and_after_a_run(src: pr.Source, read: str, run) -> tuple[object, set[tuple], tuple, tuple]:
+    """``run()``'s result, and what the one-row query ``read`` gives after every statement of its
+    work on ``src`` (as a set), before the run and after it: the session settings a run holds and
+    gives back. The settings' own statements are left out: ``src.statements`` does not count them."""
+    seen: set[tuple] = set()
+    counted = [src.statements]
+
+    def on_timing(sql, seconds):
+        if src.statements != counted[0]:
+            counted[0] = src.statements
+            seen.add(tuple(src.engine.run(read, True)[0]))
+
+    before = tuple(src.engine.run(read, True)[0])
+    src.on_timing = on_timing
+    try:
+        result = run()
+    finally:
+        src.on_timing = None
+    return result, seen, before, tuple(src.engine.run(read, True)[0])
+
+
 def read_csv_typed(path: Path, timestamp_columns=()):
     """Column (name, TypeClass) pairs and rows of a CSV as DuckDB reads it."""
     con = duckdb.connect()

@@ -12,7 +12,7 @@ import privrisk_sql as pr
 from privrisk_sql.sql.render import quote_identifier
 from privrisk_sql.sql.types import TypeClass as T
 
-from backends import FIXTURES, assert_least_privilege_user, mondrian_keeping_all
+from backends import FIXTURES, assert_least_privilege_user, mondrian_keeping_all, settings_in_and_after_a_run
 
 ADULT = FIXTURES / "mondrian" / "adult_2k.csv"
 
@@ -96,18 +96,9 @@ def test_runs_with_large_join_buffers_and_in_memory_groupings_and_gives_the_sess
     src = maria.source()
     read = ("SELECT @@SESSION.join_buffer_size, @@SESSION.join_buffer_space_limit, @@SESSION.tmp_table_size, "
             "@@SESSION.max_heap_table_size")
-    seen = []
-
-    def on_timing(sql, seconds):  # after every statement of the work (the settings' own skipped)
-        if "@@SESSION" not in sql and not sql.startswith("SET SESSION"):
-            seen.append(tuple(src.engine.run(read, True)[0]))
-
-    before = src.fetch(read)[0]
-    src.on_timing = on_timing
-    pr.kanon(src, t, ["age", "sex"], "race")
-    assert seen and set(seen) == {(128 << 20, 128 << 20, 64 << 20, 64 << 20)}
-    src.on_timing = None
-    assert src.fetch(read)[0] == before
+    _, seen, before, after = settings_in_and_after_a_run(src, read, lambda: pr.kanon(src, t, ["age", "sex"], "race"))
+    assert seen == {(128 << 20, 128 << 20, 64 << 20, 64 << 20)}
+    assert after == before
 
 
 def test_absent_from_means_not_exists_with_nulls(maria):

@@ -7,7 +7,7 @@ import pytest
 
 import privrisk_sql as pr
 
-from backends import FIXTURES, mondrian_keeping_all
+from backends import FIXTURES, mondrian_keeping_all, settings_in_and_after_a_run
 
 HAND = FIXTURES / "handcheck"
 
@@ -159,16 +159,10 @@ def test_duckdb_run_settings_are_the_runs_and_a_locked_connection_runs():
     con.execute("CREATE TABLE t AS SELECT range % 50 AS age, range % 7 AS x FROM range(500)")
     con.execute("SET enable_progress_bar = true")
     src = pr.Source(con)
-    seen = []
-
-    def on_timing(sql, seconds):  # after every statement of the work (the settings' own skipped)
-        if "current_setting(" not in sql and not sql.startswith("SET "):
-            seen.append(con.execute("SELECT current_setting('enable_progress_bar')").fetchall()[0][0])
-
-    src.on_timing = on_timing
-    assert pr.kanon(src, "t", ["age", "x"])["k_anonymity"] == 1
-    assert seen and set(seen) == {False}
-    assert con.execute("SELECT current_setting('enable_progress_bar')").fetchall()[0][0] is True
+    result, seen, before, after = settings_in_and_after_a_run(
+        src, "SELECT current_setting('enable_progress_bar')", lambda: pr.kanon(src, "t", ["age", "x"]))
+    assert result["k_anonymity"] == 1
+    assert seen == {(False,)} and before == after == (True,)
 
     con.execute("SET lock_configuration = true")
     assert pr.mondrian(pr.Source(con), "t", ["age", "x"], 5, "anon", keep="*", progress=False).partitions == 65
@@ -189,15 +183,9 @@ def test_postgres_runs_with_jit_off_and_gives_the_session_back(pg):
     t = pg.load(FIXTURES / "mondrian" / "adult_2k.csv")
     src = pg.source()
     pg.run("SET jit = on")
-    seen = []
-
-    def on_timing(sql, seconds):  # after every statement of the work (the settings' own skipped)
-        if "current_setting(" not in sql and "set_config(" not in sql:
-            seen.append(pg.fetch("SELECT current_setting('jit')")[0][0])
-
-    src.on_timing = on_timing
-    pr.kanon(src, t, ["age", "sex"], "race")
-    assert seen and set(seen) == {"off"}
+    jit = "SELECT current_setting('jit')"
+    _, seen, _, _ = settings_in_and_after_a_run(src, jit, lambda: pr.kanon(src, t, ["age", "sex"], "race"))
+    assert seen == {("off",)}
     assert pg.fetch("SHOW jit")[0][0] == "on"
 
     pg.run("SET jit = off")  # already the run's value: left as it is, and still off afterwards
@@ -205,10 +193,14 @@ def test_postgres_runs_with_jit_off_and_gives_the_session_back(pg):
     assert pg.fetch("SHOW jit")[0][0] == "off"
 
     pg.run("SET jit = on")
-    before, seen[:] = src.statements, []
-    with pytest.raises(pr.InvalidInputError, match="no_such_column"):
-        pr.kanon(src, t, ["no_such_column"])
-    assert src.statements == before and seen == []
+    before = src.statements
+
+    def refused() -> None:
+        with pytest.raises(pr.InvalidInputError, match="no_such_column"):
+            pr.kanon(src, t, ["no_such_column"])
+
+    _, seen, _, _ = settings_in_and_after_a_run(src, jit, refused)
+    assert src.statements == before and seen == set()
     assert pg.fetch("SHOW jit")[0][0] == "on"
 
 

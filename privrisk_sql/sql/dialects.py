@@ -53,7 +53,8 @@ class Dialect:
     # Session settings while strict Mondrian cuts at most small_work_rows code tuples (its levels:
     # a dozen statements of a few ms each), restored before the output statement reads the input.
     # DuckDB: one thread; its second one only added CPU time there, no speed
-    # (docs/decisions/duckdb-one-thread-for-small-work.md).
+    # (docs/decisions/duckdb-one-thread-for-small-work.md). DuckDB's threads is the database's,
+    # not the connection's: other connections to the same database share the one thread meanwhile.
     small_work_settings: tuple[tuple[str, str], ...] = ()
     small_work_rows: int = 0
     # The most parts a table name may have: DuckDB database.schema.table (attached databases);

@@ -9,6 +9,14 @@ at 30k rows.
 With --rounds R, each size runs R interleaved rounds (PETsARD, then ours 3 times) and prints
 every round's ratio and their min / median / max: issue 39 asks for >= 100x in every run.
 
+Each round also times a floor (the median of 3 fresh processes): DuckDB alone, with none of our
+code, doing the least any SQL evaluation of the same numbers must do. It imports duckdb, reads
+both CSVs (types sniffed) into de-duplicated tables, codes each column's values as integers, and
+groups every combination our run evaluated once, over both sides (the group sizes an entropy
+needs and the count of one-to-one groups), in statements of 60 combinations. It finds no rows,
+computes no entropy and writes nothing, so no correct run can be faster: PETsARD / floor bounds
+the ratio any implementation on DuckDB could reach on this machine.
+
 Usage: python benchmarks/mpuccs_vs_petsard.py [--sizes 10000,30000] [--skip-all-sizes] [--rounds R]
 PETsARD is installed in its own venv by benchmarks/setup_petsard.sh (run automatically).
 """
@@ -64,6 +72,39 @@ t4 = time.perf_counter()
 src.close()
 print(f"imports {t1 - t0:.2f} s, connect {t2 - t1:.2f} s, mpuccs() {t3 - t2:.2f} s "
       f"(of which {len(sql)} SQL statements {sum(sql):.2f} s), result to JSON {t4 - t3:.2f} s")
+"""
+
+
+# The floor (see the module docstring). argv: ori, syn, and the combinations as a JSON list of
+# column-name lists. Every name is the benchmark's own (make_pair's columns), never user text.
+FLOOR_SCRIPT = """
+import json, sys
+import duckdb
+ori, syn, combos = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+con = duckdb.connect()
+for side, path in (("syn", syn), ("ori", ori)):
+    con.execute(f"CREATE TEMP TABLE {side} AS SELECT DISTINCT * FROM read_csv(?)", [path])
+cols = [r[0] for r in con.execute("DESCRIBE syn").fetchall()]
+names = {c: f"c{i}" for i, c in enumerate(cols)}
+both = "SELECT 0 AS side, * FROM syn UNION ALL SELECT 1 AS side, * FROM ori"
+dicts = ", ".join(f'd{i} AS (SELECT v, ROW_NUMBER() OVER () AS code FROM (SELECT DISTINCT "{c}" AS v FROM b) x)'
+                  for i, c in enumerate(cols))
+codes = ", ".join(f'COALESCE(d{i}.code, 0) AS c{i}' for i, c in enumerate(cols))
+joins = " ".join(f'LEFT JOIN d{i} ON d{i}.v = b."{c}"' for i, c in enumerate(cols))
+con.execute(f"CREATE TEMP TABLE coded AS WITH b AS ({both}), {dicts} SELECT b.side, {codes} FROM b {joins}")
+radix = {names[c]: m + 1 for c, m in zip(cols, con.execute(
+    "SELECT " + ", ".join(f"MAX({names[c]})" for c in cols) + " FROM coded").fetchone())}
+def key(combo):
+    out, scale = [], 1
+    for c in reversed(combo):
+        out.append(f"{names[c]} * {scale}")
+        scale *= radix[names[c]]
+    return " + ".join(out)
+for i in range(0, len(combos), 60):
+    con.execute(" UNION ALL ".join(
+        f"SELECT {i + j} AS combo, n_syn, COUNT(*) AS n_groups, COUNT(*) FILTER (WHERE n_ori = 1) AS one_to_one "
+        f"FROM (SELECT SUM(1 - side) AS n_syn, SUM(side) AS n_ori FROM coded GROUP BY {key(combo)}) g "
+        "WHERE n_syn > 0 GROUP BY n_syn" for j, combo in enumerate(combos[i:i + 60]))).fetchall()
 """
 
 
@@ -142,7 +183,7 @@ def main() -> int:
         if n_cols is not None:
             cmd += ["--n-cols", ",".join(map(str, n_cols))]
         label = "all" if n_cols is None else ",".join(map(str, n_cols))
-        ratios = []
+        ratios, floor_ratios = [], []
         for _ in range(args.rounds):
             t_petsard = timed([petsard_python, "-c", PETSARD_SCRIPT, str(ori), str(syn), json.dumps(n_cols),
                                str(out_p)])
@@ -150,15 +191,25 @@ def main() -> int:
             # runs (PETsARD's single run takes minutes and varies by about 1%).
             ours = sorted(timed(cmd) for _ in range(3))
             t_ours = ours[1]
-            diffs = same_global(json.loads(out_q.read_text())["global"], json.loads(out_p.read_text()))
+            ours_json = json.loads(out_q.read_text())
+            diffs = same_global(ours_json["global"], json.loads(out_p.read_text()))
             failed |= bool(diffs)
             ratios.append(t_petsard / t_ours)
+            # The combinations our run evaluated: those whose base was not pruned before them.
+            evaluated = [r["field_combo"] for r in ours_json["tree"] if r["base_is_pruned"] is not True]
+            floor = sorted(timed([sys.executable, "-c", FLOOR_SCRIPT, str(ori), str(syn), json.dumps(evaluated)])
+                           for _ in range(3))
+            floor_ratios.append(t_petsard / floor[1])
             print(f"{n:>7} {label:>9} {t_petsard:>10.2f} {t_ours:>11.2f} {t_petsard / t_ours:>7.1f}x  "
                   f"{'yes' if not diffs else diffs}  (runs: {', '.join(f'{t:.2f}' for t in ours)} s; "
                   f"load {os.getloadavg()[0]:.2f})", flush=True)
+            print(f"{'':>7} {'floor':>9} {'':>10} {floor[1]:>11.2f} {t_petsard / floor[1]:>7.1f}x  "
+                  f"DuckDB alone, {len(evaluated)} combinations grouped once "
+                  f"(runs: {', '.join(f'{t:.2f}' for t in floor)} s)", flush=True)
         if args.rounds > 1:
             print(f"{n:>7} {label:>9} ratio min / median / max over {args.rounds} rounds: {min(ratios):.1f} / "
-                  f"{statistics.median(ratios):.1f} / {max(ratios):.1f}x", flush=True)
+                  f"{statistics.median(ratios):.1f} / {max(ratios):.1f}x; the floor's: {min(floor_ratios):.1f} / "
+                  f"{statistics.median(floor_ratios):.1f} / {max(floor_ratios):.1f}x", flush=True)
     ori, syn = make_pair(max(n for n, _ in runs))
     phases = subprocess.run([sys.executable, "-c", PHASES_SCRIPT, str(ori), str(syn), str(DATA / "privrisk.json")],
                             check=True, capture_output=True, text=True).stdout.strip()

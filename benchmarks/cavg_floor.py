@@ -43,15 +43,19 @@ def main() -> None:
     if not csv.exists():
         duckdb.sql(f"COPY (SELECT * FROM read_parquet('{parquet}')) TO '{csv}' (HEADER)")
     py, cli = sys.executable, str(Path(sys.executable).with_name("privrisk-sql"))
-    group_by = (f"import duckdb; duckdb.sql(\"SELECT COUNT(*), SUM(n) FROM (SELECT COUNT(*) AS n FROM "
-                f"read_csv('{csv}') GROUP BY {', '.join(QIDS)})\").fetchall()")
+    group_by = (
+        f'import duckdb; duckdb.sql("SELECT COUNT(*), SUM(n) FROM (SELECT COUNT(*) AS n FROM '
+        f"read_csv('{csv}') GROUP BY {', '.join(QIDS)})\").fetchall()"
+    )
     commands = {
         "floor: GROUP BY": [py, "-c", group_by],
         "privrisk-sql cavg": [cli, "cavg", "--table", str(csv), "--qids", ",".join(QIDS), "--k", "10", "--quiet"],
         "pandas read_csv": [py, "-c", f"import pandas as pd; pd.read_csv('{csv}')"],
     }
-    print(f"1,000,000 rows, 6 QIDs, {csv.stat().st_size / 1e6:.0f} MB CSV; load {os.getloadavg()[0]:.2f}; "
-          f"{a.repeat} interleaved rounds, min / median / max")
+    print(
+        f"1,000,000 rows, 6 QIDs, {csv.stat().st_size / 1e6:.0f} MB CSV; load {os.getloadavg()[0]:.2f}; "
+        f"{a.repeat} interleaved rounds, min / median / max"
+    )
     got: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     for _ in range(a.repeat):
         for name, cmd in commands.items():
@@ -61,8 +65,7 @@ def main() -> None:
     ours, floor, read = ([c for c, _ in got[n]] for n in ("privrisk-sql cavg", "floor: GROUP BY", "pandas read_csv"))
     print(f"ours / GROUP BY floor (CPU):   {spread([o / f for o, f in zip(ours, floor)])}")
     print(f"pandas read / ours (CPU):      {spread([r / o for r, o in zip(read, ours)])}")
-    print(f"10x the issue's 4.72 CPU-s peer needs <= 0.47 CPU-s; the floor's median is "
-          f"{statistics.median(floor):.2f}")
+    print(f"10x the issue's 4.72 CPU-s peer needs <= 0.47 CPU-s; the floor's median is {statistics.median(floor):.2f}")
 
 
 if __name__ == "__main__":

@@ -66,8 +66,10 @@ def load_server(url: str, n: int, kind: str) -> str:
             cur.execute(f"DROP TABLE IF EXISTS {name}")
             cur.execute(f"CREATE TABLE {name} ({columns})")
             if kind == "mysql":
-                cur.execute(f"LOAD DATA LOCAL INFILE '{csv}' INTO TABLE {name} FIELDS TERMINATED BY ','"
-                            " OPTIONALLY ENCLOSED BY '\"'")
+                cur.execute(
+                    f"LOAD DATA LOCAL INFILE '{csv}' INTO TABLE {name} FIELDS TERMINATED BY ','"
+                    " OPTIONALLY ENCLOSED BY '\"'"
+                )
             else:
                 with cur.copy(f"COPY {name} FROM STDIN (FORMAT csv, NULL '\\N')") as copy, open(csv, "rb") as f:
                     while chunk := f.read(1 << 20):
@@ -113,8 +115,11 @@ def main() -> None:
     for kind, url in servers.items():
         if not url:
             print(f"{kind}: no URL in the environment, left out", file=sys.stderr)
-    print("rows,backend,mpuccs_s,kanon_s,mondrian_s,mpuccs_ratio,kanon_ratio,mondrian_ratio,"
-          "statements_per_mondrian_level", flush=True)
+    print(
+        "rows,backend,mpuccs_s,kanon_s,mondrian_s,mpuccs_ratio,kanon_ratio,mondrian_ratio,"
+        "statements_per_mondrian_level",
+        flush=True,
+    )
     for n in (int(x.replace("_", "")) for x in args.rows.split(",")):
         results = [run_jobs(load_duckdb(n), "duckdb")]
         for kind, url in servers.items():
@@ -124,11 +129,13 @@ def main() -> None:
         for r in results:
             for job in ("mpuccs", "kanon", "mondrian"):
                 assert r[job] == base[job], (n, r["backend"], job, r[job], base[job])
-            print(f"{n},{r['backend']},{r['mpuccs_s']:.2f},{r['kanon_s']:.2f},{r['mondrian_s']:.2f},"
-                  f"{r['mpuccs_s'] / base['mpuccs_s']:.1f},{r['kanon_s'] / base['kanon_s']:.1f},"
-                  f"{r['mondrian_s'] / base['mondrian_s']:.1f},{r['statements_per_level']:.1f}", flush=True)
-        print(f"{n}: same mpUCCs, kanon and Mondrian results on {', '.join(r['backend'] for r in results)}",
-              flush=True)
+            print(
+                f"{n},{r['backend']},{r['mpuccs_s']:.2f},{r['kanon_s']:.2f},{r['mondrian_s']:.2f},"
+                f"{r['mpuccs_s'] / base['mpuccs_s']:.1f},{r['kanon_s'] / base['kanon_s']:.1f},"
+                f"{r['mondrian_s'] / base['mondrian_s']:.1f},{r['statements_per_level']:.1f}",
+                flush=True,
+            )
+        print(f"{n}: same mpUCCs, kanon and Mondrian results on {', '.join(r['backend'] for r in results)}", flush=True)
 
 
 if __name__ == "__main__":

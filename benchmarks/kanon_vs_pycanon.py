@@ -53,14 +53,49 @@ def main() -> int:
         return sum(s for sql, s in statements if marker in sql and (sa is None or f'"{sa}"' in sql))
 
     checks = [
-        ("k_anonymity", lambda: anonymity.k_anonymity(df, QIDS), lambda: ours["k_anonymity"], stmt("class_size, has_null_qid")),
-        ("l_diversity", lambda: anonymity.l_diversity(df, QIDS, [SA]), lambda: ours["l_diversity"][SA], stmt("WITH class_value", SA) - stmt("ROW_NUMBER", SA) - stmt("DENSE_RANK", SA)),
-        ("alpha_k_anonymity", lambda: anonymity.alpha_k_anonymity(df, QIDS, [SA])[0], lambda: ours["alpha_k"][SA]["alpha"], None),
+        (
+            "k_anonymity",
+            lambda: anonymity.k_anonymity(df, QIDS),
+            lambda: ours["k_anonymity"],
+            stmt("class_size, has_null_qid"),
+        ),
+        (
+            "l_diversity",
+            lambda: anonymity.l_diversity(df, QIDS, [SA]),
+            lambda: ours["l_diversity"][SA],
+            stmt("WITH class_value", SA) - stmt("ROW_NUMBER", SA) - stmt("DENSE_RANK", SA),
+        ),
+        (
+            "alpha_k_anonymity",
+            lambda: anonymity.alpha_k_anonymity(df, QIDS, [SA])[0],
+            lambda: ours["alpha_k"][SA]["alpha"],
+            None,
+        ),
         ("t_closeness (equal)", lambda: anonymity.t_closeness(df, QIDS, [SA]), lambda: ours["t_closeness"][SA], None),
-        ("t_closeness (ordered)", lambda: anonymity.t_closeness(df, QIDS, [SA_NUM]), lambda: ours["t_closeness"][SA_NUM], stmt("DENSE_RANK", SA_NUM)),
-        ("basic_beta_likeness", lambda: anonymity.basic_beta_likeness(df, QIDS, [SA]), lambda: ours["basic_beta_likeness"][SA], None),
-        ("enhanced_beta_likeness", lambda: anonymity.enhanced_beta_likeness(df, QIDS, [SA]), lambda: ours["enhanced_beta_likeness"][SA], None),
-        ("delta_disclosure", lambda: anonymity.delta_disclosure(df, QIDS, [SA]), lambda: ours["delta_disclosure"][SA], None),
+        (
+            "t_closeness (ordered)",
+            lambda: anonymity.t_closeness(df, QIDS, [SA_NUM]),
+            lambda: ours["t_closeness"][SA_NUM],
+            stmt("DENSE_RANK", SA_NUM),
+        ),
+        (
+            "basic_beta_likeness",
+            lambda: anonymity.basic_beta_likeness(df, QIDS, [SA]),
+            lambda: ours["basic_beta_likeness"][SA],
+            None,
+        ),
+        (
+            "enhanced_beta_likeness",
+            lambda: anonymity.enhanced_beta_likeness(df, QIDS, [SA]),
+            lambda: ours["enhanced_beta_likeness"][SA],
+            None,
+        ),
+        (
+            "delta_disclosure",
+            lambda: anonymity.delta_disclosure(df, QIDS, [SA]),
+            lambda: ours["delta_disclosure"][SA],
+            None,
+        ),
     ]
     print(f"{args.rows} rows, {ours['n_classes']} classes, QIDs {QIDS}, SA {SA} / {SA_NUM}")
     print(f"privrisk_sql kanon(), all checks, both SAs: {t_ours:.3f} s ({src.statements} statements)")
@@ -73,12 +108,16 @@ def main() -> int:
         ok = math.isclose(float(value), float(mine()), rel_tol=1e-9, abs_tol=1e-12)
         failed |= not ok
         own = shared_stmt if own is None else own
-        print(f"{name:<24} {t:>10.3f} {t / t_ours:>22.1f}x {own:>16.4f}  {'equal' if ok else f'DIFFERENT {value} vs {mine()}'}",
-              flush=True)
+        print(
+            f"{name:<24} {t:>10.3f} {t / t_ours:>22.1f}x {own:>16.4f}  {'equal' if ok else f'DIFFERENT {value} vs {mine()}'}",
+            flush=True,
+        )
         if name == "k_anonymity":
             k_anonymity_pycanon = t
-    print(f"floor: one bare DuckDB GROUP BY of the QIDs over the file, best of 5: {floor:.4f} s = "
-          f"{k_anonymity_pycanon / floor:.0f}x pycanon's k_anonymity")
+    print(
+        f"floor: one bare DuckDB GROUP BY of the QIDs over the file, best of 5: {floor:.4f} s = "
+        f"{k_anonymity_pycanon / floor:.0f}x pycanon's k_anonymity"
+    )
     return 1 if failed else 0
 
 
@@ -91,7 +130,9 @@ def bare_group_by(path: Path) -> float:
     best = math.inf
     for _ in range(5):
         start = time.perf_counter()
-        con.execute(f"SELECT MIN(n) FROM (SELECT COUNT(*) AS n FROM read_parquet(?) GROUP BY {cols})", [str(path)]).fetchall()
+        con.execute(
+            f"SELECT MIN(n) FROM (SELECT COUNT(*) AS n FROM read_parquet(?) GROUP BY {cols})", [str(path)]
+        ).fetchall()
         best = min(best, time.perf_counter() - start)
     return best
 

@@ -42,8 +42,12 @@ def main() -> None:
     src.execute("DROP TABLE IF EXISTS people")
     src.execute("CREATE TABLE people (id INTEGER, zip VARCHAR(5), age INTEGER)")
     for start in range(0, args.rows, 1000):
-        src.execute("INSERT INTO people (id, zip, age) VALUES " + ", ".join(
-            f"({i}, '{(i * 7919) % args.values:05d}', {i % 90})" for i in range(start, min(args.rows, start + 1000))))
+        src.execute(
+            "INSERT INTO people (id, zip, age) VALUES "
+            + ", ".join(
+                f"({i}, '{(i * 7919) % args.values:05d}', {i % 90})" for i in range(start, min(args.rows, start + 1000))
+            )
+        )
     values = sorted({f"{(i * 7919) % args.values:05d}" for i in range(args.rows)})
 
     def join(as_text: bool) -> float:
@@ -53,15 +57,19 @@ def main() -> None:
                 name = src.temp_name("map")
                 ddl = q.rank_map_table(name, max(map(len, values)))
                 if as_text:
-                    ddl = ddl.replace(ddl.split("(val ", 1)[1].split(", code", 1)[0], "TEXT CHARACTER SET utf8mb4 "
-                                      "COLLATE utf8mb4_nopad_bin")
+                    ddl = ddl.replace(
+                        ddl.split("(val ", 1)[1].split(", code", 1)[0],
+                        "TEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin",
+                    )
                 src.execute(ddl)
                 ranked = [(v, i + 1) for i, v in enumerate(values)]
                 for start in range(0, len(ranked), 400):
-                    src.execute(q.rank_map_rows(name, ranked[start:start + 400]))
+                    src.execute(q.rank_map_rows(name, ranked[start : start + 400]))
                 t = time.perf_counter()
-                coded = src.fetch_records(f"SELECT COUNT(m.code) AS n FROM people r LEFT JOIN {src.quote(name)} m "
-                                          "ON m.val = (CONVERT(r.zip USING utf8mb4) COLLATE utf8mb4_nopad_bin)")
+                coded = src.fetch_records(
+                    f"SELECT COUNT(m.code) AS n FROM people r LEFT JOIN {src.quote(name)} m "
+                    "ON m.val = (CONVERT(r.zip USING utf8mb4) COLLATE utf8mb4_nopad_bin)"
+                )
                 best = min(best, time.perf_counter() - t)
                 assert int(coded[0]["n"]) == args.rows, coded
         return best

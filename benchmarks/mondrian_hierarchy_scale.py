@@ -55,7 +55,9 @@ def make_people(src: pr.Source, rows: int, leaves: int) -> None:
     src.execute("CREATE TABLE people (id INTEGER, zip VARCHAR(5), age INTEGER)")
     # every postcode used when rows >= leaves (7919 is prime to the leaf counts used here)
     for start in range(0, rows, 1000):
-        values = ", ".join(f"({i}, '{(i * 7919) % leaves:05d}', {i % 90})" for i in range(start, min(rows, start + 1000)))
+        values = ", ".join(
+            f"({i}, '{(i * 7919) % leaves:05d}', {i % 90})" for i in range(start, min(rows, start + 1000))
+        )
         src.execute(f"INSERT INTO people (id, zip, age) VALUES {values}")
 
 
@@ -64,10 +66,17 @@ def load_per_value_and_depth(src: pr.Source, tree: Hierarchy, table: str) -> Non
     rows, writer = tree.ancestor_rows(), src.dialect.sqlglot_writer
     for start in range(0, len(rows), BATCH):
         values = ",\n".join(
-            "(" + ", ".join([str(r.code), str(r.depth), str(r.child_no)]
-                            + [exp.convert(v).sql(dialect=writer) for v in (r.share, r.parent_share, r.label)]) + ")"
-            for r in rows[start:start + BATCH])
-        src.execute(f"INSERT INTO {src.quote(table)} (code, depth, child_no, share, parent_share, label) VALUES\n{values}")
+            "("
+            + ", ".join(
+                [str(r.code), str(r.depth), str(r.child_no)]
+                + [exp.convert(v).sql(dialect=writer) for v in (r.share, r.parent_share, r.label)]
+            )
+            + ")"
+            for r in rows[start : start + BATCH]
+        )
+        src.execute(
+            f"INSERT INTO {src.quote(table)} (code, depth, child_no, share, parent_share, label) VALUES\n{values}"
+        )
 
 
 def timed_load(src: pr.Source, q: MondrianQueries, repeats: int, load) -> tuple[float, list[tuple]]:
@@ -81,8 +90,9 @@ def timed_load(src: pr.Source, q: MondrianQueries, repeats: int, load) -> tuple[
             t = time.perf_counter()
             load(table)
             times.append(time.perf_counter() - t)
-            made = src.fetch(f"SELECT code, depth, child_no, share, parent_share, label FROM {src.quote(table)} "
-                             "ORDER BY code, depth")
+            made = src.fetch(
+                f"SELECT code, depth, child_no, share, parent_share, label FROM {src.quote(table)} ORDER BY code, depth"
+            )
     return min(times), [(c, d, n, round(s, 12), round(p, 12), lab) for c, d, n, s, p, lab in made]
 
 
@@ -111,7 +121,9 @@ def main() -> None:
     make_people(src, args.rows, args.leaves)
 
     base, by_value = timed_load(src, q, args.repeats, lambda table: load_per_value_and_depth(src, tree, table))
-    ours, by_node = timed_load(src, q, args.repeats, lambda table: fill_ancestor_table(src, q, tree.node_rows(), table, "b"))
+    ours, by_node = timed_load(
+        src, q, args.repeats, lambda table: fill_ancestor_table(src, q, tree.node_rows(), table, "b")
+    )
     assert by_value == by_node, "the two loads differ"
     n_rows, n_nodes = len(tree.ancestor_rows()), len(tree.node_rows())
     held = set(range(1, args.leaves + 1, 20))
@@ -124,12 +136,16 @@ def main() -> None:
     category = best(args.repeats, lambda: run())
     for table in ("released", "people"):
         src.execute(f"DROP TABLE IF EXISTS {table}")
-    print(f"{src.dialect.name}: {args.rows:,} rows, a tree of {args.leaves:,} postcodes ({n_nodes:,} nodes, "
-          f"{n_rows:,} value-depth rows); a twentieth of the values sends {len(tree.node_rows(held)):,} nodes")
+    print(
+        f"{src.dialect.name}: {args.rows:,} rows, a tree of {args.leaves:,} postcodes ({n_nodes:,} nodes, "
+        f"{n_rows:,} value-depth rows); a twentieth of the values sends {len(tree.node_rows(held)):,} nodes"
+    )
     print(f"  load, per value and depth (baseline)  {base:7.2f} s")
     print(f"  load, per node (shipped)              {ours:7.2f} s   {base / ours:5.1f}x faster")
     print(f"  run, zip along the tree               {along:7.2f} s")
-    print(f"  run, zip as a category                {category:7.2f} s   the tree costs {along / category:4.1f}x the run")
+    print(
+        f"  run, zip as a category                {category:7.2f} s   the tree costs {along / category:4.1f}x the run"
+    )
 
 
 if __name__ == "__main__":

@@ -50,15 +50,22 @@ def setup(con: duckdb.DuckDBPyConnection, path: str, k: int) -> tuple[str, list[
     """Run privrisk_sql once; build `tl` (tuple labels) from its output. Returns (shipped SELECT, kept)."""
     pr.mondrian(pr.Source(con), path, QIDS, k, "anonymized", keep="*", keep_order=True)  # POSITIONAL JOIN below
     kept = [c for c in con.execute(f"SELECT * FROM read_parquet('{path}') LIMIT 0").fetchdf().columns if c not in QIDS]
-    keys = ", ".join(f"CAST(i.{q} AS DOUBLE) AS c{n}" if q not in TEXT else f"i.{q} AS v{n}" for n, q in enumerate(QIDS))
+    keys = ", ".join(
+        f"CAST(i.{q} AS DOUBLE) AS c{n}" if q not in TEXT else f"i.{q} AS v{n}" for n, q in enumerate(QIDS)
+    )
     labels = ", ".join(f"o.{q}_{s} AS {s}{n}" for n, q in enumerate(QIDS) for s in ("lo", "hi", "gen"))
     # the output keeps input order, so a positional join pairs each input row with its own output row
-    con.execute(f"CREATE TEMP TABLE tl AS SELECT DISTINCT {keys}, o.partition_id, {labels} "
-                f"FROM read_parquet('{path}') i POSITIONAL JOIN anonymized o")
-    dims = [MondrianDim(n, q, "ordinal" if q in TEXT else "numeric", TypeClass.TEXT if q in TEXT else TypeClass.INTEGER)
-            for n, q in enumerate(QIDS)]
-    shipped = MondrianQueries("duckdb").output_by_codes("x", f"read_parquet('{path}')", "tl", "unused", dims, kept,
-                                                        keep_order=True)
+    con.execute(
+        f"CREATE TEMP TABLE tl AS SELECT DISTINCT {keys}, o.partition_id, {labels} "
+        f"FROM read_parquet('{path}') i POSITIONAL JOIN anonymized o"
+    )
+    dims = [
+        MondrianDim(n, q, "ordinal" if q in TEXT else "numeric", TypeClass.TEXT if q in TEXT else TypeClass.INTEGER)
+        for n, q in enumerate(QIDS)
+    ]
+    shipped = MondrianQueries("duckdb").output_by_codes(
+        "x", f"read_parquet('{path}')", "tl", "unused", dims, kept, keep_order=True
+    )
     return shipped.split("\n", 1)[1], kept  # drop "CREATE TABLE x AS"
 
 
@@ -76,12 +83,16 @@ def best_of(con, statements: list[str], repeats: int) -> float:
 
 def same_rows(con, ordered: bool) -> bool:
     if ordered:  # row by row, in order
-        moved = con.execute("SELECT COUNT(*) FROM x POSITIONAL JOIN anonymized a "
-                            "WHERE x.partition_id IS DISTINCT FROM a.partition_id OR x.fnlwgt IS DISTINCT FROM a.fnlwgt "
-                            "OR x.marital_status_gen IS DISTINCT FROM a.marital_status_gen").fetchall()[0][0]
+        moved = con.execute(
+            "SELECT COUNT(*) FROM x POSITIONAL JOIN anonymized a "
+            "WHERE x.partition_id IS DISTINCT FROM a.partition_id OR x.fnlwgt IS DISTINCT FROM a.fnlwgt "
+            "OR x.marital_status_gen IS DISTINCT FROM a.marital_status_gen"
+        ).fetchall()[0][0]
         return moved == 0 and same_rows(con, ordered=False)
-    diff = ("SELECT COUNT(*) FROM (SELECT * FROM x EXCEPT ALL SELECT * FROM anonymized) "
-            "UNION ALL SELECT COUNT(*) FROM (SELECT * FROM anonymized EXCEPT ALL SELECT * FROM x)")
+    diff = (
+        "SELECT COUNT(*) FROM (SELECT * FROM x EXCEPT ALL SELECT * FROM anonymized) "
+        "UNION ALL SELECT COUNT(*) FROM (SELECT * FROM anonymized EXCEPT ALL SELECT * FROM x)"
+    )
     return all(n == 0 for (n,) in con.execute(diff).fetchall())
 
 
@@ -95,25 +106,40 @@ def main() -> None:
     con = duckdb.connect()
     con.execute("SET preserve_insertion_order = true")  # as privrisk_sql's Source sets it
     body, kept = setup(con, path, a.k)
-    no_order = body[:body.rindex("ORDER BY")]
+    no_order = body[: body.rindex("ORDER BY")]
     src = f"read_parquet('{path}')"
-    half = no_order.replace(src, f"(SELECT * FROM read_parquet('{path}', file_row_number = true) WHERE file_row_number {{}})")
+    half = no_order.replace(
+        src, f"(SELECT * FROM read_parquet('{path}', file_row_number = true) WHERE file_row_number {{}})"
+    )
     halves = half.format(f"< {a.rows // 2}") + " UNION ALL " + half.format(f">= {a.rows // 2}")
-    write_only = ("SELECT " + ", ".join(kept) + ", CAST(age AS BIGINT) AS partition_id, "
-                  + ", ".join(f"{q} AS {q}_lo, {q} AS {q}_hi, CAST({q} AS VARCHAR) || '' AS {q}_gen" for q in QIDS)
-                  + f" FROM {src}")
+    write_only = (
+        "SELECT "
+        + ", ".join(kept)
+        + ", CAST(age AS BIGINT) AS partition_id, "
+        + ", ".join(f"{q} AS {q}_lo, {q} AS {q}_hi, CAST({q} AS VARCHAR) || '' AS {q}_gen" for q in QIDS)
+        + f" FROM {src}"
+    )
     variants = [
         ("shipped (baseline)", ["CREATE TABLE x AS " + body], {}, True),
         ("no ORDER BY", ["CREATE TABLE x AS " + no_order], {}, None),
         ("no ORDER BY, pio off", ["CREATE TABLE x AS " + no_order], {"preserve_insertion_order": "false"}, None),
         ("two halves, pio off", ["CREATE TABLE x AS " + halves], {"preserve_insertion_order": "false"}, False),
-        ("TEMP copy first", [f"CREATE TEMP TABLE input_copy AS SELECT * FROM {src}",
-                             "CREATE TABLE x AS " + body.replace(src, "input_copy")], {}, True),
+        (
+            "TEMP copy first",
+            [
+                f"CREATE TEMP TABLE input_copy AS SELECT * FROM {src}",
+                "CREATE TABLE x AS " + body.replace(src, "input_copy"),
+            ],
+            {},
+            True,
+        ),
         ("write only (no join)", ["CREATE TABLE x AS " + write_only], {}, None),
     ]
     threads = con.execute("SELECT current_setting('threads')").fetchall()[0][0]
-    print(f"{a.rows} rows, k={a.k}, {os.cpu_count()} cores, {threads} DuckDB threads, duckdb {duckdb.__version__}; "
-          f"{con.execute('SELECT COUNT(*) FROM tl').fetchall()[0][0]} tuples, best of {a.repeats}")
+    print(
+        f"{a.rows} rows, k={a.k}, {os.cpu_count()} cores, {threads} DuckDB threads, duckdb {duckdb.__version__}; "
+        f"{con.execute('SELECT COUNT(*) FROM tl').fetchall()[0][0]} tuples, best of {a.repeats}"
+    )
     print(f"{'variant':<24} {'seconds':>8} {'vs shipped':>10}  same rows")
     baseline = None
     for name, statements, settings, ordered in variants:
@@ -125,7 +151,9 @@ def main() -> None:
         if ordered is None and name.startswith("write"):
             check = "n/a (other values)"
         else:
-            check = "in order" if ordered and same_rows(con, True) else "as a set" if same_rows(con, False) else "DIFFERENT"
+            check = (
+                "in order" if ordered and same_rows(con, True) else "as a set" if same_rows(con, False) else "DIFFERENT"
+            )
             assert check != "DIFFERENT", name
         print(f"{name:<24} {seconds:>8.3f} {baseline / seconds:>9.2f}x  {check}", flush=True)
 

@@ -40,8 +40,23 @@ import duckdb
 import privrisk_sql as pr
 from privrisk_sql.metrics.mondrian.hierarchy import read_hierarchy
 
-ATT_NAMES = ["age", "workclass", "final_weight", "education", "education_num", "marital_status", "occupation",
-             "relationship", "race", "sex", "capital_gain", "capital_loss", "hours_per_week", "native_country", "class"]
+ATT_NAMES = [
+    "age",
+    "workclass",
+    "final_weight",
+    "education",
+    "education_num",
+    "marital_status",
+    "occupation",
+    "relationship",
+    "race",
+    "sex",
+    "capital_gain",
+    "capital_loss",
+    "hours_per_week",
+    "native_country",
+    "class",
+]
 NUMERIC = {"age", "final_weight", "education_num", "capital_gain", "capital_loss", "hours_per_week"}
 BASIC_QIDS = ["age", "workclass", "education_num", "marital_status", "occupation", "race", "sex", "native_country"]
 LDIV_QIDS = ["age", "workclass", "education_num", "marital_status", "race", "sex", "native_country"]
@@ -59,8 +74,7 @@ def read_rows(clone: Path) -> list[list[str]]:
 
 def run_theirs(python2: str, clone: Path, args: list[str], qids: list[str]) -> dict:
     started = time.perf_counter()
-    done = subprocess.run([python2, "anonymizer.py", *args], cwd=clone, capture_output=True, text=True,
-                          check=True)
+    done = subprocess.run([python2, "anonymizer.py", *args], cwd=clone, capture_output=True, text=True, check=True)
     wall = time.perf_counter() - started
     ncp = float(re.search(r"NCP[ =]*([\d.]+) ?%", done.stdout).group(1))
     seconds = float(re.search(r"Running time ([\d.]+)", done.stdout).group(1))
@@ -69,17 +83,32 @@ def run_theirs(python2: str, clone: Path, args: list[str], qids: list[str]) -> d
     return {"partitions": partitions, "ncp_pct": ncp, "seconds": seconds, "wall": wall, "rows": len(written)}
 
 
-def run_ours(db: Path, clone: Path, qids: list[str], k: int, l: int | None = None,
-             sensitive: str | None = None) -> dict:
+def run_ours(
+    db: Path, clone: Path, qids: list[str], k: int, l: int | None = None, sensitive: str | None = None
+) -> dict:
     trees = {q: str(clone / "data" / f"adult_{q}.txt") for q in qids if q not in NUMERIC}
     started = time.perf_counter()
-    r = pr.mondrian(str(db), "adult", qids, k, "release", replace=True, hierarchies=trees,
-                    l=l, sensitive=[sensitive] if sensitive else None, keep="*")
+    r = pr.mondrian(
+        str(db),
+        "adult",
+        qids,
+        k,
+        "release",
+        replace=True,
+        hierarchies=trees,
+        l=l,
+        sensitive=[sensitive] if sensitive else None,
+        keep="*",
+    )
     seconds = time.perf_counter() - started
     con = duckdb.connect(str(db), read_only=True)
     try:
-        gens = con.execute("SELECT " + ", ".join(f'"{q}_gen", "{q}_lo", "{q}_hi"' for q in qids) + " FROM release").fetchall()
-        ranges = {q: con.execute(f'SELECT MAX("{q}") - MIN("{q}") FROM adult').fetchone()[0] for q in qids if q in NUMERIC}
+        gens = con.execute(
+            "SELECT " + ", ".join(f'"{q}_gen", "{q}_lo", "{q}_hi"' for q in qids) + " FROM release"
+        ).fetchall()
+        ranges = {
+            q: con.execute(f'SELECT MAX("{q}") - MIN("{q}") FROM adult').fetchone()[0] for q in qids if q in NUMERIC
+        }
     finally:
         con.close()
     # their NCP: a hierarchy node's leaves / all leaves (a value counts 1 leaf), numbers (hi - lo) / range
@@ -93,15 +122,20 @@ def run_ours(db: Path, clone: Path, qids: list[str], k: int, l: int | None = Non
     total = 0.0
     for row in gens:
         for i, q in enumerate(qids):
-            gen, lo, hi = row[3 * i: 3 * i + 3]
+            gen, lo, hi = row[3 * i : 3 * i + 3]
             if q in NUMERIC:
                 total += (float(hi) - float(lo)) / ranges[q]
             else:
                 counts, n_leaves = leaves[q]
                 total += counts[gen] / n_leaves
     theirs_way = 100 * total / (len(gens) * len(qids))
-    return {"partitions": r.partitions, "ncp_pct": 100 * r.gcp, "ncp_their_way": theirs_way, "seconds": seconds,
-            "min_size": r.min_size}
+    return {
+        "partitions": r.partitions,
+        "ncp_pct": 100 * r.gcp,
+        "ncp_their_way": theirs_way,
+        "seconds": seconds,
+        "min_size": r.min_size,
+    }
 
 
 def load(db: Path, rows: list[list[str]]) -> None:
@@ -130,19 +164,27 @@ def main() -> None:
         theirs = run_theirs(args.python2, args.basic, ["a", "one", str(args.k)], BASIC_QIDS)
         ours = run_ours(db, args.basic, BASIC_QIDS, args.k)
         print(f"\nBasic Mondrian, k = {args.k}, {len(BASIC_QIDS)} QIDs along their hierarchies")
-        print(f"  theirs   partitions {theirs['partitions']:>6}  NCP {theirs['ncp_pct']:6.2f} %  "
-              f"time {theirs['seconds']:.2f} s (process {theirs['wall']:.2f} s)")
-        print(f"  ours     partitions {ours['partitions']:>6}  NCP {ours['ncp_pct']:6.2f} % "
-              f"(their way {ours['ncp_their_way']:.2f} %)  time {ours['seconds']:.2f} s  "
-              f"ratio {theirs['wall'] / ours['seconds']:.2f}x their process")
+        print(
+            f"  theirs   partitions {theirs['partitions']:>6}  NCP {theirs['ncp_pct']:6.2f} %  "
+            f"time {theirs['seconds']:.2f} s (process {theirs['wall']:.2f} s)"
+        )
+        print(
+            f"  ours     partitions {ours['partitions']:>6}  NCP {ours['ncp_pct']:6.2f} % "
+            f"(their way {ours['ncp_their_way']:.2f} %)  time {ours['seconds']:.2f} s  "
+            f"ratio {theirs['wall'] / ours['seconds']:.2f}x their process"
+        )
         theirs = run_theirs(args.python2, args.ldiv, ["a", str(args.l)], LDIV_QIDS)
         ours = run_ours(db, args.ldiv, LDIV_QIDS, args.l, l=args.l, sensitive="occupation")
         print(f"\nMondrian for l-diversity, l = {args.l} on occupation, {len(LDIV_QIDS)} QIDs along their hierarchies")
-        print(f"  theirs   partitions {theirs['partitions']:>6}  NCP {theirs['ncp_pct']:6.2f} %  "
-              f"time {theirs['seconds']:.2f} s (process {theirs['wall']:.2f} s)  [frequency l-diversity]")
-        print(f"  ours     partitions {ours['partitions']:>6}  NCP {ours['ncp_pct']:6.2f} % "
-              f"(their way {ours['ncp_their_way']:.2f} %)  time {ours['seconds']:.2f} s  "
-              f"ratio {theirs['wall'] / ours['seconds']:.2f}x their process  [distinct l-diversity, k = l]")
+        print(
+            f"  theirs   partitions {theirs['partitions']:>6}  NCP {theirs['ncp_pct']:6.2f} %  "
+            f"time {theirs['seconds']:.2f} s (process {theirs['wall']:.2f} s)  [frequency l-diversity]"
+        )
+        print(
+            f"  ours     partitions {ours['partitions']:>6}  NCP {ours['ncp_pct']:6.2f} % "
+            f"(their way {ours['ncp_their_way']:.2f} %)  time {ours['seconds']:.2f} s  "
+            f"ratio {theirs['wall'] / ours['seconds']:.2f}x their process  [distinct l-diversity, k = l]"
+        )
     sys.stdout.flush()
 
 

@@ -77,8 +77,10 @@ def main() -> None:
     data = scaled(a.rows)
     py, cli = sys.executable, str(Path(sys.executable).with_name("privrisk-sql"))
     work = Path(tempfile.mkdtemp(prefix="mondrian_peers_"))
-    group_by = (f"{IMPORTS}; duckdb.sql(\"SELECT COUNT(*) FROM (SELECT COUNT(*) FROM read_parquet('{data}') "
-                f"GROUP BY {', '.join(QIDS)})\").fetchall()")
+    group_by = (
+        f"{IMPORTS}; duckdb.sql(\"SELECT COUNT(*) FROM (SELECT COUNT(*) FROM read_parquet('{data}') "
+        f'GROUP BY {", ".join(QIDS)})").fetchall()'
+    )
 
     kept = work / "output_kept.duckdb"  # our first run's output, what "floor: write output" copies
 
@@ -88,21 +90,55 @@ def main() -> None:
         return str(path)
 
     jobs = {
-        "privrisk-sql mondrian": lambda: [cli, "mondrian", "--db", fresh("ours.duckdb"), "--table", str(data),
-                                          "--qids", ",".join(QIDS), "--k", str(a.k), "--output", "anonymized",
-                                          "--keep", "*", "--json", fresh("ours.json"), "--quiet"],
+        "privrisk-sql mondrian": lambda: [
+            cli,
+            "mondrian",
+            "--db",
+            fresh("ours.duckdb"),
+            "--table",
+            str(data),
+            "--qids",
+            ",".join(QIDS),
+            "--k",
+            str(a.k),
+            "--output",
+            "anonymized",
+            "--keep",
+            "*",
+            "--json",
+            fresh("ours.json"),
+            "--quiet",
+        ],
         "floor: GROUP BY": lambda: [py, "-c", group_by],
-        "floor: copy": lambda: [py, "-c", f"{IMPORTS}; duckdb.connect('{fresh('copy.duckdb')}').execute("
-                                           f"\"CREATE TABLE t AS SELECT * FROM read_parquet('{data}')\")"],
-        "floor: write output": lambda: [py, "-c", f"{IMPORTS}; c = duckdb.connect('{fresh('copy_out.duckdb')}'); "
-                                                   f"c.execute(\"ATTACH '{kept}' AS ours (READ_ONLY)\"); "
-                                                   "c.execute('CREATE TABLE t AS SELECT * FROM ours.anonymized')"],
+        "floor: copy": lambda: [
+            py,
+            "-c",
+            f"{IMPORTS}; duckdb.connect('{fresh('copy.duckdb')}').execute("
+            f"\"CREATE TABLE t AS SELECT * FROM read_parquet('{data}')\")",
+        ],
+        "floor: write output": lambda: [
+            py,
+            "-c",
+            f"{IMPORTS}; c = duckdb.connect('{fresh('copy_out.duckdb')}'); "
+            f"c.execute(\"ATTACH '{kept}' AS ours (READ_ONLY)\"); "
+            "c.execute('CREATE TABLE t AS SELECT * FROM ours.anonymized')",
+        ],
     }
     if a.qiyuangong:
-        jobs["qiyuangong"] = lambda: [py, "-c", PEER, str(a.qiyuangong), str(data), ",".join(QIDS), str(a.k),
-                                      fresh("peer.csv")]
-    print(f"{a.rows:,} rows, QIDs {','.join(QIDS)}, k = {a.k}, strict; load {os.getloadavg()[0]:.2f}; "
-          f"{a.rounds} interleaved rounds, min / median / max")
+        jobs["qiyuangong"] = lambda: [
+            py,
+            "-c",
+            PEER,
+            str(a.qiyuangong),
+            str(data),
+            ",".join(QIDS),
+            str(a.k),
+            fresh("peer.csv"),
+        ]
+    print(
+        f"{a.rows:,} rows, QIDs {','.join(QIDS)}, k = {a.k}, strict; load {os.getloadavg()[0]:.2f}; "
+        f"{a.rounds} interleaved rounds, min / median / max"
+    )
     got: dict[str, list[tuple[float, float]]] = {name: [] for name in jobs}
     partitions: dict[str, int] = {}
     for _ in range(a.rounds):
@@ -116,8 +152,10 @@ def main() -> None:
                 if not kept.exists():
                     shutil.copyfile(work / "ours.duckdb", kept)
     for name, runs in got.items():
-        print(f"{name:<22} CPU-s {spread([c for c, _ in runs])}   wall s {spread([w for _, w in runs])}"
-              + (f"   {partitions[name]:,} partitions" if name in partitions else ""))
+        print(
+            f"{name:<22} CPU-s {spread([c for c, _ in runs])}   wall s {spread([w for _, w in runs])}"
+            + (f"   {partitions[name]:,} partitions" if name in partitions else "")
+        )
     cpu = {name: [c for c, _ in runs] for name, runs in got.items()}
     wall = {name: [w for _, w in runs] for name, runs in got.items()}
     ours = "privrisk-sql mondrian"
@@ -126,11 +164,15 @@ def main() -> None:
     out_over_copy = [o / c for o, c in zip(cpu["floor: write output"], cpu["floor: copy"])]
     print(f"floor: write output / floor: copy  CPU {spread(out_over_copy)}  (the least ours / copy can be)")
     if a.qiyuangong:
-        print(f"qiyuangong / ours        CPU {spread([q / o for q, o in zip(cpu['qiyuangong'], cpu[ours])])}   "
-              f"wall {spread([q / o for q, o in zip(wall['qiyuangong'], wall[ours])])}")
+        print(
+            f"qiyuangong / ours        CPU {spread([q / o for q, o in zip(cpu['qiyuangong'], cpu[ours])])}   "
+            f"wall {spread([q / o for q, o in zip(wall['qiyuangong'], wall[ours])])}"
+        )
         need = statistics.median(cpu["qiyuangong"]) / 10
-        print(f"10x qiyuangong needs <= {need:.2f} CPU-s; the copy floor's median is "
-              f"{statistics.median(cpu['floor: copy']):.2f} CPU-s")
+        print(
+            f"10x qiyuangong needs <= {need:.2f} CPU-s; the copy floor's median is "
+            f"{statistics.median(cpu['floor: copy']):.2f} CPU-s"
+        )
 
 
 if __name__ == "__main__":

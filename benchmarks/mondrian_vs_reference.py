@@ -78,13 +78,21 @@ def reference_job(path: Path, qids: list[str], k: int, relaxed: bool = False):
             values = np.array([None] + sorted(df[q].dropna().unique()), dtype=object)
             plo, phi = values[lo[q].to_numpy(dtype=int)], values[hi[q].to_numpy(dtype=int)]
             held = codes.groupby(pid)[q].unique()
-            gen = np.array([str(values[int(c[0])]) if len(c) == 1 else json.dumps([values[int(x)] for x in sorted(c)])
-                            for c in held], dtype=object)
+            gen = np.array(
+                [
+                    str(values[int(c[0])]) if len(c) == 1 else json.dumps([values[int(x)] for x in sorted(c)])
+                    for c in held
+                ],
+                dtype=object,
+            )
             width = (held.map(len).to_numpy() - 1) / enc.scale[i]
         else:
             plo, phi = lo[q].to_numpy(), hi[q].to_numpy()
-            gen = np.where(lo[q].to_numpy() == hi[q].to_numpy(), pd.Series(plo).astype(str),
-                           pd.Series(plo).astype(str) + "~" + pd.Series(phi).astype(str))
+            gen = np.where(
+                lo[q].to_numpy() == hi[q].to_numpy(),
+                pd.Series(plo).astype(str),
+                pd.Series(plo).astype(str) + "~" + pd.Series(phi).astype(str),
+            )
             width = (hi[q] - lo[q]).to_numpy() / enc.scale[i]
         out[f"{q}_lo"], out[f"{q}_hi"], out[f"{q}_gen"] = plo[pid], phi[pid], gen[pid]
         ncp[q] = float((sizes * width).sum() / len(df))
@@ -101,8 +109,10 @@ def compare(rows: list[int], ks: list[int]) -> list[dict]:
     results = []
     if not rows:
         return results
-    print(f"{'rows':>9} {'qids':>11} {'k':>3} | {'privrisk_sql s':>14} {'reference s':>11} {'ratio':>6} | "
-          f"{'partitions':>10} {'GCP ours':>9} {'GCP ref':>9} | same partitions")
+    print(
+        f"{'rows':>9} {'qids':>11} {'k':>3} | {'privrisk_sql s':>14} {'reference s':>11} {'ratio':>6} | "
+        f"{'partitions':>10} {'GCP ours':>9} {'GCP ref':>9} | same partitions"
+    )
     for n in rows:
         path = scaled(n)
         for set_name, qids in QID_SETS.items():
@@ -120,12 +130,25 @@ def compare(rows: list[int], ks: list[int]) -> list[dict]:
                 assert len(ref_out) == n
                 assert abs(r.gcp - ref_gcp) < 1e-9, (r.gcp, ref_gcp)
                 con.close()
-                row = {"rows": n, "qids": set_name, "k": k, "privrisk_sql_s": ours_s, "reference_s": ref_s,
-                       "ratio": ref_s / ours_s, "partitions": r.partitions, "gcp": r.gcp, "reference_gcp": ref_gcp,
-                       "levels": r.levels, "statements": r.queries}
+                row = {
+                    "rows": n,
+                    "qids": set_name,
+                    "k": k,
+                    "privrisk_sql_s": ours_s,
+                    "reference_s": ref_s,
+                    "ratio": ref_s / ours_s,
+                    "partitions": r.partitions,
+                    "gcp": r.gcp,
+                    "reference_gcp": ref_gcp,
+                    "levels": r.levels,
+                    "statements": r.queries,
+                }
                 results.append(row)
-                print(f"{n:>9} {set_name:>11} {k:>3} | {ours_s:>14.2f} {ref_s:>11.2f} {row['ratio']:>5.1f}x | "
-                      f"{r.partitions:>10} {r.gcp:>9.5f} {ref_gcp:>9.5f} | {same}", flush=True)
+                print(
+                    f"{n:>9} {set_name:>11} {k:>3} | {ours_s:>14.2f} {ref_s:>11.2f} {row['ratio']:>5.1f}x | "
+                    f"{r.partitions:>10} {r.gcp:>9.5f} {ref_gcp:>9.5f} | {same}",
+                    flush=True,
+                )
     return results
 
 
@@ -145,9 +168,11 @@ def ten_million() -> dict:
     subprocess.run([sys.executable, "-c", CHILD, str(path), ",".join(QID_SETS["low-card"]), "10", str(out)], check=True)
     result = json.loads(out.read_text())
     result["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(f"10M rows, low-card QIDs, k=10: {result['seconds']:.1f} s, peak RSS {result['peak_rss_mb']:.0f} MB, "
-          f"{result['partitions']} partitions, {result['levels']} levels, {result['queries']} statements "
-          f"(target: under 180 s)")
+    print(
+        f"10M rows, low-card QIDs, k=10: {result['seconds']:.1f} s, peak RSS {result['peak_rss_mb']:.0f} MB, "
+        f"{result['partitions']} partitions, {result['levels']} levels, {result['queries']} statements "
+        f"(target: under 180 s)"
+    )
     return result
 
 
@@ -167,13 +192,16 @@ def _load_qiyuangong(checkout: Path, name: str, privrisk_rules: bool):
     if privrisk_rules:
         line = "    half_size = len(partition) // 2\n"
         assert source.count(line) == 1, "relaxed mode's half_size line not found: another qiyuangong version?"
-        source = source.replace(line, "    mid_set.sort(key=lambda r: -POSITION[id(r)])  # pop() takes the first\n" + line)
+        source = source.replace(
+            line, "    mid_set.sort(key=lambda r: -POSITION[id(r)])  # pop() takes the first\n" + line
+        )
     module = types.ModuleType(name)
     module.__file__ = str(checkout / "mondrian.py")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", SyntaxWarning)  # their `low is not ''`
         exec(compile(source, module.__file__, "exec"), module.__dict__)
     if privrisk_rules:
+
         def choose_dimension(partition):
             best, best_dim = None, -1
             for dim in range(module.QI_LEN):
@@ -185,6 +213,7 @@ def _load_qiyuangong(checkout: Path, name: str, privrisk_rules: bool):
                 if best is None or key > best:
                     best, best_dim = key, dim
             return best_dim
+
         module.choose_dimension = choose_dimension
         their_median = module.find_median
 
@@ -193,10 +222,15 @@ def _load_qiyuangong(checkout: Path, name: str, privrisk_rules: bool):
             # (docs/decisions/mondrian-categories.md), in strict mode: their lower median leaves
             # nothing on the right when the second value is the majority.
             values = sorted({record[dim] for record in partition.member}, key=module.QI_DICT[dim].get)
-            if (module.TWO_VALUE_BOUNDARY and len(module.QI_DICT[dim]) == 2 and len(values) == 2
-                    and len(partition.member) // 2 >= module.GL_K):
+            if (
+                module.TWO_VALUE_BOUNDARY
+                and len(module.QI_DICT[dim]) == 2
+                and len(values) == 2
+                and len(partition.member) // 2 >= module.GL_K
+            ):
                 return values[0], values[1], values[0], values[1]
             return their_median(partition, dim)
+
         module.find_median = find_median
     return module
 
@@ -206,8 +240,10 @@ def _run_qiyuangong(module, adult: pd.DataFrame, relaxed: bool) -> tuple[float, 
     income as the last column), their mondrian(); returns 100*GCP and the partitions as sets
     of row positions."""
     codes = {q: {v: i for i, v in enumerate(pd.unique(adult[q]))} for q in ADULT_QIDS if adult[q].dtype == object}
-    data = [[codes[q][v] if q in codes else int(v) for q, v in zip(ADULT_QIDS, row)] + [row[-1]]
-            for row in adult[ADULT_QIDS + ["income"]].itertuples(index=False)]
+    data = [
+        [codes[q][v] if q in codes else int(v) for q, v in zip(ADULT_QIDS, row)] + [row[-1]]
+        for row in adult[ADULT_QIDS + ["income"]].itertuples(index=False)
+    ]
     module.POSITION = {id(record): i for i, record in enumerate(data)}
     module.TWO_VALUE_BOUNDARY = not relaxed
     _, (ncp_percent, _) = module.mondrian(data, 10, relax=relaxed, QI_num=len(ADULT_QIDS))
@@ -232,8 +268,18 @@ def qiyuangong_comparable(checkout: Path | None) -> None:
         line = [f"{mode:>7}: their README {PUBLISHED[relaxed]}"]
         ours_parts = None
         for label, order in (("ours, the default", None), ("ours, first-appearance order", first_seen)):
-            r = pr.mondrian(pr.Source(con), "adult", ADULT_QIDS, 10, "adult_k10", relaxed=relaxed, replace=True,
-                            order=order, keep="*", keep_order=True)  # partitions compared by row number
+            r = pr.mondrian(
+                pr.Source(con),
+                "adult",
+                ADULT_QIDS,
+                10,
+                "adult_k10",
+                relaxed=relaxed,
+                replace=True,
+                order=order,
+                keep="*",
+                keep_order=True,
+            )  # partitions compared by row number
             line.append(f"{label} {100 * r.gcp:.2f} % ({r.partitions})")
             if order is not None:
                 got = con.execute("SELECT partition_id FROM adult_k10").fetchnumpy()["partition_id"]
@@ -255,12 +301,18 @@ def main() -> None:
     ap.add_argument("--rows", default="10000,100000,1000000")
     ap.add_argument("--ks", default="5,10,50")
     ap.add_argument("--skip-10m", action="store_true")
-    ap.add_argument("--qiyuangong", type=Path, metavar="DIR",
-                    help="a checkout of github.com/qiyuangong/Mondrian: run its code on the same Adult rows")
+    ap.add_argument(
+        "--qiyuangong",
+        type=Path,
+        metavar="DIR",
+        help="a checkout of github.com/qiyuangong/Mondrian: run its code on the same Adult rows",
+    )
     a = ap.parse_args()
     threads = duckdb.connect().execute("SELECT current_setting('threads')").fetchall()[0][0]
-    print(f"machine: {os.cpu_count()} cores, {threads} DuckDB threads, "
-          f"duckdb {duckdb.__version__}, pandas {pd.__version__}, numpy {np.__version__}")
+    print(
+        f"machine: {os.cpu_count()} cores, {threads} DuckDB threads, "
+        f"duckdb {duckdb.__version__}, pandas {pd.__version__}, numpy {np.__version__}"
+    )
     results = compare([int(x) for x in a.rows.split(",") if x], [int(x) for x in a.ks.split(",") if x])
     if results:
         (DATA / "mondrian_vs_reference.json").write_text(json.dumps(results, indent=2))

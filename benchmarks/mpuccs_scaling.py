@@ -53,8 +53,10 @@ def baseline(ori: Path) -> float:
     best = float("inf")
     for _ in range(3):
         start = time.perf_counter()
-        con.execute("SELECT COUNT(*) FROM (SELECT age, occupation, COUNT(*) FROM read_parquet(?) GROUP BY age, occupation)",
-                    [str(ori)]).fetchall()
+        con.execute(
+            "SELECT COUNT(*) FROM (SELECT age, occupation, COUNT(*) FROM read_parquet(?) GROUP BY age, occupation)",
+            [str(ori)],
+        ).fetchall()
         best = min(best, time.perf_counter() - start)
     return best
 
@@ -75,15 +77,20 @@ def main() -> int:
     ap.add_argument("--rows", default="100000,1000000,10000000")
     args = ap.parse_args()
     print(f"machine: {os.cpu_count()} cores; duckdb {duckdb.__version__}; columns: {COLUMNS}; n_cols 1,2,3")
-    print(f"{'rows':>10} {'syn dedup':>10} {'process s':>10} {'peak RSS MB':>12} {'s/combination':>14} "
-          f"{'GROUP BY s':>11} {'ratio':>7}  rate")
+    print(
+        f"{'rows':>10} {'syn dedup':>10} {'process s':>10} {'peak RSS MB':>12} {'s/combination':>14} "
+        f"{'GROUP BY s':>11} {'ratio':>7}  rate"
+    )
     for n in (int(x) for x in args.rows.split(",")):
         ori, syn = scaled(n, 0), scaled(n, 1)
         base = baseline(ori)
         result, wall, rss = run_child(ori, syn)
         per_combo = result["per_combination_total"] / result["combinations"]
-        print(f"{n:>10} {result['syn_rows_dedup']:>10} {wall:>10.2f} {rss:>12.0f} {per_combo:>14.4f} "
-              f"{base:>11.4f} {per_combo / base:>6.2f}x  {result['identification_rate']:.4f}", flush=True)
+        print(
+            f"{n:>10} {result['syn_rows_dedup']:>10} {wall:>10.2f} {rss:>12.0f} {per_combo:>14.4f} "
+            f"{base:>11.4f} {per_combo / base:>6.2f}x  {result['identification_rate']:.4f}",
+            flush=True,
+        )
     return 0
 
 

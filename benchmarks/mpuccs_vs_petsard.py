@@ -120,8 +120,13 @@ def make_pair(n: int, seed: int = 0) -> tuple[Path, Path]:
         p = rng.dirichlet(np.ones(k) * 0.7)
         return lambda m: np.array([f"{prefix}{i}" for i in rng.choice(k, m, p=p)])
 
-    cats = {"sex": skewed("S", 2), "race": skewed("R", 5), "marital": skewed("M", 6),
-            "occupation": skewed("O", 14), "education": skewed("E", 16)}
+    cats = {
+        "sex": skewed("S", 2),
+        "race": skewed("R", 5),
+        "marital": skewed("M", 6),
+        "occupation": skewed("O", 14),
+        "education": skewed("E", 16),
+    }
 
     def draw(m):
         df = pd.DataFrame({name: f(m) for name, f in cats.items()})
@@ -129,7 +134,9 @@ def make_pair(n: int, seed: int = 0) -> tuple[Path, Path]:
         df["hours_per_week"] = np.clip(rng.normal(40, 8, m).round(), 1, 99).astype(int)
         df["income"] = np.round(rng.lognormal(10.3, 0.6, m), 2)
         df["score"] = np.round(rng.normal(50, 3, m), 1)
-        df["visit_date"] = (pd.Timestamp("2020-01-01") + pd.to_timedelta(rng.integers(0, 1461, m), unit="D")).strftime("%Y-%m-%d")
+        df["visit_date"] = (pd.Timestamp("2020-01-01") + pd.to_timedelta(rng.integers(0, 1461, m), unit="D")).strftime(
+            "%Y-%m-%d"
+        )
         return df
 
     ori = draw(n)
@@ -165,28 +172,45 @@ def main() -> int:
     ap.add_argument("--skip-all-sizes", action="store_true")
     ap.add_argument("--rounds", type=int, default=1, help="interleaved rounds per size (min/median/max printed)")
     args = ap.parse_args()
-    petsard_python = subprocess.run(
-        ["bash", str(HERE / "setup_petsard.sh")], check=True, capture_output=True, text=True
-    ).stdout.strip().splitlines()[-1] + "/bin/python"
+    petsard_python = (
+        subprocess.run(["bash", str(HERE / "setup_petsard.sh")], check=True, capture_output=True, text=True)
+        .stdout.strip()
+        .splitlines()[-1]
+        + "/bin/python"
+    )
 
     runs = [(int(n), [1, 2, 3]) for n in args.sizes.split(",")]
     if not args.skip_all_sizes:
         runs.append((10000, None))
     print(f"machine: {platform.machine()}, {__import__('os').cpu_count()} cores, Python {platform.python_version()}")
-    print(f"{'rows':>7} {'n_cols':>9} {'PETsARD s':>10} {'privrisk s':>11} {'ratio':>8}  identical  (privrisk: median of 3 runs)")
+    print(
+        f"{'rows':>7} {'n_cols':>9} {'PETsARD s':>10} {'privrisk s':>11} {'ratio':>8}  identical  (privrisk: median of 3 runs)"
+    )
     failed = False
     for n, n_cols in runs:
         ori, syn = make_pair(n)
         out_p, out_q = DATA / "petsard.json", DATA / "privrisk.json"
-        cmd = [sys.executable, "-m", "privrisk_sql.cli", "mpuccs", "--ori", str(ori), "--syn", str(syn),
-               "--json", str(out_q), "--quiet"]
+        cmd = [
+            sys.executable,
+            "-m",
+            "privrisk_sql.cli",
+            "mpuccs",
+            "--ori",
+            str(ori),
+            "--syn",
+            str(syn),
+            "--json",
+            str(out_q),
+            "--quiet",
+        ]
         if n_cols is not None:
             cmd += ["--n-cols", ",".join(map(str, n_cols))]
         label = "all" if n_cols is None else ",".join(map(str, n_cols))
         ratios, floor_ratios = [], []
         for _ in range(args.rounds):
-            t_petsard = timed([petsard_python, "-c", PETSARD_SCRIPT, str(ori), str(syn), json.dumps(n_cols),
-                               str(out_p)])
+            t_petsard = timed(
+                [petsard_python, "-c", PETSARD_SCRIPT, str(ori), str(syn), json.dumps(n_cols), str(out_p)]
+            )
             # Ours takes about a second, where scheduling noise is a few percent: the median of 3
             # runs (PETsARD's single run takes minutes and varies by about 1%).
             ours = sorted(timed(cmd) for _ in range(3))
@@ -197,22 +221,36 @@ def main() -> int:
             ratios.append(t_petsard / t_ours)
             # The combinations our run evaluated: those whose base was not pruned before them.
             evaluated = [r["field_combo"] for r in ours_json["tree"] if r["base_is_pruned"] is not True]
-            floor = sorted(timed([sys.executable, "-c", FLOOR_SCRIPT, str(ori), str(syn), json.dumps(evaluated)])
-                           for _ in range(3))
+            floor = sorted(
+                timed([sys.executable, "-c", FLOOR_SCRIPT, str(ori), str(syn), json.dumps(evaluated)]) for _ in range(3)
+            )
             floor_ratios.append(t_petsard / floor[1])
-            print(f"{n:>7} {label:>9} {t_petsard:>10.2f} {t_ours:>11.2f} {t_petsard / t_ours:>7.1f}x  "
-                  f"{'yes' if not diffs else diffs}  (runs: {', '.join(f'{t:.2f}' for t in ours)} s; "
-                  f"load {os.getloadavg()[0]:.2f})", flush=True)
-            print(f"{'':>7} {'floor':>9} {'':>10} {floor[1]:>11.2f} {t_petsard / floor[1]:>7.1f}x  "
-                  f"DuckDB alone, {len(evaluated)} combinations grouped once "
-                  f"(runs: {', '.join(f'{t:.2f}' for t in floor)} s)", flush=True)
+            print(
+                f"{n:>7} {label:>9} {t_petsard:>10.2f} {t_ours:>11.2f} {t_petsard / t_ours:>7.1f}x  "
+                f"{'yes' if not diffs else diffs}  (runs: {', '.join(f'{t:.2f}' for t in ours)} s; "
+                f"load {os.getloadavg()[0]:.2f})",
+                flush=True,
+            )
+            print(
+                f"{'':>7} {'floor':>9} {'':>10} {floor[1]:>11.2f} {t_petsard / floor[1]:>7.1f}x  "
+                f"DuckDB alone, {len(evaluated)} combinations grouped once "
+                f"(runs: {', '.join(f'{t:.2f}' for t in floor)} s)",
+                flush=True,
+            )
         if args.rounds > 1:
-            print(f"{n:>7} {label:>9} ratio min / median / max over {args.rounds} rounds: {min(ratios):.1f} / "
-                  f"{statistics.median(ratios):.1f} / {max(ratios):.1f}x; the floor's: {min(floor_ratios):.1f} / "
-                  f"{statistics.median(floor_ratios):.1f} / {max(floor_ratios):.1f}x", flush=True)
+            print(
+                f"{n:>7} {label:>9} ratio min / median / max over {args.rounds} rounds: {min(ratios):.1f} / "
+                f"{statistics.median(ratios):.1f} / {max(ratios):.1f}x; the floor's: {min(floor_ratios):.1f} / "
+                f"{statistics.median(floor_ratios):.1f} / {max(floor_ratios):.1f}x",
+                flush=True,
+            )
     ori, syn = make_pair(max(n for n, _ in runs))
-    phases = subprocess.run([sys.executable, "-c", PHASES_SCRIPT, str(ori), str(syn), str(DATA / "privrisk.json")],
-                            check=True, capture_output=True, text=True).stdout.strip()
+    phases = subprocess.run(
+        [sys.executable, "-c", PHASES_SCRIPT, str(ori), str(syn), str(DATA / "privrisk.json")],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     print(f"our process at {max(n for n, _ in runs)} rows, n_cols 1,2,3, by phase: {phases}")
     return 1 if failed else 0
 

@@ -41,8 +41,9 @@ def wide_csv(path: Path, cols: int, rows: int, seed: int) -> Path:
 
 def run(args: list[str]) -> dict:
     started = time.monotonic()
-    child = subprocess.Popen([sys.executable, "-c", CHILD, *args], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     first_line_at = None
     assert child.stderr is not None
     err_lines = []
@@ -72,9 +73,11 @@ def main() -> None:
         base = run([*common, "--n-cols", "1,2"])
         wide = run([*common, "--timeout", str(a.timeout)])
     print(f"baseline --n-cols 1,2: exit {base['code']}, {base['seconds']:.1f} s, peak RSS {base['rss_mb']:.0f} MB")
-    print(f"default sizes, --timeout {a.timeout:g}: exit {wide['code']} after {wide['seconds']:.1f} s "
-          f"(target: exit 3 within {a.timeout + 5:g} s), peak RSS {wide['rss_mb']:.0f} MB (target < 1024 MB), "
-          f"{wide['rss_mb'] / base['rss_mb']:.2f}x the baseline's")
+    print(
+        f"default sizes, --timeout {a.timeout:g}: exit {wide['code']} after {wide['seconds']:.1f} s "
+        f"(target: exit 3 within {a.timeout + 5:g} s), peak RSS {wide['rss_mb']:.0f} MB (target < 1024 MB), "
+        f"{wide['rss_mb'] / base['rss_mb']:.2f}x the baseline's"
+    )
     count = "never" if wide["count_after_s"] is None else f"after {wide['count_after_s']:.1f} s"
     print(f"combination count on stderr: {count}")
     print("stderr of the wide run:\n  " + wide["stderr"].strip().replace("\n", "\n  "))

@@ -113,7 +113,11 @@ def main() -> int:
             (on, t_on), (off, t_off) = results[True], results[False]
             same = on == off
             failed |= not same
-            diff = "" if same else " " + ", ".join(f"{k}: {on.get(k)} vs {off.get(k)}" for k in on if on.get(k) != off.get(k))
+            diff = (
+                ""
+                if same
+                else " " + ", ".join(f"{k}: {on.get(k)} vs {off.get(k)}" for k in on if on.get(k) != off.get(k))
+            )
             print(f"{n:>9} {name:<9} {t_on:>9.2f} {t_off:>10.2f} {t_on / t_off:>5.2f}x  {same}{diff}", flush=True)
         with engine.begin() as c:  # the input table stays for the next run; the output goes
             c.execute(sa.text(f'DROP TABLE IF EXISTS "{table}_k10"'))

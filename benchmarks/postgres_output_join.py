@@ -43,7 +43,7 @@ def run(engine: sa.Engine, table: str, output: str, **dialect_changes) -> tuple[
     src.dialect = dataclasses.replace(src.dialect, **dialect_changes)
     try:
         summary, seconds = timed(lambda: pr.mondrian(src, table, MONDRIAN_QIDS, 10, output, keep="*").to_dict())
-        digest = src.fetch(f'SELECT md5(string_agg(t::text, \'|\' ORDER BY t::text)) FROM "{output}" t')[0][0]
+        digest = src.fetch(f"SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) FROM \"{output}\" t")[0][0]
     finally:
         src.close()
     return summary, digest, seconds
@@ -69,12 +69,23 @@ def main() -> int:
         for _ in range(args.repeat):
             for name, changes in VARIANTS.items():
                 runs[name].append(run(engine, table, output, **changes))
-        same = len({(json.dumps(summary, sort_keys=True), digest)
-                    for variant in runs.values() for summary, digest, _ in variant}) == 1
+        same = (
+            len(
+                {
+                    (json.dumps(summary, sort_keys=True), digest)
+                    for variant in runs.values()
+                    for summary, digest, _ in variant
+                }
+            )
+            == 1
+        )
         failed |= not same
         t = {name: min(seconds for _, _, seconds in variant) for name, variant in runs.items()}
-        print(f"{n:>9} {t['previous']:>11.2f} {t['no ORDER BY']:>14.2f} {t['shipped']:>10.2f} "
-              f"{t['previous'] / t['shipped']:>5.2f}x  {same}", flush=True)
+        print(
+            f"{n:>9} {t['previous']:>11.2f} {t['no ORDER BY']:>14.2f} {t['shipped']:>10.2f} "
+            f"{t['previous'] / t['shipped']:>5.2f}x  {same}",
+            flush=True,
+        )
         with engine.begin() as c:  # the input table stays for the next run; the output goes
             c.execute(sa.text(f'DROP TABLE IF EXISTS "{output}"'))
     return 1 if failed else 0

@@ -36,8 +36,10 @@ QIDS = ["age", "sex", "race", "education", "marital_status"]
 def _load(path: Path, n: int) -> None:
     con = duckdb.connect(str(path))
     for seed, name in ((0, "sample"), (1, "population")):
-        con.execute(f"CREATE TABLE {name} AS SELECT row_number() OVER () - 1 AS row_id, * "
-                    f"FROM read_parquet('{scaled(n, seed)}')")
+        con.execute(
+            f"CREATE TABLE {name} AS SELECT row_number() OVER () - 1 AS row_id, * "
+            f"FROM read_parquet('{scaled(n, seed)}')"
+        )
     con.close()
 
 
@@ -52,8 +54,10 @@ def _floor_join(path: Path) -> None:
     con = duckdb.connect(str(path), read_only=True)
     q = ", ".join(QIDS)
     on = " AND ".join(f"s.{c} IS NOT DISTINCT FROM p.{c}" for c in QIDS)
-    con.execute(f"SELECT COUNT(*), SUM(s.n), SUM(p.n) FROM (SELECT {q}, COUNT(*) AS n FROM sample GROUP BY {q}) s "
-                f"LEFT JOIN (SELECT {q}, COUNT(*) AS n FROM population GROUP BY {q}) p ON {on}").fetchall()
+    con.execute(
+        f"SELECT COUNT(*), SUM(s.n), SUM(p.n) FROM (SELECT {q}, COUNT(*) AS n FROM sample GROUP BY {q}) s "
+        f"LEFT JOIN (SELECT {q}, COUNT(*) AS n FROM population GROUP BY {q}) p ON {on}"
+    ).fetchall()
     con.close()
 
 
@@ -87,15 +91,30 @@ def main() -> None:
         path = Path(tmp) / "risk.duckdb"
         started = time.perf_counter()
         _load(path, args.rows)
-        print(f"{args.rows:,} rows per table loaded in {time.perf_counter() - started:.1f} s; "
-              f"load average {os.getloadavg()[0]:.2f}", flush=True)
+        print(
+            f"{args.rows:,} rows per table loaded in {time.perf_counter() - started:.1f} s; "
+            f"load average {os.getloadavg()[0]:.2f}",
+            flush=True,
+        )
         pairs = [
-            ("--population-size vs bare GROUP BY", lambda: _floor_group_by(path),
-             lambda: _ours(path, population_size=10 * args.rows), 1.5),
-            ("--population vs bare join of the class tables", lambda: _floor_join(path),
-             lambda: _ours(path, population="population"), 2.0),
-            ("--records vs CREATE TABLE AS SELECT", lambda: _floor_copy(path),
-             lambda: _ours(path, records="risk_records", key="row_id"), 2.0),
+            (
+                "--population-size vs bare GROUP BY",
+                lambda: _floor_group_by(path),
+                lambda: _ours(path, population_size=10 * args.rows),
+                1.5,
+            ),
+            (
+                "--population vs bare join of the class tables",
+                lambda: _floor_join(path),
+                lambda: _ours(path, population="population"),
+                2.0,
+            ),
+            (
+                "--records vs CREATE TABLE AS SELECT",
+                lambda: _floor_copy(path),
+                lambda: _ours(path, records="risk_records", key="row_id"),
+                2.0,
+            ),
         ]
         for label, floor, ours, target in pairs:
             floors, mine = [], []
@@ -103,10 +122,13 @@ def main() -> None:
                 floors.append(_timed(floor))
                 mine.append(_timed(ours))
             ratio = statistics.median(mine) / statistics.median(floors)
-            print(f"{label}: floor {min(floors):.2f} / {statistics.median(floors):.2f} / {max(floors):.2f} s, "
-                  f"ours {min(mine):.2f} / {statistics.median(mine):.2f} / {max(mine):.2f} s "
-                  f"(min / median / max), ratio {ratio:.2f}x (target <= {target}x)"
-                  f"{'' if ratio <= target else '  MISSED'}", flush=True)
+            print(
+                f"{label}: floor {min(floors):.2f} / {statistics.median(floors):.2f} / {max(floors):.2f} s, "
+                f"ours {min(mine):.2f} / {statistics.median(mine):.2f} / {max(mine):.2f} s "
+                f"(min / median / max), ratio {ratio:.2f}x (target <= {target}x)"
+                f"{'' if ratio <= target else '  MISSED'}",
+                flush=True,
+            )
         print(f"load average at the end {os.getloadavg()[0]:.2f}")
 
 

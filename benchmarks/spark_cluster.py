@@ -64,20 +64,55 @@ class Cluster:
         import pyspark
 
         self.home = Path(pyspark.__file__).parent
-        self.env = {**os.environ, "SPARK_HOME": str(self.home), "SPARK_LOG_DIR": str(work), "SPARK_LOCAL_IP": "127.0.0.1",
-                    "SPARK_WORKER_DIR": str(work / "workers")}
+        self.env = {
+            **os.environ,
+            "SPARK_HOME": str(self.home),
+            "SPARK_LOG_DIR": str(work),
+            "SPARK_LOCAL_IP": "127.0.0.1",
+            "SPARK_WORKER_DIR": str(work / "workers"),
+        }
         self.port = _free_port()
         self.url = f"spark://127.0.0.1:{self.port}"
         spark_class = str(self.home / "bin" / "spark-class")
-        self.procs = [subprocess.Popen(
-            [spark_class, "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1", "--port", str(self.port),
-             "--webui-port", str(_free_port())], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+        self.procs = [
+            subprocess.Popen(
+                [
+                    spark_class,
+                    "org.apache.spark.deploy.master.Master",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(self.port),
+                    "--webui-port",
+                    str(_free_port()),
+                ],
+                env=self.env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        ]
         _wait_port(self.port)
         for _ in range(2):
-            self.procs.append(subprocess.Popen(
-                [spark_class, "org.apache.spark.deploy.worker.Worker", self.url, "--cores", "1", "--memory",
-                 worker_memory, "--host", "127.0.0.1", "--webui-port", str(_free_port())],
-                env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            self.procs.append(
+                subprocess.Popen(
+                    [
+                        spark_class,
+                        "org.apache.spark.deploy.worker.Worker",
+                        self.url,
+                        "--cores",
+                        "1",
+                        "--memory",
+                        worker_memory,
+                        "--host",
+                        "127.0.0.1",
+                        "--webui-port",
+                        str(_free_port()),
+                    ],
+                    env=self.env,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            )
 
     def stop(self) -> None:
         for p in reversed(self.procs):
@@ -146,19 +181,31 @@ def main() -> None:
         cluster = Cluster(args.worker_memory, work)
         try:
             started = time.perf_counter()
-            session = (SparkSession.builder.master(cluster.url).appName("privrisk_sql benchmark")
-                       .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1")
-                       .config("spark.executor.memory", args.worker_memory)
-                       .config("spark.sql.warehouse.dir", str(work / "warehouse"))
-                       .config("spark.ui.retainedJobs", "100000").config("spark.ui.retainedStages", "100000")
-                       .config("spark.ui.showConsoleProgress", "false").getOrCreate())
+            session = (
+                SparkSession.builder.master(cluster.url)
+                .appName("privrisk_sql benchmark")
+                .config("spark.driver.host", "127.0.0.1")
+                .config("spark.driver.bindAddress", "127.0.0.1")
+                .config("spark.executor.memory", args.worker_memory)
+                .config("spark.sql.warehouse.dir", str(work / "warehouse"))
+                .config("spark.ui.retainedJobs", "100000")
+                .config("spark.ui.retainedStages", "100000")
+                .config("spark.ui.showConsoleProgress", "false")
+                .getOrCreate()
+            )
             session.sparkContext.setLogLevel("ERROR")
             session.sql("SELECT COUNT(*) FROM range(1000000)").collect()  # executors up
             executors = session.sparkContext._jsc.sc().getExecutorMemoryStatus().size() - 1
-            print(f"cluster {cluster.url}: session and first job in {time.perf_counter() - started:.1f} s, "
-                  f"{executors} executors", flush=True)
-            print("rows,engine,mpuccs_s,kanon_s,mondrian_s,mpuccs_ratio,kanon_ratio,mondrian_ratio,"
-                  "mpuccs_jobs,kanon_jobs,mondrian_jobs,mondrian_levels,statements_per_level", flush=True)
+            print(
+                f"cluster {cluster.url}: session and first job in {time.perf_counter() - started:.1f} s, "
+                f"{executors} executors",
+                flush=True,
+            )
+            print(
+                "rows,engine,mpuccs_s,kanon_s,mondrian_s,mpuccs_ratio,kanon_ratio,mondrian_ratio,"
+                "mpuccs_jobs,kanon_jobs,mondrian_jobs,mondrian_levels,statements_per_level",
+                flush=True,
+            )
             for n in (int(x.replace("_", "")) for x in args.rows.split(",")):
                 base = run_jobs(load_duckdb(n), "duckdb")
                 for seed, name in ((0, "adult_ori"), (1, "adult_syn")):
@@ -173,19 +220,27 @@ def main() -> None:
                 for job in ("mpuccs", "kanon", "mondrian"):
                     assert spark[job] == base[job], (n, job, spark[job], base[job])
                 for label, r in (("duckdb", base), ("spark", spark)):
-                    jobs = (f"{r['mpuccs_jobs']},{r['kanon_jobs']},{r['mondrian_jobs']},{r['mondrian_levels']}"
-                            if "mpuccs_jobs" in r else ",,,")
-                    print(f"{n},{label},{r['mpuccs_s']:.1f},{r['kanon_s']:.1f},{r['mondrian_s']:.1f},"
-                          f"{r['mpuccs_s'] / base['mpuccs_s']:.1f},{r['kanon_s'] / base['kanon_s']:.1f},"
-                          f"{r['mondrian_s'] / base['mondrian_s']:.1f},{jobs},{r['statements_per_level']:.1f}",
-                          flush=True)
+                    jobs = (
+                        f"{r['mpuccs_jobs']},{r['kanon_jobs']},{r['mondrian_jobs']},{r['mondrian_levels']}"
+                        if "mpuccs_jobs" in r
+                        else ",,,"
+                    )
+                    print(
+                        f"{n},{label},{r['mpuccs_s']:.1f},{r['kanon_s']:.1f},{r['mondrian_s']:.1f},"
+                        f"{r['mpuccs_s'] / base['mpuccs_s']:.1f},{r['kanon_s'] / base['kanon_s']:.1f},"
+                        f"{r['mondrian_s'] / base['mondrian_s']:.1f},{jobs},{r['statements_per_level']:.1f}",
+                        flush=True,
+                    )
                 for size, (jobs, shuffle) in sorted(spark["mpuccs_by_size"].items()):
                     print(f"{n}: mpUCCs size {size}: {jobs} jobs, {shuffle / 1e6:.1f} MB shuffled", flush=True)
-                print(f"{n}: mpUCCs {spark['mpuccs_jobs']} jobs, {spark['mpuccs_shuffle'] / 1e6:.1f} MB shuffled; "
-                      f"kanon {spark['kanon_jobs']} jobs, {spark['kanon_shuffle'] / 1e6:.1f} MB; Mondrian "
-                      f"{spark['mondrian_jobs'] / spark['mondrian_levels']:.1f} jobs and "
-                      f"{spark['mondrian_shuffle'] / spark['mondrian_levels'] / 1e6:.1f} MB per level "
-                      f"({spark['mondrian_levels']} levels)", flush=True)
+                print(
+                    f"{n}: mpUCCs {spark['mpuccs_jobs']} jobs, {spark['mpuccs_shuffle'] / 1e6:.1f} MB shuffled; "
+                    f"kanon {spark['kanon_jobs']} jobs, {spark['kanon_shuffle'] / 1e6:.1f} MB; Mondrian "
+                    f"{spark['mondrian_jobs'] / spark['mondrian_levels']:.1f} jobs and "
+                    f"{spark['mondrian_shuffle'] / spark['mondrian_levels'] / 1e6:.1f} MB per level "
+                    f"({spark['mondrian_levels']} levels)",
+                    flush=True,
+                )
                 print(f"{n}: same mpUCCs, kanon and Mondrian results on DuckDB and Spark", flush=True)
             session.stop()
         finally:

@@ -119,8 +119,11 @@ def main() -> int:
             same = len({digest for variant in runs.values() for digest, _ in variant}) == 1
             failed |= not same
             base, shipped = (min(s for _, s in runs[p]) for p in (True, False))
-            print(f"{n:>9} {'relaxed' if relaxed else 'strict':<8} {base:>16.2f} {shipped:>10.2f} "
-                  f"{base / shipped:>5.2f}x  {same}", flush=True)
+            print(
+                f"{n:>9} {'relaxed' if relaxed else 'strict':<8} {base:>16.2f} {shipped:>10.2f} "
+                f"{base / shipped:>5.2f}x  {same}",
+                flush=True,
+            )
     return 1 if failed else 0
 
 

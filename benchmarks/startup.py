@@ -46,8 +46,10 @@ def main() -> None:
     for name, runs in times.items():
         median = statistics.median(runs)
         verdict = "" if name.startswith("baseline") else f"  {'meets' if median <= TARGET else 'MISSES'} <= {TARGET} s"
-        print(f"{name:28} min {min(runs):.3f}  median {median:.3f}  max {max(runs):.3f} s  "
-              f"(median {median / floor:.1f}x the baseline, +{median - floor:.3f} s){verdict}")
+        print(
+            f"{name:28} min {min(runs):.3f}  median {median:.3f}  max {max(runs):.3f} s  "
+            f"(median {median / floor:.1f}x the baseline, +{median - floor:.3f} s){verdict}"
+        )
 
 
 if __name__ == "__main__":

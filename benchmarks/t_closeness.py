@@ -71,12 +71,14 @@ SELECT MAX(running) FROM (
 
 def make(n: int, zips: int, distinct: int, seed: int = 0) -> pd.DataFrame:
     rng = np.random.default_rng(seed)
-    return pd.DataFrame({
-        "age": rng.integers(17, 91, n),
-        "zip": rng.integers(0, zips, n),
-        "sex": rng.choice(["F", "M"], n),
-        "income": rng.integers(0, distinct, n) * 7 + 1000,
-    })
+    return pd.DataFrame(
+        {
+            "age": rng.integers(17, 91, n),
+            "zip": rng.integers(0, zips, n),
+            "sex": rng.choice(["F", "M"], n),
+            "income": rng.integers(0, distinct, n) * 7 + 1000,
+        }
+    )
 
 
 def best(con, sql: str, repeat: int) -> tuple[float, list]:
@@ -119,14 +121,18 @@ def case(label: str, df: pd.DataFrame, repeat: int, grid: bool, sqlite_too: bool
         base, _ = best(con, sqls["k-anonymity (class sizes)"], repeat)
         new, t_new = best(con, sqls["ordered t-closeness"], repeat)
         floor, _ = best(con, sqls["floor"], repeat)
-        print(f"  {name:6}  k-anonymity statement {base:8.3f} s | ordered t-closeness {new:8.3f} s "
-              f"= {new / base:5.2f}x the k-anonymity statement (target 3x) | floor (class-value counts + one "
-              f"per-class running sum) {floor:.3f} s = {floor / base:5.2f}x")
+        print(
+            f"  {name:6}  k-anonymity statement {base:8.3f} s | ordered t-closeness {new:8.3f} s "
+            f"= {new / base:5.2f}x the k-anonymity statement (target 3x) | floor (class-value counts + one "
+            f"per-class running sum) {floor:.3f} s = {floor / base:5.2f}x"
+        )
         if grid:
             old, t_old = best(con, sqls["grid (previous)"], 1)
             assert abs(t_old[0][0] - t_new[0][0]) < 1e-9, (t_old, t_new)
-            print(f"  {name:6}  grid (previous) {old:8.3f} s -> {new:8.3f} s: {old / new:7.1f}x faster, "
-                  f"t = {t_new[0][0]:.6f} both")
+            print(
+                f"  {name:6}  grid (previous) {old:8.3f} s -> {new:8.3f} s: {old / new:7.1f}x faster, "
+                f"t = {t_new[0][0]:.6f} both"
+            )
         con.close()
 
 

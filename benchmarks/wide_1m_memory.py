@@ -53,10 +53,17 @@ def make_table(path: Path, rows: int, seed: int) -> None:
     def h(i: int) -> str:  # a hash of the row number per column: reproducible, independent columns
         return f"hash(i * {2 * i + 1} + {seed})"
 
-    cols = ["i AS id", f"18 + {h(1)} % 73 AS age", f"CASE WHEN {h(2)} % 2 = 0 THEN 'F' ELSE 'M' END AS sex",
-            f"LPAD(CAST({h(3)} % 900 + 100 AS VARCHAR), 3, '0') AS zip3", f"'edu' || ({h(4)} % 16) AS education",
-            f"'occ' || ({h(5)} % 40) AS occupation", f"1930 + {h(6)} % 75 AS birth_year",
-            f"'dx' || ({h(7)} % 300) AS diagnosis", f"CAST({h(8)} % 200000 AS DOUBLE) / 10 AS income"]
+    cols = [
+        "i AS id",
+        f"18 + {h(1)} % 73 AS age",
+        f"CASE WHEN {h(2)} % 2 = 0 THEN 'F' ELSE 'M' END AS sex",
+        f"LPAD(CAST({h(3)} % 900 + 100 AS VARCHAR), 3, '0') AS zip3",
+        f"'edu' || ({h(4)} % 16) AS education",
+        f"'occ' || ({h(5)} % 40) AS occupation",
+        f"1930 + {h(6)} % 75 AS birth_year",
+        f"'dx' || ({h(7)} % 300) AS diagnosis",
+        f"CAST({h(8)} % 200000 AS DOUBLE) / 10 AS income",
+    ]
     for j in range(21):
         kind = j % 4
         if kind == 0:
@@ -93,23 +100,80 @@ def main() -> None:
         data = Path(tmp) / "wide.parquet"
         t = time.perf_counter()
         make_table(data, a.rows, a.seed)
-        print(f"table: {a.rows:,} rows x 30 columns, {data.stat().st_size / 1e6:.0f} MB Parquet, "
-              f"made in {time.perf_counter() - t:.1f} s; load {os.getloadavg()[0]:.2f}")
+        print(
+            f"table: {a.rows:,} rows x 30 columns, {data.stat().st_size / 1e6:.0f} MB Parquet, "
+            f"made in {time.perf_counter() - t:.1f} s; load {os.getloadavg()[0]:.2f}"
+        )
         db = str(Path(tmp) / "w.duckdb")
         commands = {
             "kanon": ["kanon", "--table", str(data), "--qids", QIDS, "--sensitive", SENSITIVE, "--k", "5", "--quiet"],
             "cavg": ["cavg", "--table", str(data), "--qids", QIDS, "--k", "5", "--quiet"],
             "risk": ["risk", "--table", str(data), "--qids", QIDS, "--population-size", str(a.rows * 20), "--quiet"],
-            "mpuccs": ["mpuccs", "--ori", str(data), "--syn", str(data), "--columns", QIDS, "--n-cols", "1,2,3",
-                       "--quiet"],
-            "mondrian": ["mondrian", "--db", db, "--table", str(data), "--qids", QIDS, "--k", "10",
-                         "--identifiers", "id", "--keep", "*", "--output", "released", "--replace", "--quiet"],
+            "mpuccs": [
+                "mpuccs",
+                "--ori",
+                str(data),
+                "--syn",
+                str(data),
+                "--columns",
+                QIDS,
+                "--n-cols",
+                "1,2,3",
+                "--quiet",
+            ],
+            "mondrian": [
+                "mondrian",
+                "--db",
+                db,
+                "--table",
+                str(data),
+                "--qids",
+                QIDS,
+                "--k",
+                "10",
+                "--identifiers",
+                "id",
+                "--keep",
+                "*",
+                "--output",
+                "released",
+                "--replace",
+                "--quiet",
+            ],
             # the same run with DuckDB's memory bounded through the --db URL's settings
-            "mondrian 512MB": ["mondrian", "--db", f"duckdb:///{db}?memory_limit=512MB", "--table", str(data),
-                               "--qids", QIDS, "--k", "10", "--identifiers", "id", "--keep", "*", "--output",
-                               "released", "--replace", "--quiet"],
-            "kanon 512MB": ["kanon", "--db", f"duckdb:///{db}?memory_limit=512MB", "--table", str(data), "--qids",
-                            QIDS, "--sensitive", SENSITIVE, "--k", "5", "--quiet"],
+            "mondrian 512MB": [
+                "mondrian",
+                "--db",
+                f"duckdb:///{db}?memory_limit=512MB",
+                "--table",
+                str(data),
+                "--qids",
+                QIDS,
+                "--k",
+                "10",
+                "--identifiers",
+                "id",
+                "--keep",
+                "*",
+                "--output",
+                "released",
+                "--replace",
+                "--quiet",
+            ],
+            "kanon 512MB": [
+                "kanon",
+                "--db",
+                f"duckdb:///{db}?memory_limit=512MB",
+                "--table",
+                str(data),
+                "--qids",
+                QIDS,
+                "--sensitive",
+                SENSITIVE,
+                "--k",
+                "5",
+                "--quiet",
+            ],
         }
         for _ in range(a.repeat):
             floor = child(["--copy-floor", db, str(data)], env)
@@ -117,8 +181,10 @@ def main() -> None:
             for name, args in commands.items():
                 r = child(args, env)
                 status = "ok" if r["code"] == 0 else f"exit {r['code']}: {' '.join(r['stderr'])}"
-                print(f"{name:<15} peak RSS {r['rss_mb']:7.0f} MB  {r['seconds']:6.1f} s  "
-                      f"{r['rss_mb'] / floor['rss_mb']:.2f}x the copy floor  {status}")
+                print(
+                    f"{name:<15} peak RSS {r['rss_mb']:7.0f} MB  {r['seconds']:6.1f} s  "
+                    f"{r['rss_mb'] / floor['rss_mb']:.2f}x the copy floor  {status}"
+                )
 
 
 if __name__ == "__main__":

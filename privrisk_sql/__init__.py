@@ -54,11 +54,23 @@ def __getattr__(name: str):
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY) | {"render"})
 
+
 __version__ = "0.1.0"
 
 # The public names: the errors, the Source, and every name the registry gives the metrics.
-__all__ = sorted([
-    "InputChangedError", "InvalidInputError", "PrivriskError", "QueryError", "QueryTimeoutError",
-    "ReadOnlyViolationError", "Source", "TerminatedError", "UnknownDialectError", "UnsupportedFeatureError",
-    "connect", *_METRICS,
-])
+__all__ = sorted(
+    [
+        "InputChangedError",
+        "InvalidInputError",
+        "PrivriskError",
+        "QueryError",
+        "QueryTimeoutError",
+        "ReadOnlyViolationError",
+        "Source",
+        "TerminatedError",
+        "UnknownDialectError",
+        "UnsupportedFeatureError",
+        "connect",
+        *_METRICS,
+    ]
+)

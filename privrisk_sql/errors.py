@@ -47,8 +47,14 @@ class QueryTimeoutError(QueryError):
     ``cancelled_running_statement`` says whether the database stopped a statement mid-way (True) or
     the deadline passed between two statements (False)."""
 
-    def __init__(self, message: str, *, sql: str | None = None, dialect: str | None = None,
-                 cancelled_running_statement: bool = False):
+    def __init__(
+        self,
+        message: str,
+        *,
+        sql: str | None = None,
+        dialect: str | None = None,
+        cancelled_running_statement: bool = False,
+    ):
         super().__init__(message, sql=sql, dialect=dialect)
         self.cancelled_running_statement = cancelled_running_statement
 

@@ -46,16 +46,46 @@ class Metric:
 
 
 METRICS: tuple[Metric, ...] = (
-    Metric("mpuccs", "mpUCCs singling-out risk of a synthetic table against the original",
-           "Singling-out risk (mpUCCs)", ("ori", "syn"), (), ("mpuccs", "MpuccsResult")),
-    Metric("cavg", "CAVG, the normalized average equivalence class size", "CAVG", ("table",), (),
-           ("cavg", "CavgResult", "cavg_best_effort", "cavg_from_equivalence_classes")),
-    Metric("kanon", "k-anonymity, l-diversity, t-closeness, beta-likeness, delta-disclosure, risks",
-           "k-anonymity and the sensitive attributes", ("table",), (), ("kanon", "KanonResult")),
-    Metric("mondrian", "Mondrian k-anonymization, written to a new table in --db", "Mondrian k-anonymization",
-           ("table",), ("output",), ("mondrian", "MondrianResult")),
-    Metric("risk", "re-identification risk: prosecutor, journalist, marketer, population uniqueness, k-map",
-           "Re-identification risk", ("table",), ("records", "classes"), ("risk", "RiskResult")),
+    Metric(
+        "mpuccs",
+        "mpUCCs singling-out risk of a synthetic table against the original",
+        "Singling-out risk (mpUCCs)",
+        ("ori", "syn"),
+        (),
+        ("mpuccs", "MpuccsResult"),
+    ),
+    Metric(
+        "cavg",
+        "CAVG, the normalized average equivalence class size",
+        "CAVG",
+        ("table",),
+        (),
+        ("cavg", "CavgResult", "cavg_best_effort", "cavg_from_equivalence_classes"),
+    ),
+    Metric(
+        "kanon",
+        "k-anonymity, l-diversity, t-closeness, beta-likeness, delta-disclosure, risks",
+        "k-anonymity and the sensitive attributes",
+        ("table",),
+        (),
+        ("kanon", "KanonResult"),
+    ),
+    Metric(
+        "mondrian",
+        "Mondrian k-anonymization, written to a new table in --db",
+        "Mondrian k-anonymization",
+        ("table",),
+        ("output",),
+        ("mondrian", "MondrianResult"),
+    ),
+    Metric(
+        "risk",
+        "re-identification risk: prosecutor, journalist, marketer, population uniqueness, k-map",
+        "Re-identification risk",
+        ("table",),
+        ("records", "classes"),
+        ("risk", "RiskResult"),
+    ),
 )
 
 # Release checks the dbt package's tests mirror: Python API only, no subcommand of their own.

@@ -13,13 +13,40 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNS = {
-    "mpuccs": ["--ori", "fixtures/adult/ori.csv", "--syn", "fixtures/adult/syn.csv", "--columns",
-               "age,sex,race,education", "--n-cols", "1,2,3", "--fail-above", "0.05", "--quiet"],
-    "kanon": ["--table", "fixtures/adult/ori.csv", "--qids", "age,sex,race", "--sensitive", "income,education",
-              "--k", "5"],
+    "mpuccs": [
+        "--ori",
+        "fixtures/adult/ori.csv",
+        "--syn",
+        "fixtures/adult/syn.csv",
+        "--columns",
+        "age,sex,race,education",
+        "--n-cols",
+        "1,2,3",
+        "--fail-above",
+        "0.05",
+        "--quiet",
+    ],
+    "kanon": [
+        "--table",
+        "fixtures/adult/ori.csv",
+        "--qids",
+        "age,sex,race",
+        "--sensitive",
+        "income,education",
+        "--k",
+        "5",
+    ],
     "cavg": ["--table", "fixtures/adult/ori.csv", "--qids", "sex,race,education", "--k", "5"],
-    "mondrian": ["--table", "fixtures/adult/ori.csv", "--qids", "age,sex,race,education_num", "--k", "10",
-                 "--output", "released"],
+    "mondrian": [
+        "--table",
+        "fixtures/adult/ori.csv",
+        "--qids",
+        "age,sex,race,education_num",
+        "--k",
+        "10",
+        "--output",
+        "released",
+    ],
 }
 
 
@@ -28,12 +55,27 @@ def main() -> None:
         for command, args in RUNS.items():
             page = Path(tmp) / f"{command}.html"
             db = ["--db", str(Path(tmp) / "w.duckdb")] if command == "mondrian" else []
-            subprocess.run([sys.executable, "-m", "privrisk_sql.cli", command, *args, *db, "--html", str(page)],
-                           cwd=ROOT, check=False, stdout=subprocess.DEVNULL)
+            subprocess.run(
+                [sys.executable, "-m", "privrisk_sql.cli", command, *args, *db, "--html", str(page)],
+                cwd=ROOT,
+                check=False,
+                stdout=subprocess.DEVNULL,
+            )
             shot = ROOT / "docs" / "img" / f"report-{command}.png"
-            subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--window-size=1100,1500",
-                            f"--user-data-dir={tmp}/profile", f"--screenshot={shot}", page.as_uri()],
-                           check=True, capture_output=True)
+            subprocess.run(
+                [
+                    "chromium",
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--window-size=1100,1500",
+                    f"--user-data-dir={tmp}/profile",
+                    f"--screenshot={shot}",
+                    page.as_uri(),
+                ],
+                check=True,
+                capture_output=True,
+            )
             print(shot.relative_to(ROOT), shot.stat().st_size)
 
 

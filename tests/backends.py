@@ -76,9 +76,7 @@ def read_csv_typed(path: Path, timestamp_columns=()):
     rel = f"read_csv('{path}')"
     desc = con.execute(f"DESCRIBE SELECT * FROM {rel}").fetchall()
     cols = [(r[0], type_class(r[1])) for r in desc]
-    select = ", ".join(
-        f'CAST("{n}" AS TIMESTAMP) AS "{n}"' if n in timestamp_columns else f'"{n}"' for n, _ in cols
-    )
+    select = ", ".join(f'CAST("{n}" AS TIMESTAMP) AS "{n}"' if n in timestamp_columns else f'"{n}"' for n, _ in cols)
     cols = [(n, TypeClass.TIMESTAMP if n in timestamp_columns else c) for n, c in cols]
     rows = con.execute(f"SELECT {select} FROM {rel}").fetchall()
     con.close()
@@ -159,7 +157,7 @@ class Backend:
             "sqlite": "SELECT name FROM sqlite_master WHERE type = 'table'",
             "postgres": "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
             "mysql": "SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE()"
-                     " AND table_type = 'BASE TABLE'",
+            " AND table_type = 'BASE TABLE'",
         }[self.name]
         return [r[0] for r in self.fetch(sql)]
 
@@ -167,9 +165,9 @@ class Backend:
         """Statements of other sessions of a server, running now, whose text holds ``marker``."""
         sql = {
             "postgres": "SELECT COUNT(*) FROM pg_stat_activity WHERE state = 'active' "
-                        f"AND query LIKE '%{marker}%' AND pid <> pg_backend_pid()",
+            f"AND query LIKE '%{marker}%' AND pid <> pg_backend_pid()",
             "mysql": "SELECT COUNT(*) FROM information_schema.processlist WHERE command = 'Query' "
-                     f"AND info LIKE '%{marker}%' AND id <> CONNECTION_ID()",
+            f"AND info LIKE '%{marker}%' AND id <> CONNECTION_ID()",
         }[self.name]
         return int(self.fetch(sql)[0][0])
 
@@ -177,11 +175,15 @@ class Backend:
         """End the sessions of other clients whose running statement holds ``marker``, as a server
         that goes away does to them (PostgreSQL: pg_terminate_backend; MariaDB: KILL CONNECTION)."""
         if self.name == "postgres":
-            rows = self.fetch("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE state = 'active' "
-                              f"AND query LIKE '%{marker}%' AND pid <> pg_backend_pid()")
+            rows = self.fetch(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE state = 'active' "
+                f"AND query LIKE '%{marker}%' AND pid <> pg_backend_pid()"
+            )
             return len(rows)
-        ids = self.fetch("SELECT id FROM information_schema.processlist WHERE command = 'Query' "
-                         f"AND info LIKE '%{marker}%' AND id <> CONNECTION_ID()")
+        ids = self.fetch(
+            "SELECT id FROM information_schema.processlist WHERE command = 'Query' "
+            f"AND info LIKE '%{marker}%' AND id <> CONNECTION_ID()"
+        )
         for (i,) in ids:
             self.run(f"KILL CONNECTION {int(i)}")
         return len(ids)
@@ -241,17 +243,17 @@ class Backend:
 
 SLOW_ROWS = {
     "duckdb": "SELECT (a.range * 7919 + b.range) % 1000 AS q1, (a.range + b.range * 31) % 997 AS q2"
-              " FROM range(100000) a, range(10000) b",
+    " FROM range(100000) a, range(10000) b",
     "postgres": "SELECT (a * 7919 + b) % 1000 AS q1, (a + b * 31) % 997 AS q2"
-                " FROM generate_series(1, 100000) a, generate_series(1, 10000) b",
+    " FROM generate_series(1, 100000) a, generate_series(1, 10000) b",
     "mysql": "SELECT (a.seq * 7919 + b.seq) % 1000 AS q1, (a.seq + b.seq * 31) % 997 AS q2"
-             " FROM seq_1_to_100000 a, seq_1_to_10000 b",
+    " FROM seq_1_to_100000 a, seq_1_to_10000 b",
     # 10^11 rows: Spark counts 10^9 in about 10 s, close enough to a 5 s timeout for a loaded
     # machine to finish the statement before the cancel lands (seen in CI).
     "spark": "SELECT (a.id * 7919 + b.id + c.id) % 1000 AS q1, (a.id + b.id * 31 + c.id) % 997 AS q2"
-             " FROM range(100000) a, range(10000) b, range(100) c",
+    " FROM range(100000) a, range(10000) b, range(100) c",
     "sqlite": "WITH RECURSIVE r(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM r WHERE i < 1000000000)"
-              " SELECT i % 1000 AS q1, i % 997 AS q2 FROM r",
+    " SELECT i % 1000 AS q1, i % 997 AS q2 FROM r",
 }
 
 
@@ -324,7 +326,9 @@ class SQLAlchemyBackend(Backend):
             raw = self.conn.connection.driver_connection
             with raw.cursor() as cur:
                 for i in range(0, len(rows), 5000):
-                    cur.executemany(f"INSERT INTO {qname} VALUES ({marks})", [_mysql_row(r) for r in rows[i:i + 5000]])
+                    cur.executemany(
+                        f"INSERT INTO {qname} VALUES ({marks})", [_mysql_row(r) for r in rows[i : i + 5000]]
+                    )
         else:
             marks = ", ".join("?" for _ in cols)
             raw = self.conn.connection.driver_connection
@@ -361,9 +365,11 @@ _CASE_INSENSITIVE_TEXT = {
     "sqlite": ("TEXT COLLATE NOCASE", None),
     "mysql": ("TEXT COLLATE utf8mb4_general_ci", None),
     "spark": ("STRING COLLATE UTF8_LCASE", None),
-    "postgres": ('TEXT COLLATE "privrisk_test_ci"',
-                 "CREATE COLLATION IF NOT EXISTS \"privrisk_test_ci\" "
-                 "(provider = icu, locale = 'und-u-ks-level2', deterministic = false)"),
+    "postgres": (
+        'TEXT COLLATE "privrisk_test_ci"',
+        'CREATE COLLATION IF NOT EXISTS "privrisk_test_ci" '
+        "(provider = icu, locale = 'und-u-ks-level2', deterministic = false)",
+    ),
 }
 
 
@@ -378,9 +384,14 @@ def create_case_insensitive(backend: Backend, cols: list[tuple[str, TypeClass]],
         rows = [(i,) + tuple(r) for i, r in enumerate(rows)]
     q = lambda s: quote_identifier(s, backend.dialect)  # noqa: E731
     name = f"ci_{uuid.uuid4().hex[:8]}"
-    backend.run(f"CREATE TABLE {q(name)} (" + ", ".join(
-        f"{q(n)} {text_type if c is TypeClass.TEXT else (_SPARK_DDL if backend.name == 'spark' else _DDL)[c]}"
-        for n, c in cols) + ")")
+    backend.run(
+        f"CREATE TABLE {q(name)} ("
+        + ", ".join(
+            f"{q(n)} {text_type if c is TypeClass.TEXT else (_SPARK_DDL if backend.name == 'spark' else _DDL)[c]}"
+            for n, c in cols
+        )
+        + ")"
+    )
     if hasattr(backend, "created"):
         backend.created.append(name)
     literal = lambda v: f"'{v}'" if isinstance(v, str) else str(v)  # noqa: E731
@@ -391,7 +402,9 @@ def create_case_insensitive(backend: Backend, cols: list[tuple[str, TypeClass]],
 
 def _sqlite_row(row):
     # sqlite3's default date adapters are deprecated; store ISO text, as SQLAlchemy does.
-    return tuple(v.isoformat(sep=" ") if hasattr(v, "hour") else v.isoformat() if hasattr(v, "isoformat") else v for v in row)
+    return tuple(
+        v.isoformat(sep=" ") if hasattr(v, "hour") else v.isoformat() if hasattr(v, "isoformat") else v for v in row
+    )
 
 
 # MariaDB 10.11 cannot list a session's TEMPORARY tables (information_schema shows none): the
@@ -435,8 +448,14 @@ def _mysql_row(row):
 
 # Spark: one local session per test process (starting one costs 5-30 s), made on first use.
 _SPARK: list = []
-_SPARK_DDL = {TypeClass.INTEGER: "BIGINT", TypeClass.FLOAT: "DOUBLE", TypeClass.TEXT: "STRING",
-              TypeClass.BOOLEAN: "BOOLEAN", TypeClass.DATE: "DATE", TypeClass.TIMESTAMP: "TIMESTAMP"}
+_SPARK_DDL = {
+    TypeClass.INTEGER: "BIGINT",
+    TypeClass.FLOAT: "DOUBLE",
+    TypeClass.TEXT: "STRING",
+    TypeClass.BOOLEAN: "BOOLEAN",
+    TypeClass.DATE: "DATE",
+    TypeClass.TIMESTAMP: "TIMESTAMP",
+}
 
 
 def spark_available() -> str | None:
@@ -463,13 +482,18 @@ def spark_session():
 
         os.environ["SPARK_LOCAL_IP"] = "127.0.0.1"  # the JVM binds and talks on loopback only
         warehouse = tempfile.mkdtemp(prefix="privrisk_spark_")
-        session = (SparkSession.builder.master("local[2]").appName("privrisk_sql tests")
-                   .config("spark.sql.warehouse.dir", warehouse)
-                   .config("spark.sql.shuffle.partitions", "4")
-                   .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
-                   .config("spark.sql.ui.retainedExecutions", str(RETAINED_SQL_EXECUTIONS))
-                   .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1")
-                   .getOrCreate())
+        session = (
+            SparkSession.builder.master("local[2]")
+            .appName("privrisk_sql tests")
+            .config("spark.sql.warehouse.dir", warehouse)
+            .config("spark.sql.shuffle.partitions", "4")
+            .config("spark.ui.enabled", "false")
+            .config("spark.ui.showConsoleProgress", "false")
+            .config("spark.sql.ui.retainedExecutions", str(RETAINED_SQL_EXECUTIONS))
+            .config("spark.driver.host", "127.0.0.1")
+            .config("spark.driver.bindAddress", "127.0.0.1")
+            .getOrCreate()
+        )
         session.sparkContext.setLogLevel("ERROR")
         _SPARK.append(session)
     return _SPARK[0]
@@ -529,14 +553,24 @@ def start_spark_connect() -> SparkConnectServer:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     work = tempfile.mkdtemp(prefix="privrisk_connect_")
-    env = {**os.environ, "SPARK_HOME": str(home), "SPARK_PID_DIR": work, "SPARK_LOG_DIR": work,
-           "SPARK_LOCAL_IP": "127.0.0.1",
-           "SPARK_IDENT_STRING": f"privrisk{port}"}
-    conf = {"spark.connect.grpc.binding.address": "127.0.0.1", "spark.connect.grpc.binding.port": str(port),
-            "spark.sql.warehouse.dir": f"{work}/warehouse", "spark.sql.shuffle.partitions": "4",
-            "spark.ui.enabled": "false", "spark.driver.host": "127.0.0.1",
-            "spark.sql.ui.retainedExecutions": str(RETAINED_SQL_EXECUTIONS),
-            "spark.driver.bindAddress": "127.0.0.1"}
+    env = {
+        **os.environ,
+        "SPARK_HOME": str(home),
+        "SPARK_PID_DIR": work,
+        "SPARK_LOG_DIR": work,
+        "SPARK_LOCAL_IP": "127.0.0.1",
+        "SPARK_IDENT_STRING": f"privrisk{port}",
+    }
+    conf = {
+        "spark.connect.grpc.binding.address": "127.0.0.1",
+        "spark.connect.grpc.binding.port": str(port),
+        "spark.sql.warehouse.dir": f"{work}/warehouse",
+        "spark.sql.shuffle.partitions": "4",
+        "spark.ui.enabled": "false",
+        "spark.driver.host": "127.0.0.1",
+        "spark.sql.ui.retainedExecutions": str(RETAINED_SQL_EXECUTIONS),
+        "spark.driver.bindAddress": "127.0.0.1",
+    }
     args = [str(home / "sbin" / "start-connect-server.sh"), "--master", "local[2]"]
     for key, value in conf.items():
         args += ["--conf", f"{key}={value}"]
@@ -576,15 +610,21 @@ class SparkBackend(Backend):
     def create(self, name, cols, rows):
         from pyspark.sql import types as T
 
-        spark_types = {TypeClass.INTEGER: T.LongType(), TypeClass.FLOAT: T.DoubleType(),
-                       TypeClass.TEXT: T.StringType(), TypeClass.BOOLEAN: T.BooleanType(),
-                       TypeClass.DATE: T.DateType(), TypeClass.TIMESTAMP: T.TimestampType()}
+        spark_types = {
+            TypeClass.INTEGER: T.LongType(),
+            TypeClass.FLOAT: T.DoubleType(),
+            TypeClass.TEXT: T.StringType(),
+            TypeClass.BOOLEAN: T.BooleanType(),
+            TypeClass.DATE: T.DateType(),
+            TypeClass.TIMESTAMP: T.TimestampType(),
+        }
         self.run(self.ddl(name, cols))
         self.created.append(name)
         if rows:
             schema = T.StructType([T.StructField(n, spark_types[c]) for n, c in cols])
             self.session.createDataFrame([tuple(r) for r in rows], schema).write.insertInto(
-                quote_identifier(name, self.dialect))
+                quote_identifier(name, self.dialect)
+            )
         self.sources[name] = self.checksum(name)
 
     def fetch(self, sql):
@@ -655,15 +695,43 @@ def assert_least_privilege_user(backend: Backend, url: str, table: str, key: str
     def cli(*args):
         return subprocess.run([sys.executable, "-m", "privrisk_sql.cli", *args], capture_output=True, text=True)
 
-    as_reader = cli("kanon", "--db", url, "--table", table, "--qids", "age,sex,race", "--read-only",
-                    "--sensitive", "income", "--json", "-")
+    as_reader = cli(
+        "kanon",
+        "--db",
+        url,
+        "--table",
+        table,
+        "--qids",
+        "age,sex,race",
+        "--read-only",
+        "--sensitive",
+        "income",
+        "--json",
+        "-",
+    )
     assert as_reader.returncode == 0, as_reader.stderr
     assert json.loads(as_reader.stdout) == pr.kanon(backend.source(), table, ["age", "sex", "race"], ["income"])
-    r = cli("mpuccs", "--db", url, "--ori", table, "--syn", table, "--columns", "age,sex,race", "--n-cols", "1,2",
-            "--key", key, "--read-only", "--quiet")
+    r = cli(
+        "mpuccs",
+        "--db",
+        url,
+        "--ori",
+        table,
+        "--syn",
+        table,
+        "--columns",
+        "age,sex,race",
+        "--n-cols",
+        "1,2",
+        "--key",
+        key,
+        "--read-only",
+        "--quiet",
+    )
     assert r.returncode == 0, r.stderr
-    r = cli("mondrian", "--db", url, "--table", table, "--qids", "age", "--k", "5", "--output", "released",
-            "--show-sql")
+    r = cli(
+        "mondrian", "--db", url, "--table", table, "--qids", "age", "--k", "5", "--output", "released", "--show-sql"
+    )
     assert r.returncode == 2
     assert f"may not create tables in {container} (no CREATE privilege)" in r.stderr
     assert "TEMP TABLE" not in r.stderr and "TEMPORARY TABLE" not in r.stderr  # only the privilege check ran

@@ -15,8 +15,10 @@ from backends import make_backend, pg_url, server_url, spark_available
 
 # Spark runs as its own step (pytest -m spark in .ci/run): a local session in the test process.
 BACKENDS = ["duckdb", "sqlite", "postgres", "mysql", pytest.param("spark", marks=pytest.mark.spark)]
-_SERVERS = {"postgres": ("PostgreSQL", "PRIVRISK_PG_URL", "PRIVRISK_REQUIRE_PG"),
-            "mysql": ("MariaDB", "PRIVRISK_MYSQL_URL", "PRIVRISK_REQUIRE_MYSQL")}
+_SERVERS = {
+    "postgres": ("PostgreSQL", "PRIVRISK_PG_URL", "PRIVRISK_REQUIRE_PG"),
+    "mysql": ("MariaDB", "PRIVRISK_MYSQL_URL", "PRIVRISK_REQUIRE_MYSQL"),
+}
 
 
 # The Spark step runs the backend tests that matter for an engine (the issue's list: every PETsARD
@@ -29,14 +31,20 @@ _SERVERS = {"postgres": ("PostgreSQL", "PRIVRISK_PG_URL", "PRIVRISK_REQUIRE_PG")
 # takes back what a pattern chose but another test already covers there; the step has to fit
 # .ci/run's 45 minutes with the main step (docs/contributing/add-a-backend.md, "Spark").
 SPARK_TESTS = (
-    "test_reference_cases.py::test_sql_case_equals_petsard*", "test_reference_cases.py::test_ieee_nan*",
-    "test_handcheck.py::*", "test_kanon.py::*", "test_case_insensitive.py::*", "test_read_only.py::*",
-    "test_source.py::*", "test_spark.py::*", "test_dbt.py::test_dbt_spark",
+    "test_reference_cases.py::test_sql_case_equals_petsard*",
+    "test_reference_cases.py::test_ieee_nan*",
+    "test_handcheck.py::*",
+    "test_kanon.py::*",
+    "test_case_insensitive.py::*",
+    "test_read_only.py::*",
+    "test_source.py::*",
+    "test_spark.py::*",
+    "test_dbt.py::test_dbt_spark",
     "test_cancel.py::test_timeout_cancels_the_running_statement*",
     "test_cancel.py::test_ctrl_c_and_sigterm_cancel_and_exit_3?spark-mondrian-SIGTERM?",
     "test_cancel.py::test_ctrl_c_and_sigterm_cancel_and_exit_3?spark-mpuccs-SIGINT?",
     "test_cancel.py::test_cli_timeout_exits_3?spark-mondrian?",
-    "test_hostile_names.py::test_hostile_names_everywhere?spark-a\"b?",
+    'test_hostile_names.py::test_hostile_names_everywhere?spark-a"b?',
     "test_hostile_names.py::test_hostile_names_everywhere?spark-back`tick?",
     "test_hostile_names.py::test_hostile_names_everywhere?spark-new*line?",
     "test_bad_input.py::test_unsupported_types_are_named*",
@@ -44,19 +52,23 @@ SPARK_TESTS = (
     "test_mondrian.py::test_partitions_equal_reference?spark-10-interp-False-all_ranks?",
     "test_mondrian.py::test_partitions_equal_reference?spark-7-lower-True-all_ranks?",
     "test_mondrian.py::test_output_is_k_anonymous*",
-    "test_mondrian.py::test_hand_*", "test_mondrian.py::test_interrupted_run_leaves_nothing*",
-    "test_mondrian.py::test_existing_output_refused_then_replaced*", "test_mondrian.py::test_dates_timestamps*",
+    "test_mondrian.py::test_hand_*",
+    "test_mondrian.py::test_interrupted_run_leaves_nothing*",
+    "test_mondrian.py::test_existing_output_refused_then_replaced*",
+    "test_mondrian.py::test_dates_timestamps*",
     "test_mondrian.py::test_case_insensitive_column_is_cut_on_its_bytes*",
     # l (distinct) and t (ordered and equal distance) by hand; against the reference on the others
     "test_mondrian_privacy.py::test_k_alone_discloses_l_and_t_do_not*",
     "test_mondrian_privacy.py::test_boolean_with_its_majority_last_is_cut*",
-    "test_mondrian_privacy.py::test_category_labels_are_sets*", "test_mondrian_privacy.py::test_output_keeps_the_users_types*",
+    "test_mondrian_privacy.py::test_category_labels_are_sets*",
+    "test_mondrian_privacy.py::test_output_keeps_the_users_types*",
     "test_mondrian_hierarchy.py::test_uneven_tree_by_hand*",
     "test_mondrian_hierarchy.py::test_the_database_walks_the_values_up*",
     "test_mondrian_hierarchy.py::test_built_interval_and_date_hierarchies_equal_the_reference*",
     # risk: the hand-checked sample in its population (every model, one run) and its tables
     # (the weight checks are one plain scan, tested on the other backends: left out for the budget)
-    "test_risk.py::test_hand_checked_sample_in_population*", "test_risk.py::test_records_and_classes_tables_by_hand*",
+    "test_risk.py::test_hand_checked_sample_in_population*",
+    "test_risk.py::test_records_and_classes_tables_by_hand*",
 )
 SPARK_LEFT_OUT = (
     # the oracle on Adult and German credit; Wage's pycanon numbers alone take a minute
@@ -73,9 +85,12 @@ SPARK_LEFT_OUT = (
 # the slowest oracle cases (pycanon on Wage alone takes over a minute).
 FULL_MODULES = ("test_dbt.py", "test_reports.py", "test_mariadb.py", "test_benchmarks.py")
 FULL_FIXTURES = ("pg", "maria")
-FULL_TESTS = ("test_kanon.py::test_family_equals_pycanon_and_oracle?*wage_islr?",
-              "test_reference_cases.py::*?sqlite-wage_islr*", "test_reference_cases.py::*?sqlite-adult_qid_ncols123*",
-              "test_reference_cases.py::test_grouping_by_code_columns_equals_packed_keys?sqlite-*")
+FULL_TESTS = (
+    "test_kanon.py::test_family_equals_pycanon_and_oracle?*wage_islr?",
+    "test_reference_cases.py::*?sqlite-wage_islr*",
+    "test_reference_cases.py::*?sqlite-adult_qid_ncols123*",
+    "test_reference_cases.py::test_grouping_by_code_columns_equals_packed_keys?sqlite-*",
+)
 
 
 def _full(item) -> bool:
@@ -83,9 +98,13 @@ def _full(item) -> bool:
 
     test = item.nodeid.split("/")[-1]
     params = getattr(getattr(item, "callspec", None), "params", {})
-    return (test.split("::")[0] in FULL_MODULES or any(f in item.fixturenames for f in FULL_FIXTURES)
-            or params.get("backend") in _SERVERS or params.get("engine") in _SERVERS
-            or any(fnmatch.fnmatchcase(test, pattern) for pattern in FULL_TESTS))
+    return (
+        test.split("::")[0] in FULL_MODULES
+        or any(f in item.fixturenames for f in FULL_FIXTURES)
+        or params.get("backend") in _SERVERS
+        or params.get("engine") in _SERVERS
+        or any(fnmatch.fnmatchcase(test, pattern) for pattern in FULL_TESTS)
+    )
 
 
 def pytest_collection_modifyitems(config, items):
@@ -99,8 +118,9 @@ def pytest_collection_modifyitems(config, items):
         if item.get_closest_marker("spark") is None:
             return True
         test = item.nodeid.split("/")[-1]
-        return (any(fnmatch.fnmatchcase(test, pattern) for pattern in SPARK_TESTS)
-                and not any(fnmatch.fnmatchcase(test, pattern) for pattern in SPARK_LEFT_OUT))
+        return any(fnmatch.fnmatchcase(test, pattern) for pattern in SPARK_TESTS) and not any(
+            fnmatch.fnmatchcase(test, pattern) for pattern in SPARK_LEFT_OUT
+        )
 
     dropped = [item for item in items if not chosen(item)]
     if dropped:

@@ -46,7 +46,9 @@ class RefTree:
         for path in order:
             for depth in range(1, len(path) + 1):
                 first.setdefault(path[:depth], len(first))
-        self.leaves = sorted(self.paths, key=lambda v: [first[self.paths[v][:d]] for d in range(1, len(self.paths[v]) + 1)])
+        self.leaves = sorted(
+            self.paths, key=lambda v: [first[self.paths[v][:d]] for d in range(1, len(self.paths[v]) + 1)]
+        )
         self.code = {v: i + 1 for i, v in enumerate(self.leaves)}
         self.value = {c: v for v, c in self.code.items()}
 
@@ -62,8 +64,9 @@ class RefTree:
         return sum(1 for p in self.paths.values() if p[: len(node)] == node) / len(self.leaves)
 
 
-def encode(df: pd.DataFrame, qids, nulls: str = "error", order: dict | None = None,
-           hierarchies: dict | None = None) -> Encoded:
+def encode(
+    df: pd.DataFrame, qids, nulls: str = "error", order: dict | None = None, hierarchies: dict | None = None
+) -> Encoded:
     """QIDs as float64 codes: numbers, epoch seconds, 0/1, or 1-based rank in sorted/given order.
     NULL (nulls="separate") is one scale below the smallest value and not part of the range."""
     order = order or {}
@@ -74,8 +77,9 @@ def encode(df: pd.DataFrame, qids, nulls: str = "error", order: dict | None = No
         is_category = False
         if i in trees:
             code = s.map(trees[i].code).astype(float)
-        elif pd.api.types.is_bool_dtype(s) or (s.dtype == object and s.dropna().map(type).eq(bool).all()
-                                              and s.notna().any()):
+        elif pd.api.types.is_bool_dtype(s) or (
+            s.dtype == object and s.dropna().map(type).eq(bool).all() and s.notna().any()
+        ):
             code = s.map({True: 1.0, False: 0.0})
             is_category = True
         elif pd.api.types.is_datetime64_any_dtype(s):
@@ -174,8 +178,15 @@ def _l_and_t_hold(side: np.ndarray, sensitive, l: int | None, t: float | None) -
     return True
 
 
-def mondrian_reference(encoded: Encoded, k: int, median: str = "lower", relaxed: bool = False,
-                       sensitive=(), l: int | None = None, t: float | None = None) -> list[np.ndarray]:
+def mondrian_reference(
+    encoded: Encoded,
+    k: int,
+    median: str = "lower",
+    relaxed: bool = False,
+    sensitive=(),
+    l: int | None = None,
+    t: float | None = None,
+) -> list[np.ndarray]:
     """Final partitions as arrays of row positions (0-based, input order). ``sensitive``
     (:func:`sensitive_codes`), ``l``, ``t``: a cut is allowable only if both sides also hold
     at least l distinct values and are t-close to the whole table, per sensitive column."""
@@ -197,8 +208,14 @@ def mondrian_reference(encoded: Encoded, k: int, median: str = "lower", relaxed:
         cands = [i for i in range(d) if (not trees[i].is_value(nodes[i]) if i in trees else hi[i] > lo[i])]
         children = {i: pd.Series([trees[i].node(c, depths[i] + 1) for c in block[:, i]]) for i in cands if i in trees}
         nd = {i: (children[i].nunique() if i in trees else np.unique(block[:, i]).size) for i in cands}
-        width = {i: (trees[i].share(nodes[i]) if i in trees else
-                     ((nd[i] - 1) if categorical[i] else (hi[i] - lo[i])) / scale[i]) for i in cands}
+        width = {
+            i: (
+                trees[i].share(nodes[i])
+                if i in trees
+                else ((nd[i] - 1) if categorical[i] else (hi[i] - lo[i])) / scale[i]
+            )
+            for i in cands
+        }
         cands.sort(key=lambda i: (-width[i], -nd[i], i))
         if relaxed:
             if not cands:
@@ -206,7 +223,7 @@ def mondrian_reference(encoded: Encoded, k: int, median: str = "lower", relaxed:
                 continue
             v = block[:, cands[0]]
             order = np.lexsort((rows, v))
-            stack.append((rows[order[n // 2:]], depths))
+            stack.append((rows[order[n // 2 :]], depths))
             stack.append((rows[order[: n // 2]], depths))
             continue
         for i in cands:
@@ -220,8 +237,14 @@ def mondrian_reference(encoded: Encoded, k: int, median: str = "lower", relaxed:
             v = block[:, i]
             two_values = np.unique(codes[:, i]).size == 2  # cut like a category (NULL a value)
             s, nl = _balanced_cut(v) if categorical[i] or two_values else _median_cut(v, median)
-            if nl >= k and n - nl >= k and (not sensitive or (_l_and_t_hold(rows[v <= s], sensitive, l, t)
-                                                              and _l_and_t_hold(rows[v > s], sensitive, l, t))):
+            if (
+                nl >= k
+                and n - nl >= k
+                and (
+                    not sensitive
+                    or (_l_and_t_hold(rows[v <= s], sensitive, l, t) and _l_and_t_hold(rows[v > s], sensitive, l, t))
+                )
+            ):
                 stack.append((rows[v > s], depths))
                 stack.append((rows[v <= s], depths))
                 break

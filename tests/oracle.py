@@ -18,7 +18,7 @@ def size_metrics(df, qids):
     return {
         "k_anonymity": int(sizes.min()),
         "n_classes": int(len(sizes)),
-        "discernibility": int((sizes ** 2).sum()),
+        "discernibility": int((sizes**2).sum()),
         "avg_reid_risk": float((1 / sizes).mean()),
         "max_reid_risk": 1 / int(sizes.min()),
     }
@@ -46,7 +46,7 @@ def sensitive_metrics(df, qids, sa, ordered: bool):
         counts = sorted(g[sa].value_counts(dropna=False).tolist(), reverse=True)
         out["c"].append(counts)
     l = min(out["l"])
-    c = None if l <= 1 else max(math.floor(cs[0] / sum(cs[l - 1:])) + 1 for cs in out["c"])
+    c = None if l <= 1 else max(math.floor(cs[0] / sum(cs[l - 1 :])) + 1 for cs in out["c"])
     return {
         "l_diversity": l,
         "alpha": max(out["alpha"]),
@@ -64,11 +64,17 @@ def risk_prosecutor(df: pd.DataFrame, qids, threshold: float) -> dict:
     """ARX's sample risks, record by record: each record's risk is 1 / the size of its class."""
     size = df.groupby(list(qids), dropna=False)[qids[0]].transform("size").astype(float)
     r = 1.0 / size
-    return {"average_risk": r.mean(), "highest_risk": r.max(), "lowest_risk": r.min(),
-            "records_at_highest_risk": (r == r.max()).mean(), "records_at_lowest_risk": (r == r.min()).mean(),
-            "records_at_risk": (r > threshold).mean(), "sample_uniques": (size == 1).mean(),
-            "success_rate": df.groupby(list(qids), dropna=False).ngroups / len(df),
-            "average_risk_over_classes": (1.0 / df.groupby(list(qids), dropna=False).size()).mean()}
+    return {
+        "average_risk": r.mean(),
+        "highest_risk": r.max(),
+        "lowest_risk": r.min(),
+        "records_at_highest_risk": (r == r.max()).mean(),
+        "records_at_lowest_risk": (r == r.min()).mean(),
+        "records_at_risk": (r > threshold).mean(),
+        "sample_uniques": (size == 1).mean(),
+        "success_rate": df.groupby(list(qids), dropna=False).ngroups / len(df),
+        "average_risk_over_classes": (1.0 / df.groupby(list(qids), dropna=False).size()).mean(),
+    }
 
 
 def exact_hypergeometric_one(population: int, k: int, n: int):
@@ -108,10 +114,16 @@ def risk_journalist(sample: pd.DataFrame, pop: pd.DataFrame, qids, threshold: fl
     m["F"] = np.maximum(m["F"], m["f"])
     n = m["f"].sum()
     marketer = (m["f"] / m["F"]).sum() / n
-    return {"records_at_risk": m.loc[1 / m["F"] > threshold, "f"].sum() / n, "highest_risk": 1 / m["F"].min(),
-            "lowest_risk": 1 / m["F"].max(), "success_rate": max(len(m) / m["F"].sum(), marketer),
-            "marketer": marketer, "k": int(m["F"].min()), "delta_min": (m["f"] / m["F"]).min(),
-            "delta_max": (m["f"] / m["F"]).max()}
+    return {
+        "records_at_risk": m.loc[1 / m["F"] > threshold, "f"].sum() / n,
+        "highest_risk": 1 / m["F"].min(),
+        "lowest_risk": 1 / m["F"].max(),
+        "success_rate": max(len(m) / m["F"].sum(), marketer),
+        "marketer": marketer,
+        "k": int(m["F"].min()),
+        "delta_min": (m["f"] / m["F"]).min(),
+        "delta_max": (m["f"] / m["F"]).max(),
+    }
 
 
 def risk_individual(df: pd.DataFrame, qids, weight: str, threshold: float) -> dict:

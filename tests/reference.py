@@ -12,9 +12,7 @@ REFERENCE = FIXTURES / "petsard"
 
 
 def cases(nulls: str) -> list[str]:
-    return sorted(
-        p.name for p in REFERENCE.iterdir() if (p / "case.json").exists() and _case(p.name)["nulls"] == nulls
-    )
+    return sorted(p.name for p in REFERENCE.iterdir() if (p / "case.json").exists() and _case(p.name)["nulls"] == nulls)
 
 
 def _case(name):

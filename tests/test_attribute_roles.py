@@ -86,13 +86,16 @@ def test_keep_star_copies_every_column_in_no_role_unchecked(backend):
     assert {"patient_id", "note", "disease"} <= set(_output_columns(backend, out))
 
 
-@pytest.mark.parametrize("roles,clash", [
-    ({"identifiers": ["age"]}, "both a QID and an identifier"),
-    ({"identifiers": ["patient_id"], "keep": ["patient_id"]}, "both kept and an identifier"),
-    ({"identifiers": ["disease"], "sensitive": ["disease"], "l": 2}, "both sensitive and an identifier"),
-    ({"identifiers": "patient_id"}, "identifiers must be a list"),
-    ({"keep": "note"}, "keep must be a list"),
-])
+@pytest.mark.parametrize(
+    "roles,clash",
+    [
+        ({"identifiers": ["age"]}, "both a QID and an identifier"),
+        ({"identifiers": ["patient_id"], "keep": ["patient_id"]}, "both kept and an identifier"),
+        ({"identifiers": ["disease"], "sensitive": ["disease"], "l": 2}, "both sensitive and an identifier"),
+        ({"identifiers": "patient_id"}, "identifiers must be a list"),
+        ({"keep": "note"}, "keep must be a list"),
+    ],
+)
 def test_one_role_per_column(backend, roles, clash):
     t = _people(backend)
     src = backend.source()
@@ -107,8 +110,10 @@ def test_cli_names_the_column_in_one_line_and_identifiers_clear_it(tmp_path, cap
 
     db = tmp_path / "w.duckdb"
     with duckdb.connect(str(db)) as con:
-        con.execute("CREATE TABLE patients AS SELECT 1000 + i AS patient_id, 20 + i % 7 AS age, "
-                    "CASE WHEN i % 2 = 0 THEN 'F' ELSE 'M' END AS sex FROM range(40) t(i)")
+        con.execute(
+            "CREATE TABLE patients AS SELECT 1000 + i AS patient_id, 20 + i % 7 AS age, "
+            "CASE WHEN i % 2 = 0 THEN 'F' ELSE 'M' END AS sex FROM range(40) t(i)"
+        )
     base = ["mondrian", "--db", str(db), "--table", "patients", "--qids", "age,sex", "--k", "5", "--output", "p5"]
     assert main(base) == 2
     err = capsys.readouterr().err.strip()
@@ -116,7 +121,9 @@ def test_cli_names_the_column_in_one_line_and_identifiers_clear_it(tmp_path, cap
     assert main(base + ["--identifiers", "patient_id"]) == 0
     capsys.readouterr()
     with duckdb.connect(str(db), read_only=True) as con:
-        cols = [r[0] for r in con.execute("SELECT column_name FROM duckdb_columns() WHERE table_name = 'p5'").fetchall()]
+        cols = [
+            r[0] for r in con.execute("SELECT column_name FROM duckdb_columns() WHERE table_name = 'p5'").fetchall()
+        ]
     assert "patient_id" not in cols and "age_gen" in cols
     assert main(base + ["--keep", "*", "--replace"]) == 0
 

@@ -59,8 +59,9 @@ def test_unsupported_types_are_named(backend, command):
         backend.run(f"CREATE TABLE {q(name)} (x INTEGER, y INTEGER, odd {sql_type})")
         if hasattr(backend, "created"):
             backend.created.append(name)
-        _expect(backend, command, name, ["x", "odd"],
-                rf"column 'odd' of '{name}' has unsupported type", max_statements=0)
+        _expect(
+            backend, command, name, ["x", "odd"], rf"column 'odd' of '{name}' has unsupported type", max_statements=0
+        )
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
@@ -114,6 +115,7 @@ def test_k_must_be_a_positive_integer(backend, command, bad_k):
 
 # -- the same through the command line: exit 2 and one line -----------------------------------
 
+
 @pytest.fixture(scope="module")
 def duck_file(tmp_path_factory):
     path = tmp_path_factory.mktemp("bad") / "bad.duckdb"
@@ -126,17 +128,23 @@ def duck_file(tmp_path_factory):
 
 
 @pytest.mark.parametrize("command", TABLE_COMMANDS)
-@pytest.mark.parametrize("args, needle", [
-    (["--table", "nope", "--qids", "x"], "table not found: 'nope'"),
-    (["--table", "t", "--qids", "x,zz"], "column 'zz' not found in 't'"),
-    (["--table", "t", "--qids", "x,gone"], "column 'gone' of 't' has no value in any of its 10 rows"),
-    (["--table", "empty", "--qids", "x"], "table 'empty' is empty"),
-    (["--table", "one", "--qids", "x"], "table 'one' has 1 row"),
-    (["--table", "odd", "--qids", "x,y"], "column 'y' of 'odd' has unsupported type INTEGER[]"),
-    (["--table", "t", "--qids", "x", "--k", "0"], "--k: expected an integer >= 1, got '0'"),
-    (["--table", "t", "--qids", "x", "--k", "two"], "--k: expected an integer >= 1, got 'two'"),
-    (["--table", "t", "--qids", "x", "--timeout", "soon"], "--timeout: expected a number of seconds > 0, got 'soon'"),
-])
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["--table", "nope", "--qids", "x"], "table not found: 'nope'"),
+        (["--table", "t", "--qids", "x,zz"], "column 'zz' not found in 't'"),
+        (["--table", "t", "--qids", "x,gone"], "column 'gone' of 't' has no value in any of its 10 rows"),
+        (["--table", "empty", "--qids", "x"], "table 'empty' is empty"),
+        (["--table", "one", "--qids", "x"], "table 'one' has 1 row"),
+        (["--table", "odd", "--qids", "x,y"], "column 'y' of 'odd' has unsupported type INTEGER[]"),
+        (["--table", "t", "--qids", "x", "--k", "0"], "--k: expected an integer >= 1, got '0'"),
+        (["--table", "t", "--qids", "x", "--k", "two"], "--k: expected an integer >= 1, got 'two'"),
+        (
+            ["--table", "t", "--qids", "x", "--timeout", "soon"],
+            "--timeout: expected a number of seconds > 0, got 'soon'",
+        ),
+    ],
+)
 def test_cli_exit_2_with_one_line(duck_file, capsys, command, args, needle):
     k = [] if command == "kanon" or "--k" in args else ["--k", "2"]  # kanon's --k is optional
     extra = k + (["--output", "o"] if command == "mondrian" else [])
@@ -149,8 +157,12 @@ def test_cli_exit_2_with_one_line(duck_file, capsys, command, args, needle):
     assert needle in err[-1]
     assert len(err) == 1 or err[0].startswith("usage:")
     with duckdb.connect(duck_file, read_only=True) as con:  # nothing was written
-        assert [r[0] for r in con.execute("SELECT table_name FROM duckdb_tables() ORDER BY 1").fetchall()] == \
-            ["empty", "odd", "one", "t"]
+        assert [r[0] for r in con.execute("SELECT table_name FROM duckdb_tables() ORDER BY 1").fetchall()] == [
+            "empty",
+            "odd",
+            "one",
+            "t",
+        ]
 
 
 def test_cli_json_of_bad_input_is_not_written(duck_file, tmp_path, capsys):
@@ -168,7 +180,13 @@ def test_a_csv_error_past_the_sniffed_rows_is_bad_input(tmp_path, capsys):
     path.write_text("a,b\n" + "".join(f"{i},{i % 3}\n" for i in range(40_000)) + "x,1\n")
     assert main(["kanon", "--table", str(path), "--qids", "a,b"]) == 2
     err = capsys.readouterr().err
-    assert "bad CSV input in" in err and str(path) in err and "Line: 40002" in err and "column \"a\"" in err and len(err.strip().splitlines()) == 1
+    assert (
+        "bad CSV input in" in err
+        and str(path) in err
+        and "Line: 40002" in err
+        and 'column "a"' in err
+        and len(err.strip().splitlines()) == 1
+    )
 
 
 def test_a_file_that_is_not_an_sqlite_database_is_named(tmp_path, capsys):
@@ -222,8 +240,10 @@ def test_mpuccs_rounds_a_decimal_38_37_beside_a_decimal_38_0_as_the_same_doubles
     rows = [(i, (i % 7) / 4, i % 3) for i in range(24)]
     values = ", ".join(f"({a}, {b}, {c})" for a, b, c in rows)
     names = {}
-    for kind, (wide, scaled) in {"decimal": ("DECIMAL(38,0)", "DECIMAL(38,37)"),
-                                 "double": ("DOUBLE PRECISION", "DOUBLE PRECISION")}.items():
+    for kind, (wide, scaled) in {
+        "decimal": ("DECIMAL(38,0)", "DECIMAL(38,37)"),
+        "double": ("DOUBLE PRECISION", "DOUBLE PRECISION"),
+    }.items():
         if backend.name == "spark" and kind == "double":
             wide = scaled = "DOUBLE"
         for side, keep in (("ori", lambda i: True), ("syn", lambda i: i % 2 == 0)):
@@ -234,8 +254,11 @@ def test_mpuccs_rounds_a_decimal_38_37_beside_a_decimal_38_0_as_the_same_doubles
             picked = ", ".join(f"({a}, {b}, {c})" for a, b, c in rows if keep(a))
             backend.run(f"INSERT INTO {q(name)} VALUES {picked if side == 'syn' else values}")
             names[kind, side] = name
-    got = {kind: pr.mpuccs(backend.source(), names[kind, "ori"], names[kind, "syn"], n_cols=[1, 2]).to_dict()
-           for kind in ("decimal", "double")}
+    got = {
+        kind: pr.mpuccs(backend.source(), names[kind, "ori"], names[kind, "syn"], n_cols=[1, 2]).to_dict()
+        for kind in ("decimal", "double")
+    }
+
     def events(kind):  # positions follow the table's order, which MariaDB and PostgreSQL do not keep
         return sorted((d["field_combo"], [str(v) for v in d["value_combo"]]) for d in got[kind]["details"])
 

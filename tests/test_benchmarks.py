@@ -13,8 +13,12 @@ from backends import ROOT
 
 def test_mondrian_vs_reference_compares_on_the_bundled_adult():
     # --rows '' --skip-10m: only the Adult comparison (their README's figures, ours in two orders)
-    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "mondrian_vs_reference.py"), "--rows", "",
-                        "--skip-10m"], capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "mondrian_vs_reference.py"), "--rows", "", "--skip-10m"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stderr[-2000:]
     assert "Adult 30162 rows, 8 QIDs, k=10" in r.stdout
     for mode in ("strict", "relaxed"):
@@ -30,13 +34,16 @@ def test_mondrian_vs_reference_jobs_agree_on_partitions_and_gcp(tmp_path, monkey
     import duckdb
 
     monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
-    spec = importlib.util.spec_from_file_location("mondrian_vs_reference", ROOT / "benchmarks" / "mondrian_vs_reference.py")
+    spec = importlib.util.spec_from_file_location(
+        "mondrian_vs_reference", ROOT / "benchmarks" / "mondrian_vs_reference.py"
+    )
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     path = tmp_path / "adult_3000.parquet"
     with duckdb.connect() as con:
-        con.execute("COPY (SELECT * FROM read_csv(?) LIMIT 3000) TO '" + str(path) + "' (FORMAT parquet)",
-                    [str(bench.ADULT)])
+        con.execute(
+            "COPY (SELECT * FROM read_csv(?) LIMIT 3000) TO '" + str(path) + "' (FORMAT parquet)", [str(bench.ADULT)]
+        )
     monkeypatch.setattr(bench, "scaled", lambda n, seed=0: path)
     rows = bench.compare([3000], [10])
     assert len(rows) == len(bench.QID_SETS)
@@ -46,8 +53,21 @@ def test_mondrian_vs_reference_jobs_agree_on_partitions_and_gcp(tmp_path, monkey
 def test_mondrian_hierarchy_scale_runs_small():
     # its own checks: the two ways of loading a tree give the same ancestor table, and a tree
     # whose values the table mostly lacks sends few nodes
-    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "mondrian_hierarchy_scale.py"), "--rows", "4000",
-                        "--leaves", "2000", "--repeats", "1"], capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "mondrian_hierarchy_scale.py"),
+            "--rows",
+            "4000",
+            "--leaves",
+            "2000",
+            "--repeats",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stderr[-2000:]
     assert "a tree of 2,000 postcodes (2,224 nodes, 12,000 value-depth rows)" in r.stdout
     assert "x faster" in r.stdout and "the tree costs" in r.stdout
@@ -60,8 +80,23 @@ def test_mariadb_rank_map_runs_small():
     from backends import server_url
 
     require_server("mysql")
-    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "mariadb_rank_map.py"), "--db", server_url("mysql"),
-                        "--rows", "2000", "--values", "500", "--repeats", "1"], capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "mariadb_rank_map.py"),
+            "--db",
+            server_url("mysql"),
+            "--rows",
+            "2000",
+            "--values",
+            "500",
+            "--repeats",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stderr[-2000:]
     assert "2,000 rows, 500 postcodes" in r.stdout and "x faster" in r.stdout
 
@@ -69,8 +104,12 @@ def test_mariadb_rank_map_runs_small():
 def test_wide_1m_memory_runs_small():
     """benchmarks/wide_1m_memory.py at 20k rows: every command runs on the 30-column table, the
     bounded ones under their --db URL's memory_limit, and each line is a peak RSS and a ratio."""
-    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "wide_1m_memory.py"), "--rows", "20000"],
-                       capture_output=True, text=True, timeout=600)
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "wide_1m_memory.py"), "--rows", "20000"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert r.returncode == 0, r.stderr[-2000:]
     lines = [line for line in r.stdout.splitlines() if "peak RSS" in line]
     assert len(lines) == 8  # the copy floor and seven commands

@@ -66,6 +66,7 @@ def test_timeout_must_be_positive_seconds():
 
 # -- the command line, in a child process, with a real SIGINT ------------------------------------
 
+
 @pytest.fixture
 def slow_db(backend, tmp_path):
     """(--db argument, view name, function listing the database's tables) with a slow view in it."""
@@ -118,8 +119,12 @@ CLI_ARGS = {
 
 def _start(args, tmp_path):
     err = open(tmp_path / "stderr.txt", "w+")
-    proc = subprocess.Popen([sys.executable, "-m", "privrisk_sql.cli", *args, "--show-sql"],
-                            stdout=subprocess.DEVNULL, stderr=err, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "privrisk_sql.cli", *args, "--show-sql"],
+        stdout=subprocess.DEVNULL,
+        stderr=err,
+        text=True,
+    )
     return proc, err
 
 
@@ -201,9 +206,27 @@ def test_timeout_covers_connecting_to_a_silent_server():
     t.start()
     try:
         started = time.monotonic()
-        r = subprocess.run([sys.executable, "-m", "privrisk_sql.cli", "cavg", "--db",
-                            f"postgresql+psycopg://u@127.0.0.1:{port}/db", "--table", "t", "--qids", "a",
-                            "--k", "2", "--timeout", "2"], capture_output=True, text=True, timeout=60)
+        r = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "privrisk_sql.cli",
+                "cavg",
+                "--db",
+                f"postgresql+psycopg://u@127.0.0.1:{port}/db",
+                "--table",
+                "t",
+                "--qids",
+                "a",
+                "--k",
+                "2",
+                "--timeout",
+                "2",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         elapsed = time.monotonic() - started
     finally:
         stop.set()
@@ -240,17 +263,36 @@ def test_timeout_covers_reaching_a_silent_spark_connect_server():
     threading.Thread(target=accept, daemon=True).start()
     try:
         started = time.monotonic()
-        r = subprocess.run([sys.executable, "-m", "privrisk_sql.cli", "cavg", "--db", f"sc://127.0.0.1:{port}",
-                            "--table", "t", "--qids", "a", "--k", "2", "--timeout", "3"],
-                           capture_output=True, text=True, timeout=90)
+        r = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "privrisk_sql.cli",
+                "cavg",
+                "--db",
+                f"sc://127.0.0.1:{port}",
+                "--table",
+                "t",
+                "--qids",
+                "a",
+                "--k",
+                "2",
+                "--timeout",
+                "3",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=90,
+        )
         elapsed = time.monotonic() - started
     finally:
         server.close()
         for c in accepted:
             c.close()
     assert r.returncode == 3, r.stderr
-    assert r.stderr.strip() == (f"privrisk-sql: database error: cannot reach Spark at 'sc://127.0.0.1:{port}': "
-                                "no answer within 3 s (--timeout)")
+    assert r.stderr.strip() == (
+        f"privrisk-sql: database error: cannot reach Spark at 'sc://127.0.0.1:{port}': no answer within 3 s (--timeout)"
+    )
     assert elapsed < 3 + 8  # the child's start-up and imports included
 
 
@@ -290,8 +332,13 @@ def test_timeout_holds_when_the_server_stops_answering(slow_db, tmp_path, backen
     stop = time.monotonic() + 30
     pids = []
     while not pids and time.monotonic() < stop:
-        pids = [int(r[0]) for r in backend.fetch("SELECT pid FROM pg_stat_activity WHERE state = 'active' "
-                                                  f"AND query LIKE '%{view}%' AND pid <> pg_backend_pid()")]
+        pids = [
+            int(r[0])
+            for r in backend.fetch(
+                "SELECT pid FROM pg_stat_activity WHERE state = 'active' "
+                f"AND query LIKE '%{view}%' AND pid <> pg_backend_pid()"
+            )
+        ]
         time.sleep(0.1)
     assert pids
     started = time.monotonic()
@@ -315,8 +362,10 @@ def test_a_stricter_server_time_limit_is_never_loosened(backend):
     60 (found trying MariaDB's max_statement_time, issue 41). A stricter limit in force is kept."""
     if not backend.can.server:
         pytest.skip("an embedded database has no server-side time limit")
-    strict, reset = {"postgres": ("SET statement_timeout = '20s'", "SET statement_timeout = 0"),
-                     "mysql": ("SET SESSION max_statement_time = 20", "SET SESSION max_statement_time = 0")}[backend.name]
+    strict, reset = {
+        "postgres": ("SET statement_timeout = '20s'", "SET statement_timeout = 0"),
+        "mysql": ("SET SESSION max_statement_time = 20", "SET SESSION max_statement_time = 0"),
+    }[backend.name]
     setting = {"postgres": "statement_timeout", "mysql": "max_statement_time"}[backend.name]
     backend.run(strict)
     try:
@@ -352,7 +401,9 @@ def own_postgres():
     pgbin = Path("/usr/lib/postgresql/15/bin")
     if not (pgbin / "pg_ctl").exists() or os.geteuid() != 0:
         if os.environ.get("PRIVRISK_REQUIRE_PG") == "1":
-            pytest.fail("PRIVRISK_REQUIRE_PG=1 but PostgreSQL 15's binaries (or root, to run them as postgres) are missing")
+            pytest.fail(
+                "PRIVRISK_REQUIRE_PG=1 but PostgreSQL 15's binaries (or root, to run them as postgres) are missing"
+            )
         pytest.skip("a server of the test's own needs PostgreSQL 15's binaries and root (.ci/postgres.sh)")
     data = tempfile.mkdtemp(prefix="privrisk_pg_")
     shutil.chown(data, "postgres")
@@ -363,9 +414,20 @@ def own_postgres():
     def pg(*args):
         return subprocess.run(["runuser", "-u", "postgres", "--", *map(str, args)], capture_output=True, text=True)
 
-    assert pg(pgbin / "initdb", "-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-locale").returncode == 0
-    started = pg(pgbin / "pg_ctl", "-D", data, "-l", f"{data}/server.log", "-w", "-o",
-                 f"-h 127.0.0.1 -p {port} -k {data}", "start")
+    assert (
+        pg(pgbin / "initdb", "-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-locale").returncode == 0
+    )
+    started = pg(
+        pgbin / "pg_ctl",
+        "-D",
+        data,
+        "-l",
+        f"{data}/server.log",
+        "-w",
+        "-o",
+        f"-h 127.0.0.1 -p {port} -k {data}",
+        "start",
+    )
     assert started.returncode == 0, started.stderr
     stop = lambda: pg(pgbin / "pg_ctl", "-D", data, "-m", "immediate", "stop")  # noqa: E731
     try:

@@ -27,8 +27,10 @@ COLS = [("id", T.INTEGER), ("age", T.INTEGER), ("city", T.TEXT), ("dx", T.TEXT)]
 
 
 def _rows(seed: int) -> list[tuple]:
-    return [(i, 20 + (i * seed) % 4, CITIES[(i * 7 + seed) % len(CITIES)], ["x", "X", "y"][(i * seed) % 3])
-            for i in range(60)]
+    return [
+        (i, 20 + (i * seed) % 4, CITIES[(i * 7 + seed) % len(CITIES)], ["x", "X", "y"][(i * seed) % 3])
+        for i in range(60)
+    ]
 
 
 def _frame(rows) -> pd.DataFrame:
@@ -67,8 +69,13 @@ def test_mpuccs_deduplicates_and_matches_byte_equal_values(backend):
     con.register("o", _frame(ori))
     con.register("s", _frame(syn))
     want = pr.mpuccs(pr.Source(con), "o", "s", columns=["age", "city", "dx"])
-    cols = ["total_syn_records", "total_ori_records", "total_identified", "identification_rate",
-            "weighted_identification_rate"]
+    cols = [
+        "total_syn_records",
+        "total_ori_records",
+        "total_identified",
+        "identification_rate",
+        "weighted_identification_rate",
+    ]
     assert got.global_[cols].to_dict("records") == want.global_[cols].to_dict("records")
     assert got.global_["total_syn_records"].iloc[0] == len(_frame(syn).drop_duplicates(["age", "city", "dx"]))
 
@@ -133,8 +140,9 @@ def test_enum_qids(engine, duck, request):
         assert got["n_classes"] == df.groupby(["age", "m"]).ngroups
         mondrian_keeping_all(backend.source(), t, ["age", "m"], 3, out)
         parts = pd.DataFrame(backend.fetch(f"SELECT id, partition_id FROM {out}"), columns=["id", "pid"])
-        assert {frozenset(g["id"]) for _, g in parts.groupby("pid")} == \
-            partition_sets(mondrian_reference(encode(df, ["age", "m"]), 3), df["id"])
+        assert {frozenset(g["id"]) for _, g in parts.groupby("pid")} == partition_sets(
+            mondrian_reference(encode(df, ["age", "m"]), 3), df["id"]
+        )
         m = pr.mpuccs(backend.source(), t, t, columns=["age", "m"])
         assert m.global_["total_syn_records"].iloc[0] == len(df.drop_duplicates(["age", "m"]))
     finally:  # the type outlives a test on the server otherwise

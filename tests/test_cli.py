@@ -31,15 +31,34 @@ def test_summary_and_json(capsys, tmp_path):
     payload = json.loads(out_json.read_text())
     assert set(payload) == {"global", "details", "tree"}
     assert payload["global"]["config_n_cols"] == "None"
-    assert payload["details"][0] == {"combo_size": 1, "syn_idx": 4, "field_combo": ["a"], "value_combo": ["z"], "ori_idx": 3}
+    assert payload["details"][0] == {
+        "combo_size": 1,
+        "syn_idx": 4,
+        "field_combo": ["a"],
+        "value_combo": ["z"],
+        "ori_idx": 3,
+    }
     assert payload["tree"][2]["base_combo"] == ["a"]
 
 
 def test_json_dates_are_iso_strings_and_nulls_null(capsys, tmp_path):
     case = FIXTURES / "petsard" / "gen_gaps_ncols123"
     out_json = tmp_path / "r.json"
-    code, _, _ = run(capsys, "--ori", str(case / "ori.csv"), "--syn", str(case / "syn.csv"), "--n-cols", "2",
-                     "--columns", "income,visit_date", "--nulls", "petsard", "--json", str(out_json))
+    code, _, _ = run(
+        capsys,
+        "--ori",
+        str(case / "ori.csv"),
+        "--syn",
+        str(case / "syn.csv"),
+        "--n-cols",
+        "2",
+        "--columns",
+        "income,visit_date",
+        "--nulls",
+        "petsard",
+        "--json",
+        str(out_json),
+    )
     assert code == 0
     values = [d["value_combo"] for d in json.loads(out_json.read_text())["details"]]
     assert any(v[0] is None for v in values)
@@ -87,8 +106,10 @@ def test_show_sql_prints_statements_to_stderr(capsys):
 @pytest.mark.parametrize(
     "args,needle",
     [
-        (["--ori", "nope.csv", "--syn", SYN], "table not found: 'nope.csv': neither a table of the database nor a "
-                                               "CSV/Parquet file (no such file)"),
+        (
+            ["--ori", "nope.csv", "--syn", SYN],
+            "table not found: 'nope.csv': neither a table of the database nor a CSV/Parquet file (no such file)",
+        ),
         (["--ori", "missing_table", "--syn", SYN], "table not found: 'missing_table'"),
         (["--ori", ORI, "--syn", SYN, "--columns", "a,zz"], "column 'zz' not found"),
         (["--ori", ORI, "--syn", SYN, "--renyi-alpha", "-1"], "renyi_alpha must be >= 0"),
@@ -106,7 +127,9 @@ def test_bad_input_exit_2_names_culprit(capsys, args, needle):
     assert len(err.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("args", [["--n-cols", "two"], ["--renyi-alpha", "x"], ["--n-cols", "0"], ["--fail-above", "2"]])
+@pytest.mark.parametrize(
+    "args", [["--n-cols", "two"], ["--renyi-alpha", "x"], ["--n-cols", "0"], ["--fail-above", "2"]]
+)
 def test_non_numeric_parameters_are_usage_errors(capsys, args):
     with pytest.raises(SystemExit) as e:
         main(["mpuccs", "--ori", ORI, "--syn", SYN, *args])
@@ -143,8 +166,13 @@ def test_unreachable_database_is_exit_3(capsys):
 def test_json_layout_is_one_record_per_line_and_loads_back():
     from privrisk_sql.cli import _dumps
 
-    payload = {"global": {"rate": 0.5, "config": [1, 2]}, "details": [{"a": 1, "b": ["x", None]}, {"a": 2, "b": []}],
-               "tree": [], "histogram": {"3": 4}, "n": 7}
+    payload = {
+        "global": {"rate": 0.5, "config": [1, 2]},
+        "details": [{"a": 1, "b": ["x", None]}, {"a": 2, "b": []}],
+        "tree": [],
+        "histogram": {"3": 4},
+        "n": 7,
+    }
     text = _dumps(payload)
     assert json.loads(text) == payload
     lines = text.splitlines()
@@ -167,7 +195,9 @@ def test_command_exit_keeps_exit_codes_atexit_handlers_and_output(tmp_path):
     ok = _command("mpuccs", "--ori", ori, "--syn", syn, "--n-cols", "1", "--json", "-", prelude=prelude)
     assert ok.returncode == 0 and ok.stderr.endswith("handler ran\n")
     assert json.loads(ok.stdout)["global"]["total_syn_records"] > 0 and len(ok.stdout) > 10_000
-    over = _command("mpuccs", "--ori", ori, "--syn", syn, "--n-cols", "1", "--fail-above", "0", "--quiet", prelude=prelude)
+    over = _command(
+        "mpuccs", "--ori", ori, "--syn", syn, "--n-cols", "1", "--fail-above", "0", "--quiet", prelude=prelude
+    )
     assert over.returncode == 1 and "exceeds --fail-above" in over.stderr and over.stderr.endswith("handler ran\n")
     bad = _command("mpuccs", "--ori", str(tmp_path / "missing.csv"), "--syn", syn)
     assert bad.returncode == 2 and "missing.csv" in bad.stderr
@@ -178,17 +208,22 @@ def test_command_exit_keeps_exit_codes_atexit_handlers_and_output(tmp_path):
 def test_command_with_another_thread_running_exits_normally():
     # os._exit would kill a thread mid-work; with one still running, run() takes the normal exit,
     # which waits for it.
-    prelude = ("import threading, time, sys\n"
-               "threading.Thread(target=lambda: (time.sleep(0.5), sys.stderr.write('thread done\\n'))).start()")
+    prelude = (
+        "import threading, time, sys\n"
+        "threading.Thread(target=lambda: (time.sleep(0.5), sys.stderr.write('thread done\\n'))).start()"
+    )
     out = _command("dbt-path", prelude=prelude)
     assert out.returncode == 0 and "thread done" in out.stderr and out.stdout.strip()
 
 
-@pytest.mark.parametrize("command", [
-    ["mpuccs", "--ori", "t", "--syn", "t"],
-    ["cavg", "--table", "t", "--qids", "a", "--k", "2"],
-    ["kanon", "--table", "t", "--qids", "a"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["mpuccs", "--ori", "t", "--syn", "t"],
+        ["cavg", "--table", "t", "--qids", "a", "--k", "2"],
+        ["kanon", "--table", "t", "--qids", "a"],
+    ],
+)
 @pytest.mark.parametrize("db", ["{dir}/typo.duckdb", "duckdb:///{dir}/typo.duckdb", "sqlite:///{dir}/typo.db"])
 def test_reading_command_refuses_a_missing_database_file_and_creates_none(capsys, tmp_path, command, db):
     """A typo in --db must not leave an empty database file behind (DuckDB and SQLite would
@@ -203,10 +238,26 @@ def test_reading_command_refuses_a_missing_database_file_and_creates_none(capsys
 
 def test_mondrian_may_create_the_database_it_writes_to(capsys, tmp_path):
     db = tmp_path / "new.duckdb"
-    code = main(["mondrian", "--db", str(db), "--table", str(FIXTURES / "mondrian" / "adult_2k.csv"),
-                 "--qids", "age", "--k", "10", "--output", "anon", "--keep", "*"])
+    code = main(
+        [
+            "mondrian",
+            "--db",
+            str(db),
+            "--table",
+            str(FIXTURES / "mondrian" / "adult_2k.csv"),
+            "--qids",
+            "age",
+            "--k",
+            "10",
+            "--output",
+            "anon",
+            "--keep",
+            "*",
+        ]
+    )
     assert code == 0, capsys.readouterr().err
     import duckdb
+
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT COUNT(*) FROM anon").fetchone()[0] == 2000
 
@@ -236,12 +287,18 @@ def test_mondrian_does_not_offer_read_only(capsys):
     assert "--read-only" not in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["cavg", "--table", ORI, "--qids", "a", "--k", "2", "--fail-above", "nan"], "expected a finite number, got 'nan'"),
-    (["cavg", "--table", ORI, "--qids", "a", "--k", "x"], "argument --k"),
-    (["kanon", "--table", ORI], "the following arguments are required: --qids"),
-    (["nosuch"], "invalid choice: 'nosuch'"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (
+            ["cavg", "--table", ORI, "--qids", "a", "--k", "2", "--fail-above", "nan"],
+            "expected a finite number, got 'nan'",
+        ),
+        (["cavg", "--table", ORI, "--qids", "a", "--k", "x"], "argument --k"),
+        (["kanon", "--table", ORI], "the following arguments are required: --qids"),
+        (["nosuch"], "invalid choice: 'nosuch'"),
+    ],
+)
 def test_usage_errors_are_one_line_naming_the_culprit(capsys, args, needle):
     """argparse's errors ran to 4-11 lines (usage first); cavg --fail-above nan was accepted."""
     with pytest.raises(SystemExit) as e:
@@ -276,14 +333,17 @@ def test_summaries_explain_their_numbers(capsys, tmp_path):
     assert "is given as both ori and syn" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("db", [
-    "postgresql+nosuchdriver://alice:S3cretPW@127.0.0.1:1/db",
-    "postgresql+psycopg://alice@127.0.0.1:1/db?password=S3cretPW",
-    "postgresql+psycopg://alice:S3cretPW@127.0.0.1:1/db?connect_timeout=1",
-    "mysql+pymysql://alice:S3cretPW@127.0.0.1:1/db?charset=utf8mb4&passwd=S3cretPW",
-    "postgres://alice:S3cretPW@127.0.0.1:1/db",
-    "postgresql://alice:S3cretPW@[::1:1/db",
-])
+@pytest.mark.parametrize(
+    "db",
+    [
+        "postgresql+nosuchdriver://alice:S3cretPW@127.0.0.1:1/db",
+        "postgresql+psycopg://alice@127.0.0.1:1/db?password=S3cretPW",
+        "postgresql+psycopg://alice:S3cretPW@127.0.0.1:1/db?connect_timeout=1",
+        "mysql+pymysql://alice:S3cretPW@127.0.0.1:1/db?charset=utf8mb4&passwd=S3cretPW",
+        "postgres://alice:S3cretPW@127.0.0.1:1/db",
+        "postgresql://alice:S3cretPW@[::1:1/db",
+    ],
+)
 def test_no_message_carries_a_password(capsys, db):
     """'cannot use database URL postgresql+nosuchdriver://alice:S3cretPW@...' was printed raw, and
     ?password= was not masked (issue 41, defect 16): whatever the URL's shape, *** instead."""
@@ -303,19 +363,26 @@ def test_control_characters_in_names_never_reach_the_terminal(tmp_path, capsys):
     with duckdb.connect(str(db)) as con:
         con.execute(f'CREATE TABLE t ("{clear}" INTEGER, "{bell}" INTEGER, s VARCHAR)')
         con.execute("INSERT INTO t SELECT i % 3, i % 2, 'x' || (i % 4) FROM range(40) r(i)")
-    for args in (["kanon", "--sensitive", "s", "--k", "2"], ["cavg", "--k", "2"], ["risk"],
-                 ["mondrian", "--k", "2", "--output", "out"]):
+    for args in (
+        ["kanon", "--sensitive", "s", "--k", "2"],
+        ["cavg", "--k", "2"],
+        ["risk"],
+        ["mondrian", "--k", "2", "--output", "out"],
+    ):
         assert main([args[0], "--table", "t", "--qids", f"{clear},{bell}", "--db", str(db), *args[1:]]) == 0
         out, err = capsys.readouterr()
         assert "\x1b" not in out + err and "\x07" not in out + err, args[0]
         assert "\\x1b" in out, args[0]  # shown escaped
 
 
-@pytest.mark.parametrize("args", [
-    ["kanon", "--db", "a.duckdb", "--table", "t", "--qids", "a", "--db", "b.duckdb"],
-    ["mondrian", "--table", "t", "--table", "u", "--qids", "a", "--k", "2", "--output", "o", "--db", "x.duckdb"],
-    ["cavg", "--table", "t", "--qids", "a", "--k", "2", "--k", "3"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["kanon", "--db", "a.duckdb", "--table", "t", "--qids", "a", "--db", "b.duckdb"],
+        ["mondrian", "--table", "t", "--table", "u", "--qids", "a", "--k", "2", "--output", "o", "--db", "x.duckdb"],
+        ["cavg", "--table", "t", "--qids", "a", "--k", "2", "--k", "3"],
+    ],
+)
 def test_a_single_valued_option_given_twice_is_refused(args, capsys, tmp_path, monkeypatch):
     """A repeated --db silently took the last value (issue 40): exit 2, one line naming it."""
     monkeypatch.chdir(tmp_path)
@@ -330,6 +397,28 @@ def test_a_single_valued_option_given_twice_is_refused(args, capsys, tmp_path, m
 
 def test_repeatable_options_stay_repeatable(tmp_path, capsys):
     adult = str(FIXTURES / "mondrian" / "adult_2k.csv")
-    assert main(["mondrian", "--db", str(tmp_path / "w.duckdb"), "--table", adult, "--qids", "age,race,sex", "--k", "5",
-                 "--keep", "id", "--order", "sex=Female,Male", "--order", "race=White,Black,Asian-Pac-Islander,"
-                 "Amer-Indian-Eskimo,Other", "--output", "o", "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "mondrian",
+                "--db",
+                str(tmp_path / "w.duckdb"),
+                "--table",
+                adult,
+                "--qids",
+                "age,race,sex",
+                "--k",
+                "5",
+                "--keep",
+                "id",
+                "--order",
+                "sex=Female,Male",
+                "--order",
+                "race=White,Black,Asian-Pac-Islander,Amer-Indian-Eskimo,Other",
+                "--output",
+                "o",
+                "--quiet",
+            ]
+        )
+        == 0
+    )

@@ -25,6 +25,7 @@ def test_every_template_of_every_dialect_has_its_module():
 @pytest.mark.parametrize("dialect", sorted(DIALECTS))
 def test_a_fresh_environment_compiles_nothing(dialect, monkeypatch):
     """Every template a run renders comes from its module: Jinja's compiler is never called."""
+
     def refuse(*args, **kwargs):
         raise AssertionError(f"compiled from source: {args[1:2]}")
 
@@ -44,6 +45,7 @@ def test_an_edited_template_is_compiled_from_its_source():
 def test_dialects_in_one_process_keep_their_own_quoting():
     """One module serves every dialect; each environment runs its code in a namespace of its own
     (a module imported once and shared would end up quoting for the last dialect that loaded it)."""
+
     def empty_like(dialect: str) -> str:
         return render.render("mondrian/empty_like.sql.j2", DIALECTS[dialect], name="n m", like="s t")
 

@@ -29,8 +29,14 @@ if not DBT.exists():
 
 
 def _dbt(project: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([str(DBT), *args, "--profiles-dir", str(project), "--project-dir", str(project)],
-                          cwd=project, env={**os.environ, **(env or {})}, capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [str(DBT), *args, "--profiles-dir", str(project), "--project-dir", str(project)],
+        cwd=project,
+        env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +68,9 @@ def _db(project):
 def _audit(project):
     con = _db(project)
     try:
-        return con.execute("SELECT metric, value, threshold, status FROM privrisk_audit ORDER BY run_at, metric").fetchall()
+        return con.execute(
+            "SELECT metric, value, threshold, status FROM privrisk_audit ORDER BY run_at, metric"
+        ).fetchall()
     finally:
         con.close()
 
@@ -79,8 +87,9 @@ def test_build_passes_and_audits(built):
         assert rows[-2][1] == pytest.approx(cavg.cavg) and rows[-2][2] == 20
         # the Python model ran privrisk_sql on the dbt session: same numbers as a direct call
         model = con.execute("SELECT total_identified, identification_rate FROM adult_mpuccs").fetchall()[0]
-        direct = pr.mpuccs(src, "adult_ori", "adult_syn", columns=["age", "sex", "race", "education", "occupation"],
-                           n_cols=[1, 2, 3]).global_.iloc[0]
+        direct = pr.mpuccs(
+            src, "adult_ori", "adult_syn", columns=["age", "sex", "race", "education", "occupation"], n_cols=[1, 2, 3]
+        ).global_.iloc[0]
         assert model == (direct["total_identified"], pytest.approx(direct["identification_rate"]))
     finally:
         con.close()
@@ -110,7 +119,7 @@ def test_audit_records_the_average_risk_and_fails_above_it(built):
     finally:
         con.close()
     assert expected == pytest.approx(26 / 2000)
-    (metric, value, threshold, status), = [row for row in rows[-3:] if row[0] == "average_risk"]
+    ((metric, value, threshold, status),) = [row for row in rows[-3:] if row[0] == "average_risk"]
     assert value == pytest.approx(expected) and threshold == 0.01 and status == "fail"
     bad = _dbt(built, "build", "--select", "adult_release", "--vars", "{audit_max_average_risk: abc}")
     assert bad.returncode != 0 and "max_average_risk must be a number in [0, 1], got abc" in bad.stdout
@@ -121,8 +130,11 @@ def test_stored_failures_equal_library(built):
     assert t.returncode == 1
     con = _db(built)
     try:
-        tables = dict(con.execute("SELECT table_name, schema_name FROM duckdb_tables() "
-                                  "WHERE table_name LIKE 'privrisk_k_anonymity%'").fetchall())
+        tables = dict(
+            con.execute(
+                "SELECT table_name, schema_name FROM duckdb_tables() WHERE table_name LIKE 'privrisk_k_anonymity%'"
+            ).fetchall()
+        )
         assert len(tables) == 1
         name, schema = next(iter(tables.items()))
         got = sorted(con.execute(f'SELECT age_band, sex, class_size FROM "{schema}"."{name}"').fetchall())
@@ -150,7 +162,9 @@ def test_singling_out_rate_test_equals_library(built):
     assert ok.returncode == 0
     bad = _dbt(built, "test", "--select", "adult_ori", "--vars", "{max_singling_out_rate: 0.1}")
     assert bad.returncode == 1 and f"Got {lib.matches} results" in bad.stdout
-    warn = _dbt(built, "test", "--select", "adult_ori", "--vars", "{max_singling_out_rate: 0.1, singling_out_severity: warn}")
+    warn = _dbt(
+        built, "test", "--select", "adult_ori", "--vars", "{max_singling_out_rate: 0.1, singling_out_severity: warn}"
+    )
     assert warn.returncode == 0 and "WARN" in warn.stdout
 
 
@@ -165,8 +179,14 @@ def test_reidentification_risk_test_equals_library(built):
     just_below = lib.prosecutor["average_risk"] * 0.999  # the library's figure decides dbt's verdict
     bad = _dbt(built, "test", "--select", "adult_release", "--vars", json.dumps({"max_average_risk": just_below}))
     assert bad.returncode == 1 and "reidentification_risk" in bad.stdout
-    at = _dbt(built, "test", "--select", "adult_release",
-              "--vars", json.dumps({"max_average_risk": lib.prosecutor["average_risk"] * 1.001}))
+    at = _dbt(
+        built,
+        "test",
+        "--select",
+        "adult_release",
+        "--vars",
+        json.dumps({"max_average_risk": lib.prosecutor["average_risk"] * 1.001}),
+    )
     assert at.returncode == 0, at.stdout[-2000:]
     text = _dbt(built, "test", "--select", "adult_release", "--vars", json.dumps({"max_average_risk": "abc"}))
     assert text.returncode != 0 and "max_average must be a number in [0, 1]" in text.stdout
@@ -186,7 +206,13 @@ def test_quotes_in_names_and_non_numbers_are_handled(built):
 
 
 def test_run_operation_report(built):
-    r = _dbt(built, "run-operation", "privrisk_report", "--args", json.dumps({"relation": "adult_release", "qids": QIDS, "k": 5}))
+    r = _dbt(
+        built,
+        "run-operation",
+        "privrisk_report",
+        "--args",
+        json.dumps({"relation": "adult_release", "qids": QIDS, "k": 5}),
+    )
     assert r.returncode == 0, r.stdout[-2000:]
     assert "k_anonymity=6 classes_below_k=0 records_below_k=0" in r.stdout
 
@@ -204,9 +230,14 @@ def _pg_target(schema: str) -> tuple[str, dict]:
             pytest.fail("PRIVRISK_REQUIRE_PG=1 but no PostgreSQL")
         pytest.skip("no PostgreSQL (PRIVRISK_PG_URL)")
     u = urlparse(url.replace("+psycopg", ""))
-    return url, {"PRIVRISK_DBT_PG_HOST": u.hostname, "PRIVRISK_DBT_PG_PORT": str(u.port or 5432),
-                 "PRIVRISK_DBT_PG_USER": u.username or "postgres", "PRIVRISK_DBT_PG_PASSWORD": u.password or "",
-                 "PRIVRISK_DBT_PG_DBNAME": (u.path or "/postgres").lstrip("/"), "PRIVRISK_DBT_PG_SCHEMA": schema}
+    return url, {
+        "PRIVRISK_DBT_PG_HOST": u.hostname,
+        "PRIVRISK_DBT_PG_PORT": str(u.port or 5432),
+        "PRIVRISK_DBT_PG_USER": u.username or "postgres",
+        "PRIVRISK_DBT_PG_PASSWORD": u.password or "",
+        "PRIVRISK_DBT_PG_DBNAME": (u.path or "/postgres").lstrip("/"),
+        "PRIVRISK_DBT_PG_SCHEMA": schema,
+    }
 
 
 def test_dbt_postgres(project):
@@ -214,23 +245,30 @@ def test_dbt_postgres(project):
     # Python models are a dbt-duckdb feature: the rest of the project runs on PostgreSQL
     ok = _dbt(project, "build", "--target", "postgres", "--exclude", "adult_mpuccs", env=env)
     assert ok.returncode == 0, ok.stdout[-3000:]
-    bad = _dbt(project, "build", "--target", "postgres", "--exclude", "adult_mpuccs", "--vars", "{k_required: 7}", env=env)
+    bad = _dbt(
+        project, "build", "--target", "postgres", "--exclude", "adult_mpuccs", "--vars", "{k_required: 7}", env=env
+    )
     assert bad.returncode == 1
     import sqlalchemy as sa
 
     engine = sa.create_engine(url)
     try:
         with engine.connect() as c:
-            rows = c.exec_driver_sql("SELECT metric, value, threshold, status FROM privrisk_dbt_test.privrisk_audit "
-                                     "ORDER BY run_at, metric").fetchall()
+            rows = c.exec_driver_sql(
+                "SELECT metric, value, threshold, status FROM privrisk_dbt_test.privrisk_audit ORDER BY run_at, metric"
+            ).fetchall()
             src = pr.Source(c)
             lib = pr.kanon(src, "privrisk_dbt_test.adult_release", QIDS, k=5)
             c.exec_driver_sql("DROP SCHEMA privrisk_dbt_test CASCADE")
             c.commit()
     finally:
         engine.dispose()
-    assert [tuple(r) for r in rows[-4:]] == [("cavg", pytest.approx(rows[-4][1]), 20.0, "pass"), ("k_anonymity", 6.0, 5.0, "pass"),
-                                             ("cavg", pytest.approx(rows[-2][1]), 20.0, "pass"), ("k_anonymity", 6.0, 7.0, "fail")]
+    assert [tuple(r) for r in rows[-4:]] == [
+        ("cavg", pytest.approx(rows[-4][1]), 20.0, "pass"),
+        ("k_anonymity", 6.0, 5.0, "pass"),
+        ("cavg", pytest.approx(rows[-2][1]), 20.0, "pass"),
+        ("k_anonymity", 6.0, 7.0, "fail"),
+    ]
     assert lib["k_anonymity"] == 6
 
 
@@ -262,8 +300,10 @@ def test_case_insensitive_column_is_checked_on_its_bytes(project, target):
         url, env = _pg_target("privrisk_dbt_ci")
         engine = sa.create_engine(url)
         with engine.connect() as c:
-            c.exec_driver_sql('CREATE COLLATION IF NOT EXISTS "privrisk_test_ci" '
-                              "(provider = icu, locale = 'und-u-ks-level2', deterministic = false)")
+            c.exec_driver_sql(
+                'CREATE COLLATION IF NOT EXISTS "privrisk_test_ci" '
+                "(provider = icu, locale = 'und-u-ks-level2', deterministic = false)"
+            )
             c.commit()
     model, schema = project / "models" / "ci_release.sql", project / "models" / "ci_release.yml"
     model.write_text(_CI_MODEL)
@@ -278,18 +318,23 @@ def test_case_insensitive_column_is_checked_on_its_bytes(project, target):
             con = _db(project)
             try:
                 assert con.execute("SELECT COUNT(DISTINCT city) FROM ci_release").fetchall()[0][0] == 2  # it merges
-                name, schema_name = con.execute("SELECT table_name, schema_name FROM duckdb_tables() "
-                                                "WHERE table_name LIKE 'privrisk_k_anonymity_ci%'").fetchall()[0]
+                name, schema_name = con.execute(
+                    "SELECT table_name, schema_name FROM duckdb_tables() "
+                    "WHERE table_name LIKE 'privrisk_k_anonymity_ci%'"
+                ).fetchall()[0]
                 stored = con.execute(f'SELECT band, city, class_size FROM "{schema_name}"."{name}"').fetchall()
                 lib = pr.k_anonymity_failures(pr.Source(con), "ci_release", ["band", "city"], 2)
             finally:
                 con.close()
         else:
             with engine.connect() as c:
-                schema_name, name = c.execute(sa.text(
-                    "SELECT table_schema, table_name FROM information_schema.tables "
-                    "WHERE table_schema LIKE :s AND table_name LIKE :t"),
-                    {"s": "privrisk_dbt_ci%", "t": "privrisk_k_anonymity_ci%"}).fetchall()[0]
+                schema_name, name = c.execute(
+                    sa.text(
+                        "SELECT table_schema, table_name FROM information_schema.tables "
+                        "WHERE table_schema LIKE :s AND table_name LIKE :t"
+                    ),
+                    {"s": "privrisk_dbt_ci%", "t": "privrisk_k_anonymity_ci%"},
+                ).fetchall()[0]
                 stored = c.exec_driver_sql(f'SELECT band, city, class_size FROM "{schema_name}"."{name}"').fetchall()
                 lib = pr.k_anonymity_failures(pr.Source(c), "privrisk_dbt_ci.ci_release", ["band", "city"], 2)
         assert [tuple(r) for r in lib.itertuples(index=False)] == [("a", "PARIS", 1)]
@@ -320,20 +365,36 @@ def test_dbt_spark(project):
     # Python models are a dbt-duckdb feature: the rest of the project runs on Spark
     ok = _dbt(project, "build", "--target", "spark", "--exclude", "adult_mpuccs", env=env)
     assert ok.returncode == 0, ok.stdout[-3000:]
-    bad = _dbt(project, "build", "--target", "spark", "--exclude", "adult_mpuccs", "--vars", "{k_required: 7}",
-               env=env)
+    bad = _dbt(project, "build", "--target", "spark", "--exclude", "adult_mpuccs", "--vars", "{k_required: 7}", env=env)
     assert bad.returncode == 1
     assert "k_anonymity = 6 breaches threshold 7" in bad.stdout and "PRIVACY THRESHOLD BREACHED" in bad.stdout
-    failed = _dbt(project, "test", "--target", "spark", "--select", "adult_release", "--vars", "{k_required: 7}",
-                  "--store-failures", env=env)
+    failed = _dbt(
+        project,
+        "test",
+        "--target",
+        "spark",
+        "--select",
+        "adult_release",
+        "--vars",
+        "{k_required: 7}",
+        "--store-failures",
+        env=env,
+    )
     assert failed.returncode == 1
 
     spark = spark_session()
     schema = warehouse / "privrisk_dbt_spark.db"
-    rows = [tuple(r) for r in spark.sql(f"SELECT metric, value, threshold, status FROM parquet.`{schema / 'privrisk_audit'}`"
-                                        " ORDER BY run_at, metric").collect()]
-    assert [r for r in rows if r[0] == "k_anonymity"] == [("k_anonymity", 6.0, 5.0, "pass"),
-                                                         ("k_anonymity", 6.0, 7.0, "fail")]
+    rows = [
+        tuple(r)
+        for r in spark.sql(
+            f"SELECT metric, value, threshold, status FROM parquet.`{schema / 'privrisk_audit'}`"
+            " ORDER BY run_at, metric"
+        ).collect()
+    ]
+    assert [r for r in rows if r[0] == "k_anonymity"] == [
+        ("k_anonymity", 6.0, 5.0, "pass"),
+        ("k_anonymity", 6.0, 7.0, "fail"),
+    ]
     assert [r[3] for r in rows if r[0] == "cavg"] == ["pass", "pass"]
     release = spark.read.parquet(str(schema / "adult_release"))
     src = pr.Source(spark)

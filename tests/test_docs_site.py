@@ -52,8 +52,12 @@ def docs_folder(tmp_path_factory):
     return folder
 
 
-BASH = [(page, i, line) for page, i, block in _blocks("bash") for line in block.splitlines()
-        if line.startswith("privrisk-sql ")]
+BASH = [
+    (page, i, line)
+    for page, i, block in _blocks("bash")
+    for line in block.splitlines()
+    if line.startswith("privrisk-sql ")
+]
 PYTHON = _blocks("python")
 
 
@@ -81,8 +85,9 @@ def test_python_block_runs(docs_folder, monkeypatch, page, index, code):
         src.close()
         # an example that writes a table writes it once: the next run of the suite starts anew
         con = duckdb.connect(str(docs_folder / "warehouse.duckdb"))
-        for (name,) in con.execute("SELECT table_name FROM duckdb_tables() WHERE table_name NOT IN "
-                                   "('people', 'people_syn', 'class_counts')").fetchall():
+        for (name,) in con.execute(
+            "SELECT table_name FROM duckdb_tables() WHERE table_name NOT IN ('people', 'people_syn', 'class_counts')"
+        ).fetchall():
             con.execute(f'DROP TABLE "{name}"')
         con.close()
 
@@ -130,7 +135,9 @@ def test_relative_links_in_docs_resolve():
 
 def test_decision_records_are_linked_from_the_code():
     """Each decision record is cited by the line of code it explains."""
-    sources = "\n".join(p.read_text() for p in [*(ROOT / "privrisk_sql").rglob("*.py"), *(ROOT / "templates").rglob("*.j2")])
+    sources = "\n".join(
+        p.read_text() for p in [*(ROOT / "privrisk_sql").rglob("*.py"), *(ROOT / "templates").rglob("*.j2")]
+    )
     for record in (DOCS / "decisions").glob("*.md"):
         assert f"docs/decisions/{record.name}" in sources, record.name
 

@@ -41,14 +41,20 @@ def _statements(dialect):
         "group_size_histograms": q.group_size_histograms("privrisk_x_coded", combos + packed),
         "group_size_histograms_petsard": q.group_size_histograms("privrisk_x_coded", petsard),
         "unique_match_table": q.unique_match_table("privrisk_x_matches"),
-        "syn_unique_ori_matches": q.syn_unique_ori_matches("privrisk_x_matches", "privrisk_x_coded", combos + packed, 2, 1000),
+        "syn_unique_ori_matches": q.syn_unique_ori_matches(
+            "privrisk_x_matches", "privrisk_x_coded", combos + packed, 2, 1000
+        ),
         "syn_unique_ori_matches_petsard": q.syn_unique_ori_matches(
             "privrisk_x_matches", "privrisk_x_coded", petsard, 2, 1000
         ),
         "event_matches": q.event_matches("privrisk_x_events", "privrisk_x_matches"),
         "identification_events": q.identification_events(
-            "privrisk_x_events", "privrisk_x_syn", "privrisk_x_ori", [("c0", [1, 3]), ("c1", [2, 3]), ("c2", [])],
-            False, 1000
+            "privrisk_x_events",
+            "privrisk_x_syn",
+            "privrisk_x_ori",
+            [("c0", [1, 3]), ("c1", [2, 3]), ("c2", [])],
+            False,
+            1000,
         ),
         "identification_events_key": q.identification_events(
             "privrisk_x_events", "privrisk_x_syn", "privrisk_x_ori", [("c0", [1, 3]), ("c1", [2, 3])], True, 1000
@@ -101,67 +107,104 @@ def _mondrian_statements(dialect):
         "distinct_values": q.distinct_values('"people"', HOSTILE),
         "numbered_rows": q.numbered_rows("privrisk_x_rows", '"people"', ["id", "age", HOSTILE]),
         "rank_map_table": q.rank_map_table("privrisk_x_map4", 7),
-        "rank_map_rows": q.rank_map_rows("privrisk_x_map4", [("a'b", 1), ("c\"\\\n", 2)]),
+        "rank_map_rows": q.rank_map_rows("privrisk_x_map4", [("a'b", 1), ('c"\\\n', 2)]),
         "mondrian_codes": q.codes("privrisk_x_w0", "privrisk_x_rows", dims),
         # a DECIMAL(38,1) coded relative to its minimum
-        "mondrian_codes_origin": q.codes("privrisk_x_w0", "privrisk_x_rows",
-                                         [MondrianDim(0, "amount", "numeric", TypeClass.FLOAT, origin="12345678901234567.5")]),
+        "mondrian_codes_origin": q.codes(
+            "privrisk_x_w0",
+            "privrisk_x_rows",
+            [MondrianDim(0, "amount", "numeric", TypeClass.FLOAT, origin="12345678901234567.5")],
+        ),
         "column_minimums": q.column_minimums('"people"', [(0, "amount"), (3, HOSTILE)]),
         "mondrian_globals": q.globals("privrisk_x_globals", "privrisk_x_w0", dims),
         "mondrian_null_codes": q.null_codes("privrisk_x_w", "privrisk_x_w0", "privrisk_x_globals", dims),
         "mondrian_unranked_values": q.unranked_values("privrisk_x_w0", [d for d in dims if d.is_text]),
-        "mondrian_unranked_values_weighted": q.unranked_values("privrisk_x_tuples", [d for d in dims if d.is_text],
-                                                               weighted=True),
+        "mondrian_unranked_values_weighted": q.unranked_values(
+            "privrisk_x_tuples", [d for d in dims if d.is_text], weighted=True
+        ),
         "mondrian_code_tuples": q.code_tuples("privrisk_x_tuples", '"people"', dims),
-        "mondrian_null_codes_weighted": q.null_codes("privrisk_x_w", "privrisk_x_tuples", "privrisk_x_globals", dims,
-                                                     weighted=True),
+        "mondrian_null_codes_weighted": q.null_codes(
+            "privrisk_x_w", "privrisk_x_tuples", "privrisk_x_globals", dims, weighted=True
+        ),
         "mondrian_frequencies": q.frequencies("privrisk_x_freq0", "privrisk_x_w", dims),
         "mondrian_frequencies_weighted": q.frequencies("privrisk_x_freq0", "privrisk_x_tuples", dims, weighted=True),
         "mondrian_ranked_dims": q.ranked_dims("privrisk_x_ranked0", "privrisk_x_freq0", "privrisk_x_globals", dims, 5),
-        "mondrian_ranked_dims_pruned": q.ranked_dims("privrisk_x_ranked0", "privrisk_x_freq0", "privrisk_x_globals", dims, 5,
-                                                     prune=True),
+        "mondrian_ranked_dims_pruned": q.ranked_dims(
+            "privrisk_x_ranked0", "privrisk_x_freq0", "privrisk_x_globals", dims, 5, prune=True
+        ),
         "mondrian_cuts_lower": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, dims),
         "mondrian_cuts_interp": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, dims, "interp"),
         "mondrian_cuts_fallback": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, dims, rnk=2),
-        "mondrian_cuts_l_and_t": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, dims,
-                                        privacy=privacy),
-        "mondrian_cuts_l_one_sensitive": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, dims,
-                                                rnk=2, all_ranks=True,
-                                                privacy=Privacy(sensitive[:1], l=3, work="privrisk_x_w")),
+        "mondrian_cuts_l_and_t": q.cuts(
+            "privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, dims, privacy=privacy
+        ),
+        "mondrian_cuts_l_one_sensitive": q.cuts(
+            "privrisk_x_cuts0",
+            "privrisk_x_freq0",
+            "privrisk_x_ranked0",
+            5,
+            dims,
+            rnk=2,
+            all_ranks=True,
+            privacy=Privacy(sensitive[:1], l=3, work="privrisk_x_w"),
+        ),
         "mondrian_code_tuples_sensitive": q.code_tuples("privrisk_x_tuples", '"people"', dims, sensitive),
         "mondrian_sensitive_shares": q.sensitive_shares("privrisk_x_shares", "privrisk_x_tuples", sensitive),
         "hierarchy_table": q.hierarchy_table("privrisk_x_nodes7"),
         "hierarchy_tree_table": q.hierarchy_tree_table("privrisk_x_tree7"),
-        "hierarchy_tree_rows": q.hierarchy_tree_rows("privrisk_x_tree7", read_hierarchy(
-            "job", [["nurse", "care", "*"], ["O'Neil", "*"]]).node_rows()),
+        "hierarchy_tree_rows": q.hierarchy_tree_rows(
+            "privrisk_x_tree7", read_hierarchy("job", [["nurse", "care", "*"], ["O'Neil", "*"]]).node_rows()
+        ),
         "hierarchy_value_chain": q.hierarchy_value_chain("privrisk_x_chain7_0", "privrisk_x_tree7"),
-        "hierarchy_parent_chain": q.hierarchy_parent_chain("privrisk_x_chain7_1", "privrisk_x_chain7_0",
-                                                           "privrisk_x_tree7"),
-        "hierarchy_ancestors_of_chain": q.hierarchy_ancestors_of_chain("privrisk_x_nodes7", "privrisk_x_chain7_0",
-                                                                       "privrisk_x_tree7"),
-        "mondrian_tuple_labels_distinct": q.tuple_labels("privrisk_x_tuple_labels", "privrisk_x_done",
-                                                         "privrisk_x_labels", dims, distinct=True),
-        "mondrian_cuts_relaxed": q.cuts("privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, dims, relaxed=True),
+        "hierarchy_parent_chain": q.hierarchy_parent_chain(
+            "privrisk_x_chain7_1", "privrisk_x_chain7_0", "privrisk_x_tree7"
+        ),
+        "hierarchy_ancestors_of_chain": q.hierarchy_ancestors_of_chain(
+            "privrisk_x_nodes7", "privrisk_x_chain7_0", "privrisk_x_tree7"
+        ),
+        "mondrian_tuple_labels_distinct": q.tuple_labels(
+            "privrisk_x_tuple_labels", "privrisk_x_done", "privrisk_x_labels", dims, distinct=True
+        ),
+        "mondrian_cuts_relaxed": q.cuts(
+            "privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, dims, relaxed=True
+        ),
         "mondrian_uncut_with_fallback": q.uncut_with_fallback("privrisk_x_ranked0", "privrisk_x_cuts0", 2),
         "mondrian_final_rows": q.final_rows("privrisk_x_done", "privrisk_x_w", "privrisk_x_cuts0"),
         "mondrian_split_rows": q.split_rows("privrisk_x_w1", "privrisk_x_w", "privrisk_x_cuts0", dims, 1),
-        "mondrian_split_rows_weighted": q.split_rows("privrisk_x_w1", "privrisk_x_tuples", "privrisk_x_cuts0", dims, 1,
-                                                     weighted=True, sensitive=sensitive, fan_out=3),
+        "mondrian_split_rows_weighted": q.split_rows(
+            "privrisk_x_w1",
+            "privrisk_x_tuples",
+            "privrisk_x_cuts0",
+            dims,
+            1,
+            weighted=True,
+            sensitive=sensitive,
+            fan_out=3,
+        ),
         "mondrian_split_rows_relaxed": q.split_rows("privrisk_x_w1", "privrisk_x_w", "privrisk_x_cuts0", dims, 1, True),
-        "mondrian_partitions": q.partitions("privrisk_x_parts", "privrisk_x_done", "privrisk_x_rows", "privrisk_x_globals", dims),
-        "mondrian_partitions_weighted": q.partitions("privrisk_x_parts", "privrisk_x_done", "privrisk_x_tuples", "privrisk_x_globals", dims,
-                                                     weighted=True),
+        "mondrian_partitions": q.partitions(
+            "privrisk_x_parts", "privrisk_x_done", "privrisk_x_rows", "privrisk_x_globals", dims
+        ),
+        "mondrian_partitions_weighted": q.partitions(
+            "privrisk_x_parts", "privrisk_x_done", "privrisk_x_tuples", "privrisk_x_globals", dims, weighted=True
+        ),
         "mondrian_quality": q.quality("privrisk_x_parts", "privrisk_x_globals", dims),
         "mondrian_value_sets": q.value_sets("privrisk_x_sets", "privrisk_x_done", dims),
-        "mondrian_partition_labels": q.partition_labels("privrisk_x_labels", "privrisk_x_parts", "privrisk_x_globals",
-                                                        dims, "privrisk_x_sets"),
-        "mondrian_output": q.output('"people_k5"', "privrisk_x_rows", "privrisk_x_done", "privrisk_x_labels", dims,
-                                    ["id"]),
-        "mondrian_tuple_labels": q.tuple_labels("privrisk_x_tuple_labels", "privrisk_x_done", "privrisk_x_labels", dims),
-        "mondrian_output_by_codes": q.output_by_codes('"people_k5"', '"people"', "privrisk_x_tuple_labels",
-                                                      "privrisk_x_globals", dims, ["id"]),
-        "mondrian_output_by_codes_in_order": q.output_by_codes('"people_k5"', '"people"', "privrisk_x_tuple_labels",
-                                                               "privrisk_x_globals", dims, ["id"], keep_order=True),
+        "mondrian_partition_labels": q.partition_labels(
+            "privrisk_x_labels", "privrisk_x_parts", "privrisk_x_globals", dims, "privrisk_x_sets"
+        ),
+        "mondrian_output": q.output(
+            '"people_k5"', "privrisk_x_rows", "privrisk_x_done", "privrisk_x_labels", dims, ["id"]
+        ),
+        "mondrian_tuple_labels": q.tuple_labels(
+            "privrisk_x_tuple_labels", "privrisk_x_done", "privrisk_x_labels", dims
+        ),
+        "mondrian_output_by_codes": q.output_by_codes(
+            '"people_k5"', '"people"', "privrisk_x_tuple_labels", "privrisk_x_globals", dims, ["id"]
+        ),
+        "mondrian_output_by_codes_in_order": q.output_by_codes(
+            '"people_k5"', '"people"', "privrisk_x_tuple_labels", "privrisk_x_globals", dims, ["id"], keep_order=True
+        ),
         "mondrian_written_partitions": q.written_partitions('"privrisk_x_output"'),
         # built hierarchies over a number and a date (interval, date levels): coded through their
         # text's rank map, bounded in their own values (issue 40)
@@ -172,17 +215,21 @@ def _mondrian_statements(dialect):
 def _built_hierarchy_statements(q):
     from privrisk_sql.metrics.mondrian.sql import MondrianDim
 
-    built = [MondrianDim(0, "age", "hierarchy", TypeClass.INTEGER, map="privrisk_x_map0", nodes="privrisk_x_nodes0"),
-             MondrianDim(1, "born", "hierarchy", TypeClass.DATE, map="privrisk_x_map1", nodes="privrisk_x_nodes1")]
+    built = [
+        MondrianDim(0, "age", "hierarchy", TypeClass.INTEGER, map="privrisk_x_map0", nodes="privrisk_x_nodes0"),
+        MondrianDim(1, "born", "hierarchy", TypeClass.DATE, map="privrisk_x_map1", nodes="privrisk_x_nodes1"),
+    ]
     return {
         "mondrian_code_tuples_built_hierarchies": q.code_tuples("privrisk_x_tuples", '"people"', built),
-        "mondrian_partitions_built_hierarchies": q.partitions("privrisk_x_parts", "privrisk_x_done", "privrisk_x_tuples",
-                                                              "privrisk_x_globals", built, weighted=True),
-        "mondrian_partition_labels_built_hierarchies": q.partition_labels("privrisk_x_labels", "privrisk_x_parts",
-                                                                          "privrisk_x_globals", built, None),
-        "mondrian_output_by_codes_built_hierarchies": q.output_by_codes('"people_k5"', '"people"',
-                                                                        "privrisk_x_tuple_labels", "privrisk_x_globals",
-                                                                        built, ["id"]),
+        "mondrian_partitions_built_hierarchies": q.partitions(
+            "privrisk_x_parts", "privrisk_x_done", "privrisk_x_tuples", "privrisk_x_globals", built, weighted=True
+        ),
+        "mondrian_partition_labels_built_hierarchies": q.partition_labels(
+            "privrisk_x_labels", "privrisk_x_parts", "privrisk_x_globals", built, None
+        ),
+        "mondrian_output_by_codes_built_hierarchies": q.output_by_codes(
+            '"people_k5"', '"people"', "privrisk_x_tuple_labels", "privrisk_x_globals", built, ["id"]
+        ),
     }
 
 
@@ -191,8 +238,11 @@ def _risk_statements(dialect):
 
     q = RiskQueries(dialect)
     rel = '"people"'
-    cols = [RiskColumn("zip", "zip5", True, False), RiskColumn(HOSTILE, "age", False, False),
-            RiskColumn("income", "income", False, True)]
+    cols = [
+        RiskColumn("zip", "zip5", True, False),
+        RiskColumn(HOSTILE, "age", False, False),
+        RiskColumn("income", "income", False, True),
+    ]
     return {
         "risk_population_class_pairs": q.population_class_pairs(rel, '"census"', cols),
         "risk_population_class_pairs_counted": q.population_class_pairs(rel, '"census"', cols, "people_count"),
@@ -205,8 +255,9 @@ def _risk_statements(dialect):
     }
 
 
-_ALL = {d: {**_statements(d), **_kanon_statements(d), **_mondrian_statements(d), **_risk_statements(d)}
-        for d in DIALECTS}
+_ALL = {
+    d: {**_statements(d), **_kanon_statements(d), **_mondrian_statements(d), **_risk_statements(d)} for d in DIALECTS
+}
 CASES = [(d, name) for d in sorted(DIALECTS) for name in _ALL[d]]
 
 

@@ -30,7 +30,15 @@ def test_global_by_hand(result):
 
 def test_tree_by_hand(result):
     tree = {tuple(t["field_combo"]): t for t in result["tree"]}
-    assert [t["field_combo"] for t in result["tree"]] == [["a"], ["b"], ["a", "b"], ["c"], ["a", "c"], ["b", "c"], ["a", "b", "c"]]
+    assert [t["field_combo"] for t in result["tree"]] == [
+        ["a"],
+        ["b"],
+        ["a", "b"],
+        ["c"],
+        ["a", "c"],
+        ["b", "c"],
+        ["a", "b", "c"],
+    ]
     # a: groups 2,1,1,1 -> -log2(.28)/log2(4)
     assert tree[("a",)]["combo_entropy"] == pytest.approx(-math.log2(0.28 + 1e-10) / 2)
     assert tree[("b",)]["combo_entropy"] == pytest.approx(-math.log2(0.36 + 1e-10) / math.log2(3))

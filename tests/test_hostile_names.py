@@ -12,8 +12,18 @@ from privrisk_sql.sql.types import TypeClass
 
 from backends import FIXTURES, mondrian_keeping_all, read_csv_typed
 
-HOSTILE_COLUMNS = ['a"b', "it's", ";DROP TABLE x;--", "back`tick", "br]acket", "two words", "größe_ñ",
-                   "select", "new\nline", "MixedCase"]
+HOSTILE_COLUMNS = [
+    'a"b',
+    "it's",
+    ";DROP TABLE x;--",
+    "back`tick",
+    "br]acket",
+    "two words",
+    "größe_ñ",
+    "select",
+    "new\nline",
+    "MixedCase",
+]
 
 
 def _table_name(backend, stem):
@@ -40,7 +50,7 @@ def test_hostile_names_everywhere(backend, hostile):
         renamed = [(backend.key, TypeClass.INTEGER)] + renamed
         ori_rows = [(i, *r) for i, r in enumerate(ori_rows)]
         syn_rows = [(i, *r) for i, r in enumerate(syn_rows)]
-    ori = _load(backend, f'ori{hostile}', renamed, ori_rows)
+    ori = _load(backend, f"ori{hostile}", renamed, ori_rows)
     syn = _load(backend, f"syn{hostile}", renamed, syn_rows)
     bystander = _load(backend, "x", [("v", TypeClass.INTEGER)], [(1,)])
     src = backend.source()
@@ -73,8 +83,32 @@ def test_hostile_names_everywhere(backend, hostile):
 # Column names the templates use for their own work columns and aliases: a user's column of that
 # name must not be mistaken for them (a QID named "q" broke kanon on PostgreSQL: "column reference
 # "q" is ambiguous").
-INTERNAL_NAMES = ["q", "c", "p", "g", "sa", "class_size", "has_null_qid", "n_classes", "class_id", "value_id",
-                  "rank_desc", "gap", "rid", "side", "pid", "n", "x", "b", "r", "s", "w", "code", "val", "partition_id"]
+INTERNAL_NAMES = [
+    "q",
+    "c",
+    "p",
+    "g",
+    "sa",
+    "class_size",
+    "has_null_qid",
+    "n_classes",
+    "class_id",
+    "value_id",
+    "rank_desc",
+    "gap",
+    "rid",
+    "side",
+    "pid",
+    "n",
+    "x",
+    "b",
+    "r",
+    "s",
+    "w",
+    "code",
+    "val",
+    "partition_id",
+]
 
 
 @pytest.mark.filterwarnings("ignore:.*given as both ori and syn")  # on purpose here
@@ -101,8 +135,12 @@ def test_column_named_like_an_internal_alias(backend, name):
             assert got[key] == pytest.approx(want[key]), key
         assert pr.cavg(src, hostile, names[:2], 2).cavg == pytest.approx(pr.cavg(src, plain, ["qa", "qb"], 2).cavg)
         a = pr.mpuccs(src, hostile, hostile, key=backend.key, columns=names[:2]).to_dict()["global"]
-        assert a["total_identified"] == pr.mpuccs(src, plain, plain, key=backend.key,
-                                                  columns=["qa", "qb"]).to_dict()["global"]["total_identified"]
+        assert (
+            a["total_identified"]
+            == pr.mpuccs(src, plain, plain, key=backend.key, columns=["qa", "qb"]).to_dict()["global"][
+                "total_identified"
+            ]
+        )
         if name != "partition_id":  # an output column of Mondrian's own: refused by name (tested elsewhere)
             out = f"out_{uuid.uuid4().hex[:6]}"
             if hasattr(backend, "created"):

@@ -19,10 +19,32 @@ from privrisk_sql.report.json_text import EncodedRecords, jsonable, list_json, v
 ENCODE = json.JSONEncoder(allow_nan=False).encode
 
 ODD_VALUES = [
-    None, True, False, 0, -7, 2**70, 0.1, -0.0, 1e300, 5e-324, 145504.99, float("nan"),
-    "", "plain", 'quote " and \\ backslash', "tab\tnew\nline", "é ß 中文 😀", "\x00\x1f",
-    decimal.Decimal("1.25"), decimal.Decimal("NaN"), dt.date(2020, 2, 29), dt.datetime(2021, 1, 1, 10, 0, 5),
-    dt.datetime(2021, 1, 1, tzinfo=dt.timezone.utc), dt.time(23, 59, 59, 1), uuid.UUID(int=5), b"bytes",
+    None,
+    True,
+    False,
+    0,
+    -7,
+    2**70,
+    0.1,
+    -0.0,
+    1e300,
+    5e-324,
+    145504.99,
+    float("nan"),
+    "",
+    "plain",
+    'quote " and \\ backslash',
+    "tab\tnew\nline",
+    "é ß 中文 😀",
+    "\x00\x1f",
+    decimal.Decimal("1.25"),
+    decimal.Decimal("NaN"),
+    dt.date(2020, 2, 29),
+    dt.datetime(2021, 1, 1, 10, 0, 5),
+    dt.datetime(2021, 1, 1, tzinfo=dt.timezone.utc),
+    dt.time(23, 59, 59, 1),
+    uuid.UUID(int=5),
+    b"bytes",
 ]
 
 
@@ -37,16 +59,27 @@ def test_infinity_is_written_as_the_generic_path_writes_it():
     assert list_json([1, float("-inf")]) == '[1, "-Infinity"]'
 
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(),
-                    st.dates(), st.datetimes(), st.decimals())
+scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(), st.text(), st.dates(), st.datetimes(), st.decimals()
+)
 
 
 @settings(max_examples=200, deadline=None)
-@given(rows=st.lists(st.tuples(st.integers(1, 5), st.one_of(st.none(), st.integers(0, 10**6)),
-                               st.lists(st.text(min_size=1), min_size=1, max_size=3).map(tuple),
-                               st.lists(scalars, min_size=1, max_size=3).map(tuple),
-                               st.one_of(st.none(), st.integers(0, 10**6)), scalars, scalars), max_size=6),
-       with_keys=st.booleans())
+@given(
+    rows=st.lists(
+        st.tuples(
+            st.integers(1, 5),
+            st.one_of(st.none(), st.integers(0, 10**6)),
+            st.lists(st.text(min_size=1), min_size=1, max_size=3).map(tuple),
+            st.lists(scalars, min_size=1, max_size=3).map(tuple),
+            st.one_of(st.none(), st.integers(0, 10**6)),
+            scalars,
+            scalars,
+        ),
+        max_size=6,
+    ),
+    with_keys=st.booleans(),
+)
 def test_details_json_equals_the_generic_path(rows, with_keys):
     columns = DETAIL_COLUMNS + (["syn_key", "ori_key"] if with_keys else [])
     rows = [r if with_keys else r[:5] for r in rows]
@@ -107,10 +140,14 @@ def test_to_dict_is_the_json_for_every_class_metric(tmp_path, capsys):
 
     adult = str(FIXTURES / "adult" / "ori.csv")
     runs = {
-        "kanon": (["kanon", "--table", adult, "--qids", "sex,race", "--k", "3"],
-                  lambda: dict(pr.kanon(None, adult, ["sex", "race"], k=3))),
-        "cavg": (["cavg", "--table", adult, "--qids", "sex,race", "--k", "3"],
-                 lambda: pr.cavg(None, adult, ["sex", "race"], 3).to_dict()),
+        "kanon": (
+            ["kanon", "--table", adult, "--qids", "sex,race", "--k", "3"],
+            lambda: dict(pr.kanon(None, adult, ["sex", "race"], k=3)),
+        ),
+        "cavg": (
+            ["cavg", "--table", adult, "--qids", "sex,race", "--k", "3"],
+            lambda: pr.cavg(None, adult, ["sex", "race"], 3).to_dict(),
+        ),
     }
     for args, direct in runs.values():
         assert main([*args, "--json", "-"]) == 0
@@ -118,8 +155,28 @@ def test_to_dict_is_the_json_for_every_class_metric(tmp_path, capsys):
         assert written == direct()
         assert all(isinstance(size, str) for size in written["class_size_histogram"])
     db = tmp_path / "w.duckdb"
-    assert main(["mondrian", "--db", str(db), "--table", adult, "--qids", "age,sex", "--k", "10", "--output", "o",
-                 "--json", "-"]) == 0
+    assert (
+        main(
+            [
+                "mondrian",
+                "--db",
+                str(db),
+                "--table",
+                adult,
+                "--qids",
+                "age,sex",
+                "--k",
+                "10",
+                "--output",
+                "o",
+                "--json",
+                "-",
+            ]
+        )
+        == 0
+    )
     written = json.loads(capsys.readouterr().out)
     again = pr.mondrian(str(db), adult, ["age", "sex"], 10, "o2").to_dict()
-    assert written["partition_sizes"] == again["partition_sizes"] and all(isinstance(s, str) for s in again["partition_sizes"])
+    assert written["partition_sizes"] == again["partition_sizes"] and all(
+        isinstance(s, str) for s in again["partition_sizes"]
+    )

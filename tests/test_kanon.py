@@ -70,7 +70,9 @@ def test_entropy_l_textbook_vs_pycanon_truncation(backend):
     r = pr.kanon(backend.source(), t, ["zip"], sensitive="disease")
     df = pd.read_csv(K / "hand_categorical.csv")
     # class b holds two equally frequent values: exp(ln 2) = 2 textbook; pycanon truncates to 1
-    assert r["entropy_l_diversity"] == pytest.approx(min(2.0, math.exp(-(2 / 3 * math.log(2 / 3) + 1 / 3 * math.log(1 / 3)))))
+    assert r["entropy_l_diversity"] == pytest.approx(
+        min(2.0, math.exp(-(2 / 3 * math.log(2 / 3) + 1 / 3 * math.log(1 / 3))))
+    )
     assert anonymity.entropy_l_diversity(df, ["zip"], ["disease"]) == int(r["entropy_l_diversity"])
 
 
@@ -128,18 +130,25 @@ def _expected(name: str) -> dict:
 
     _, qids, sensitive = next(d for d in DATASETS if d[0] == name)
     df = pd.read_csv(FIXTURES / name / "ori.csv")
-    out: dict = {"n_rows": len(df), "sizes": oracle.size_metrics(df, qids),
-                 "pycanon_k": anonymity.k_anonymity(df, qids), "per_sa": {}}
+    out: dict = {
+        "n_rows": len(df),
+        "sizes": oracle.size_metrics(df, qids),
+        "pycanon_k": anonymity.k_anonymity(df, qids),
+        "per_sa": {},
+    }
     for sa in sensitive:
         ordered = pd.api.types.is_numeric_dtype(df[sa])
         out["per_sa"][sa] = {
             "oracle": oracle.sensitive_metrics(df, qids, sa, ordered),
-            "pycanon": {"l_diversity": anonymity.l_diversity(df, qids, [sa]),
-                        "alpha_k": anonymity.alpha_k_anonymity(df, qids, [sa]),
-                        "t_closeness": anonymity.t_closeness(df, qids, [sa]),
-                        "basic_beta_likeness": anonymity.basic_beta_likeness(df, qids, [sa]),
-                        "enhanced_beta_likeness": anonymity.enhanced_beta_likeness(df, qids, [sa]),
-                        "delta_disclosure": anonymity.delta_disclosure(df, qids, [sa])}}
+            "pycanon": {
+                "l_diversity": anonymity.l_diversity(df, qids, [sa]),
+                "alpha_k": anonymity.alpha_k_anonymity(df, qids, [sa]),
+                "t_closeness": anonymity.t_closeness(df, qids, [sa]),
+                "basic_beta_likeness": anonymity.basic_beta_likeness(df, qids, [sa]),
+                "enhanced_beta_likeness": anonymity.enhanced_beta_likeness(df, qids, [sa]),
+                "delta_disclosure": anonymity.delta_disclosure(df, qids, [sa]),
+            },
+        }
     return out
 
 
@@ -170,11 +179,38 @@ def test_family_equals_pycanon_and_oracle(backend, name, qids, sensitive):
 
 def test_cli_json_keys(capsys, tmp_path):
     path = str(K / "hand_categorical.csv")
-    assert main(["kanon", "--table", path, "--qids", "zip,age", "--sensitive", "disease", "--json", str(tmp_path / "k.json")]) == 0
+    assert (
+        main(
+            [
+                "kanon",
+                "--table",
+                path,
+                "--qids",
+                "zip,age",
+                "--sensitive",
+                "disease",
+                "--json",
+                str(tmp_path / "k.json"),
+            ]
+        )
+        == 0
+    )
     k = json.loads((tmp_path / "k.json").read_text())
-    for key in ["k_anonymity", "alpha_k", "l_diversity", "entropy_l_diversity", "recursive_c_l", "t_closeness",
-                "basic_beta_likeness", "enhanced_beta_likeness", "delta_disclosure", "discernibility",
-                "avg_reid_risk", "max_reid_risk", "class_size_histogram"]:
+    for key in [
+        "k_anonymity",
+        "alpha_k",
+        "l_diversity",
+        "entropy_l_diversity",
+        "recursive_c_l",
+        "t_closeness",
+        "basic_beta_likeness",
+        "enhanced_beta_likeness",
+        "delta_disclosure",
+        "discernibility",
+        "avg_reid_risk",
+        "max_reid_risk",
+        "class_size_histogram",
+    ]:
         assert key in k
     assert k["t_closeness"] == pytest.approx(0.3)
     assert main(["cavg", "--table", path, "--qids", "zip,age", "--k", "2", "--json", str(tmp_path / "c.json")]) == 0
@@ -302,8 +338,10 @@ def test_show_values_never_reaches_the_html_page(command, tmp_path, capsys):
     that had not asked for them."""
     adult = str(FIXTURES / "adult" / "ori.csv")
     plain = tmp_path / "plain.html"
-    assert main([command, "--table", adult, "--qids", "age,sex,race", "--k", "5", "--show-values",
-                 "--html", str(plain)]) == 0
+    assert (
+        main([command, "--table", adult, "--qids", "age,sex,race", "--k", "5", "--show-values", "--html", str(plain)])
+        == 0
+    )
     out = capsys.readouterr().out
     assert "the 10 smallest classes" in out and "Amer-Indian-Eskimo" in out  # --show-values printed them
     page = plain.read_text()
@@ -320,12 +358,14 @@ def test_html_values_puts_the_smallest_classes_on_the_page(command, tmp_path):
     expected = _adult_classes(["age", "sex", "race"])
     smallest = expected.sort_values(["class_size", "age", "sex", "race"]).head(10)
     valued = tmp_path / "valued.html"
-    assert main([command, "--table", adult, "--qids", "age,sex,race", "--k", "5", "--html", str(valued),
-                 "--html-values"]) == 0
+    assert (
+        main([command, "--table", adult, "--qids", "age,sex,race", "--k", "5", "--html", str(valued), "--html-values"])
+        == 0
+    )
     page = valued.read_text()
     table = page.split('data-table="classes_below_k_values"')[1].split("</table>")[0]
     cells = [c.split(">", 1)[1].split("<")[0] for c in table.split("<td")[1:]]
-    rows = [cells[i:i + 4] for i in range(0, len(cells), 4)]
+    rows = [cells[i : i + 4] for i in range(0, len(cells), 4)]
     assert [r[0] for r in rows] == [str(s) for s in smallest["class_size"]]
     assert [r[1] for r in rows] == [str(a) for a in smallest["age"]]
     assert [r[3] for r in rows] == list(smallest["race"])
@@ -334,7 +374,9 @@ def test_html_values_puts_the_smallest_classes_on_the_page(command, tmp_path):
 
 def test_html_values_needs_a_k_and_an_html_page(tmp_path, capsys):
     adult = str(FIXTURES / "adult" / "ori.csv")
-    assert main(["kanon", "--table", adult, "--qids", "age,sex", "--html-values", "--html", str(tmp_path / "p.html")]) == 2
+    assert (
+        main(["kanon", "--table", adult, "--qids", "age,sex", "--html-values", "--html", str(tmp_path / "p.html")]) == 2
+    )
     assert "--html-values lists the classes below k: give --k" in capsys.readouterr().err
     assert main(["cavg", "--table", adult, "--qids", "age,sex", "--k", "2", "--html-values"]) == 2
     assert "--html-values without --html" in capsys.readouterr().err

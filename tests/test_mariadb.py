@@ -94,8 +94,10 @@ def test_runs_with_large_join_buffers_and_in_memory_groupings_and_gives_the_sess
     distinct rows at 1M: 7.5 s, 3.5 s in memory)."""
     t = maria.load(ADULT)
     src = maria.source()
-    read = ("SELECT @@SESSION.join_buffer_size, @@SESSION.join_buffer_space_limit, @@SESSION.tmp_table_size, "
-            "@@SESSION.max_heap_table_size")
+    read = (
+        "SELECT @@SESSION.join_buffer_size, @@SESSION.join_buffer_space_limit, @@SESSION.tmp_table_size, "
+        "@@SESSION.max_heap_table_size"
+    )
     _, seen, before, after = settings_in_and_after_a_run(src, read, lambda: pr.kanon(src, t, ["age", "sex"], "race"))
     assert seen == {(128 << 20, 128 << 20, 64 << 20, 64 << 20)}
     assert after == before

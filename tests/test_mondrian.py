@@ -50,8 +50,9 @@ def _groups(df: pd.DataFrame, key="id") -> set[frozenset]:
 
 
 @pytest.mark.parametrize("fallback", ["all_ranks", "rank_by_rank"])
-@pytest.mark.parametrize("k,median,relaxed", [(5, "lower", False), (10, "interp", False), (25, "lower", False),
-                                              (7, "lower", True)])
+@pytest.mark.parametrize(
+    "k,median,relaxed", [(5, "lower", False), (10, "interp", False), (25, "lower", False), (7, "lower", True)]
+)
 def test_partitions_equal_reference(backend, k, median, relaxed, fallback, monkeypatch):
     if fallback == "rank_by_rank":  # what a run takes when the remaining candidates are many rows
         monkeypatch.setattr(mondrian_module, "ALL_RANKS_MAX_ROWS", -1)
@@ -80,7 +81,9 @@ def test_output_is_k_anonymous_complete_and_true(backend):
     r = mondrian_keeping_all(backend.source(), t, QIDS, k, out)
     # independent SQL: group by the generalized values, not by partition_id
     gen = ", ".join(_q(backend, f"{q}_gen") for q in QIDS)
-    smallest = backend.fetch(f"SELECT MIN(c), COUNT(*) FROM (SELECT COUNT(*) AS c FROM {_q(backend, out)} GROUP BY {gen}) x")
+    smallest = backend.fetch(
+        f"SELECT MIN(c), COUNT(*) FROM (SELECT COUNT(*) AS c FROM {_q(backend, out)} GROUP BY {gen}) x"
+    )
     assert smallest[0][0] >= k and smallest[0][1] == r.partitions
     got = _output(backend, out)
     src = pd.read_csv(ADULT)
@@ -104,7 +107,7 @@ def test_summary_matches_pandas(backend):
     src = pd.read_csv(ADULT)
     sizes = got.groupby("partition_id").size()
     assert (r.partitions, r.min_size, r.max_size) == (len(sizes), sizes.min(), sizes.max())
-    assert r.discernibility == int((sizes ** 2).sum())
+    assert r.discernibility == int((sizes**2).sum())
     assert r.cavg == pytest.approx(len(src) / (len(sizes) * k))
     for q in ["age", "education_num", "hours_per_week"]:
         span = (got[f"{q}_hi"].astype(float) - got[f"{q}_lo"].astype(float)) / (src[q].max() - src[q].min())
@@ -176,11 +179,15 @@ def test_hand_fallback_to_next_dimension(backend):
     assert _parts(backend, out) == {frozenset({0, 1}), frozenset({2, 3})}
 
 
-@pytest.mark.parametrize("x", [
-    [0, 0, 0, 0, 0, 100],  # median 0 = lowest value: 1 row right of it
-    [0, 5, 5, 5, 5, 5],  # median 5 = highest value: nothing right of it
-    [0, 1, 1, 1, 1, 2],  # three values, median the middle one: 1 row right of it
-], ids=["median_lowest", "median_highest", "median_middle_of_three"])
+@pytest.mark.parametrize(
+    "x",
+    [
+        [0, 0, 0, 0, 0, 100],  # median 0 = lowest value: 1 row right of it
+        [0, 5, 5, 5, 5, 5],  # median 5 = highest value: nothing right of it
+        [0, 1, 1, 1, 1, 2],  # three values, median the middle one: 1 row right of it
+    ],
+    ids=["median_lowest", "median_highest", "median_middle_of_three"],
+)
 def test_cut_known_not_allowable_needs_no_fallback_pass(backend, x):
     # x ranks first (normalized range 1 like y's, more distinct values or the earlier QID) but its
     # cut is not allowable at k = 2, and the counts of its lowest and highest values show it: where
@@ -216,8 +223,10 @@ def test_hand_constant_small_and_extreme_k(backend):
 
 def test_dates_timestamps_booleans(backend):
     d0 = dt.date(2020, 1, 1)
-    rows = [(i, d0 + dt.timedelta(days=i * 10), dt.datetime(2021, 5, 1, 12) + dt.timedelta(hours=i), i % 3 == 0)
-            for i in range(12)]
+    rows = [
+        (i, d0 + dt.timedelta(days=i * 10), dt.datetime(2021, 5, 1, 12) + dt.timedelta(hours=i), i % 3 == 0)
+        for i in range(12)
+    ]
     t = _table(backend, [("id", T.INTEGER), ("d", T.DATE), ("ts", T.TIMESTAMP), ("b", T.BOOLEAN)], rows)
     out = _out(backend)
     r = mondrian_keeping_all(backend.source(), t, ["d", "ts", "b"], 3, out)
@@ -286,9 +295,11 @@ def test_input_changed_during_run_writes_nothing(backend, change):
     out = _out(backend)
     src = backend.source()
     before = _tables(src)
-    sql = {"delete": f"DELETE FROM {_q(backend, t)} WHERE {_q(backend, 'id')} < 3",
-           "insert": f"INSERT INTO {_q(backend, t)} ({_q(backend, 'id')}, {_q(backend, 'x')}, {_q(backend, 'y')}) "
-                     "VALUES (100, 1, 1)"}[change]
+    sql = {
+        "delete": f"DELETE FROM {_q(backend, t)} WHERE {_q(backend, 'id')} < 3",
+        "insert": f"INSERT INTO {_q(backend, t)} ({_q(backend, 'id')}, {_q(backend, 'x')}, {_q(backend, 'y')}) "
+        "VALUES (100, 1, 1)",
+    }[change]
     fired = []
 
     def meddle(statement):
@@ -334,7 +345,11 @@ def test_nulls_separate(backend):
         gen = rows["workclass_gen"].iloc[0]
         values = sorted(rows["workclass"].dropna().unique())
         assert (gen is None) if not values else json.loads(gen) == [None, *values], (pid, gen)
-    assert both.loc[both["workclass"].notna() & ~both["partition_id"].isin(holding["partition_id"]), "workclass_lo"].notna().all()
+    assert (
+        both.loc[both["workclass"].notna() & ~both["partition_id"].isin(holding["partition_id"]), "workclass_lo"]
+        .notna()
+        .all()
+    )
 
 
 def test_user_order_for_categorical(backend):
@@ -381,9 +396,13 @@ def test_values_without_a_rank_are_an_error_not_an_endless_run(backend, relaxed,
     citext, before it was read through TEXT). The mismatch is injected here (the rank map gets the
     lower-cased values); the run must stop with an error naming the column, before any level."""
     original = mondrian_module.MondrianQueries.distinct_values
-    monkeypatch.setattr(mondrian_module.MondrianQueries, "distinct_values",
-                        lambda self, relation, column: original(self, f"(SELECT LOWER({_q(backend, column)}) AS "
-                                                                      f"{_q(backend, column)} FROM {relation}) lowered", column))
+    monkeypatch.setattr(
+        mondrian_module.MondrianQueries,
+        "distinct_values",
+        lambda self, relation, column: original(
+            self, f"(SELECT LOWER({_q(backend, column)}) AS {_q(backend, column)} FROM {relation}) lowered", column
+        ),
+    )
     rows = [(i, 20 + i % 5, ["Paris", "paris", "Lyon"][i % 3]) for i in range(30)]
     t = _table(backend, [("id", T.INTEGER), ("age", T.INTEGER), ("city", T.TEXT)], rows)
     src = backend.source(timeout=60)  # a regression fails instead of hanging the suite
@@ -394,15 +413,18 @@ def test_values_without_a_rank_are_an_error_not_an_endless_run(backend, relaxed,
     assert not any("_freq" in sql.split("\n")[0] for sql in statements)  # stopped before the first level
 
 
-@pytest.mark.parametrize("kwargs,match", [
-    ({"k": 0}, "k must be an integer"),
-    ({"k": 2.5}, "k must be an integer"),
-    ({"median": "mean"}, "median must be"),
-    ({"nulls": "drop"}, "nulls must be"),
-    ({"qids": ["nope"]}, "column 'nope' not found"),
-    ({"keep": ["age"]}, "is a QID"),
-    ({"k": 5000}, "fewer than k=5000"),
-])
+@pytest.mark.parametrize(
+    "kwargs,match",
+    [
+        ({"k": 0}, "k must be an integer"),
+        ({"k": 2.5}, "k must be an integer"),
+        ({"median": "mean"}, "median must be"),
+        ({"nulls": "drop"}, "nulls must be"),
+        ({"qids": ["nope"]}, "column 'nope' not found"),
+        ({"keep": ["age"]}, "is a QID"),
+        ({"k": 5000}, "fewer than k=5000"),
+    ],
+)
 def test_bad_input(backend, kwargs, match):
     t = backend.load(ADULT)
     args = {"qids": ["age", "sex"], "k": 5, **kwargs}
@@ -470,9 +492,15 @@ def test_output_name_is_checked_before_any_work(backend):
     if hasattr(backend, "views"):
         backend.views.append(view)
     too_many = ".".join(["a"] * (MOST_PARTS[backend.name] + 1))
-    cases = [("nosuch_schema.out", "nosuch_schema"), (too_many, "parts"), ("a..out", "empty part"),
-             ('"unclosed', "unclosed double quote"), (view, "is a view"), ("", "must be a table name"),
-             ("  ", "must be a table name")]
+    cases = [
+        ("nosuch_schema.out", "nosuch_schema"),
+        (too_many, "parts"),
+        ("a..out", "empty part"),
+        ('"unclosed', "unclosed double quote"),
+        (view, "is a view"),
+        ("", "must be a table name"),
+        ("  ", "must be a table name"),
+    ]
     before = _tables(backend.source())
     for output, what in cases:
         src = backend.source()
@@ -589,8 +617,11 @@ def test_interrupted_run_leaves_nothing(backend, stop_at, how):
     fired = []
 
     def interrupt(sql):  # one Ctrl-C, or the deadline passing, at the chosen statement
-        hit = {"split": "_w2" in sql, "output": sql.startswith("CREATE TABLE"),
-               "rename": sql.startswith(("ALTER TABLE", "RENAME TABLE"))}[stop_at]
+        hit = {
+            "split": "_w2" in sql,
+            "output": sql.startswith("CREATE TABLE"),
+            "rename": sql.startswith(("ALTER TABLE", "RENAME TABLE")),
+        }[stop_at]
         if hit and not fired:
             fired.append(sql)
             if how == "ctrl-c":
@@ -621,11 +652,28 @@ def test_cli_mondrian(tmp_path, capsys):
 
     db = tmp_path / "w.duckdb"
     js = tmp_path / "m.json"
-    args = ["mondrian", "--db", str(db), "--table", str(ADULT), "--qids", ",".join(QIDS), "--k", "10",
-            "--output", "adult_k10", "--keep", "id,income", "--json", str(js)]
+    args = [
+        "mondrian",
+        "--db",
+        str(db),
+        "--table",
+        str(ADULT),
+        "--qids",
+        ",".join(QIDS),
+        "--k",
+        "10",
+        "--output",
+        "adult_k10",
+        "--keep",
+        "id,income",
+        "--json",
+        str(js),
+    ]
     assert main(args) == 0
     summary = json.loads(js.read_text())
-    assert {"partitions", "min_size", "max_size", "cavg", "discernibility", "ncp", "gcp", "levels", "queries"} <= set(summary)
+    assert {"partitions", "min_size", "max_size", "cavg", "discernibility", "ncp", "gcp", "levels", "queries"} <= set(
+        summary
+    )
     assert summary["min_size"] >= 10 and set(summary["ncp"]) == set(QIDS)
     assert "rows / partitions" in capsys.readouterr().out
     assert main(args) == 2  # exists
@@ -633,15 +681,22 @@ def test_cli_mondrian(tmp_path, capsys):
     assert main(args + ["--replace", "--order", "sex=Male,Female"]) == 0
     assert main(["mondrian", "--table", str(ADULT), "--qids", "age", "--k", "2", "--output", "x"]) == 2  # no --db
     assert "give --db" in capsys.readouterr().err
-    assert main(["mondrian", "--db", str(db), "--table", str(ADULT), "--qids", "age,workclass", "--k", "2",
-                 "--output", "y"]) == 2
+    assert (
+        main(
+            ["mondrian", "--db", str(db), "--table", str(ADULT), "--qids", "age,workclass", "--k", "2", "--output", "y"]
+        )
+        == 2
+    )
     assert "'workclass'" in capsys.readouterr().err
     import duckdb
 
     con = duckdb.connect(str(db))
     cols = [r[0] for r in con.execute("DESCRIBE adult_k10").fetchall()]
-    assert cols[:3] == ["id", "income", "partition_id"] and "age_lo" in cols and "y" not in {
-        r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+    assert (
+        cols[:3] == ["id", "income", "partition_id"]
+        and "age_lo" in cols
+        and "y" not in {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+    )
 
 
 def test_cli_mondrian_refused_leaves_no_new_database_file(tmp_path, capsys):
@@ -677,8 +732,13 @@ def test_sqlite_levels_use_an_index_not_a_scan_per_row():
 
     def explain(statement):
         first, _, rest = statement.partition("\n")
-        kind = ("final rows" if first.startswith("INSERT INTO") and first.rstrip().endswith('_done"')
-                else "ranking" if first.startswith("CREATE TEMP TABLE") and "_ranked" in first else None)
+        kind = (
+            "final rows"
+            if first.startswith("INSERT INTO") and first.rstrip().endswith('_done"')
+            else "ranking"
+            if first.startswith("CREATE TEMP TABLE") and "_ranked" in first
+            else None
+        )
         if kind:
             plans[kind].append([row[3] for row in raw.execute("EXPLAIN QUERY PLAN " + rest).fetchall()])
 
@@ -720,12 +780,20 @@ def test_output_read_by_the_input_through_views_is_refused(backend):
 # Views that read a table through something no catalog follows: a table macro, query_table, a SQL
 # function returning rows, a stored function (issue 41, defects 1 and 2). {people} is the source.
 _OPAQUE_VIEWS = {
-    "duckdb": ["CREATE MACRO {m}() AS TABLE SELECT * FROM {people}", "CREATE VIEW {pv} AS SELECT * FROM {m}()",
-               "CREATE VIEW {pv}_q AS SELECT * FROM query_table('{people}')"],
-    "postgres": ["CREATE FUNCTION {m}() RETURNS TABLE(id BIGINT, age BIGINT, city TEXT) LANGUAGE sql AS "
-                 "'SELECT id, age, city FROM {people}'", "CREATE VIEW {pv} AS SELECT * FROM {m}()"],
-    "mysql": ["CREATE FUNCTION {m}() RETURNS BIGINT READS SQL DATA RETURN (SELECT COUNT(*) FROM {people})",
-              "CREATE VIEW {pv} AS SELECT id, age + {m}() AS age, city FROM {other}"],
+    "duckdb": [
+        "CREATE MACRO {m}() AS TABLE SELECT * FROM {people}",
+        "CREATE VIEW {pv} AS SELECT * FROM {m}()",
+        "CREATE VIEW {pv}_q AS SELECT * FROM query_table('{people}')",
+    ],
+    "postgres": [
+        "CREATE FUNCTION {m}() RETURNS TABLE(id BIGINT, age BIGINT, city TEXT) LANGUAGE sql AS "
+        "'SELECT id, age, city FROM {people}'",
+        "CREATE VIEW {pv} AS SELECT * FROM {m}()",
+    ],
+    "mysql": [
+        "CREATE FUNCTION {m}() RETURNS BIGINT READS SQL DATA RETURN (SELECT COUNT(*) FROM {people})",
+        "CREATE VIEW {pv} AS SELECT id, age + {m}() AS age, city FROM {other}",
+    ],
 }
 
 
@@ -750,8 +818,11 @@ def test_output_behind_a_function_or_macro_is_never_replaced(backend):
     try:
         for view in views:
             src = backend.source()
-            with pytest.raises(pr.InvalidInputError, match=r"exists and the input reads through .*\(\), which this "
-                                                             "check cannot see into"):
+            with pytest.raises(
+                pr.InvalidInputError,
+                match=r"exists and the input reads through .*\(\), which this "
+                "check cannot see into",
+            ):
                 mondrian_keeping_all(src, view, ["age", "city"], 5, people, replace=True)
             assert src.statements == 0
             with pytest.raises(pr.InvalidInputError, match="cannot see into"):
@@ -761,8 +832,11 @@ def test_output_behind_a_function_or_macro_is_never_replaced(backend):
     finally:
         for view in views:
             backend.run(f"DROP VIEW IF EXISTS {_q(backend, view)}")
-        drop = {"duckdb": f"DROP MACRO TABLE IF EXISTS {m}", "postgres": f"DROP FUNCTION IF EXISTS {m}()",
-                "mysql": f"DROP FUNCTION IF EXISTS {m}"}
+        drop = {
+            "duckdb": f"DROP MACRO TABLE IF EXISTS {m}",
+            "postgres": f"DROP FUNCTION IF EXISTS {m}()",
+            "mysql": f"DROP FUNCTION IF EXISTS {m}",
+        }
         backend.run(drop[backend.name])
 
 
@@ -838,8 +912,11 @@ def test_cleanup_command_lists_and_drops_staging_tables(tmp_path, capsys, kind):
     assert main(["cleanup", "--db", db]) == 0
     assert "dropped" in capsys.readouterr().out
     con = duckdb.connect(str(path)) if kind == "duckdb" else sqlite3.connect(path)
-    query = ("SELECT table_name FROM duckdb_tables()" if kind == "duckdb"
-             else "SELECT name FROM sqlite_master WHERE type = 'table'")
+    query = (
+        "SELECT table_name FROM duckdb_tables()"
+        if kind == "duckdb"
+        else "SELECT name FROM sqlite_master WHERE type = 'table'"
+    )
     assert sorted(r[0] for r in con.execute(query).fetchall()) == sorted([lookalike, "people"])
     con.close()
     assert main(["cleanup", "--db", db]) == 0
@@ -894,8 +971,10 @@ def test_names_past_the_identifier_limit_are_refused_before_work(backend):
         cols = {c.name for c in src.relation(r.output).columns}
         assert {f"{qid}_lo", f"{qid}_hi", f"{qid}_gen"} <= cols
         return
-    with pytest.raises(pr.InvalidInputError, match=f"output column '{qid}_(lo|gen)' is 6[45] bytes long; "
-                                                    f"{backend.dialect.name} keeps at most {limit}"):
+    with pytest.raises(
+        pr.InvalidInputError,
+        match=f"output column '{qid}_(lo|gen)' is 6[45] bytes long; {backend.dialect.name} keeps at most {limit}",
+    ):
         mondrian_keeping_all(src, t, [qid], 2, _out(backend))
     long_output = "o" * (limit + 1)
     with pytest.raises(pr.InvalidInputError, match=f"output table name '{long_output}' is {limit + 1} bytes"):
@@ -963,8 +1042,24 @@ def test_cli_sigterm_while_the_output_is_published_exits_0_and_says_so(tmp_path,
 
     monkeypatch.setattr(source, "echo_to_stderr", terminate_at_the_rename)
     db = tmp_path / "w.duckdb"
-    code = cli.main(["mondrian", "--db", str(db), "--table", str(ADULT), "--qids", "age,sex", "--k", "5",
-                     "--output", "o", "--identifiers", "id", "--show-sql"])
+    code = cli.main(
+        [
+            "mondrian",
+            "--db",
+            str(db),
+            "--table",
+            str(ADULT),
+            "--qids",
+            "age,sex",
+            "--k",
+            "5",
+            "--output",
+            "o",
+            "--identifiers",
+            "id",
+            "--show-sql",
+        ]
+    )
     err = capsys.readouterr().err
     assert fired and code == 0, err
     assert "SIGTERM arrived while the output was being published: it is published" in err

@@ -51,10 +51,12 @@ def _groups(df: pd.DataFrame, key="id") -> set[frozenset]:
 CASES = {
     "l2_income": dict(qids=QIDS, k=5, l=2, sensitive=["income"]),
     "t_workclass_with_nulls": dict(qids=QIDS, k=5, t=0.2, sensitive=["workclass"]),
-    "t_numeric_ordered": dict(qids=[q for q in QIDS if q != "hours_per_week"], k=5, t=0.12,
-                              sensitive=["hours_per_week"]),
-    "l_and_t_two_columns": dict(qids=[q for q in QIDS if q != "hours_per_week"], k=4, l=2, t=0.25,
-                                sensitive=["income", "hours_per_week"]),
+    "t_numeric_ordered": dict(
+        qids=[q for q in QIDS if q != "hours_per_week"], k=5, t=0.12, sensitive=["hours_per_week"]
+    ),
+    "l_and_t_two_columns": dict(
+        qids=[q for q in QIDS if q != "hours_per_week"], k=4, l=2, t=0.25, sensitive=["income", "hours_per_week"]
+    ),
 }
 
 
@@ -66,8 +68,10 @@ def test_l_and_t_partitions_equal_reference_and_pass_kanon(backend, case):
     out = _out(backend)
     r = mondrian_keeping_all(backend.source(), table, qids, k, out, l=l, t=t, sensitive=sensitive)
     df = pd.read_csv(ADULT)
-    ref = partition_sets(mondrian_reference(encode(df, qids), k, sensitive=[sensitive_codes(df, s) for s in sensitive],
-                                            l=l, t=t), df["id"])
+    ref = partition_sets(
+        mondrian_reference(encode(df, qids), k, sensitive=[sensitive_codes(df, s) for s in sensitive], l=l, t=t),
+        df["id"],
+    )
     got = _output(backend, out)
     assert _groups(got) == ref
     assert (r.l, r.t, r.sensitive) == (l, t, sensitive)
@@ -84,8 +88,10 @@ def test_l_and_t_partitions_equal_reference_and_pass_kanon(backend, case):
     plain = _out(backend)
     mondrian_keeping_all(backend.source(), table, qids, k, plain)
     loose = pr.kanon(backend.source(), plain, gen, sensitive)
-    assert any((l is not None and _of(loose["l_diversity"], s) < l) or (t is not None and _of(loose["t_closeness"], s) > t)
-               for s in sensitive)
+    assert any(
+        (l is not None and _of(loose["l_diversity"], s) < l) or (t is not None and _of(loose["t_closeness"], s) > t)
+        for s in sensitive
+    )
 
 
 def _table(backend, cols, rows) -> str:
@@ -99,8 +105,16 @@ def _table(backend, cols, rows) -> str:
 
 def test_k_alone_discloses_l_and_t_do_not(backend):
     # age decides the disease in pairs: k = 2 releases four pairs, each with one disease
-    rows = [(20, "flu", 1), (21, "flu", 2), (22, "hiv", 3), (23, "hiv", 4),
-            (24, "flu", 5), (25, "flu", 6), (26, "hiv", 7), (27, "hiv", 8)]
+    rows = [
+        (20, "flu", 1),
+        (21, "flu", 2),
+        (22, "hiv", 3),
+        (23, "hiv", 4),
+        (24, "flu", 5),
+        (25, "flu", 6),
+        (26, "hiv", 7),
+        (27, "hiv", 8),
+    ]
     t = _table(backend, [("age", T.INTEGER), ("disease", T.TEXT), ("cost", T.INTEGER)], rows)
     plain, diverse, close = _out(backend), _out(backend), _out(backend)
     mondrian_keeping_all(backend.source(), t, ["age"], 2, plain)
@@ -163,17 +177,20 @@ def test_a_partition_of_only_nulls_is_labelled_null_not_text(backend):
     assert set(got["n_gen"].dropna()) == {"10", "20"} and set(got["c_gen"].dropna()) == {"x", "y"}
 
 
-@pytest.mark.parametrize("kwargs,match", [
-    (dict(l=2), "sensitive"),
-    (dict(t=0.2), "sensitive"),
-    (dict(sensitive=["income"]), "without l or t"),
-    (dict(l=2, sensitive=["age"]), "both a QID and sensitive"),
-    (dict(l=2, sensitive=["nope"]), "nope"),
-    (dict(l=0, sensitive=["income"]), "l must be"),
-    (dict(t=1.5, sensitive=["income"]), "t must be"),
-    (dict(l=2, sensitive=["income"], relaxed=True), "relaxed"),
-    (dict(l=3, sensitive=["income"]), "'income' .* 2 distinct value.*fewer than l=3"),
-])
+@pytest.mark.parametrize(
+    "kwargs,match",
+    [
+        (dict(l=2), "sensitive"),
+        (dict(t=0.2), "sensitive"),
+        (dict(sensitive=["income"]), "without l or t"),
+        (dict(l=2, sensitive=["age"]), "both a QID and sensitive"),
+        (dict(l=2, sensitive=["nope"]), "nope"),
+        (dict(l=0, sensitive=["income"]), "l must be"),
+        (dict(t=1.5, sensitive=["income"]), "t must be"),
+        (dict(l=2, sensitive=["income"], relaxed=True), "relaxed"),
+        (dict(l=3, sensitive=["income"]), "'income' .* 2 distinct value.*fewer than l=3"),
+    ],
+)
 def test_bad_privacy_options_are_refused(backend, kwargs, match):
     table = backend.load(ADULT)
     out = _out(backend)
@@ -190,14 +207,65 @@ def test_order_for_a_boolean_is_refused_with_the_reason(duck):
 
 def test_cli_l_diversity(tmp_path, capsys):
     db = tmp_path / "w.duckdb"
-    code = main(["mondrian", "--db", str(db), "--table", str(ADULT), "--qids", ",".join(QIDS), "--k", "5",
-                 "--output", "adult_l2", "--l", "2", "--sensitive", "income", "--identifiers", "id"])
+    code = main(
+        [
+            "mondrian",
+            "--db",
+            str(db),
+            "--table",
+            str(ADULT),
+            "--qids",
+            ",".join(QIDS),
+            "--k",
+            "5",
+            "--output",
+            "adult_l2",
+            "--l",
+            "2",
+            "--sensitive",
+            "income",
+            "--identifiers",
+            "id",
+        ]
+    )
     assert code == 0 and "l=2 on income" in capsys.readouterr().out
-    code = main(["kanon", "--db", str(db), "--table", "adult_l2", "--qids", ",".join(f"{q}_gen" for q in QIDS),
-                 "--sensitive", "income", "--json", "-"])
+    code = main(
+        [
+            "kanon",
+            "--db",
+            str(db),
+            "--table",
+            "adult_l2",
+            "--qids",
+            ",".join(f"{q}_gen" for q in QIDS),
+            "--sensitive",
+            "income",
+            "--json",
+            "-",
+        ]
+    )
     assert code == 0 and json.loads(capsys.readouterr().out)["l_diversity"] >= 2
-    code = main(["mondrian", "--db", str(db), "--table", str(ADULT), "--qids", "age", "--k", "5",
-                 "--output", "x", "--l", "9", "--sensitive", "income", "--keep", ""])
+    code = main(
+        [
+            "mondrian",
+            "--db",
+            str(db),
+            "--table",
+            str(ADULT),
+            "--qids",
+            "age",
+            "--k",
+            "5",
+            "--output",
+            "x",
+            "--l",
+            "9",
+            "--sensitive",
+            "income",
+            "--keep",
+            "",
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 2 and "'income'" in err and "fewer than l=9" in err and len(err.strip().splitlines()) == 1
 
@@ -207,13 +275,19 @@ def test_output_keeps_the_users_types_and_spellings(backend):
     name = f"types_{uuid.uuid4().hex[:8]}"
     sqlite = backend.dialect.name == "sqlite"  # no DATE literal, and DECIMAL stored as a double
     q = backend.source().quote
-    backend.run(f"CREATE TABLE {q(name)} ({q('id')} INTEGER, {q('d')} DATE, {q('amount')} DECIMAL(10,2), "
-                f"{q('answer')} VARCHAR(10))")
+    backend.run(
+        f"CREATE TABLE {q(name)} ({q('id')} INTEGER, {q('d')} DATE, {q('amount')} DECIMAL(10,2), "
+        f"{q('answer')} VARCHAR(10))"
+    )
     if hasattr(backend, "created"):
         backend.created.append(name)
     date = "'{}'" if sqlite else "DATE '{}'"
-    rows = [(0, "2020-01-31", "1.10", "yes"), (1, "2020-02-29", "2.50", "no"),
-            (2, "2020-03-31", "3.00", "yes"), (3, "2020-04-30", "4.25", "no")]
+    rows = [
+        (0, "2020-01-31", "1.10", "yes"),
+        (1, "2020-02-29", "2.50", "no"),
+        (2, "2020-03-31", "3.00", "yes"),
+        (3, "2020-04-30", "4.25", "no"),
+    ]
     values = ", ".join(f"({i}, {date.format(d)}, {a}, '{s}')" for i, d, a, s in rows)
     backend.run(f"INSERT INTO {q(name)} VALUES {values}")
     out = _out(backend)
@@ -228,7 +302,9 @@ def test_output_keeps_the_users_types_and_spellings(backend):
         from decimal import Decimal
 
         assert set(got["amount_gen"]) == {"1.10~2.50", "3.00~4.25"}
-        assert all(isinstance(v, datetime.date) for v in got["d_lo"]) and all(isinstance(v, Decimal) for v in got["amount_lo"])
+        assert all(isinstance(v, datetime.date) for v in got["d_lo"]) and all(
+            isinstance(v, Decimal) for v in got["amount_lo"]
+        )
         assert {str(v) for v in got["amount_lo"]} == {"1.10", "3.00"}
 
 
@@ -239,7 +315,9 @@ def test_a_sensitive_column_without_values_is_refused_before_any_work(backend):
     t = _table(backend, [("age", T.INTEGER), ("nothing", T.INTEGER), ("disease", T.TEXT)], rows)
     out = _out(backend)
     for kwargs in (dict(t=0.3), dict(l=1)):
-        with pytest.raises(InvalidInputError, match=rf"column 'nothing' of '\S*{t}' has no value in any of its 12 rows"):
+        with pytest.raises(
+            InvalidInputError, match=rf"column 'nothing' of '\S*{t}' has no value in any of its 12 rows"
+        ):
             mondrian_keeping_all(backend.source(), t, ["age"], 3, out, sensitive="nothing", **kwargs)
     r = mondrian_keeping_all(backend.source(), t, ["age"], 3, out, sensitive="disease", l=2)  # `out` was never made
     assert r.l == 2 and pr.kanon(backend.source(), out, ["age_gen"], ["disease"])["l_diversity"] >= 2

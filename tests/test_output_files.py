@@ -84,8 +84,7 @@ def test_bad_path_refused_before_any_work(tmp_path, capsys, kind):
     ori = tmp_path / "ori.csv"
     shutil.copy(HAND / "ori.csv", ori)
     before = ori.read_bytes()
-    target = {"missing folder": tmp_path / "nodir" / "x.json", "directory": tmp_path,
-              "input file": ori}[kind]
+    target = {"missing folder": tmp_path / "nodir" / "x.json", "directory": tmp_path, "input file": ori}[kind]
     code = main(["mpuccs", "--ori", str(ori), "--syn", str(HAND / "syn.csv"), "--json", str(target), "--show-sql"])
     out, err = capsys.readouterr()
     assert code == 2
@@ -100,8 +99,23 @@ def test_mondrian_refused_json_leaves_no_output_table(tmp_path, capsys):
     con = duckdb.connect(str(db))
     con.execute(f"CREATE TABLE people AS SELECT * FROM read_csv('{FIXTURES / 'mondrian' / 'adult_2k.csv'}')")
     con.close()
-    code = main(["mondrian", "--db", str(db), "--table", "people", "--qids", "age,sex", "--k", "5",
-                 "--output", "anon", "--json", str(tmp_path / "nodir" / "m.json")])
+    code = main(
+        [
+            "mondrian",
+            "--db",
+            str(db),
+            "--table",
+            "people",
+            "--qids",
+            "age,sex",
+            "--k",
+            "5",
+            "--output",
+            "anon",
+            "--json",
+            str(tmp_path / "nodir" / "m.json"),
+        ]
+    )
     assert code == 2
     assert "nodir" in capsys.readouterr().err
     con = duckdb.connect(str(db))
@@ -129,8 +143,25 @@ def test_a_pipe_named_as_a_file_is_written_in_place(option, path):
     import subprocess
     import sys
 
-    r = subprocess.run([sys.executable, "-m", "privrisk_sql.cli", "cavg", "--table", str(FIXTURES / "handcheck" / "ori.csv"),
-                        "--qids", "a", "--k", "1", "--quiet", option, path], capture_output=True, text=True)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "privrisk_sql.cli",
+            "cavg",
+            "--table",
+            str(FIXTURES / "handcheck" / "ori.csv"),
+            "--qids",
+            "a",
+            "--k",
+            "1",
+            "--quiet",
+            option,
+            path,
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 0, r.stderr
     if option == "--json":
         assert json.loads(r.stdout)["k"] == 1

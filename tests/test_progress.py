@@ -55,8 +55,14 @@ def test_a_terminal_gets_one_redrawn_line_ended_by_close():
 def test_mpuccs_reports_every_combination_done(backend, delta):
     ori, syn = backend.load(HAND / "ori.csv"), backend.load(HAND / "syn.csv")
     calls = []
-    r = pr.mpuccs(backend.source(), ori, syn, batch_size=1, min_entropy_delta=delta,
-                  progress=lambda done, total: calls.append((done, total)))
+    r = pr.mpuccs(
+        backend.source(),
+        ori,
+        syn,
+        batch_size=1,
+        min_entropy_delta=delta,
+        progress=lambda done, total: calls.append((done, total)),
+    )
     total = r.to_dict(details=False)["global"]["total_combinations_checked"]
     assert calls, "no progress reported"
     assert {t for _, t in calls} == {total}
@@ -78,15 +84,41 @@ def test_mondrian_reports_its_levels_and_quiet_silences_it(tmp_path, capsys):
     adult = str(FIXTURES / "mondrian" / "adult_2k.csv")
     seen = []
     pr.connect(str(tmp_path / "w.duckdb"), create=True).close()
-    r = pr.mondrian(str(tmp_path / "w.duckdb"), adult, ["age", "sex"], 10, "o", identifiers=["id"],
-                    progress=lambda level, cuts: seen.append((level, cuts)))
+    r = pr.mondrian(
+        str(tmp_path / "w.duckdb"),
+        adult,
+        ["age", "sex"],
+        10,
+        "o",
+        identifiers=["id"],
+        progress=lambda level, cuts: seen.append((level, cuts)),
+    )
     assert [lv for lv, _ in seen] == list(range(1, r.levels + 2)) and seen[-1][1] == 0 and seen[0][1] > 0
     with pytest.raises(pr.InvalidInputError, match="progress must be"):
         pr.mondrian(str(tmp_path / "w.duckdb"), adult, ["age"], 10, "o2", identifiers=["id"], progress="yes")
     line = StatusLine(delay=0.0, stream=io.StringIO())
     line(3, 1234)
     assert line.stream.getvalue() == "Mondrian: level 3, 1,234 cuts, 0s elapsed\n"
-    assert main(["mondrian", "--db", str(tmp_path / "w.duckdb"), "--table", adult, "--qids", "age,sex", "--k", "10",
-                 "--identifiers", "id", "--output", "o3", "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "mondrian",
+                "--db",
+                str(tmp_path / "w.duckdb"),
+                "--table",
+                adult,
+                "--qids",
+                "age,sex",
+                "--k",
+                "10",
+                "--identifiers",
+                "id",
+                "--output",
+                "o3",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err == ""

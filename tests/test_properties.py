@@ -95,6 +95,7 @@ def test_kanon_and_cavg_equal_the_pandas_oracle(backend, data):
 def _mpuccs_oracle(ori_df: pd.DataFrame, syn_df: pd.DataFrame, columns, sizes):
     """Distinct syn rows identified by some combination: unique in de-duplicated syn and matching
     exactly one de-duplicated ori row (NULL equals NULL), every combination evaluated (no pruning)."""
+
     def dedup(frame):
         # NULL as a marker no generated value equals (pandas hashes strings only up to a NUL byte)
         return frame.astype(object).where(frame.notna(), "<NULL>").drop_duplicates().reset_index(drop=True)
@@ -117,8 +118,11 @@ def table_pairs(draw):
     kinds = draw(st.lists(st.sampled_from(KINDS), min_size=1, max_size=3))
 
     def rows(min_size):
-        return draw(st.lists(st.tuples(*[VALUES[k] for k in kinds], st.sampled_from(["x", "y"])),
-                             min_size=min_size, max_size=12))
+        return draw(
+            st.lists(
+                st.tuples(*[VALUES[k] for k in kinds], st.sampled_from(["x", "y"])), min_size=min_size, max_size=12
+            )
+        )
 
     ori = rows(1)
     return kinds, ori, rows(1) + (ori[: draw(st.integers(0, len(ori)))])  # syn shares some ori rows
@@ -147,8 +151,13 @@ def test_mpuccs_equals_a_brute_force_oracle(backend, data):
 
 
 @SETTINGS
-@given(n=st.integers(2, 60), k=st.integers(1, 8), seed=st.integers(0, 2**16), relaxed=st.booleans(),
-       median=st.sampled_from(["lower", "interp"]))
+@given(
+    n=st.integers(2, 60),
+    k=st.integers(1, 8),
+    seed=st.integers(0, 2**16),
+    relaxed=st.booleans(),
+    median=st.sampled_from(["lower", "interp"]),
+)
 def test_mondrian_equals_the_reference(backend, n, k, seed, relaxed, median):
     import numpy as np
 
@@ -156,9 +165,16 @@ def test_mondrian_equals_the_reference(backend, n, k, seed, relaxed, median):
     # Skewed value frequencies (one value often holds most rows) and a binary QID: the median then
     # often sits at a dimension's lowest or highest value, the cases ranked_dims prunes.
     weights = [rng.dirichlet(np.full(m, 0.5)) for m in (4, 4, 3, 2)]
-    rows = [(i, int(rng.choice(4, p=weights[0])), float(rng.choice([0.5, 1.5, 2.25, 7.0], p=weights[1])),
-             str(rng.choice(["b", "a", "c"], p=weights[2])), int(rng.choice(2, p=weights[3])))
-            for i in range(n)]
+    rows = [
+        (
+            i,
+            int(rng.choice(4, p=weights[0])),
+            float(rng.choice([0.5, 1.5, 2.25, 7.0], p=weights[1])),
+            str(rng.choice(["b", "a", "c"], p=weights[2])),
+            int(rng.choice(2, p=weights[3])),
+        )
+        for i in range(n)
+    ]
     name = f"prop_{uuid.uuid4().hex[:8]}"
     backend.create(name, [("id", T.INTEGER), ("x", T.INTEGER), ("f", T.FLOAT), ("c", T.TEXT), ("b", T.INTEGER)], rows)
     out = f"{name}_out"

@@ -42,14 +42,16 @@ def test_guard_refuses_every_write_but_its_own_temp_tables(backend):
         f"ALTER TABLE {_q(src, t)} RENAME TO {_q(src, other)}",
         f"CREATE TABLE {_q(src, other)} AS SELECT 1 AS a",
         f"{temp} {_q(src, other)} AS SELECT 1 AS a",  # TEMP, but not this run's
-        *([f"CREATE TABLE {_q(src, 'privrisk_' + src.run_id + '_x')} AS SELECT 1 AS a"]  # this run's name, not TEMP
-          if backend.dialect.temp_tables else []),
+        *(
+            [f"CREATE TABLE {_q(src, 'privrisk_' + src.run_id + '_x')} AS SELECT 1 AS a"]  # this run's name, not TEMP
+            if backend.dialect.temp_tables
+            else []
+        ),
         f"CREATE VIEW {_q(src, other)} AS SELECT 1 AS a",
         # Writes below a reading root (PostgreSQL ran both through read_only=True).
         f"SELECT * INTO {_q(src, other)} FROM {_q(src, t)}",
         f"WITH d AS (DELETE FROM {_q(src, t)} RETURNING *) SELECT COUNT(*) FROM d",
-        f"{temp} {_q(src, src.temp_name('y'))} AS "
-        f"WITH d AS (DELETE FROM {_q(src, t)} RETURNING *) SELECT * FROM d",
+        f"{temp} {_q(src, src.temp_name('y'))} AS WITH d AS (DELETE FROM {_q(src, t)} RETURNING *) SELECT * FROM d",
     ]
     for sql in refused:
         with pytest.raises(pr.ReadOnlyViolationError, match="read-only mode: refusing"):
@@ -72,8 +74,10 @@ def test_every_read_command_runs_read_only_with_the_same_result(backend):
     assert pr.kanon(ro, t, qids, ["income"], 5) == pr.kanon(plain, t, qids, ["income"], 5)
     cols = ["age", "sex", "race", "income"]
     key = {"key": "id"}
-    assert (pr.mpuccs(ro, t, t, columns=cols, n_cols=[1, 2], **key).to_dict()
-            == pr.mpuccs(plain, t, t, columns=cols, n_cols=[1, 2], **key).to_dict())
+    assert (
+        pr.mpuccs(ro, t, t, columns=cols, n_cols=[1, 2], **key).to_dict()
+        == pr.mpuccs(plain, t, t, columns=cols, n_cols=[1, 2], **key).to_dict()
+    )
 
 
 def test_mondrian_is_refused_before_any_statement(backend):
@@ -119,8 +123,11 @@ def test_sqlite_file_is_opened_read_only(tmp_path, form, monkeypatch):
     digest = _sha(db)
     monkeypatch.chdir(tmp_path)
     # The URI forms (sqlite:///file:x?uri=true) used to skip mode=ro, even one asking for rw.
-    url = {"path": f"sqlite:///{db}", "uri": "sqlite:///file:data.sqlite?uri=true",
-           "uri_rw": "sqlite:///file:data.sqlite?mode=rw&uri=true"}[form]
+    url = {
+        "path": f"sqlite:///{db}",
+        "uri": "sqlite:///file:data.sqlite?uri=true",
+        "uri_rw": "sqlite:///file:data.sqlite?mode=rw&uri=true",
+    }[form]
     src = pr.Source(url, read_only=True)
     assert pr.kanon(src, "t", ["a", "b"])["k_anonymity"] == 5
     src.read_only = False
@@ -138,12 +145,23 @@ def test_cli_read_only_reads_the_named_files_and_refuses_mondrian(tmp_path):
     r = _cli("cavg", "--table", str(ADULT), "--qids", "age,sex", "--k", "5", "--read-only")
     assert r.returncode == 0, r.stderr
     assert "rows / classes     2,000 /" in r.stdout
-    r = _cli("mondrian", "--db", str(tmp_path / "w.duckdb"), "--table", str(ADULT), "--qids", "age", "--k", "5",
-             "--output", "o", "--read-only")
+    r = _cli(
+        "mondrian",
+        "--db",
+        str(tmp_path / "w.duckdb"),
+        "--table",
+        str(ADULT),
+        "--qids",
+        "age",
+        "--k",
+        "5",
+        "--output",
+        "o",
+        "--read-only",
+    )
     assert r.returncode == 2
     # mondrian has no --read-only (it always writes): argparse refuses it, in one line
-    assert r.stderr.strip() == ("privrisk-sql: error: unrecognized arguments: --read-only "
-                                "(see privrisk-sql --help)")
+    assert r.stderr.strip() == ("privrisk-sql: error: unrecognized arguments: --read-only (see privrisk-sql --help)")
     assert not (tmp_path / "w.duckdb").exists()
 
 
@@ -169,22 +187,26 @@ def test_postgres_least_privilege_role(pg, pg_reader):
     url, t, role = pg_reader
     privileges = backend.fetch(
         f"SELECT has_schema_privilege('{role}', 'public', 'CREATE'), has_table_privilege('{role}', '{t}', 'INSERT'),"
-        f" has_database_privilege('{role}', current_database(), 'TEMP')")
+        f" has_database_privilege('{role}', current_database(), 'TEMP')"
+    )
     assert privileges == [(False, False, True)]  # the role the README recommends, and nothing more
     assert_least_privilege_user(backend, url, t, "id", "schema 'public'")
 
 
-@pytest.mark.parametrize("sql", [
-    "SELECT * INTO stolen FROM victim",
-    "WITH d AS (DELETE FROM victim RETURNING *) SELECT COUNT(*) FROM d",
-    "WITH u AS (UPDATE victim SET a = 1 RETURNING *) SELECT * FROM u",
-    "CREATE TEMP TABLE privrisk_run_x AS WITH d AS (DELETE FROM victim RETURNING *) SELECT * FROM d",
-    "INSERT INTO privrisk_run_x WITH d AS (DELETE FROM victim RETURNING *) SELECT * FROM d",
-    "SELECT pg_read_file('/etc/passwd')",
-    "SELECT lo_import('/etc/passwd')",
-    "SELECT dblink_exec('dbname=x', 'DROP TABLE victim')",
-    "SELECT * FROM (SELECT pg_terminate_backend(1)) s",
-])
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "SELECT * INTO stolen FROM victim",
+        "WITH d AS (DELETE FROM victim RETURNING *) SELECT COUNT(*) FROM d",
+        "WITH u AS (UPDATE victim SET a = 1 RETURNING *) SELECT * FROM u",
+        "CREATE TEMP TABLE privrisk_run_x AS WITH d AS (DELETE FROM victim RETURNING *) SELECT * FROM d",
+        "INSERT INTO privrisk_run_x WITH d AS (DELETE FROM victim RETURNING *) SELECT * FROM d",
+        "SELECT pg_read_file('/etc/passwd')",
+        "SELECT lo_import('/etc/passwd')",
+        "SELECT dblink_exec('dbname=x', 'DROP TABLE victim')",
+        "SELECT * FROM (SELECT pg_terminate_backend(1)) s",
+    ],
+)
 def test_guard_checks_every_node_not_only_the_root(sql):
     """Parsed on PostgreSQL's dialect (where these were let through), never run."""
     from privrisk_sql.source.read_only import check_statement
@@ -199,8 +221,10 @@ def test_guard_on_postgres_server_leaves_victim_whole(pg):
     t = pg.load(HAND / "ori.csv")
     src = pg.source(read_only=True)
     other = f"stolen_{uuid.uuid4().hex[:6]}"
-    for sql in (f"SELECT * INTO {other} FROM {_q(src, t)}",
-                f"WITH d AS (DELETE FROM {_q(src, t)} RETURNING *) SELECT COUNT(*) FROM d"):
+    for sql in (
+        f"SELECT * INTO {other} FROM {_q(src, t)}",
+        f"WITH d AS (DELETE FROM {_q(src, t)} RETURNING *) SELECT COUNT(*) FROM d",
+    ):
         with pytest.raises(pr.ReadOnlyViolationError):
             src.execute(sql)
     assert pg.fetch(f"SELECT COUNT(*) FROM {_q(src, t)}")[0][0] == 5
@@ -225,8 +249,11 @@ def test_reading_commands_share_a_duckdb_file_with_other_readers(tmp_path):
         con.execute("CREATE TABLE t AS SELECT range % 5 AS a, range % 3 AS b FROM range(100)")
     reader = duckdb.connect(str(db), read_only=True)  # someone else reading it
     try:
-        for args in (["kanon", "--table", "t", "--qids", "a,b"], ["cavg", "--table", "t", "--qids", "a", "--k", "2"],
-                     ["mpuccs", "--ori", "t", "--syn", "t", "--quiet"]):
+        for args in (
+            ["kanon", "--table", "t", "--qids", "a,b"],
+            ["cavg", "--table", "t", "--qids", "a", "--k", "2"],
+            ["mpuccs", "--ori", "t", "--syn", "t", "--quiet"],
+        ):
             r = _cli(*args, "--db", str(db))
             assert r.returncode == 0, r.stderr
     finally:

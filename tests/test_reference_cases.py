@@ -25,8 +25,9 @@ def test_sql_case_equals_petsard(backend, case_name):
     ts = [c for c in ts if case_name == "gen_minutes_sizes12"]
     ori = backend.load(FIXTURES / case["ori"], ts)
     syn = backend.load(FIXTURES / case["syn"], ts)
-    result = pr.mpuccs(backend.source(), ori, syn, columns=case["columns"], nulls="sql",
-                        key=backend.key, **case.get("params", {}))
+    result = pr.mpuccs(
+        backend.source(), ori, syn, columns=case["columns"], nulls="sql", key=backend.key, **case.get("params", {})
+    )
     got = result.to_dict()
     assert_global_equal(got["global"], expected["global"])
     assert_tree_equal(got["tree"], expected["tree"])
@@ -44,8 +45,9 @@ def _run_case(backend, case_name, nulls):
     case, expected = load(case_name)
     ori = backend.load(FIXTURES / case["ori"])
     syn = backend.load(FIXTURES / case["syn"])
-    result = pr.mpuccs(backend.source(), ori, syn, columns=case["columns"], nulls=nulls,
-                       key=backend.key, **case.get("params", {}))
+    result = pr.mpuccs(
+        backend.source(), ori, syn, columns=case["columns"], nulls=nulls, key=backend.key, **case.get("params", {})
+    )
     return result.to_dict(), expected
 
 

@@ -35,8 +35,10 @@ def test_the_parser_loads_no_metric_driver():
     import subprocess
     import sys
 
-    code = ("import sys; from privrisk_sql.cli import build_parser; build_parser(); "
-            "print(sorted(m for m in sys.modules if m.startswith('privrisk_sql.metrics.') and m.endswith('.driver')))")
+    code = (
+        "import sys; from privrisk_sql.cli import build_parser; build_parser(); "
+        "print(sorted(m for m in sys.modules if m.startswith('privrisk_sql.metrics.') and m.endswith('.driver')))"
+    )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert r.stdout.strip() == "[]"
 
@@ -68,9 +70,11 @@ def test_a_plain_duckdb_run_loads_no_heavy_module(tmp_path):
     from backends import FIXTURES
 
     ori = FIXTURES / "adult" / "ori.csv"
-    code = ("import contextlib, io\nfrom privrisk_sql.cli import main\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n"
-            f"    assert main(['kanon', '--table', {str(ori)!r}, '--qids', 'age,sex']) == 0\n"
-            f"    assert main(['mpuccs', '--ori', {str(ori)!r}, '--syn', {str(ori)!r}, '--columns', 'age,sex',"
-            " '--quiet']) == 0")
+    code = (
+        "import contextlib, io\nfrom privrisk_sql.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main(['kanon', '--table', {str(ori)!r}, '--qids', 'age,sex']) == 0\n"
+        f"    assert main(['mpuccs', '--ori', {str(ori)!r}, '--syn', {str(ori)!r}, '--columns', 'age,sex',"
+        " '--quiet']) == 0"
+    )
     assert _loaded_after(code, HEAVY) == []

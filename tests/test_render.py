@@ -13,12 +13,50 @@ from sqlglot import exp
 from privrisk_sql.sql.dialects import DIALECTS
 from privrisk_sql.sql.render import quote_identifier, sql_literal
 
-NAMES = ["a", "A b", 'we"ird', 'x""y', "semi;colon", "back\\slash", "new\nline", "中文", "😀", "$1", "select",
-         "tab\t", "nul\x00", "`tick`", "[bracket]", "'single'"]
-VALUES = ["", "it's", "a\\b", "new\nline", "'';--", "中文", "\x00", "$$dollar$$", "E'x'", 0, -5, 2**70, 1.5, -0.0,
-          1e300, 5e-324, None, decimal.Decimal("1.25"), decimal.Decimal("-0.001"),
-          dt.date(2020, 1, 2), dt.datetime(2020, 1, 2, 3, 4, 5), dt.datetime(2020, 1, 2, 3, 4, 5, 123456),
-          dt.datetime(2020, 1, 2, tzinfo=dt.timezone.utc), dt.time(1, 2, 3)]
+NAMES = [
+    "a",
+    "A b",
+    'we"ird',
+    'x""y',
+    "semi;colon",
+    "back\\slash",
+    "new\nline",
+    "中文",
+    "😀",
+    "$1",
+    "select",
+    "tab\t",
+    "nul\x00",
+    "`tick`",
+    "[bracket]",
+    "'single'",
+]
+VALUES = [
+    "",
+    "it's",
+    "a\\b",
+    "new\nline",
+    "'';--",
+    "中文",
+    "\x00",
+    "$$dollar$$",
+    "E'x'",
+    0,
+    -5,
+    2**70,
+    1.5,
+    -0.0,
+    1e300,
+    5e-324,
+    None,
+    decimal.Decimal("1.25"),
+    decimal.Decimal("-0.001"),
+    dt.date(2020, 1, 2),
+    dt.datetime(2020, 1, 2, 3, 4, 5),
+    dt.datetime(2020, 1, 2, 3, 4, 5, 123456),
+    dt.datetime(2020, 1, 2, tzinfo=dt.timezone.utc),
+    dt.time(1, 2, 3),
+]
 
 
 def dialect_own_identifier(name, d):
@@ -35,8 +73,14 @@ def test_quoting_and_literals_equal_the_dialects_own_generator(d):
 
 
 @settings(max_examples=300, deadline=None)
-@given(text=st.text(), number=st.one_of(st.integers(), st.floats(allow_nan=False, allow_infinity=False),
-                                        st.decimals(allow_nan=False, allow_infinity=False)))
+@given(
+    text=st.text(),
+    number=st.one_of(
+        st.integers(),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.decimals(allow_nan=False, allow_infinity=False),
+    ),
+)
 def test_generated_names_and_values_equal_the_dialects_own_generator(text, number):
     for d in DIALECTS.values():
         assert quote_identifier(text, d) == dialect_own_identifier(text, d)
@@ -49,9 +93,11 @@ def test_duckdb_skips_loading_sqlglots_duckdb_generator():
     import subprocess
     import sys
 
-    code = ("import sys, privrisk_sql as pr; from privrisk_sql.sql.render import quote_identifier, sql_literal; "
-            "d = pr.connect().dialect; quote_identifier('x y', d); sql_literal(\"it's\", d); sql_literal(1.5, d); "
-            "print('sqlglot.generators.duckdb' in sys.modules)")
+    code = (
+        "import sys, privrisk_sql as pr; from privrisk_sql.sql.render import quote_identifier, sql_literal; "
+        "d = pr.connect().dialect; quote_identifier('x y', d); sql_literal(\"it's\", d); sql_literal(1.5, d); "
+        "print('sqlglot.generators.duckdb' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "False"
 

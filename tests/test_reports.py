@@ -34,13 +34,24 @@ def _chromium() -> str:
 
 def _browser(page: Path, screenshot: Path | None = None) -> tuple[str, str]:
     """(DOM after scripts ran, console log) of ``page`` in headless Chromium; a screenshot too."""
-    args = [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0",
-            f"--user-data-dir={page.parent / 'chromium-profile'}"]
+    args = [
+        _chromium(),
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--enable-logging=stderr",
+        "--v=0",
+        f"--user-data-dir={page.parent / 'chromium-profile'}",
+    ]
     dom = subprocess.run([*args, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120)
     assert dom.returncode == 0, dom.stderr[-2000:]
     if screenshot is not None:
-        shot = subprocess.run([*args, "--window-size=1280,2000", f"--screenshot={screenshot}", page.as_uri()],
-                              capture_output=True, text=True, timeout=120)
+        shot = subprocess.run(
+            [*args, "--window-size=1280,2000", f"--screenshot={screenshot}", page.as_uri()],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert shot.returncode == 0 and screenshot.stat().st_size > 10_000, shot.stderr[-2000:]
     return dom.stdout, dom.stderr
 
@@ -62,20 +73,51 @@ def _offline(text: str) -> None:
 
 
 CASES = {
-    "mpuccs": (["--ori", str(ADULT / "ori.csv"), "--syn", str(ADULT / "syn.csv"), "--columns",
-                "age,sex,race,education", "--n-cols", "1,2,3", "--fail-above", "0.5"],
-               ["identified_by_size", "search_tree", "identified_by_combination"],
-               lambda j: f"{100 * j['global']['identification_rate']:.2f} %"),
-    "kanon": (["--table", str(ADULT / "ori.csv"), "--qids", "age,sex,race", "--sensitive", "income,education",
-               "--k", "5"],
-              ["class_size_histogram", "records_at_risk"], lambda j: f"{j['k_anonymity']:,}"),
-    "cavg": (["--table", str(ADULT / "ori.csv"), "--qids", "age,sex", "--k", "5"],
-             ["class_size_histogram", "records_at_risk"], lambda j: f"{j['cavg']:.6g}"),
-    "mondrian": (["--table", str(ADULT / "ori.csv"), "--qids", "age,sex,race,education_num", "--k", "10",
-                  "--output", "released"],
-                 ["ncp", "partition_sizes"], lambda j: f"{j['partitions']:,}"),
-    "risk": (["--table", str(ADULT / "ori.csv"), "--qids", "age,sex,race,education", "--population-size", "300000"],
-             ["risk_curve", "class_size_histogram"], lambda j: f"{100 * j['prosecutor']['average_risk']:.2f} %"),
+    "mpuccs": (
+        [
+            "--ori",
+            str(ADULT / "ori.csv"),
+            "--syn",
+            str(ADULT / "syn.csv"),
+            "--columns",
+            "age,sex,race,education",
+            "--n-cols",
+            "1,2,3",
+            "--fail-above",
+            "0.5",
+        ],
+        ["identified_by_size", "search_tree", "identified_by_combination"],
+        lambda j: f"{100 * j['global']['identification_rate']:.2f} %",
+    ),
+    "kanon": (
+        ["--table", str(ADULT / "ori.csv"), "--qids", "age,sex,race", "--sensitive", "income,education", "--k", "5"],
+        ["class_size_histogram", "records_at_risk"],
+        lambda j: f"{j['k_anonymity']:,}",
+    ),
+    "cavg": (
+        ["--table", str(ADULT / "ori.csv"), "--qids", "age,sex", "--k", "5"],
+        ["class_size_histogram", "records_at_risk"],
+        lambda j: f"{j['cavg']:.6g}",
+    ),
+    "mondrian": (
+        [
+            "--table",
+            str(ADULT / "ori.csv"),
+            "--qids",
+            "age,sex,race,education_num",
+            "--k",
+            "10",
+            "--output",
+            "released",
+        ],
+        ["ncp", "partition_sizes"],
+        lambda j: f"{j['partitions']:,}",
+    ),
+    "risk": (
+        ["--table", str(ADULT / "ori.csv"), "--qids", "age,sex,race,education", "--population-size", "300000"],
+        ["risk_curve", "class_size_histogram"],
+        lambda j: f"{100 * j['prosecutor']['average_risk']:.2f} %",
+    ),
 }
 
 
@@ -95,8 +137,9 @@ def test_report_opens_in_chromium_with_the_runs_numbers(command, tmp_path):
     for chart in charts:
         m = re.search(rf'data-chart="{chart}">\s*<svg[^>]*>(.*?)</svg>', dom, re.S)
         assert m and ("<path" in m.group(1) or "<rect" in m.group(1)), chart  # drawn, not an empty box
-    shown = re.search(r'class="number[^"]*" data-key="[a-z_]+"><div class="label">[^<]*</div><div class="value">([^<]*)',
-                      dom).group(1)
+    shown = re.search(
+        r'class="number[^"]*" data-key="[a-z_]+"><div class="label">[^<]*</div><div class="value">([^<]*)', dom
+    ).group(1)
     assert shown == headline(json.loads(out.read_text()))
     assert "credentials" not in text and "password" not in text.lower()
 
@@ -114,8 +157,9 @@ def test_values_of_identified_rows_only_when_asked(tmp_path):
 
 
 def test_bad_html_path_is_refused_before_any_work(tmp_path):
-    r = _cli("cavg", "--table", str(HAND / "ori.csv"), "--qids", "a", "--k", "2", "--html",
-             str(tmp_path / "nope" / "r.html"))
+    r = _cli(
+        "cavg", "--table", str(HAND / "ori.csv"), "--qids", "a", "--k", "2", "--html", str(tmp_path / "nope" / "r.html")
+    )
     assert r.returncode == 2 and "does not exist" in r.stderr and len(r.stderr.strip().splitlines()) == 1
     copy = tmp_path / "ori.csv"
     copy.write_bytes((HAND / "ori.csv").read_bytes())
@@ -179,12 +223,15 @@ def test_kanon_page_says_what_each_risk_is_and_formats_every_cell(tmp_path, sens
 
 
 def test_a_meaning_keeps_its_colour_and_small_counts_their_ticks():
-    """"below k" was blue on one report and orange on the next (the first category took the first
+    """ "below k" was blue on one report and orange on the next (the first category took the first
     colour), and a log axis's ticks collided at its top (issue 40)."""
     from privrisk_sql.report.parts import COLOURS, _log_ticks, bar
 
     for first in ("below k", "k or more"):
-        rows = [{"class_size": 1, "classes": 5, "below_k": "below k"}, {"class_size": 9, "classes": 3, "below_k": "k or more"}]
+        rows = [
+            {"class_size": 1, "classes": 5, "below_k": "below k"},
+            {"class_size": 9, "classes": 3, "below_k": "k or more"},
+        ]
         rows.sort(key=lambda r: r["below_k"] != first)
         svg = bar("c", rows, "class_size", "classes", title="t", x_title="x", y_title="y", color="below_k").svg
         assert COLOURS["below k"] in svg and COLOURS["k or more"] in svg
@@ -196,12 +243,22 @@ def test_mpuccs_report_names_identified_rows_by_their_keys(tmp_path):
     import duckdb
 
     con = duckdb.connect()
-    con.execute(f"CREATE TABLE ori AS SELECT 'P' || (1000 + row_number() OVER ()) AS pid, * "
-                f"FROM read_csv('{ADULT / 'ori.csv'}') LIMIT 3000")
+    con.execute(
+        f"CREATE TABLE ori AS SELECT 'P' || (1000 + row_number() OVER ()) AS pid, * "
+        f"FROM read_csv('{ADULT / 'ori.csv'}') LIMIT 3000"
+    )
     con.execute("CREATE TABLE syn AS SELECT * FROM ori WHERE age % 2 = 0")
     page = tmp_path / "m.html"
-    r = pr.mpuccs(pr.Source(con), "ori", "syn", columns=["age", "sex", "race", "education"], n_cols=[1, 2],
-                  key="pid", html=str(page), html_values=True)
+    r = pr.mpuccs(
+        pr.Source(con),
+        "ori",
+        "syn",
+        columns=["age", "sex", "race", "education"],
+        n_cols=[1, 2],
+        key="pid",
+        html=str(page),
+        html_values=True,
+    )
     first = r.to_dict()["details"][0]
     text = page.read_text(encoding="utf-8")
     assert "syn key" in text and "ori key" in text and "syn_idx" not in text
@@ -212,9 +269,27 @@ def test_mondrian_page_says_every_guarantee_and_no_repr(tmp_path):
     """The headline said "5-anonymous" but not "2-diverse" when --l 2 was asked, and the run's
     table showed Python reprs (['age', 'sex'], False) (issue 40)."""
     page = tmp_path / "m.html"
-    r = _cli("mondrian", "--db", str(tmp_path / "w.duckdb"), "--table", str(ADULT / "ori.csv"), "--qids",
-             "age,sex,race", "--k", "5", "--l", "2", "--sensitive", "income", "--output", "o", "--hierarchy",
-             "race=order:White,Black,Asian-Pac-Islander,Amer-Indian-Eskimo,Other", "--html", str(page))
+    r = _cli(
+        "mondrian",
+        "--db",
+        str(tmp_path / "w.duckdb"),
+        "--table",
+        str(ADULT / "ori.csv"),
+        "--qids",
+        "age,sex,race",
+        "--k",
+        "5",
+        "--l",
+        "2",
+        "--sensitive",
+        "income",
+        "--output",
+        "o",
+        "--hierarchy",
+        "race=order:White,Black,Asian-Pac-Islander,Amer-Indian-Eskimo,Other",
+        "--html",
+        str(page),
+    )
     assert r.returncode == 0, r.stderr
     text = page.read_text(encoding="utf-8")
     assert "is 5-anonymous and 2-diverse (sensitive: income) on its" in text
@@ -241,8 +316,18 @@ def test_classes_below_k_and_their_values_in_chromium(tmp_path):
     """kanon --html-values (issue 40): the smallest classes below k are a table on the page, every
     cell a value after the page's script ran (sortable tables are redrawn by it)."""
     page = tmp_path / "kanon-values.html"
-    r = _cli("kanon", "--table", str(ADULT / "ori.csv"), "--qids", "age,sex,race", "--k", "5", "--html", str(page),
-             "--html-values")
+    r = _cli(
+        "kanon",
+        "--table",
+        str(ADULT / "ori.csv"),
+        "--qids",
+        "age,sex,race",
+        "--k",
+        "5",
+        "--html",
+        str(page),
+        "--html-values",
+    )
     assert r.returncode == 0, r.stderr
     dom, console = _browser(page, _artifacts(tmp_path) / "report-kanon-values.png")
     assert 'data-ready="1"' in dom and "Uncaught" not in console

@@ -20,8 +20,17 @@ import oracle
 from backends import FIXTURES
 
 ARX_ADULT = FIXTURES / "arx_adult" / "adult.csv"
-ARX_QIDS = ["sex", "age", "race", "marital-status", "education", "native-country", "workclass", "occupation",
-            "salary-class"]
+ARX_QIDS = [
+    "sex",
+    "age",
+    "race",
+    "marital-status",
+    "education",
+    "native-country",
+    "workclass",
+    "occupation",
+    "salary-class",
+]
 
 
 def close(a, b, rel=1e-9):
@@ -36,9 +45,15 @@ def arx_adult_hist():
     return {int(k): int(v) for k, v in sizes.value_counts().items()}, len(df)
 
 
-@pytest.mark.parametrize("fraction,expected,model", [
-    (0.1, 0.27684993883653597, "pitman"), (0.2, 0.3577099234829125, "zayatz"),
-    (0.01, 0.1446083531167384, "pitman"), (1.0, 0.5142895033485844, "zayatz")])
+@pytest.mark.parametrize(
+    "fraction,expected,model",
+    [
+        (0.1, 0.27684993883653597, "pitman"),
+        (0.2, 0.3577099234829125, "zayatz"),
+        (0.01, 0.1446083531167384, "pitman"),
+        (1.0, 0.5142895033485844, "zayatz"),
+    ],
+)
 def test_dankar_equals_arx_constants(arx_adult_hist, fraction, expected, model):
     hist, n = arx_adult_hist
     est = pop_models.estimate(hist, n, round(n / fraction))  # ARX: N = round(n / fraction)
@@ -77,8 +92,14 @@ def test_population_beyond_two_to_the_31_works(arx_adult_hist):
 def test_hypergeometric_equals_exact_fractions_and_scipy():
     from scipy.stats import hypergeom
 
-    for big_n, k, n in [(100, 1, 10), (100, 5, 10), (1000, 20, 300), (50, 45, 10), (10**7, 7, 12345),
-                        (3 * 2**31, 40, 30162)]:
+    for big_n, k, n in [
+        (100, 1, 10),
+        (100, 5, 10),
+        (1000, 20, 300),
+        (50, 45, 10),
+        (10**7, 7, 12345),
+        (3 * 2**31, 40, 30162),
+    ]:
         ours = pop_models.hypergeometric_one(big_n, k, n)
         assert close(ours, float(oracle.exact_hypergeometric_one(big_n, k, n)), rel=1e-12)
         if big_n <= 1000:  # scipy's log-gamma form drifts with N (3e-10 at 1e7, 5e-7 at 6e9)
@@ -97,16 +118,29 @@ def test_a_failing_model_says_why_never_zero():
 
 # -- a 10-row sample inside a 20-row population, every figure by hand -------------------------------
 SAMPLE = [  # (id, zip, sex, weight)
-    (1, "a", "m", 2.0), (2, "a", "m", 2.0), (3, "a", "m", 2.0),  # class am: f=3
-    (4, "a", "f", 2.0), (5, "a", "f", 2.0),  # class af: f=2
+    (1, "a", "m", 2.0),
+    (2, "a", "m", 2.0),
+    (3, "a", "m", 2.0),  # class am: f=3
+    (4, "a", "f", 2.0),
+    (5, "a", "f", 2.0),  # class af: f=2
     (6, "b", "m", 4.0),  # class bm: f=1
     (7, "b", "f", 1.0),  # class bf: f=1, weight 1: its own population
-    (8, "c", None, 3.0), (9, "c", None, 3.0),  # class c/NULL: f=2 (NULL is a value)
+    (8, "c", None, 3.0),
+    (9, "c", None, 3.0),  # class c/NULL: f=2 (NULL is a value)
     (10, "d", "m", 5.0),  # class dm: f=1
 ]
 POPULATION_EXTRA = [  # the population = the sample + these 10 people
-    ("a", "m"), ("a", "f"), ("a", "f"), ("b", "m"), ("b", "m"), ("b", "m"), ("c", None), ("d", "m"),
-    ("d", "m"), ("e", "m")]
+    ("a", "m"),
+    ("a", "f"),
+    ("a", "f"),
+    ("b", "m"),
+    ("b", "m"),
+    ("b", "m"),
+    ("c", None),
+    ("d", "m"),
+    ("d", "m"),
+    ("e", "m"),
+]
 
 
 def _hand_tables(backend):
@@ -120,8 +154,9 @@ def _hand_tables(backend):
 
 def test_hand_checked_sample_in_population(backend):
     sample, population = _hand_tables(backend)
-    r = pr.risk(backend.source(), sample, ["zip", "sex"], threshold=0.4, population=population, weight="w",
-                population_size=20)
+    r = pr.risk(
+        backend.source(), sample, ["zip", "sex"], threshold=0.4, population=population, weight="w", population_size=20
+    )
     # sample classes: am 3, af 2, bm 1, bf 1, cN 2, dm 1 -> sizes {1: 3, 2: 2, 3: 1}
     assert r.records == 10 and r.classes == 6 and r.class_sizes == {1: 3, 2: 2, 3: 1}
     p = r.prosecutor
@@ -144,21 +179,33 @@ def test_hand_checked_sample_in_population(backend):
     assert r.population_classes["classes_missing_from_population"] == 0
     # sdcMicro: am f=3 F=6 p=.5 -> .5/2.5; af f=2 F=4 p=.5 -> 1 - ln 2; bm f=1 F=4 p=.25 -> (1/3) ln 4;
     # bf f=1 F=1 -> 1; cN f=2 F=6 p=1/3 -> .5 - .25 ln 3; dm f=1 F=5 p=.2 -> .25 ln 5
-    per_class = [(3, 0.2), (2, 1 - math.log(2)), (1, math.log(4) / 3), (1, 1.0), (2, 0.5 - 0.25 * math.log(3)),
-                 (1, 0.25 * math.log(5))]
+    per_class = [
+        (3, 0.2),
+        (2, 1 - math.log(2)),
+        (1, math.log(4) / 3),
+        (1, 1.0),
+        (2, 0.5 - 0.25 * math.log(3)),
+        (1, 0.25 * math.log(5)),
+    ]
     expected = sum(f * risk for f, risk in per_class)
     assert close(r.individual["expected_reidentifications"], expected)
     assert close(r.individual["global_risk"], expected / 10)
     assert close(r.individual["records_above"], sum(f for f, risk in per_class if risk > 0.4) / 10)
     assert r.population["size"] == 20 and r.population["sampling_fraction"] == 0.5
     # the records-at-risk curve: at risk 1 the 3 uniques, at 1/2 also the 4 in pairs, at 1/3 all 10
-    assert r.risk_curve() == [{"threshold": 1.0, "records_at_risk": 0.3}, {"threshold": 0.5, "records_at_risk": 0.7},
-                              {"threshold": 1 / 3, "records_at_risk": 1.0}]
+    assert r.risk_curve() == [
+        {"threshold": 1.0, "records_at_risk": 0.3},
+        {"threshold": 0.5, "records_at_risk": 0.7},
+        {"threshold": 1 / 3, "records_at_risk": 1.0},
+    ]
 
 
 def test_equals_the_oracle_on_a_sample_of_german_credit(backend):
-    df = pd.read_csv(FIXTURES / "german_credit" / "ori.csv") if (FIXTURES / "german_credit" / "ori.csv").exists() \
+    df = (
+        pd.read_csv(FIXTURES / "german_credit" / "ori.csv")
+        if (FIXTURES / "german_credit" / "ori.csv").exists()
         else None
+    )
     if df is None:
         pytest.fail("fixtures/german_credit/ori.csv is missing")
     qids = [c for c in ("age", "sex", "job", "housing") if c in df.columns][:3] or list(df.columns[:3])
@@ -191,14 +238,32 @@ def _cli(*args):
 def test_cli_json_has_the_interface_keys(tmp_path):
     out = tmp_path / "r.json"
     html = tmp_path / "r.html"
-    r = _cli("--table", str(FIXTURES / "adult" / "ori.csv"), "--qids", "age,sex,race", "--population-size",
-             "300000", "--json", str(out), "--html", str(html))
+    r = _cli(
+        "--table",
+        str(FIXTURES / "adult" / "ori.csv"),
+        "--qids",
+        "age,sex,race",
+        "--population-size",
+        "300000",
+        "--json",
+        str(out),
+        "--html",
+        str(html),
+    )
     assert r.returncode == 0, r.stderr
     d = json.loads(out.read_text())
     assert {"records", "classes", "threshold", "class_sizes", "prosecutor", "population"} <= set(d)
     assert "journalist" not in d and "individual" not in d  # inputs not given: sections absent
-    assert set(d["prosecutor"]) >= {"sample_uniques", "average_risk", "highest_risk", "records_at_highest_risk",
-                                    "lowest_risk", "records_at_lowest_risk", "records_at_risk", "success_rate"}
+    assert set(d["prosecutor"]) >= {
+        "sample_uniques",
+        "average_risk",
+        "highest_risk",
+        "records_at_highest_risk",
+        "lowest_risk",
+        "records_at_lowest_risk",
+        "records_at_risk",
+        "success_rate",
+    }
     assert set(d["population"]["uniques"]) >= {"zayatz", "pitman", "snb", "dankar", "dankar_model"}
     assert set(d["population"]["unique_people"]) >= {"zayatz", "pitman", "snb", "dankar"}
     page = html.read_text()
@@ -207,27 +272,30 @@ def test_cli_json_has_the_interface_keys(tmp_path):
 
 
 def test_fail_above_exits_1(tmp_path):
-    r = _cli("--table", str(FIXTURES / "adult" / "ori.csv"), "--qids", "age,sex", "--fail-above", "0.001",
-             "--quiet")
+    r = _cli("--table", str(FIXTURES / "adult" / "ori.csv"), "--qids", "age,sex", "--fail-above", "0.001", "--quiet")
     assert r.returncode == 1 and "exceeds --fail-above" in r.stderr
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["--threshold", "0"], "(0, 1]"),
-    (["--threshold", "1.5"], "(0, 1]"),
-    (["--population-size", "3"], "smaller than the sample"),
-    (["--population", "no_such_table"], "no_such_table"),
-    (["--weight", "no_such_column"], "no_such_column"),
-    (["--population-qids", "a,b"], "population"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["--threshold", "0"], "(0, 1]"),
+        (["--threshold", "1.5"], "(0, 1]"),
+        (["--population-size", "3"], "smaller than the sample"),
+        (["--population", "no_such_table"], "no_such_table"),
+        (["--weight", "no_such_column"], "no_such_column"),
+        (["--population-qids", "a,b"], "population"),
+    ],
+)
 def test_bad_input_is_one_line_exit_2(args, needle):
     r = _cli("--table", str(FIXTURES / "handcheck" / "ori.csv"), "--qids", "a", *args)
     assert r.returncode == 2, (r.returncode, r.stderr)
     assert needle in r.stderr and r.stderr.count("\n") == 1
 
 
-@pytest.mark.parametrize("weights,word", [([1.0, 0.0], "zero or negative"), ([1.0, -2.0], "zero or negative"),
-                                          ([1.0, None], "missing")])
+@pytest.mark.parametrize(
+    "weights,word", [([1.0, 0.0], "zero or negative"), ([1.0, -2.0], "zero or negative"), ([1.0, None], "missing")]
+)
 def test_bad_weights_are_refused_on_every_backend(backend, weights, word):
     name = f"w_{uuid.uuid4().hex[:8]}"
     rows = [(i, "x", weights[i % 2]) for i in range(6)]
@@ -246,8 +314,9 @@ def test_population_without_the_qids_is_refused(backend):
 def test_records_and_classes_tables_by_hand(backend):
     sample, population = _hand_tables(backend)
     records, classes = f"rec_{uuid.uuid4().hex[:6]}", f"cls_{uuid.uuid4().hex[:6]}"
-    pr.risk(backend.source(), sample, ["zip", "sex"], threshold=0.4, weight="w", records=records, key="id",
-            classes=classes)
+    pr.risk(
+        backend.source(), sample, ["zip", "sex"], threshold=0.4, weight="w", records=records, key="id", classes=classes
+    )
     try:
         rows = backend.fetch(f"SELECT id, class_size, prosecutor_risk, weight_sum, individual_risk FROM {records}")
         by_id = {int(r[0]): r[1:] for r in rows}
@@ -257,11 +326,14 @@ def test_records_and_classes_tables_by_hand(backend):
         assert all(close(float(v[1]), 1 / sizes[i]) for i, v in by_id.items())
         assert close(float(by_id[6][3]), math.log(4) / 3) and close(float(by_id[7][3]), 1.0)
         assert close(float(by_id[1][3]), 0.2) and close(float(by_id[4][3]), 1 - math.log(2))
-        got = sorted((r[0], None if r[1] is None else r[1], int(r[2]))
-                     for r in backend.fetch(f"SELECT zip, sex, class_size FROM {classes}"))
+        got = sorted(
+            (r[0], None if r[1] is None else r[1], int(r[2]))
+            for r in backend.fetch(f"SELECT zip, sex, class_size FROM {classes}")
+        )
         # prosecutor risk > 0.4: the classes of 1 and 2 records (NULL kept as NULL)
-        assert sorted(got, key=str) == sorted([("a", "f", 2), ("b", "f", 1), ("b", "m", 1), ("c", None, 2),
-                                               ("d", "m", 1)], key=str)
+        assert sorted(got, key=str) == sorted(
+            [("a", "f", 2), ("b", "f", 1), ("b", "m", 1), ("c", None, 2), ("d", "m", 1)], key=str
+        )
     finally:
         for t in (records, classes):
             backend.run(f"DROP TABLE IF EXISTS {t}")

@@ -109,11 +109,14 @@ def test_the_suite_wide_checksum_notices_a_changed_source(duck):
     duck.forget("victim")  # this test changed it on purpose
 
 
-@pytest.mark.parametrize("text", [
-    'name,born,score,note\n"Smith, J",1990-02-03,1.5,"say ""hi"""\nLee,1985-11-30,,plain\n',
-    "name;born;score\nA;03/02/1990;1,5\nB;30/11/1985;2\n",
-    "a\tb\n1\tx\n2\t\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        'name,born,score,note\n"Smith, J",1990-02-03,1.5,"say ""hi"""\nLee,1985-11-30,,plain\n',
+        "name;born;score\nA;03/02/1990;1,5\nB;30/11/1985;2\n",
+        "a\tb\n1\tx\n2\t\n",
+    ],
+)
 def test_csv_read_with_pinned_options_equals_duckdbs_own_reading(tmp_path, text):
     # The relation spells out what the sniffer detected (auto_detect=false): same types, same values.
     path = tmp_path / "in.csv"
@@ -130,8 +133,12 @@ def test_csv_read_with_pinned_options_equals_duckdbs_own_reading(tmp_path, text)
 def test_relations_sniffs_files_side_by_side_with_relations_results_and_errors_in_order(tmp_path):
     # relations() sniffs CSV files on their own threads; what it returns must not depend on that.
     files = {}
-    for name, text in {"a.csv": "x,y\n1,2020-01-02\n2,\n", "b.csv": "p;q\nA;1,5\n", "bad.csv": "\x00\x01\xff\xfe",
-                       "bad2.csv": "\x00\xfe\x01"}.items():
+    for name, text in {
+        "a.csv": "x,y\n1,2020-01-02\n2,\n",
+        "b.csv": "p;q\nA;1,5\n",
+        "bad.csv": "\x00\x01\xff\xfe",
+        "bad2.csv": "\x00\xfe\x01",
+    }.items():
         files[name] = tmp_path / name
         files[name].write_bytes(text.encode("latin-1"))
     src = pr.connect()
@@ -160,7 +167,8 @@ def test_duckdb_run_settings_are_the_runs_and_a_locked_connection_runs():
     con.execute("SET enable_progress_bar = true")
     src = pr.Source(con)
     result, seen, before, after = settings_in_and_after_a_run(
-        src, "SELECT current_setting('enable_progress_bar')", lambda: pr.kanon(src, "t", ["age", "x"]))
+        src, "SELECT current_setting('enable_progress_bar')", lambda: pr.kanon(src, "t", ["age", "x"])
+    )
     assert result["k_anonymity"] == 1
     assert seen == {(False,)} and before == after == (True,)
 
@@ -307,8 +315,16 @@ def test_a_file_shadowing_a_table_is_named_and_either_can_be_read(tmp_path, monk
 def test_a_path_with_glob_characters_is_that_file(tmp_path, read_only):
     """p[1].csv was read as the glob p[1].csv, which matches p1.csv: the neighbour was measured
     (issue 41, defect 3). A path that names a file is that file, whatever characters it holds."""
-    for name, rows in [("p[1].csv", 3), ("p1.csv", 5), ("a*b.csv", 4), ("axxb.csv", 6), ("q?.csv", 2), ("qz.csv", 7),
-                       ("r[!x].parquet", 3), ("rq.parquet", 8)]:
+    for name, rows in [
+        ("p[1].csv", 3),
+        ("p1.csv", 5),
+        ("a*b.csv", 4),
+        ("axxb.csv", 6),
+        ("q?.csv", 2),
+        ("qz.csv", 7),
+        ("r[!x].parquet", 3),
+        ("rq.parquet", 8),
+    ]:
         path = tmp_path / name
         writer = "(FORMAT parquet)" if name.endswith(".parquet") else "(HEADER)"
         with duckdb.connect() as con:
@@ -346,8 +362,11 @@ def test_duckdb_url_settings_bound_what_duckdb_takes(tmp_path, capsys):
     assert db.is_file()
     adult = str(FIXTURES / "adult" / "ori.csv")
     assert main(["kanon", "--db", url, "--table", adult, "--qids", "age,sex", "--quiet"]) == 0
-    for bad, named in (("memroy_limit=1GB", "memroy_limit"), ("memory_limit=lots", "Memory must have a number"),
-                       ("memory_limit", "name=value pairs")):
+    for bad, named in (
+        ("memroy_limit=1GB", "memroy_limit"),
+        ("memory_limit=lots", "Memory must have a number"),
+        ("memory_limit", "name=value pairs"),
+    ):
         assert main(["kanon", "--db", f"duckdb:///{db}?{bad}", "--table", adult, "--qids", "age"]) == 2
         err = capsys.readouterr().err
         assert named in err and len(err.strip().splitlines()) == 1

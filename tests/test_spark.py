@@ -68,8 +68,9 @@ def test_read_only_guard_lets_work_tables_through_only(spark):
 
 
 def _cli(*args):
-    return subprocess.run([sys.executable, "-m", "privrisk_sql.cli", *args], capture_output=True, text=True,
-                          timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "privrisk_sql.cli", *args], capture_output=True, text=True, timeout=600
+    )
 
 
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
@@ -80,17 +81,32 @@ def test_command_line_through_spark_connect(spark):
     table = f"adult_{uuid.uuid4().hex[:6]}"
     with pr.Source(url) as src:
         view = f"v_{table}"
-        src.execute(f"CREATE TEMPORARY VIEW {view} USING csv OPTIONS (path '{ADULT}', header 'true',"
-                    " inferSchema 'true')")
+        src.execute(
+            f"CREATE TEMPORARY VIEW {view} USING csv OPTIONS (path '{ADULT}', header 'true', inferSchema 'true')"
+        )
         src.execute(f"CREATE TABLE {table} AS SELECT * FROM {view}")
-    r = _cli("kanon", "--db", url, "--table", table, "--qids", ",".join(QIDS), "--sensitive", "income", "--k", "5",
-             "--json", "-")
+    r = _cli(
+        "kanon",
+        "--db",
+        url,
+        "--table",
+        table,
+        "--qids",
+        ",".join(QIDS),
+        "--sensitive",
+        "income",
+        "--k",
+        "5",
+        "--json",
+        "-",
+    )
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout) == _duck_kanon(ADULT)
     out = f"{table}_k10"
     for extra in ([], ["--replace"]):
-        r = _cli("mondrian", "--db", url, "--table", table, "--qids", "age,sex,race", "--k", "10", "--output", out,
-                 *extra)
+        r = _cli(
+            "mondrian", "--db", url, "--table", table, "--qids", "age,sex,race", "--k", "10", "--output", out, *extra
+        )
         assert r.returncode == 0, r.stderr
     r = _cli("mondrian", "--db", url, "--table", table, "--qids", "age", "--k", "10", "--output", out)
     assert r.returncode == 2 and "exists" in r.stderr  # not replaced without --replace
@@ -132,8 +148,21 @@ def test_a_session_opened_here_keeps_few_statement_plans(spark):
 def test_command_line_local_mode_reads_a_file(spark):
     """`--db 'local[1]'`: Spark inside the privrisk-sql process (the laptop mode; a spark:// master
     takes the same path, SparkSession.builder.master), reading the CSV in place."""
-    r = _cli("kanon", "--db", "local[1]", "--table", str(ADULT), "--qids", ",".join(QIDS), "--sensitive", "income",
-             "--k", "5", "--json", "-")
+    r = _cli(
+        "kanon",
+        "--db",
+        "local[1]",
+        "--table",
+        str(ADULT),
+        "--qids",
+        ",".join(QIDS),
+        "--sensitive",
+        "income",
+        "--k",
+        "5",
+        "--json",
+        "-",
+    )
     assert r.returncode == 0, r.stderr[-2000:]
     assert json.loads(r.stdout) == _duck_kanon(ADULT)
 
@@ -148,8 +177,10 @@ def test_a_failed_statement_reports_sparks_own_error(spark):
     from privrisk_sql.errors import QueryError
 
     src = pr.connect(spark.session)
-    for sql, says in [("CREATE TABLE privrisk_never_made (a TEXT)", "UNSUPPORTED_DATATYPE"),
-                      ("SELECT no_such_function_here(1) AS x", "no_such_function_here")]:
+    for sql, says in [
+        ("CREATE TABLE privrisk_never_made (a TEXT)", "UNSUPPORTED_DATATYPE"),
+        ("SELECT no_such_function_here(1) AS x", "no_such_function_here"),
+    ]:
         with pytest.raises(QueryError) as e:
             src.fetch_records(sql)
         assert says in str(e.value) and "Logger._log" not in str(e.value), str(e.value)
@@ -206,8 +237,13 @@ def test_spark_listens_and_talks_on_loopback_only(spark):
     """Spark's JVM said 'Your hostname resolves to a loopback address; using 192.0.2.2 instead' at
     every start (issue 41): a local session privrisk_sql opens, and the tests' own session, bind
     their driver and block manager (the executors' host) to 127.0.0.1."""
-    r = subprocess.run([sys.executable, "-c", _LOOPBACK], capture_output=True, text=True, timeout=600,
-                       env={k: v for k, v in __import__("os").environ.items() if k != "SPARK_LOCAL_IP"})
+    r = subprocess.run(
+        [sys.executable, "-c", _LOOPBACK],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={k: v for k, v in __import__("os").environ.items() if k != "SPARK_LOCAL_IP"},
+    )
     assert r.returncode == 0, r.stderr[-2000:]
     assert r.stdout.split()[-3:] == ["127.0.0.1"] * 3
     assert "using 192." not in r.stderr and "resolves to a loopback address" not in r.stderr
@@ -224,8 +260,9 @@ _RELEASE = ["--qids", "age,sex,race,education,hours_per_week", "--k", "5", "--ke
 def _adult_on(url: str) -> str:
     table = f"adult_{uuid.uuid4().hex[:6]}"
     with pr.Source(url) as src:
-        src.execute(f"CREATE TEMPORARY VIEW v_{table} USING csv OPTIONS (path '{ADULT}', header 'true',"
-                    " inferSchema 'true')")
+        src.execute(
+            f"CREATE TEMPORARY VIEW v_{table} USING csv OPTIONS (path '{ADULT}', header 'true', inferSchema 'true')"
+        )
         src.execute(f"CREATE TABLE {table} AS SELECT * FROM v_{table}")
     return table
 
@@ -239,8 +276,9 @@ def _started(url: str, *args: str) -> subprocess.Popen:
     """A CLI run against ``url``, returned once one of its work tables exists (mid-run)."""
     import time
 
-    p = subprocess.Popen([sys.executable, "-m", "privrisk_sql.cli", *args], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True)
+    p = subprocess.Popen(
+        [sys.executable, "-m", "privrisk_sql.cli", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     deadline = time.monotonic() + 120
     while not _ours(url):
         assert p.poll() is None, p.communicate()
@@ -269,8 +307,9 @@ def test_spark_connect_server_killed_mid_run_is_one_line_exit_3(spark, own_conne
     import time
 
     table = _adult_on(own_connect.url)
-    p = _started(own_connect.url, "mondrian", "--db", own_connect.url, "--table", table, *_RELEASE,
-                 "--output", f"{table}_k5")
+    p = _started(
+        own_connect.url, "mondrian", "--db", own_connect.url, "--table", table, *_RELEASE, "--output", f"{table}_k5"
+    )
     killed = time.monotonic()
     os.kill(own_connect.pid, signal.SIGKILL)
     try:
@@ -297,8 +336,19 @@ def test_spark_connect_server_that_stops_answering_is_given_up_at_the_timeout(sp
 
     table = _adult_on(own_connect.url)
     started = time.monotonic()
-    p = _started(own_connect.url, "mondrian", "--db", own_connect.url, "--table", table, *_RELEASE,
-                 "--output", f"{table}_k5", "--timeout", "8")
+    p = _started(
+        own_connect.url,
+        "mondrian",
+        "--db",
+        own_connect.url,
+        "--table",
+        table,
+        *_RELEASE,
+        "--output",
+        f"{table}_k5",
+        "--timeout",
+        "8",
+    )
     os.kill(own_connect.pid, signal.SIGSTOP)
     try:
         _, err = p.communicate(timeout=60)

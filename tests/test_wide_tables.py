@@ -44,8 +44,9 @@ def test_forty_columns_default_sizes_stop_in_time_in_bounded_memory(tmp_path, st
     if stop == "timeout":
         args += ["--timeout", "3"]
     started = time.monotonic()
-    child = subprocess.Popen([sys.executable, "-c", _CHILD, *args], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", _CHILD, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     if stop == "sigint":
         time.sleep(4)
         sent = time.monotonic()

@@ -67,7 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     for metric in METRICS:
         _given_once(metric.part("command").add_arguments, sub.add_parser(metric.name, help=metric.help))
 
-    cl = sub.add_parser("cleanup", help="list and drop the staging tables killed runs left in --db (on Spark, their work tables too)")
+    cl = sub.add_parser(
+        "cleanup", help="list and drop the staging tables killed runs left in --db (on Spark, their work tables too)"
+    )
     cl.add_argument("--db", required=True, help="SQLAlchemy URL, Spark (sc://, spark://, local[N]) or .duckdb path")
     cl.add_argument("--dry-run", action="store_true", help="only list them")
     _given_once(lambda p: None, cl)
@@ -175,12 +177,16 @@ def _stops_after_publish(src):
             signal.signal(signum, handler)
         if src.stopped_after_publish:  # recorded by the run's guard, during the publication
             name = "SIGTERM" if src.stopped_after_publish == "terminate" else "Ctrl-C"
-            sys.stderr.write(f"privrisk-sql: {name} arrived while the output was being published: it is published, "
-                             "and the command finished\n")
+            sys.stderr.write(
+                f"privrisk-sql: {name} arrived while the output was being published: it is published, "
+                "and the command finished\n"
+            )
         elif seen:
             name = "SIGTERM" if signal.SIGTERM in seen else "Ctrl-C"
-            sys.stderr.write(f"privrisk-sql: {name} arrived after the output was published: it is published, "
-                             "and the command finished\n")
+            sys.stderr.write(
+                f"privrisk-sql: {name} arrived after the output was published: it is published, "
+                "and the command finished\n"
+            )
 
 
 def _input_tables(metric: Metric, args: argparse.Namespace) -> list[str]:
@@ -202,8 +208,23 @@ def _checked_outputs(metric: Metric, args: argparse.Namespace) -> None:
 
 
 # Options that are not parameters of the computation (the report lists the rest).
-_NOT_PARAMETERS = {"_given", "command", "db", "json", "json_out", "html", "html_out", "html_values", "show_sql", "quiet",
-                   "started", "fail_above", "fail_below", "timeout", "read_only"}
+_NOT_PARAMETERS = {
+    "_given",
+    "command",
+    "db",
+    "json",
+    "json_out",
+    "html",
+    "html_out",
+    "html_values",
+    "show_sql",
+    "quiet",
+    "started",
+    "fail_above",
+    "fail_below",
+    "timeout",
+    "read_only",
+}
 
 
 def _write_html(metric: Metric, args: argparse.Namespace, result: object, database: str) -> None:
@@ -215,11 +236,21 @@ def _write_html(metric: Metric, args: argparse.Namespace, result: object, databa
     inputs = {role: getattr(args, role) for role in metric.inputs}
     # `_name`s are a run's own state (a metric's fetched values, say), never parameters: a page
     # carried --show-values' classes as a 'parameter' row, values it had not been asked for
-    parameters = {k: v for k, v in vars(args).items()
-                  if k not in _NOT_PARAMETERS and k not in metric.inputs and not k.startswith("_")}
+    parameters = {
+        k: v
+        for k, v in vars(args).items()
+        if k not in _NOT_PARAMETERS and k not in metric.inputs and not k.startswith("_")
+    }
     thresholds = {k: getattr(args, k) for k in ("fail_above", "fail_below") if getattr(args, k, None) is not None}
-    info = RunInfo(args.command, inputs, database, parameters, thresholds, seconds=time.perf_counter() - args.started,
-                   shown_values=getattr(args, "_shown_values", None))
+    info = RunInfo(
+        args.command,
+        inputs,
+        database,
+        parameters,
+        thresholds,
+        seconds=time.perf_counter() - args.started,
+        shown_values=getattr(args, "_shown_values", None),
+    )
     write_report(result, info, args.html_out, values=getattr(args, "html_values", False))
 
 
@@ -235,9 +266,14 @@ def _opened(metric: Metric, args: argparse.Namespace):
     # or fails before its output exists, the file holds nothing and is removed, not left behind.
     writes = metric.writes(args)
     created = path is not None and writes and not os.path.exists(path)
-    src = connect(args.db, read_only=args.read_only, timeout=args.timeout,
-                  files=[t for t in tables if os.path.isfile(t)], create=writes,
-                  open_read_only=not writes)  # other readers may share the file
+    src = connect(
+        args.db,
+        read_only=args.read_only,
+        timeout=args.timeout,
+        files=[t for t in tables if os.path.isfile(t)],
+        create=writes,
+        open_read_only=not writes,
+    )  # other readers may share the file
     if args.show_sql:
         src.echo = echo_to_stderr
     done = False
@@ -249,8 +285,13 @@ def _opened(metric: Metric, args: argparse.Namespace):
             e.work_tables_left = list(src.work_tables_left)  # type: ignore[attr-defined]
         raise
     finally:
-        leave_file = done or not created or any(_output_written(src, getattr(args, option))
-                                                for option in metric.outputs if getattr(args, option, None))
+        leave_file = (
+            done
+            or not created
+            or any(
+                _output_written(src, getattr(args, option)) for option in metric.outputs if getattr(args, option, None)
+            )
+        )
         src.close()
         if not leave_file and path is not None:
             for leftover in (path, path + ".wal"):
@@ -308,8 +349,10 @@ def _work_tables(stop: BaseException) -> str:
     left = getattr(stop, "work_tables_left", None)
     if not left:
         return "work tables dropped"
-    return (f"{len(left)} work table(s) could not be dropped (the database stopped answering): "
-            "privrisk-sql cleanup --db URL drops them once it answers again")
+    return (
+        f"{len(left)} work table(s) could not be dropped (the database stopped answering): "
+        "privrisk-sql cleanup --db URL drops them once it answers again"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

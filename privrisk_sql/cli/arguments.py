@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import argparse
 
-DB_HELP = ("database: SQLAlchemy URL, Spark (sc://HOST:PORT Spark Connect, spark://HOST:PORT a standalone master, "
-           "local[N]) or .duckdb path (default: in-memory DuckDB)")
+DB_HELP = (
+    "database: SQLAlchemy URL, Spark (sc://HOST:PORT Spark Connect, spark://HOST:PORT a standalone master, "
+    "local[N]) or .duckdb path (default: in-memory DuckDB)"
+)
 
 
 def name_list(text: str) -> list[str]:
@@ -102,20 +104,34 @@ def safety_args(p: argparse.ArgumentParser, *, writes: bool = False) -> None:
     if writes:  # mondrian writes its output table: --read-only could never run it
         p.set_defaults(read_only=False)
     else:
-        p.add_argument("--read-only", action="store_true",
-                       help="only read: DuckDB opened read-only with external access off (input files excepted), "
-                            "every statement checked to write nothing but this run's TEMP tables")
-    p.add_argument("--timeout", type=seconds, metavar="SECONDS",
-                   help="cancel the running query and exit 3 when the command takes longer than this")
+        p.add_argument(
+            "--read-only",
+            action="store_true",
+            help="only read: DuckDB opened read-only with external access off (input files excepted), "
+            "every statement checked to write nothing but this run's TEMP tables",
+        )
+    p.add_argument(
+        "--timeout",
+        type=seconds,
+        metavar="SECONDS",
+        help="cancel the running query and exit 3 when the command takes longer than this",
+    )
 
 
 def table_args(p: argparse.ArgumentParser, *, exclude_nulls: bool = True) -> None:
     p.add_argument("--table", required=True, help="table name in --db, or a CSV/Parquet path")
     p.add_argument("--qids", type=name_list, required=True, help="quasi-identifier columns, comma-separated")
-    p.add_argument("--db", default=None, help="SQLAlchemy URL, Spark (sc://, spark://, local[N]) or .duckdb path (default: in-memory DuckDB)")
+    p.add_argument(
+        "--db",
+        default=None,
+        help="SQLAlchemy URL, Spark (sc://, spark://, local[N]) or .duckdb path (default: in-memory DuckDB)",
+    )
     if exclude_nulls:
-        p.add_argument("--exclude-null-qids", action="store_true",
-                       help="drop rows with a NULL quasi-identifier (default: NULL is a value)")
+        p.add_argument(
+            "--exclude-null-qids",
+            action="store_true",
+            help="drop rows with a NULL quasi-identifier (default: NULL is a value)",
+        )
     p.add_argument("--json", metavar="OUT", help="write the result as JSON to OUT ('-' for stdout)")
     p.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
     p.add_argument("--quiet", action="store_true", help="no summary on stdout")

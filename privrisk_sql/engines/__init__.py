@@ -104,12 +104,12 @@ ENGINES: tuple[EngineKind, ...] = (
 )
 
 
-def open_engine(target: Any, *, read_only: bool, open_read_only: bool, timeout: float | None,
-                files: tuple[str, ...] | list[str]) -> Engine:
+def open_engine(
+    target: Any, *, read_only: bool, open_read_only: bool, timeout: float | None, files: tuple[str, ...] | list[str]
+) -> Engine:
     """The engine for a ``Source`` target: Spark (a SparkSession, ``sc://``, ``spark://``,
     ``local[N]``), DuckDB natively (None, a connection, a path, ``duckdb:///``), anything else
     through SQLAlchemy (a URL, an Engine, a Connection)."""
     kind = next(k for k in ENGINES if k.claims(target))
     module = importlib.import_module(f"{__name__}.{kind.module}")
-    return module.open_target(target, read_only=read_only, open_read_only=open_read_only, timeout=timeout,
-                              files=files)
+    return module.open_target(target, read_only=read_only, open_read_only=open_read_only, timeout=timeout, files=files)

@@ -36,8 +36,12 @@ class RunGuard:
     :meth:`acknowledge`\\ s) to stop the statement that is running.
     """
 
-    def __init__(self, timeout: float | None, cancel_backend: Callable[[], None],
-                 abandon_backend: Callable[[], None] | None = None):
+    def __init__(
+        self,
+        timeout: float | None,
+        cancel_backend: Callable[[], None],
+        abandon_backend: Callable[[], None] | None = None,
+    ):
         self.timeout = timeout
         self._abandon_backend = abandon_backend
         self._abandon_timer: threading.Timer | None = None

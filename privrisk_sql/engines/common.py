@@ -64,8 +64,9 @@ def is_duckdb_target(target: Any) -> bool:
     if isinstance(target, Path) or (isinstance(target, str) and not is_spark_target(target)):
         url = str(target)
         return url.startswith("duckdb:///") or "://" not in url
-    return any(type(t).__module__.split(".")[0] in ("duckdb", "_duckdb")
-               for t in (target, getattr(target, "_cursor", None)))
+    return any(
+        type(t).__module__.split(".")[0] in ("duckdb", "_duckdb") for t in (target, getattr(target, "_cursor", None))
+    )
 
 
 def database_file(target: Any) -> str | None:
@@ -77,7 +78,7 @@ def database_file(target: Any) -> str | None:
     if is_in_memory(url) or is_spark_target(url):
         return None
     if url.startswith("duckdb:///"):
-        return url[len("duckdb:///"):].partition("?")[0]  # ?memory_limit=...: DuckDB settings, not the path
+        return url[len("duckdb:///") :].partition("?")[0]  # ?memory_limit=...: DuckDB settings, not the path
     if "://" not in url:
         return url
     import sqlalchemy as sa
@@ -89,7 +90,7 @@ def database_file(target: Any) -> str | None:
     if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
         return None
     if u.database.startswith("file:"):  # a URI: file:x.db (its query is the URL's), an in-memory one
-        path = u.database[len("file:"):].split("?", 1)[0]
+        path = u.database[len("file:") :].split("?", 1)[0]
         if not path or path == ":memory:" or u.query.get("mode") == "memory":
             return None
         return path

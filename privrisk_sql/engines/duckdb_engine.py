@@ -42,8 +42,10 @@ class DuckDBEngine:
                 lines = str(e).splitlines()
                 file = next((x.split("=", 1)[1].strip() for x in lines if x.strip().startswith("file =")), "?")
                 why = next((x for x in lines if x.startswith("Error when converting")), "")
-                raise InvalidInputError(f"bad CSV input in {file!r}: {first_line(e).split(': ', 1)[-1]}: {why} "
-                                        "(the column's type was sniffed from the first rows)") from e
+                raise InvalidInputError(
+                    f"bad CSV input in {file!r}: {first_line(e).split(': ', 1)[-1]}: {why} "
+                    "(the column's type was sniffed from the first rows)"
+                ) from e
             raise
 
     def cancel(self) -> None:
@@ -88,9 +90,12 @@ class DuckDBEngine:
         return CatalogEntry(qualifiers, real_name, None, (real_database, real_schema, real_name), bool(is_view))
 
     def table_names(self) -> list[str]:
-        return [r[0] for r in self.con.execute(
-            "SELECT table_name FROM duckdb_tables() UNION SELECT view_name FROM duckdb_views() WHERE NOT internal"
-        ).fetchall()]
+        return [
+            r[0]
+            for r in self.con.execute(
+                "SELECT table_name FROM duckdb_tables() UNION SELECT view_name FROM duckdb_views() WHERE NOT internal"
+            ).fetchall()
+        ]
 
     def read_files(self, files: dict[str, tuple[str, str]]) -> dict[str, tuple[str, bool] | BaseException]:
         """Each file's reader: ``read_parquet``, or ``read_csv`` with the options DuckDB's sniffer
@@ -102,13 +107,18 @@ class DuckDBEngine:
         def read(label: str, kind: str, connection: Any) -> None:
             path = _literal(_literal_path(label))
             try:
-                out[label] = (_pinned_csv_reader(path, _sniff_csv(label, connection)) if kind == "csv"
-                              else f"read_parquet({path})", False)
+                out[label] = (
+                    _pinned_csv_reader(path, _sniff_csv(label, connection))
+                    if kind == "csv"
+                    else f"read_parquet({path})",
+                    False,
+                )
             except BaseException as e:  # raised by the caller when it reaches this file, in its order
                 out[label] = e
 
         csv = [label for label, (kind, _name) in files.items() if kind == "csv"]
         if len(csv) > 1:
+
             def on_cursor(label: str) -> None:
                 cursor = self.con.cursor()
                 try:
@@ -147,13 +157,18 @@ class DuckDBEngine:
             {"parts": len(given), "a": given[0] if given else None, "b": given[1] if len(given) > 1 else None},
         ).fetchall()
         if not rows:
-            where = (f"no schema {given[0]!r} in the current database, nor a database of that name" if len(given) == 1
-                     else f"no schema {given[1]!r} in a database {given[0]!r}")
+            where = (
+                f"no schema {given[0]!r} in the current database, nor a database of that name"
+                if len(given) == 1
+                else f"no schema {given[1]!r} in a database {given[0]!r}"
+            )
             raise InvalidInputError(f"output {label!r}: {where}")
         database, schema, read_only = rows[0]
         if database in ("temp", "system"):
-            raise InvalidInputError(f"output {label!r}: database {database!r} holds DuckDB's TEMP and system "
-                                    "objects; name a table of an attached or the current database")
+            raise InvalidInputError(
+                f"output {label!r}: database {database!r} holds DuckDB's TEMP and system "
+                "objects; name a table of an attached or the current database"
+            )
         if read_only:
             raise InvalidInputError(f"output {label!r}: database {database!r} is attached read-only")
         return database, schema
@@ -161,14 +176,16 @@ class DuckDBEngine:
     def staging_candidates(self, container: tuple[str, ...] | None) -> list[tuple[tuple[str, ...], str]]:
         rows = self.con.execute(
             "SELECT database_name, schema_name, table_name FROM duckdb_tables()"
-            " WHERE NOT temporary AND table_name LIKE 'privrisk\\_%\\_staging' ESCAPE '\\'").fetchall()
+            " WHERE NOT temporary AND table_name LIKE 'privrisk\\_%\\_staging' ESCAPE '\\'"
+        ).fetchall()
         return [((d, s), n) for d, s, n in rows]
 
     def view_definition(self, identity: tuple) -> str | None:
         database, schema, name = identity
         rows = self.con.execute(
             "SELECT sql FROM duckdb_views() WHERE database_name = $d AND schema_name = $s AND view_name = $n",
-            {"d": database, "s": schema, "n": name}).fetchall()
+            {"d": database, "s": schema, "n": name},
+        ).fetchall()
         return rows[0][0] if rows else None
 
     def register_frame(self, name: str, frame: Any) -> None:
@@ -182,8 +199,9 @@ class DuckDBEngine:
             self.con.close()
 
 
-def open_target(target: Any, *, read_only: bool, open_read_only: bool, timeout: float | None,
-                files: Any) -> DuckDBEngine:
+def open_target(
+    target: Any, *, read_only: bool, open_read_only: bool, timeout: float | None, files: Any
+) -> DuckDBEngine:
     """The DuckDB engine for a target :func:`~privrisk_sql.engines.common.is_duckdb_target` claims."""
     engine = open_duckdb(target, read_only=read_only, open_read_only=open_read_only, files=files)
     if engine is None:  # pragma: no cover - is_duckdb_target and open_duckdb disagree
@@ -205,7 +223,7 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
     url = str(target)
     config: dict[str, Any] = {}
     if url.startswith("duckdb:///"):
-        url, config = _url_config(url[len("duckdb:///"):])
+        url, config = _url_config(url[len("duckdb:///") :])
     elif "://" in url:
         return None
     if read_only and not Path(url).is_file():
@@ -233,8 +251,9 @@ def _url_config(rest: str) -> tuple[str, dict[str, Any]]:
     try:
         pairs = parse_qsl(query, keep_blank_values=True, strict_parsing=True)
     except ValueError:
-        raise InvalidInputError(f"--db duckdb:///{rest}: the settings after '?' are not name=value pairs "
-                                "joined by '&'") from None
+        raise InvalidInputError(
+            f"--db duckdb:///{rest}: the settings after '?' are not name=value pairs joined by '&'"
+        ) from None
     return path, dict(pairs)
 
 
@@ -245,7 +264,9 @@ def _locked_down(engine: DuckDBEngine, read_only: bool, files) -> DuckDBEngine:
         return engine
     if files:
         # Each file by its path and by the spelling the readers get (_literal_path: glob characters escaped).
-        spellings = dict.fromkeys(p for f in files for p in (str(Path(f).resolve()), _literal_path(str(Path(f).resolve()))))
+        spellings = dict.fromkeys(
+            p for f in files for p in (str(Path(f).resolve()), _literal_path(str(Path(f).resolve())))
+        )
         paths = ", ".join(sql_literal(p, engine.dialect) for p in spellings)
         engine.con.execute(f"SET allowed_paths = [{paths}]")
     engine.con.execute("SET enable_external_access = false")
@@ -267,13 +288,15 @@ def _sniff_csv(label: str, connection: Any) -> tuple:
     try:
         row = connection.execute(
             "SELECT Delimiter, Quote, Escape, NewLineDelimiter, Comment, SkipRows, HasHeader, Columns,"
-            " DateFormat, TimestampFormat FROM sniff_csv(?)", [_literal_path(label)]
+            " DateFormat, TimestampFormat FROM sniff_csv(?)",
+            [_literal_path(label)],
         ).fetchone()
         if int(row[5]):  # the sniffer skipped lines: a preamble, or rows that disagree with the header
             _refuse_ragged(label, row[0], row[1])
         return _keep_user_spellings(label, connection, row)
     except duckdb.Error as e:
         raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
+
 
 def _refuse_ragged(label: str, delimiter: str, quote: str) -> None:
     """A file whose rows do not all have the header's number of fields is bad input, naming the
@@ -283,8 +306,9 @@ def _refuse_ragged(label: str, delimiter: str, quote: str) -> None:
     import csv
 
     with open(label, newline="", encoding="utf-8", errors="replace") as f:
-        reader = csv.reader(f, delimiter=delimiter if len(delimiter) == 1 else ",",
-                            quotechar=quote if len(quote) == 1 else '"')
+        reader = csv.reader(
+            f, delimiter=delimiter if len(delimiter) == 1 else ",", quotechar=quote if len(quote) == 1 else '"'
+        )
         width = None
         for row in reader:
             if not row or (len(row) == 1 and not row[0].strip()):
@@ -292,8 +316,10 @@ def _refuse_ragged(label: str, delimiter: str, quote: str) -> None:
             if width is None:
                 width = len(row)
             elif len(row) != width:
-                raise InvalidInputError(f"cannot read {label!r}: line {reader.line_num} has {len(row)} fields where "
-                                        f"the first line has {width}")
+                raise InvalidInputError(
+                    f"cannot read {label!r}: line {reader.line_num} has {len(row)} fields where "
+                    f"the first line has {width}"
+                )
 
 
 def _pinned_csv_reader(path_sql: str, row: tuple) -> str:
@@ -309,9 +335,18 @@ def _pinned_csv_reader(path_sql: str, row: tuple) -> str:
         return _literal("" if value == "(empty)" else value)
 
     types = ", ".join(f"{_literal(c['name'])}: {_literal(c['type'])}" for c in columns)
-    options = [path_sql, "auto_detect = false", f"delim = {option(delim)}", f"quote = {option(quote)}",
-               f"escape = {option(escape)}", f"new_line = {option(new_line)}", f"comment = {option(comment)}",
-               f"skip = {int(skip)}", f"header = {'true' if header else 'false'}", f"columns = {{{types}}}"]
+    options = [
+        path_sql,
+        "auto_detect = false",
+        f"delim = {option(delim)}",
+        f"quote = {option(quote)}",
+        f"escape = {option(escape)}",
+        f"new_line = {option(new_line)}",
+        f"comment = {option(comment)}",
+        f"skip = {int(skip)}",
+        f"header = {'true' if header else 'false'}",
+        f"columns = {{{types}}}",
+    ]
     if date_format:
         options.append(f"dateformat = {_literal(date_format)}")
     if ts_format:
@@ -327,17 +362,23 @@ def _keep_user_spellings(label: str, connection: Any, row: tuple) -> tuple:
     if len(columns) == 1 and any(sep in columns[0]["name"] for sep in (",", ";", "\t")):
         # Rows with different numbers of fields: the sniffer gives up on the delimiter and reads
         # each line as one text value, so a 3-column file became 1 column and rows went wrong.
-        raise InvalidInputError(f"cannot read {label!r}: its rows do not all have the same number of fields "
-                                f"(DuckDB read each line as one value, header {columns[0]['name']!r})")
+        raise InvalidInputError(
+            f"cannot read {label!r}: its rows do not all have the same number of fields "
+            f"(DuckDB read each line as one value, header {columns[0]['name']!r})"
+        )
     booleans = [c["name"] for c in columns if c["type"] == "BOOLEAN"]
     if not booleans:
         return row
     duck = DuckDBEngine.dialect
     types = "{" + ", ".join(f"{sql_literal(n, duck)}: 'VARCHAR'" for n in booleans) + "}"
-    spelled = ", ".join(f"bool_and(lower(trim({quote_identifier(n, duck)})) IN ('true', 'false')) "
-                        f"OR bool_and({quote_identifier(n, duck)} IS NULL)" for n in booleans)
+    spelled = ", ".join(
+        f"bool_and(lower(trim({quote_identifier(n, duck)})) IN ('true', 'false')) "
+        f"OR bool_and({quote_identifier(n, duck)} IS NULL)"
+        for n in booleans
+    )
     flags = connection.execute(
-        f"SELECT {spelled} FROM read_csv({sql_literal(_literal_path(label), duck)}, types = {types})").fetchone()
+        f"SELECT {spelled} FROM read_csv({sql_literal(_literal_path(label), duck)}, types = {types})"
+    ).fetchone()
     as_text = {n for n, ok in zip(booleans, flags) if not ok}
     if not as_text:
         return row

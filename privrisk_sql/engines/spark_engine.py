@@ -118,8 +118,9 @@ def _first_answer(session: Any, target: str, timeout: float | None) -> str:
     asking.join(timeout)
     if asking.is_alive():
         _close_channel(session)
-        raise QueryError(redacted(f"cannot reach Spark at {target!r}: no answer within {timeout:g} s (--timeout)"),
-                         dialect="spark")
+        raise QueryError(
+            redacted(f"cannot reach Spark at {target!r}: no answer within {timeout:g} s (--timeout)"), dialect="spark"
+        )
     if "error" in answer:
         raise answer["error"]
     return answer["version"]
@@ -169,8 +170,10 @@ class SparkEngine:
                 rows = frame.collect()
         except Exception as e:
             if "MALFORMED_CSV_RECORD" in str(e):  # mode FAILFAST (read_files): a row the header does not fit
-                raise InvalidInputError("cannot read a CSV input: a row has another number of fields than the "
-                                        "header (Spark's FAILFAST reading; DuckDB names the line)") from e
+                raise InvalidInputError(
+                    "cannot read a CSV input: a row has another number of fields than the "
+                    "header (Spark's FAILFAST reading; DuckDB names the line)"
+                ) from e
             why = _server_unreachable(e) if self._connect else None
             if why is not None:
                 self._gone = f"Spark Connect stopped answering ({why}): the run stopped with nothing published"
@@ -193,8 +196,7 @@ class SparkEngine:
         process's own JVM: its job tags' cancel is all Spark offers, and it is not given up."""
         if not self._connect:
             return
-        self._gone = ("the Spark Connect session was given up: the server took no cancel request "
-                      "(it stopped answering)")
+        self._gone = "the Spark Connect session was given up: the server took no cancel request (it stopped answering)"
         _close_channel(self.session)
 
     def watch(self, guard: RunGuard) -> None:
@@ -295,8 +297,11 @@ class SparkEngine:
         databases = [container[0]] if container else [d.name for d in catalog.listDatabases()]
         found: list[tuple[tuple[str, ...], str]] = []
         for database in databases:
-            found += [((database,), t.name) for t in catalog.listTables(self._quoted(database))
-                      if not t.isTemporary and t.name.startswith("privrisk_")]
+            found += [
+                ((database,), t.name)
+                for t in catalog.listTables(self._quoted(database))
+                if not t.isTemporary and t.name.startswith("privrisk_")
+            ]
         return found
 
     def view_definition(self, identity: tuple) -> str | None:
@@ -321,8 +326,9 @@ class SparkEngine:
             self.session.stop()
 
 
-def open_target(target: Any, *, read_only: bool, open_read_only: bool, timeout: float | None,
-                files: Any) -> SparkEngine:
+def open_target(
+    target: Any, *, read_only: bool, open_read_only: bool, timeout: float | None, files: Any
+) -> SparkEngine:
     """The Spark engine for a target :func:`~privrisk_sql.engines.common.is_spark_target` claims."""
     engine = open_spark(target, timeout=timeout)
     if engine is None:  # pragma: no cover - is_spark_target and open_spark disagree
@@ -356,13 +362,17 @@ def open_spark(target: Any, timeout: float | None = None) -> SparkEngine | None:
                 # SPARK_LOCAL_IP the JVM picks the machine's outward address). The user's own
                 # setting of the variable wins.
                 os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
-                builder = (builder.config("spark.driver.host", os.environ["SPARK_LOCAL_IP"])
-                           .config("spark.driver.bindAddress", os.environ["SPARK_LOCAL_IP"]))
+                builder = builder.config("spark.driver.host", os.environ["SPARK_LOCAL_IP"]).config(
+                    "spark.driver.bindAddress", os.environ["SPARK_LOCAL_IP"]
+                )
             # The driver runs in this process; privrisk_sql draws its own progress bar.
-            session = (builder.master(target).appName("privrisk_sql")
-                       .config("spark.ui.showConsoleProgress", "false")
-                       .config("spark.sql.ui.retainedExecutions", str(RETAINED_SQL_EXECUTIONS))
-                       .getOrCreate())
+            session = (
+                builder.master(target)
+                .appName("privrisk_sql")
+                .config("spark.ui.showConsoleProgress", "false")
+                .config("spark.sql.ui.retainedExecutions", str(RETAINED_SQL_EXECUTIONS))
+                .getOrCreate()
+            )
             session.sparkContext.setLogLevel("ERROR")
     except QueryError:
         raise

@@ -111,8 +111,10 @@ class SQLAlchemyEngine:
         # two tables that differ only in case ("R17Cased", r17cased) are a question, not a guess.
         folded = sorted({n for n in names if n.lower() == name.lower()})
         if name not in names and len(folded) > 1:
-            raise InvalidInputError(f"table name {name!r} matches {', '.join(map(repr, folded))}, which differ only "
-                                    "in case: give the name exactly as the database spells it")
+            raise InvalidInputError(
+                f"table name {name!r} matches {', '.join(map(repr, folded))}, which differ only "
+                "in case: give the name exactly as the database spells it"
+            )
         real = name if name in names else folded[0] if folded else None
         if real is None:
             return None
@@ -166,8 +168,11 @@ class SQLAlchemyEngine:
 
     def staging_candidates(self, container: tuple[str, ...] | None) -> list[tuple[tuple[str, ...], str]]:
         insp = self._inspector()
-        schemas = [container[0]] if container else [
-            s for s in insp.get_schema_names() if s.lower() not in self.dialect.system_schemas]
+        schemas = (
+            [container[0]]
+            if container
+            else [s for s in insp.get_schema_names() if s.lower() not in self.dialect.system_schemas]
+        )
         found: list[tuple[tuple[str, ...], str]] = []
         for schema in schemas:
             found += [((schema,), n) for n in insp.get_table_names(schema=schema) if n.startswith("privrisk_")]
@@ -241,7 +246,6 @@ class StatementCancel(DriverCancel):
         finally:
             other.close()
 
-
     def abandon(self, engine: SQLAlchemyEngine) -> None:
         _shut_socket(engine.raw._sock.fileno())  # PyMySQL's socket
 
@@ -276,11 +280,15 @@ def _shut_socket(fd: int) -> None:
 
 # The dialect's cancel_by (data in sql/dialects.py) names its strategy here.
 CANCELLERS: dict[str, DriverCancel] = {
-    "driver": DriverCancel(), "statement": StatementCancel(), "progress_handler": ProgressHandlerCancel()}
+    "driver": DriverCancel(),
+    "statement": StatementCancel(),
+    "progress_handler": ProgressHandlerCancel(),
+}
 
 
-def open_target(target: Any, *, read_only: bool, open_read_only: bool, timeout: float | None,
-                files: Any) -> SQLAlchemyEngine:
+def open_target(
+    target: Any, *, read_only: bool, open_read_only: bool, timeout: float | None, files: Any
+) -> SQLAlchemyEngine:
     """The engine for any target no other engine claims: a URL, a SQLAlchemy Engine or Connection."""
     from pathlib import Path
 
@@ -294,8 +302,9 @@ def open_url(url: str, *, open_read_only: bool, timeout: float | None) -> SQLAlc
     import sqlalchemy as sa
 
     try:
-        engine = sa.create_engine(_sqlite_read_only_url(url) if open_read_only else url,
-                                  **_connect_options(url, timeout))
+        engine = sa.create_engine(
+            _sqlite_read_only_url(url) if open_read_only else url, **_connect_options(url, timeout)
+        )
     except Exception as e:  # bad URL syntax or missing driver
         hint = ""
         if url.split(":", 1)[0].lower().split("+", 1)[0] == "postgres":
@@ -304,8 +313,6 @@ def open_url(url: str, *, open_read_only: bool, timeout: float | None) -> SQLAlc
     wrapped = SQLAlchemyEngine.wrap(engine)
     wrapped.owns = True
     return wrapped
-
-
 
 
 def _connect_options(url: str, timeout: float | None) -> dict[str, Any]:
@@ -331,4 +338,5 @@ def _sqlite_read_only_url(url: str) -> str:
     # A URI form (file:x.db?uri=true) keeps its other parameters; mode=ro wins over any mode given.
     database = u.database if u.database.startswith("file:") else f"file:{u.database}"
     return u.set(database=database, query={**u.query, "mode": "ro", "uri": "true"}).render_as_string(
-        hide_password=False)
+        hide_password=False
+    )

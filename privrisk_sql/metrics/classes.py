@@ -88,12 +88,15 @@ def check_rows(source: Source, rel: Relation, columns: Sequence[str], what: str)
     if n_rows == 0:
         raise InvalidInputError(f"table {rel.label!r} is empty: no {what} to compute")
     if n_rows == 1:
-        raise InvalidInputError(f"table {rel.label!r} has 1 row: every record is alone in its class, "
-                                f"{what} needs at least 2 rows")
+        raise InvalidInputError(
+            f"table {rel.label!r} has 1 row: every record is alone in its class, {what} needs at least 2 rows"
+        )
     for column, m in missing.items():
         if m == n_rows:
-            raise InvalidInputError(f"column {column!r} of {rel.label!r} has no value in any of its {n_rows} rows "
-                                    "(all NULL or NaN, both missing): it tells no record apart; leave it out")
+            raise InvalidInputError(
+                f"column {column!r} of {rel.label!r} has no value in any of its {n_rows} rows "
+                "(all NULL or NaN, both missing): it tells no record apart; leave it out"
+            )
     return n_rows, missing
 
 
@@ -108,8 +111,9 @@ def likely_identifiers(source: Source, rel: Relation, columns: Sequence[str]) ->
     return [c for i, c in enumerate(columns) if n_rows > 1 and int(row[f"distinct_{i}"] or 0) == n_rows]
 
 
-def text_as_bytes_sql(dialect: Dialect, relation_sql: str, columns: Sequence[str], text: Sequence[str],
-                      floats: Sequence[str] = ()) -> str:
+def text_as_bytes_sql(
+    dialect: Dialect, relation_sql: str, columns: Sequence[str], text: Sequence[str], floats: Sequence[str] = ()
+) -> str:
     """:meth:`ClassQueries.text_as_bytes`."""
     return ClassQueries(dialect).text_as_bytes(relation_sql, columns, text, floats)
 

@@ -44,16 +44,21 @@ class ClassQueries(Queries):
         cols = [{"name": name, "is_float": is_float} for name, is_float in columns]
         return self._r("classes/row_and_null_counts.sql.j2", relation=relation_sql, columns=cols)
 
-    def text_as_bytes(self, relation_sql: str, columns: Sequence[str], text: Sequence[str],
-                      floats: Sequence[str] = ()) -> str:
+    def text_as_bytes(
+        self, relation_sql: str, columns: Sequence[str], text: Sequence[str], floats: Sequence[str] = ()
+    ) -> str:
         """``relation_sql`` narrowed to ``columns`` as every class query reads it: the ``text`` ones
         compared byte by byte whatever their collation, NaN in the ``floats`` ones read as NULL (one
         missing value, as pandas has it). Unchanged when both lists are empty."""
         columns = list(dict.fromkeys(columns))
         if floats:
-            relation_sql = self._r("classes/nan_as_null.sql.j2", relation=relation_sql, columns=columns, floats=list(floats))
+            relation_sql = self._r(
+                "classes/nan_as_null.sql.j2", relation=relation_sql, columns=columns, floats=list(floats)
+            )
         if text:
-            relation_sql = self._r("classes/text_as_bytes.sql.j2", relation=relation_sql, columns=columns, text=list(text))
+            relation_sql = self._r(
+                "classes/text_as_bytes.sql.j2", relation=relation_sql, columns=columns, text=list(text)
+            )
         return relation_sql
 
     def work_columns(self, relation_sql: str, columns: Sequence[str]) -> tuple[str, dict[str, str]]:

@@ -13,11 +13,17 @@ SHOWN = 10  # classes listed with --show-values, smallest first
 
 
 def add_argument(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--show-values", action="store_true",
-                   help=f"also print the QID values of the {SHOWN} smallest classes below k (they single people out)")
-    p.add_argument("--html-values", action="store_true",
-                   help=f"also show the QID values of the {SHOWN} smallest classes below k in the --html report "
-                        "(off: the page may travel further than the data)")
+    p.add_argument(
+        "--show-values",
+        action="store_true",
+        help=f"also print the QID values of the {SHOWN} smallest classes below k (they single people out)",
+    )
+    p.add_argument(
+        "--html-values",
+        action="store_true",
+        help=f"also show the QID values of the {SHOWN} smallest classes below k in the --html report "
+        "(off: the page may travel further than the data)",
+    )
 
 
 def check(args: argparse.Namespace) -> None:
@@ -74,9 +80,12 @@ def section(frame: Any) -> Any:
     rows = [[fmt(int(row.iloc[-1])), *(fmt(v) for v in row.iloc[:-1])] for _, row in frame.iterrows()]
     return Section(
         "The smallest classes below k and their values",
-        ["Shown because the report was asked for values (--html-values): this page now holds data. Each row is "
-         "a class of fewer than k records that share these quasi-identifier values, the smallest first."],
-        tables=[Table("classes_below_k_values", ["class size", *qids], rows)])
+        [
+            "Shown because the report was asked for values (--html-values): this page now holds data. Each row is "
+            "a class of fewer than k records that share these quasi-identifier values, the smallest first."
+        ],
+        tables=[Table("classes_below_k_values", ["class size", *qids], rows)],
+    )
 
 
 def lines(histogram: Mapping[Any, int], k: int | None, qids: Sequence[str], riskiest: Any) -> list[str]:
@@ -86,13 +95,17 @@ def lines(histogram: Mapping[Any, int], k: int | None, qids: Sequence[str], risk
     below = sorted((int(size), int(n)) for size, n in histogram.items() if int(size) < k)
     if not below:
         return []
-    out = ["  classes below k by size " + ", ".join(f"{size}: {n:,}" for size, n in below)
-           + ("" if riskiest is not None else "  (--show-values prints the smallest)")]
+    out = [
+        "  classes below k by size "
+        + ", ".join(f"{size}: {n:,}" for size, n in below)
+        + ("" if riskiest is not None else "  (--show-values prints the smallest)")
+    ]
     if riskiest is not None and len(riskiest):
         from ..report.parts import fmt
 
-        cells = [["size", *qids]] + [[str(int(row["class_size"])), *(fmt(row[q]) for q in qids)]
-                                     for _, row in riskiest.iterrows()]
+        cells = [["size", *qids]] + [
+            [str(int(row["class_size"])), *(fmt(row[q]) for q in qids)] for _, row in riskiest.iterrows()
+        ]
         widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]))]
         out.append(f"  the {len(riskiest)} smallest classes (their values single people out: keep this output private)")
         out += ["    " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells]

@@ -78,9 +78,13 @@ def _environment() -> jinja2.Environment:
 
     from ..sql.render import templates_dir
 
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "report")),
-                             autoescape=True, trim_blocks=True, lstrip_blocks=True,
-                             undefined=jinja2.StrictUndefined)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates_dir() / "report")),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
     env.filters["cell"] = fmt
     return env
 
@@ -97,17 +101,32 @@ def report_html(result: Any, info: RunInfo | None = None, *, values: bool = Fals
     if info is not None:
         inputs = ", ".join(f"{role} {label}" for role, label in info.inputs.items())
         subtitle = f"{inputs} on {info.database}"
-        run = [("command", f"privrisk-sql {info.command}"), *((f"input ({role})", v) for role, v in info.inputs.items()),
-               ("database", info.database),
-               *((f"parameter {k}", _parameter(v)) for k, v in info.parameters.items() if v is not None),
-               *((f"threshold {k.replace('_', '-')}", fmt(v)) for k, v in info.thresholds.items() if v is not None),
-               ("started", info.started.isoformat(timespec="seconds")),
-               ("duration", "" if info.seconds is None else f"{info.seconds:.2f} s"),
-               ("privrisk_sql", __version__), ("python", platform.python_version()),
-               ("report values", "shown" if values else "not shown")]
-    return _environment().get_template("report.html.j2").render(
-        standalone=standalone, title=metric.title, subtitle=subtitle, metric=metric.name, headline=numbers,
-        sections=sections, run=run, version=__version__)
+        run = [
+            ("command", f"privrisk-sql {info.command}"),
+            *((f"input ({role})", v) for role, v in info.inputs.items()),
+            ("database", info.database),
+            *((f"parameter {k}", _parameter(v)) for k, v in info.parameters.items() if v is not None),
+            *((f"threshold {k.replace('_', '-')}", fmt(v)) for k, v in info.thresholds.items() if v is not None),
+            ("started", info.started.isoformat(timespec="seconds")),
+            ("duration", "" if info.seconds is None else f"{info.seconds:.2f} s"),
+            ("privrisk_sql", __version__),
+            ("python", platform.python_version()),
+            ("report values", "shown" if values else "not shown"),
+        ]
+    return (
+        _environment()
+        .get_template("report.html.j2")
+        .render(
+            standalone=standalone,
+            title=metric.title,
+            subtitle=subtitle,
+            metric=metric.name,
+            headline=numbers,
+            sections=sections,
+            run=run,
+            version=__version__,
+        )
+    )
 
 
 def write_report(result: Any, info: RunInfo | None, path: Any, *, values: bool = False) -> None:
@@ -121,9 +140,10 @@ def write_report(result: Any, info: RunInfo | None, path: Any, *, values: bool =
 
 def inputs_of(**tables: Any) -> dict[str, str]:
     """Input labels for the page: table names and file names as given, a DataFrame by its type."""
-    return {role: t if isinstance(t, str) else (str(t) if isinstance(t, Path) else type(t).__name__)
-            for role, t in tables.items()}
-
+    return {
+        role: t if isinstance(t, str) else (str(t) if isinstance(t, Path) else type(t).__name__)
+        for role, t in tables.items()
+    }
 
 
 def checked_html(html: Any, *tables: Any) -> Any:
@@ -136,12 +156,26 @@ def checked_html(html: Any, *tables: Any) -> Any:
     return OutputFile.checked(str(html), inputs=input_files(*tables), option="html", stdout=False)
 
 
-def after_run(result: Any, out: Any, values: bool, command: str, database: str, inputs: dict[str, Any],
-              parameters: dict[str, Any], started: dt.datetime, seconds: float, shown_values: Any = None) -> None:
+def after_run(
+    result: Any,
+    out: Any,
+    values: bool,
+    command: str,
+    database: str,
+    inputs: dict[str, Any],
+    parameters: dict[str, Any],
+    started: dt.datetime,
+    seconds: float,
+    shown_values: Any = None,
+) -> None:
     """Write the page of a finished metric call to ``out`` (from :func:`checked_html`), if any."""
     if out is not None:
-        write_report(result, RunInfo(command, inputs_of(**inputs), database, parameters, {}, started, seconds,
-                                     shown_values), out, values=values)
+        write_report(
+            result,
+            RunInfo(command, inputs_of(**inputs), database, parameters, {}, started, seconds, shown_values),
+            out,
+            values=values,
+        )
 
 
 def now() -> dt.datetime:

@@ -39,8 +39,9 @@ class OutputFile:
     target: str | None  # None: standard output
 
     @classmethod
-    def checked(cls, path: str, *, inputs: Iterable[str | os.PathLike | None] = (),
-                option: str = "--json", stdout: bool = True) -> OutputFile:
+    def checked(
+        cls, path: str, *, inputs: Iterable[str | os.PathLike | None] = (), option: str = "--json", stdout: bool = True
+    ) -> OutputFile:
         """Check ``path`` for writing; raises :class:`InvalidInputError` before any work is done.
         ``stdout``: '-' means standard output (else it is refused: the output must be a file)."""
         if path == "-":
@@ -65,8 +66,9 @@ class OutputFile:
             raise InvalidInputError(f"{option} {path!r}: not writable")
         for other in inputs:
             if other is not None and _same_file(target, os.fspath(other)):
-                raise InvalidInputError(f"{option} {path!r} is the input {os.fspath(other)!r}: "
-                                        "writing it would destroy the input")
+                raise InvalidInputError(
+                    f"{option} {path!r} is the input {os.fspath(other)!r}: writing it would destroy the input"
+                )
         return cls(path, target)
 
     def write(self, text: str) -> None:

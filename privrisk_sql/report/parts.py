@@ -53,8 +53,14 @@ def svg(chart: Any) -> str:
 
 # One colour per meaning on every page (the first category used to get the first colour, so
 # "below k" was blue on one report and orange on the next).
-COLOURS = {"below k": "#d62728", "k or more": "#1f77b4", "all": "#1f77b4",
-           "checked": "#1f77b4", "kept": "#1f77b4", "pruned": "#9e9e9e"}
+COLOURS = {
+    "below k": "#d62728",
+    "k or more": "#1f77b4",
+    "all": "#1f77b4",
+    "checked": "#1f77b4",
+    "kept": "#1f77b4",
+    "pruned": "#9e9e9e",
+}
 
 
 def _colour(alt: Any, rows: list[dict], field: str) -> Any:
@@ -75,22 +81,43 @@ def _log_ticks(rows: list[dict], y: str) -> list[int]:
     return ticks
 
 
-def bar(name: str, rows: list[dict], x: str, y: str, *, title: str, x_title: str, y_title: str,
-        color: str | None = None, log_y: bool = False, ordinal_x: bool = True,
-        y_domain: tuple[float, float] | None = None, by_height: bool = False) -> Chart:
+def bar(
+    name: str,
+    rows: list[dict],
+    x: str,
+    y: str,
+    *,
+    title: str,
+    x_title: str,
+    y_title: str,
+    color: str | None = None,
+    log_y: bool = False,
+    ordinal_x: bool = True,
+    y_domain: tuple[float, float] | None = None,
+    by_height: bool = False,
+) -> Chart:
     import altair as alt
 
-    y_scale = (alt.Scale(type="symlog") if log_y else
-               alt.Scale(domain=list(y_domain)) if y_domain is not None else alt.Undefined)
+    y_scale = (
+        alt.Scale(type="symlog")
+        if log_y
+        else alt.Scale(domain=list(y_domain))
+        if y_domain is not None
+        else alt.Undefined
+    )
     y_axis = alt.Axis(values=_log_ticks(rows, y), format="~s") if log_y else alt.Undefined
     # short category labels (class sizes, column counts) read level, not turned 90 degrees
     short = ordinal_x and all(len(str(r[x])) <= 6 for r in rows)
     x_axis = alt.Axis(labelAngle=0) if short else alt.Undefined
     enc: dict[str, Any] = {
         # sizes on a number line start at 0 (Vega's nice domain began at -50)
-        "x": alt.X(f"{x}:{'O' if ordinal_x else 'Q'}", title=x_title, axis=x_axis,
-                   scale=alt.Undefined if ordinal_x else alt.Scale(domainMin=0),
-                   sort="-y" if by_height else alt.Undefined),
+        "x": alt.X(
+            f"{x}:{'O' if ordinal_x else 'Q'}",
+            title=x_title,
+            axis=x_axis,
+            scale=alt.Undefined if ordinal_x else alt.Scale(domainMin=0),
+            sort="-y" if by_height else alt.Undefined,
+        ),
         "y": alt.Y(f"{y}:Q", title=y_title + (" (log scale)" if log_y else ""), scale=y_scale, axis=y_axis),
         "tooltip": [f"{x}:{'O' if ordinal_x else 'Q'}", f"{y}:Q"] + ([f"{color}:N"] if color else []),
     }
@@ -100,15 +127,20 @@ def bar(name: str, rows: list[dict], x: str, y: str, *, title: str, x_title: str
     return Chart(name, svg(chart))
 
 
-def points(name: str, rows: list[dict], x: str, y: str, color: str, *, title: str, x_title: str,
-            y_title: str) -> Chart:
+def points(name: str, rows: list[dict], x: str, y: str, color: str, *, title: str, x_title: str, y_title: str) -> Chart:
     import altair as alt
 
-    chart = alt.Chart(alt.Data(values=rows)).mark_point(filled=True, size=60).encode(
-        x=alt.X(f"{x}:Q", title=x_title), y=alt.Y(f"{y}:Q", title=y_title),
-        color=_colour(alt, rows, color),
-        tooltip=[f"{x}:Q", f"{y}:Q", f"{color}:N", "combination:N"],
-    ).properties(title=title, width=640, height=240)
+    chart = (
+        alt.Chart(alt.Data(values=rows))
+        .mark_point(filled=True, size=60)
+        .encode(
+            x=alt.X(f"{x}:Q", title=x_title),
+            y=alt.Y(f"{y}:Q", title=y_title),
+            color=_colour(alt, rows, color),
+            tooltip=[f"{x}:Q", f"{y}:Q", f"{color}:N", "combination:N"],
+        )
+        .properties(title=title, width=640, height=240)
+    )
     return Chart(name, svg(chart))
 
 
@@ -133,8 +165,14 @@ def histogram_rows(histogram: dict, k: int | None) -> list[dict]:
     rows = []
     for size, classes in sorted(((int(s), int(c)) for s, c in histogram.items())):
         at_risk = k is not None and size < k
-        rows.append({"class_size": size, "classes": classes, "records": size * classes,
-                     "below_k": "below k" if at_risk else ("k or more" if k is not None else "all")})
+        rows.append(
+            {
+                "class_size": size,
+                "classes": classes,
+                "records": size * classes,
+                "below_k": "below k" if at_risk else ("k or more" if k is not None else "all"),
+            }
+        )
     return rows
 
 
@@ -145,30 +183,66 @@ def class_sections(histogram: dict, k: int | None) -> list[Section]:
     spread = rows[-1]["classes"] and max(r["classes"] for r in rows) / max(1, min(r["classes"] for r in rows))
     color = "below_k" if k is not None else None
     ordinal = len(rows) <= 30  # beyond that the sizes go on a number line: labels would overlap
-    return [Section(
-        "Equivalence classes",
-        ["Each bar counts the classes (rows sharing every quasi-identifier value) of one size. A record in a "
-         "class of size s is one of s indistinguishable rows: an attacker who knows its quasi-identifiers "
-         "singles it out with probability 1/s."],
-        [bar("class_size_histogram", rows, "class_size", "classes", title="Classes by size", x_title="class size",
-              y_title="classes", color=color, log_y=spread > 100, ordinal_x=ordinal),
-         bar("records_at_risk", rows, "class_size", "records", title="Records by the size of their class",
-              x_title="class size", y_title="records", color=color, ordinal_x=ordinal)],
-        [Table("class_sizes", ["class size", "classes", "records"],
-                [[r["class_size"], r["classes"], r["records"]] for r in rows][:MAX_TABLE_ROWS])],
-    )]
+    return [
+        Section(
+            "Equivalence classes",
+            [
+                "Each bar counts the classes (rows sharing every quasi-identifier value) of one size. A record in a "
+                "class of size s is one of s indistinguishable rows: an attacker who knows its quasi-identifiers "
+                "singles it out with probability 1/s."
+            ],
+            [
+                bar(
+                    "class_size_histogram",
+                    rows,
+                    "class_size",
+                    "classes",
+                    title="Classes by size",
+                    x_title="class size",
+                    y_title="classes",
+                    color=color,
+                    log_y=spread > 100,
+                    ordinal_x=ordinal,
+                ),
+                bar(
+                    "records_at_risk",
+                    rows,
+                    "class_size",
+                    "records",
+                    title="Records by the size of their class",
+                    x_title="class size",
+                    y_title="records",
+                    color=color,
+                    ordinal_x=ordinal,
+                ),
+            ],
+            [
+                Table(
+                    "class_sizes",
+                    ["class size", "classes", "records"],
+                    [[r["class_size"], r["classes"], r["records"]] for r in rows][:MAX_TABLE_ROWS],
+                )
+            ],
+        )
+    ]
 
 
-def step_line(name: str, rows: list[dict], x: str, y: str, *, title: str, x_title: str, y_title: str,
-              rule: float | None = None) -> Chart:
+def step_line(
+    name: str, rows: list[dict], x: str, y: str, *, title: str, x_title: str, y_title: str, rule: float | None = None
+) -> Chart:
     """A step line of ``y`` against ``x`` (both on 0..1 scales; between two points the right one's
     value, as a share of records at least as risky as x is), with a vertical rule at ``rule``."""
     import altair as alt
 
-    base = alt.Chart(alt.Data(values=rows)).mark_line(interpolate="step-before", point=True).encode(
-        x=alt.X(f"{x}:Q", title=x_title, scale=alt.Scale(domain=[0, 1])),
-        y=alt.Y(f"{y}:Q", title=y_title, scale=alt.Scale(domain=[0, 1])),
-        tooltip=[f"{x}:Q", f"{y}:Q"])
+    base = (
+        alt.Chart(alt.Data(values=rows))
+        .mark_line(interpolate="step-before", point=True)
+        .encode(
+            x=alt.X(f"{x}:Q", title=x_title, scale=alt.Scale(domain=[0, 1])),
+            y=alt.Y(f"{y}:Q", title=y_title, scale=alt.Scale(domain=[0, 1])),
+            tooltip=[f"{x}:Q", f"{y}:Q"],
+        )
+    )
     chart: Any = base
     if rule is not None:
         chart = base + alt.Chart(alt.Data(values=[{"at": rule}])).mark_rule(strokeDash=[4, 4]).encode(x="at:Q")

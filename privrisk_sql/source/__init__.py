@@ -56,13 +56,24 @@ class Source(Outputs, TempTables):
         'duckdb'
     """
 
-    def __init__(self, target: Any = None, *, read_only: bool = False, timeout: float | None = None,
-                 files: tuple[str, ...] | list[str] = (), create: bool = False, open_read_only: bool = False):
+    def __init__(
+        self,
+        target: Any = None,
+        *,
+        read_only: bool = False,
+        timeout: float | None = None,
+        files: tuple[str, ...] | list[str] = (),
+        create: bool = False,
+        open_read_only: bool = False,
+    ):
         path = database_file(target)
         if path is not None and not create and not Path(path).exists():
-            raise InvalidInputError(f"database file not found: {path!r} (only mondrian, or create=True in Python, "
-                                    "creates one)")
-        if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0):
+            raise InvalidInputError(
+                f"database file not found: {path!r} (only mondrian, or create=True in Python, creates one)"
+            )
+        if timeout is not None and (
+            isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0
+        ):
             raise InvalidInputError(f"timeout must be a number of seconds > 0, got {timeout!r}")
         self.read_only = bool(read_only)
         self.timeout = timeout
@@ -79,9 +90,13 @@ class Source(Outputs, TempTables):
         self.echo: Callable[[str], None] | None = None  # called with every statement (``--show-sql``)
         self.on_timing: Callable[[str, float], None] | None = None  # (sql, seconds) after each statement
         self.statements = 0
-        self.engine: Engine = open_engine(target, read_only=self.read_only,
-                                          open_read_only=self.read_only or bool(open_read_only),
-                                          timeout=timeout, files=files)
+        self.engine: Engine = open_engine(
+            target,
+            read_only=self.read_only,
+            open_read_only=self.read_only or bool(open_read_only),
+            timeout=timeout,
+            files=files,
+        )
         self.dialect = self.engine.dialect
 
     @property
@@ -127,5 +142,14 @@ def opened(target: Any = None) -> Iterator[Source]:
             source.close()
 
 
-__all__ = ["Column", "OutputTable", "Relation", "Source", "connect", "database_file", "echo_to_stderr", "is_in_memory",
-           "opened"]
+__all__ = [
+    "Column",
+    "OutputTable",
+    "Relation",
+    "Source",
+    "connect",
+    "database_file",
+    "echo_to_stderr",
+    "is_in_memory",
+    "opened",
+]

@@ -28,8 +28,10 @@ class Outputs(Relations):
         for name in names:
             size = len(name.encode("utf-8"))
             if size > limit:
-                raise InvalidInputError(f"{what} {name!r} is {size} bytes long; {self.dialect.name} keeps at most "
-                                        f"{limit}: choose a shorter name")
+                raise InvalidInputError(
+                    f"{what} {name!r} is {size} bytes long; {self.dialect.name} keeps at most "
+                    f"{limit}: choose a shorter name"
+                )
 
     def new_output(self, name: str, reads: Sequence[Relation], *, replace: bool, option: str = "output") -> OutputTable:
         """The table a run will create, checked before any work: its database and schema take
@@ -46,27 +48,33 @@ class Outputs(Relations):
             if existing is not None:  # the input may read it through views: pv -> people
                 for identity, chain in read_through(self, rel):
                     if identity == existing.identity:
-                        raise InvalidInputError(f"{option} {name!r} is read by the input: {' -> '.join(chain)}; "
-                                                "choose another name")
+                        raise InvalidInputError(
+                            f"{option} {name!r} is read by the input: {' -> '.join(chain)}; choose another name"
+                        )
             opaque = opaque_reads(self, rel) if existing is not None else []
             if opaque:  # what it reads may be the table the output would replace: no guess
-                raise InvalidInputError(f"{option} {name!r} exists and the input reads through {opaque[0]}, which "
-                                        "this check cannot see into (a function or macro may read any table): "
-                                        "choose a new name, or drop the table yourself if it is unrelated")
+                raise InvalidInputError(
+                    f"{option} {name!r} exists and the input reads through {opaque[0]}, which "
+                    "this check cannot see into (a function or macro may read any table): "
+                    "choose a new name, or drop the table yourself if it is unrelated"
+                )
         if existing is not None and existing.is_view:
-            raise InvalidInputError(f"{option} {name!r} is a view; the run writes a table: drop the view or "
-                                    "choose another name")
+            raise InvalidInputError(
+                f"{option} {name!r} is a view; the run writes a table: drop the view or choose another name"
+            )
         if existing is not None and not replace:
-            raise InvalidInputError(f"{option} table {name!r} already exists; pass replace=True (--replace) to "
-                                    "overwrite it")
+            raise InvalidInputError(
+                f"{option} table {name!r} already exists; pass replace=True (--replace) to overwrite it"
+            )
         for container, staged, abandoned in self.staging_tables(target.container):
             if abandoned:
                 self.drop_staging(container, staged)
                 log.warning("dropped %s, the staging table of a run that was killed", ".".join((*container, staged)))
         return target
 
-    def write_staged(self, target: OutputTable, create: Callable[[str], None], check: Callable[[str], None], *,
-                     replace: bool) -> None:
+    def write_staged(
+        self, target: OutputTable, create: Callable[[str], None], check: Callable[[str], None], *, replace: bool
+    ) -> None:
         """Create ``target`` complete or not at all: ``create(staging_sql)`` builds it under this
         run's staging name, ``check(staging_sql)`` refuses it (raising) before it gets its name,
         then it is published atomically; on any failure the staging table is dropped."""
@@ -108,8 +116,10 @@ class Outputs(Relations):
         if not rows or rows[0]["ok"]:
             return
         kind = self.dialect.container_kind
-        refused = InvalidInputError(f"output {label!r}: this user may not create tables in {kind} {schema!r} "
-                                    f"(no CREATE privilege); choose a {kind} it may write to")
+        refused = InvalidInputError(
+            f"output {label!r}: this user may not create tables in {kind} {schema!r} "
+            f"(no CREATE privilege); choose a {kind} it may write to"
+        )
         if not self.dialect.create_privilege_probe:
             raise refused
         probe = OutputTable(label, container, staging.staging_name(uuid.uuid4().hex[:10])).sql(self.quote)
@@ -169,8 +179,9 @@ class Outputs(Relations):
         """Drop one staging table (its name checked again: never anything but a staging table)."""
         if self._left_by_run(name) is None:
             raise InvalidInputError(f"{name!r} is not a privrisk_sql staging table")
-        self._run(f"DROP TABLE IF EXISTS {'.'.join(self.quote(p) for p in (*container, name))}", fetch=False,
-                  setting=True)
+        self._run(
+            f"DROP TABLE IF EXISTS {'.'.join(self.quote(p) for p in (*container, name))}", fetch=False, setting=True
+        )
 
     def run_atomically(self, statements: list[str]) -> None:
         """Run statements as one transaction: all of them take effect or none.

@@ -23,32 +23,154 @@ _TRANSACTION = (exp.Transaction, exp.Commit, exp.Rollback)
 # Expressions (operators, predicates, literals, columns) and the functions sqlglot knows are
 # values; the structural nodes of a query are listed; anything else is refused.
 _QUERY_NODES = (
-    exp.Select, exp.SetOperation, exp.Describe, exp.Subquery, exp.CTE, exp.With, exp.From, exp.Join,
-    exp.Where, exp.Group, exp.Having, exp.Qualify, exp.Order, exp.Ordered, exp.Limit, exp.Offset,
-    exp.Fetch, exp.Alias, exp.TableAlias, exp.Table, exp.Identifier, exp.Star, exp.DataType,
-    exp.DataTypeParam, exp.Distinct, exp.Var, exp.Tuple, exp.Window, exp.WindowSpec, exp.Filter,
-    exp.Slice, exp.Lambda, exp.Values, exp.Unnest, exp.Lateral, exp.Schema, exp.ColumnDef,
-    exp.Properties, exp.TemporaryProperty, exp.PrimaryKeyColumnConstraint, exp.ColumnConstraint,
-    exp.Interval, exp.IntervalSpan, exp.Rollup, exp.Cube, exp.GroupingSets,
-    exp.JSONPath, exp.JSONPathPart, exp.Hint, exp.Pivot, exp.PivotAlias,
+    exp.Select,
+    exp.SetOperation,
+    exp.Describe,
+    exp.Subquery,
+    exp.CTE,
+    exp.With,
+    exp.From,
+    exp.Join,
+    exp.Where,
+    exp.Group,
+    exp.Having,
+    exp.Qualify,
+    exp.Order,
+    exp.Ordered,
+    exp.Limit,
+    exp.Offset,
+    exp.Fetch,
+    exp.Alias,
+    exp.TableAlias,
+    exp.Table,
+    exp.Identifier,
+    exp.Star,
+    exp.DataType,
+    exp.DataTypeParam,
+    exp.Distinct,
+    exp.Var,
+    exp.Tuple,
+    exp.Window,
+    exp.WindowSpec,
+    exp.Filter,
+    exp.Slice,
+    exp.Lambda,
+    exp.Values,
+    exp.Unnest,
+    exp.Lateral,
+    exp.Schema,
+    exp.ColumnDef,
+    exp.Properties,
+    exp.TemporaryProperty,
+    exp.PrimaryKeyColumnConstraint,
+    exp.ColumnConstraint,
+    exp.Interval,
+    exp.IntervalSpan,
+    exp.Rollup,
+    exp.Cube,
+    exp.GroupingSets,
+    exp.JSONPath,
+    exp.JSONPathPart,
+    exp.Hint,
+    exp.Pivot,
+    exp.PivotAlias,
 )
 # Conditions and functions that write, read files, or act outside the query. sqlglot types few
 # of them; those it does not know arrive as Anonymous and are checked against _SAFE_FUNCTIONS.
 _WRITING_CONDITIONS = (exp.Into,)
 # Functions unknown to sqlglot that the templates call (and nothing else passes).
-_SAFE_FUNCTIONS = frozenset({
-    "privrisk_round_half_even", "privrisk_decimal_digits", "hash", "current_setting", "set_config",
-    "arg_min", "arg_max", "list_sort", "list_distinct", "typeof", "pg_typeof", "float8send",
-    "gen_random_uuid", "row_number", "dense_rank", "rank", "percent_rank", "cume_dist", "ntile",
-    "string_agg", "group_concat", "array_agg", "bit_length", "octet_length", "encode", "decode",
-    "convert_to", "convert_from", "hex", "unhex", "printf", "format", "isnan", "isinf", "isfinite",
-    "ieee754_to_text", "nullif", "coalesce", "greatest", "least", "trunc", "floor", "ceil", "round",
-    "length", "lower", "upper", "substr", "substring", "abs", "sign", "ln", "log", "log2", "exp",
-    "power", "pow", "sqrt", "mod", "date_trunc", "strftime", "julianday", "unixepoch", "datetime",
-    "date", "time", "epoch", "epoch_ms", "epoch_us", "make_date", "to_timestamp", "text",
-    "first", "last", "any_value", "bool_and", "bool_or", "count_if", "median", "quantile_disc",
-    "mode", "entropy", "list", "struct_pack", "unnest", "generate_series", "range", "array_length",
-})
+_SAFE_FUNCTIONS = frozenset(
+    {
+        "privrisk_round_half_even",
+        "privrisk_decimal_digits",
+        "hash",
+        "current_setting",
+        "set_config",
+        "arg_min",
+        "arg_max",
+        "list_sort",
+        "list_distinct",
+        "typeof",
+        "pg_typeof",
+        "float8send",
+        "gen_random_uuid",
+        "row_number",
+        "dense_rank",
+        "rank",
+        "percent_rank",
+        "cume_dist",
+        "ntile",
+        "string_agg",
+        "group_concat",
+        "array_agg",
+        "bit_length",
+        "octet_length",
+        "encode",
+        "decode",
+        "convert_to",
+        "convert_from",
+        "hex",
+        "unhex",
+        "printf",
+        "format",
+        "isnan",
+        "isinf",
+        "isfinite",
+        "ieee754_to_text",
+        "nullif",
+        "coalesce",
+        "greatest",
+        "least",
+        "trunc",
+        "floor",
+        "ceil",
+        "round",
+        "length",
+        "lower",
+        "upper",
+        "substr",
+        "substring",
+        "abs",
+        "sign",
+        "ln",
+        "log",
+        "log2",
+        "exp",
+        "power",
+        "pow",
+        "sqrt",
+        "mod",
+        "date_trunc",
+        "strftime",
+        "julianday",
+        "unixepoch",
+        "datetime",
+        "date",
+        "time",
+        "epoch",
+        "epoch_ms",
+        "epoch_us",
+        "make_date",
+        "to_timestamp",
+        "text",
+        "first",
+        "last",
+        "any_value",
+        "bool_and",
+        "bool_or",
+        "count_if",
+        "median",
+        "quantile_disc",
+        "mode",
+        "entropy",
+        "list",
+        "struct_pack",
+        "unnest",
+        "generate_series",
+        "range",
+        "array_length",
+    }
+)
 
 
 def _node_allowed(node: exp.Expr) -> bool:
@@ -68,8 +190,9 @@ def check_statement(sql: str, dialect: Dialect, own_prefix: str) -> None:
     try:
         statements = sqlglot.parse(sql, read=dialect.sqlglot)
     except sqlglot.errors.ParseError as e:
-        raise ReadOnlyViolationError(f"read-only mode: cannot verify a statement ({e}); refusing to run it", sql=sql,
-                                     dialect=dialect.name) from e
+        raise ReadOnlyViolationError(
+            f"read-only mode: cannot verify a statement ({e}); refusing to run it", sql=sql, dialect=dialect.name
+        ) from e
     for statement in statements:
         if statement is None or isinstance(statement, _TRANSACTION):
             continue
@@ -82,7 +205,10 @@ def check_statement(sql: str, dialect: Dialect, own_prefix: str) -> None:
                 what = type(statement).__name__.upper()
                 raise ReadOnlyViolationError(
                     f"read-only mode: refusing a {what} statement on {target or 'the database'!r}; only reads and "
-                    f"this run's TEMP tables are allowed", sql=sql, dialect=dialect.name)
+                    f"this run's TEMP tables are allowed",
+                    sql=sql,
+                    dialect=dialect.name,
+                )
             body = [v for k, v in statement.args.items() if k != "this" and isinstance(v, exp.Expr)]
             body += [e for v in statement.args.values() if isinstance(v, list) for e in v if isinstance(e, exp.Expr)]
         for part in body:
@@ -92,7 +218,10 @@ def check_statement(sql: str, dialect: Dialect, own_prefix: str) -> None:
                     name = f" {node.name}()" if isinstance(node, exp.Anonymous) else ""
                     raise ReadOnlyViolationError(
                         f"read-only mode: refusing a statement holding {what}{name}; only reads and this run's "
-                        "TEMP tables are allowed", sql=sql, dialect=dialect.name)
+                        "TEMP tables are allowed",
+                        sql=sql,
+                        dialect=dialect.name,
+                    )
 
 
 def _written_tables(statement: exp.Expr) -> list[str]:

@@ -106,8 +106,10 @@ class Relations(Statements):
     def _read_files(self, labels: list[str]) -> dict[str, str | BaseException]:
         """What to put after FROM for each file (or the error reading it): the engine's reader;
         a view the engine registers for it is dropped with the run's DataFrames."""
-        files = {label: (_file_reader(label) or "", f"privrisk_{self._run_id}_file{len(self._frames) + i}")
-                 for i, label in enumerate(labels)}
+        files = {
+            label: (_file_reader(label) or "", f"privrisk_{self._run_id}_file{len(self._frames) + i}")
+            for i, label in enumerate(labels)
+        }
         out: dict[str, str | BaseException] = {}
         for label, result in self.engine.read_files(files).items():
             if isinstance(result, tuple):
@@ -142,8 +144,11 @@ class Relations(Statements):
                 raise found
             sql = found
             if self.find_table(table) is not None:  # the file shadows a table of that name: say so
-                warnings.warn(f"{table!r} is both a file and a table of the database: the file was read "
-                              f"(name the table in double quotes, '\"{table}\"', to read the table)", stacklevel=4)
+                warnings.warn(
+                    f"{table!r} is both a file and a table of the database: the file was read "
+                    f"(name the table in double quotes, '\"{table}\"', to read the table)",
+                    stacklevel=4,
+                )
             return Relation(table, sql, self._describe_query(sql, table), is_file=True)
         try:
             return self._catalog_relation(table)
@@ -160,8 +165,10 @@ class Relations(Statements):
                 why = f"a file of that name exists, but only {', '.join(sorted(_FILE_SUFFIXES))} files are read"
             else:
                 why = "no such file"
-            raise InvalidInputError(f"table not found: {table!r}: neither a table of the database nor a "
-                                    f"CSV/Parquet file ({why}){self._did_you_mean(table)}") from None
+            raise InvalidInputError(
+                f"table not found: {table!r}: neither a table of the database nor a "
+                f"CSV/Parquet file ({why}){self._did_you_mean(table)}"
+            ) from None
 
     def _did_you_mean(self, table: str) -> str:
         """`` (did you mean 'people'?)``: the nearest table or view names and, for a path, the
@@ -174,8 +181,11 @@ class Relations(Statements):
         path = Path(table)
         if _file_reader(table) is not None or str(path.parent) not in ("", "."):
             with contextlib.suppress(OSError):
-                names.update((p.name, str(path.parent / p.name) if str(path.parent) not in ("", ".") else p.name)
-                             for p in path.parent.iterdir() if p.is_file() and _file_reader(p.name) is not None)
+                names.update(
+                    (p.name, str(path.parent / p.name) if str(path.parent) not in ("", ".") else p.name)
+                    for p in path.parent.iterdir()
+                    if p.is_file() and _file_reader(p.name) is not None
+                )
         near = difflib.get_close_matches(path.name or table, list(names), n=3, cutoff=0.75)
         return f" (did you mean {' or '.join(repr(names[n]) for n in near)}?)" if near else ""
 
@@ -188,13 +198,16 @@ class Relations(Statements):
             raise InvalidInputError(f"table must be a table name, a CSV/Parquet path or a DataFrame, got {kind}")
         if not self.engine.reads_frames:
             raise UnsupportedFeatureError(
-                f"a {kind} is read by DuckDB; load it into {self.dialect.name} first (for example with DataFrame.to_sql)")
+                f"a {kind} is read by DuckDB; load it into {self.dialect.name} first (for example with DataFrame.to_sql)"
+            )
         name = f"privrisk_{self._run_id}_frame{len(self._frames)}"
         try:
             self.engine.register_frame(name, frame)
         except Exception as e:  # DuckDB cannot scan this object
-            raise InvalidInputError(f"table must be a table name, a CSV/Parquet path or a DataFrame, got {kind} "
-                                    "(DuckDB reads pandas DataFrames and Arrow tables)") from e
+            raise InvalidInputError(
+                f"table must be a table name, a CSV/Parquet path or a DataFrame, got {kind} "
+                "(DuckDB reads pandas DataFrames and Arrow tables)"
+            ) from e
         self._frames.append(name)
         sql = self.quote(name)
         return Relation(kind, sql, self._describe_query(sql, kind), is_file=False)
@@ -209,8 +222,11 @@ class Relations(Statements):
             if entry is None:
                 continue
             sql = ".".join(self.quote(p) for p in (*entry.qualifiers, entry.name))
-            columns = (self._describe_query(sql, table) if entry.columns is None
-                       else tuple(Column(n, t, type_class(t)) for n, t in entry.columns))
+            columns = (
+                self._describe_query(sql, table)
+                if entry.columns is None
+                else tuple(Column(n, t, type_class(t)) for n, t in entry.columns)
+            )
             return Relation(table, sql, columns, is_file=False, identity=entry.identity, is_view=entry.is_view)
         raise InvalidInputError(f"table not found: {table!r}")
 
@@ -220,8 +236,10 @@ class Relations(Statements):
         parts = split_table_name(name)
         most = self.dialect.name_parts
         if len(parts) > most:
-            raise InvalidInputError(f"table name {name!r} has {len(parts)} parts; {self.dialect.name} names have "
-                                    f"at most {most} ({self.dialect.qualified_form})")
+            raise InvalidInputError(
+                f"table name {name!r} has {len(parts)} parts; {self.dialect.name} names have "
+                f"at most {most} ({self.dialect.qualified_form})"
+            )
         return parts
 
     def _name_candidates(self, table: str) -> Iterator[tuple[str | None, str | None, str]]:

@@ -132,8 +132,10 @@ class Statements:
         if guard.published and guard.reason in (INTERRUPT, TERMINATE):
             # the output is published: that is what happened, and what the caller is told
             self.stopped_after_publish = guard.reason
-            log.info("%s arrived while the output was being published: it is published",
-                     "SIGTERM" if guard.reason == TERMINATE else "Ctrl-C")
+            log.info(
+                "%s arrived while the output was being published: it is published",
+                "SIGTERM" if guard.reason == TERMINATE else "Ctrl-C",
+            )
             return
         _raise_signal_stop(guard.reason)
 
@@ -142,8 +144,12 @@ class Statements:
         _raise_signal_stop(guard.reason)
         raise QueryTimeoutError(
             f"timeout: stopped after {guard.timeout:g} s (the {self.dialect.name} statement running was cancelled)"
-            if mid_statement else f"timeout: stopped after {guard.timeout:g} s, before the next statement",
-            sql=sql, dialect=self.dialect.name, cancelled_running_statement=mid_statement)
+            if mid_statement
+            else f"timeout: stopped after {guard.timeout:g} s, before the next statement",
+            sql=sql,
+            dialect=self.dialect.name,
+            cancelled_running_statement=mid_statement,
+        )
 
     def _cancel_running_statement(self) -> None:
         """Called from the watcher thread."""
@@ -159,8 +165,9 @@ class Statements:
         self._restore_settings(self._old_settings)
         self._old_settings = []
 
-    def _swap_settings(self, settings: Sequence[tuple[str, str]], *, limit_per_second: float | None = None,
-                       optional: bool = False) -> list[tuple[str, str]]:
+    def _swap_settings(
+        self, settings: Sequence[tuple[str, str]], *, limit_per_second: float | None = None, optional: bool = False
+    ) -> list[tuple[str, str]]:
         """Set session settings (the dialect's read_setting/write_setting); returns the (name, old
         value) pairs that changed. A setting this server does not know (jit before PostgreSQL 11)
         or already has (in any letter case: DuckDB reads true as True) is left alone; a dialect
@@ -172,8 +179,11 @@ class Statements:
         if self.dialect.read_setting is None:
             return changed
         for name, value in settings:
-            old = self._run(self.dialect.read_setting.format(name=name, name_literal=self.literal(name)),
-                            fetch="records", setting=True)[0]["value"]
+            old = self._run(
+                self.dialect.read_setting.format(name=name, name_literal=self.literal(name)),
+                fetch="records",
+                setting=True,
+            )[0]["value"]
             if old is None or str(old).lower() == value.lower():
                 continue
             if limit_per_second is not None:
@@ -194,8 +204,13 @@ class Statements:
         assert self.dialect.write_setting is not None
         # {typed}: a number as a number (MariaDB's numeric variables refuse text), else text.
         typed = value if value.replace(".", "", 1).isdigit() else self.literal(value)
-        self._run(self.dialect.write_setting.format(name=name, name_literal=self.literal(name),
-                                                    value=self.literal(value), typed=typed), fetch=False, setting=True)
+        self._run(
+            self.dialect.write_setting.format(
+                name=name, name_literal=self.literal(name), value=self.literal(value), typed=typed
+            ),
+            fetch=False,
+            setting=True,
+        )
 
     @contextlib.contextmanager
     def settings(self, settings: Sequence[tuple[str, str]], *, optional: bool = False) -> Iterator[None]:
@@ -221,8 +236,9 @@ class Statements:
         limit = self.dialect.statement_timeout
         if guard.timeout is not None and limit is not None:
             name, per_second = limit
-            self._old_backstops = self._swap_settings([(name, _setting_number((guard.timeout + 1) * per_second))],
-                                                      limit_per_second=per_second)
+            self._old_backstops = self._swap_settings(
+                [(name, _setting_number((guard.timeout + 1) * per_second))], limit_per_second=per_second
+            )
 
     def _clear_backstops(self) -> None:
         self.engine.unwatch()
@@ -262,4 +278,3 @@ def _setting_number(value: float) -> str:
 
 def echo_to_stderr(sql: str) -> None:
     sys.stderr.write(sql.rstrip() + ";\n\n")
-

@@ -21,8 +21,9 @@ SHARED_MACROS = ("privrisk_shared.sql",)
 def template_sources(dialect_name: str) -> Iterator[tuple[str, str]]:
     """(name, source) of every SQL template a run in this dialect can load, as it loads them."""
     env = environment(DIALECTS[dialect_name])
-    names = [n for n in env.list_templates()
-             if (n.endswith(".sql.j2") and n != "_functions.sql.j2") or n in SHARED_MACROS]
+    names = [
+        n for n in env.list_templates() if (n.endswith(".sql.j2") and n != "_functions.sql.j2") or n in SHARED_MACROS
+    ]
     root = templates_dir()
     for name in names:
         yield name, env.loader.get_source(env, name)[0]  # type: ignore[union-attr]
@@ -57,9 +58,13 @@ def main(argv: list[str]) -> int:
                 (FOLDER / file).write_text(code, encoding="utf-8")
         print(f"{len(modules)} template modules in {FOLDER}")
         return 0
-    differ = sorted(set(present) ^ set(modules)) + sorted(f for f in modules if f in present and present[f] != modules[f])
+    differ = sorted(set(present) ^ set(modules)) + sorted(
+        f for f in modules if f in present and present[f] != modules[f]
+    )
     if differ:
-        print(f"{len(differ)} template module(s) out of date; run: python -m privrisk_sql.sql.compile_templates --write")
+        print(
+            f"{len(differ)} template module(s) out of date; run: python -m privrisk_sql.sql.compile_templates --write"
+        )
         return 1
     return 0
 

@@ -29,8 +29,12 @@ import jinja2
 PACKAGE = "privrisk_sql._compiled_sql"
 FOLDER = Path(__file__).resolve().parent.parent / "_compiled_sql"
 # The options that change the code Jinja generates (render.environment passes these).
-OPTIONS: dict[str, Any] = {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": False,
-                           "autoescape": False}
+OPTIONS: dict[str, Any] = {
+    "trim_blocks": True,
+    "lstrip_blocks": True,
+    "keep_trailing_newline": False,
+    "autoescape": False,
+}
 
 
 def module_name(name: str, source: str) -> str:
@@ -49,9 +53,14 @@ def _shipped_code(name: str, source: str) -> CodeType | None:
     return spec.loader.get_code(spec.name)  # type: ignore[attr-defined]
 
 
-def template_from(env: jinja2.Environment, name: str, source: str, filename: str | None,
-                  uptodate: Callable[[], bool] | None,
-                  globals: MutableMapping[str, Any] | None = None) -> jinja2.Template:
+def template_from(
+    env: jinja2.Environment,
+    name: str,
+    source: str,
+    filename: str | None,
+    uptodate: Callable[[], bool] | None,
+    globals: MutableMapping[str, Any] | None = None,
+) -> jinja2.Template:
     """The template from its shipped module when there is one for this exact source, else compiled."""
     code = _shipped_code(name, source) or env.compile(source, name, filename)
     return env.template_class.from_code(env, code, env.make_globals(globals), uptodate)
@@ -69,7 +78,8 @@ class PrecompiledLoader(jinja2.BaseLoader):
     def list_templates(self) -> list[str]:
         return self.inner.list_templates()
 
-    def load(self, environment: jinja2.Environment, name: str,
-             globals: MutableMapping[str, Any] | None = None) -> jinja2.Template:
+    def load(
+        self, environment: jinja2.Environment, name: str, globals: MutableMapping[str, Any] | None = None
+    ) -> jinja2.Template:
         source, filename, uptodate = self.inner.get_source(environment, name)
         return template_from(environment, name, source, filename, uptodate, globals)

@@ -141,61 +141,126 @@ class Dialect:
 DIALECTS: dict[str, Dialect] = {
     d.name: d
     for d in (
-        Dialect("duckdb", "duckdb", ("duckdb",), natural_row_order=True, reads_files=True, sqlglot_writer="",
-                name_parts=3, sweeps_unlocked=True, cancel_by="interrupt", infinite_dates=True,
-                run_settings=(("preserve_insertion_order", "true"),),
-                optional_run_settings=(("enable_progress_bar", "false"),),
-                small_work_settings=(("threads", "1"),), small_work_rows=150_000,
-                read_setting="SELECT current_setting({name_literal}) AS value", write_setting="SET {name} = {typed}"),
-        Dialect("sqlite", "sqlite", ("sqlite",), natural_row_order=True, reads_files=False, sqlglot_writer="sqlite",
-                container_kind="attached database", container_names_ignore_case=True, cancel_by="progress_handler",
-                python_functions=True, typeless_columns=True, text_holds_nul=False),
-        Dialect("postgres", "postgres", ("postgresql", "postgres"), natural_row_order=False, reads_files=False,
-                sqlglot_writer="postgres", run_settings=(("jit", "off"),), infinite_dates=True,
-                output_join_settings=(("enable_mergejoin", "off"),),
-                staging_lock=("SELECT pg_advisory_lock({key})", "SELECT pg_try_advisory_lock({key}) AS free",
-                              "SELECT pg_advisory_unlock({key})"),
-                create_privilege="SELECT has_schema_privilege({schema}, 'CREATE') AS ok",
-                system_schemas=("information_schema", "pg_catalog"),
-                read_setting="SELECT current_setting({name_literal}, true) AS value",
-                write_setting="SELECT set_config({name_literal}, {value}, false)",
-                statement_timeout=("statement_timeout", 1000.0), connect_timeout=True, text_holds_nul=False,
-                max_identifier_bytes=63),
+        Dialect(
+            "duckdb",
+            "duckdb",
+            ("duckdb",),
+            natural_row_order=True,
+            reads_files=True,
+            sqlglot_writer="",
+            name_parts=3,
+            sweeps_unlocked=True,
+            cancel_by="interrupt",
+            infinite_dates=True,
+            run_settings=(("preserve_insertion_order", "true"),),
+            optional_run_settings=(("enable_progress_bar", "false"),),
+            small_work_settings=(("threads", "1"),),
+            small_work_rows=150_000,
+            read_setting="SELECT current_setting({name_literal}) AS value",
+            write_setting="SET {name} = {typed}",
+        ),
+        Dialect(
+            "sqlite",
+            "sqlite",
+            ("sqlite",),
+            natural_row_order=True,
+            reads_files=False,
+            sqlglot_writer="sqlite",
+            container_kind="attached database",
+            container_names_ignore_case=True,
+            cancel_by="progress_handler",
+            python_functions=True,
+            typeless_columns=True,
+            text_holds_nul=False,
+        ),
+        Dialect(
+            "postgres",
+            "postgres",
+            ("postgresql", "postgres"),
+            natural_row_order=False,
+            reads_files=False,
+            sqlglot_writer="postgres",
+            run_settings=(("jit", "off"),),
+            infinite_dates=True,
+            output_join_settings=(("enable_mergejoin", "off"),),
+            staging_lock=(
+                "SELECT pg_advisory_lock({key})",
+                "SELECT pg_try_advisory_lock({key}) AS free",
+                "SELECT pg_advisory_unlock({key})",
+            ),
+            create_privilege="SELECT has_schema_privilege({schema}, 'CREATE') AS ok",
+            system_schemas=("information_schema", "pg_catalog"),
+            read_setting="SELECT current_setting({name_literal}, true) AS value",
+            write_setting="SELECT set_config({name_literal}, {value}, false)",
+            statement_timeout=("statement_timeout", 1000.0),
+            connect_timeout=True,
+            text_holds_nul=False,
+            max_identifier_bytes=63,
+        ),
         # MariaDB (and MySQL's protocol): templates/mysql/_functions.sql.j2 holds its expressions.
         # sql_mode for a run: `||` concatenates (the templates' labels) and a bad value is an
         # error, not a warning and a truncated row.
-        Dialect("mysql", "mysql", ("mysql", "mariadb"), natural_row_order=False, reads_files=False,
-                sqlglot_writer="mysql", container_kind="database",
-                system_schemas=("information_schema", "mysql", "performance_schema", "sys"),
-                run_settings=(("sql_mode", "PIPES_AS_CONCAT,STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION"),
-                              ("join_cache_level", "4")),
-                optional_run_settings=(("join_buffer_space_limit", str(128 << 20)), ("join_buffer_size", str(128 << 20)),
-                                       ("max_heap_table_size", str(64 << 20)), ("tmp_table_size", str(64 << 20))),
-                cancel_by="statement", connection_id_query="SELECT CONNECTION_ID() AS id",
-                running_query="SELECT query_id FROM information_schema.processlist"
-                              " WHERE id = {connection_id} AND command = 'Query'",
-                cancel_statement="KILL QUERY ID {query_id}",
-                read_setting="SELECT @@SESSION.{name} AS value", write_setting="SET SESSION {name} = {typed}",
-                statement_timeout=("max_statement_time", 1.0), connect_timeout=True, max_identifier_bytes=64,
-                cast_types=CastTypes(double="DOUBLE", bigint="SIGNED", integer="SIGNED", text="CHAR"),
-                rename_tables="RENAME TABLE {pairs}",
-                # information_schema shows a user its own privileges only.
-                create_privilege_probe=True,
-                create_privilege="SELECT (EXISTS (SELECT 1 FROM information_schema.user_privileges"
-                                 " WHERE privilege_type = 'CREATE') OR EXISTS (SELECT 1 FROM"
-                                 " information_schema.schema_privileges WHERE privilege_type = 'CREATE'"
-                                 " AND table_schema = {schema})) AS ok",
-                columns_query="SELECT column_name AS name, column_type AS type FROM information_schema.columns"
-                              " WHERE table_schema = COALESCE({schema}, DATABASE()) AND table_name = {table}"
-                              " ORDER BY ordinal_position",
-                staging_lock=("SELECT GET_LOCK(CONCAT('privrisk_', {key}), 10) AS taken",
-                              "SELECT IS_FREE_LOCK(CONCAT('privrisk_', {key})) AS free",
-                              "SELECT RELEASE_LOCK(CONCAT('privrisk_', {key})) AS released")),
+        Dialect(
+            "mysql",
+            "mysql",
+            ("mysql", "mariadb"),
+            natural_row_order=False,
+            reads_files=False,
+            sqlglot_writer="mysql",
+            container_kind="database",
+            system_schemas=("information_schema", "mysql", "performance_schema", "sys"),
+            run_settings=(
+                ("sql_mode", "PIPES_AS_CONCAT,STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION"),
+                ("join_cache_level", "4"),
+            ),
+            optional_run_settings=(
+                ("join_buffer_space_limit", str(128 << 20)),
+                ("join_buffer_size", str(128 << 20)),
+                ("max_heap_table_size", str(64 << 20)),
+                ("tmp_table_size", str(64 << 20)),
+            ),
+            cancel_by="statement",
+            connection_id_query="SELECT CONNECTION_ID() AS id",
+            running_query="SELECT query_id FROM information_schema.processlist"
+            " WHERE id = {connection_id} AND command = 'Query'",
+            cancel_statement="KILL QUERY ID {query_id}",
+            read_setting="SELECT @@SESSION.{name} AS value",
+            write_setting="SET SESSION {name} = {typed}",
+            statement_timeout=("max_statement_time", 1.0),
+            connect_timeout=True,
+            max_identifier_bytes=64,
+            cast_types=CastTypes(double="DOUBLE", bigint="SIGNED", integer="SIGNED", text="CHAR"),
+            rename_tables="RENAME TABLE {pairs}",
+            # information_schema shows a user its own privileges only.
+            create_privilege_probe=True,
+            create_privilege="SELECT (EXISTS (SELECT 1 FROM information_schema.user_privileges"
+            " WHERE privilege_type = 'CREATE') OR EXISTS (SELECT 1 FROM"
+            " information_schema.schema_privileges WHERE privilege_type = 'CREATE'"
+            " AND table_schema = {schema})) AS ok",
+            columns_query="SELECT column_name AS name, column_type AS type FROM information_schema.columns"
+            " WHERE table_schema = COALESCE({schema}, DATABASE()) AND table_name = {table}"
+            " ORDER BY ordinal_position",
+            staging_lock=(
+                "SELECT GET_LOCK(CONCAT('privrisk_', {key}), 10) AS taken",
+                "SELECT IS_FREE_LOCK(CONCAT('privrisk_', {key})) AS free",
+                "SELECT RELEASE_LOCK(CONCAT('privrisk_', {key})) AS released",
+            ),
+        ),
         # Spark SQL (templates/spark/_functions.sql.j2): a database.table catalog, work tables as
         # Parquet tables, cancelled by job tag (privrisk_sql/engines/spark_engine.py).
-        Dialect("spark", "spark", ("spark",), natural_row_order=False, reads_files=True, sqlglot_writer="spark",
-                container_kind="database", cancel_by="tag", temp_tables=False, transactions=False,
-                cast_types=CastTypes(double="DOUBLE", bigint="BIGINT", integer="INT", text="STRING")),
+        Dialect(
+            "spark",
+            "spark",
+            ("spark",),
+            natural_row_order=False,
+            reads_files=True,
+            sqlglot_writer="spark",
+            container_kind="database",
+            cancel_by="tag",
+            temp_tables=False,
+            transactions=False,
+            cast_types=CastTypes(double="DOUBLE", bigint="BIGINT", integer="INT", text="STRING"),
+        ),
     )
 }
 

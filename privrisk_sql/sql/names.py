@@ -29,7 +29,7 @@ def split_table_name(name: str) -> list[str]:
                 if not name.startswith('""', end):
                     break
                 end += 2  # an escaped quote inside the quoted part
-            part = name[i + 1:end].replace('""', '"')
+            part = name[i + 1 : end].replace('""', '"')
             i = end + 1
             if i < n and name[i] != ".":
                 raise InvalidInputError(f"table name {name!r}: a quoted part must end at a dot or at the end")

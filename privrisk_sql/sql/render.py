@@ -80,8 +80,11 @@ def _cached_literal(text: str, sqlglot_dialect: str, as_float: bool = False) -> 
 
 def function_layers(root: Path, dialect_name: str) -> list[Path]:
     """The ``_functions.sql.j2`` files of a dialect, its own first, then the default one."""
-    return [path for path in (root / dialect_name / "_functions.sql.j2", root / "default" / "_functions.sql.j2")
-            if path.exists()]
+    return [
+        path
+        for path in (root / dialect_name / "_functions.sql.j2", root / "default" / "_functions.sql.j2")
+        if path.exists()
+    ]
 
 
 class _Functions:
@@ -92,8 +95,9 @@ class _Functions:
     def __init__(self, env: jinja2.Environment, dialect: Dialect):
         root = templates_dir()
         self._layers = [
-            template_from(env, path.relative_to(root).as_posix(), path.read_text(encoding="utf-8"), str(path),
-                          None).module
+            template_from(
+                env, path.relative_to(root).as_posix(), path.read_text(encoding="utf-8"), str(path), None
+            ).module
             for path in function_layers(root, dialect.name)
         ]
 
@@ -109,10 +113,15 @@ def environment(dialect: Dialect) -> jinja2.Environment:
     """The dialect's Jinja environment; templates load from their shipped compiled modules
     (compiled_templates.py) when those match their source."""
     root = templates_dir()
-    loader = PrecompiledLoader(jinja2.ChoiceLoader(
-        [jinja2.FileSystemLoader(str(root / dialect.name)), jinja2.FileSystemLoader(str(root / "default")),
-         jinja2.FileSystemLoader(str(dbt_package_dir() / "macros"))]
-    ))
+    loader = PrecompiledLoader(
+        jinja2.ChoiceLoader(
+            [
+                jinja2.FileSystemLoader(str(root / dialect.name)),
+                jinja2.FileSystemLoader(str(root / "default")),
+                jinja2.FileSystemLoader(str(dbt_package_dir() / "macros")),
+            ]
+        )
+    )
     env = jinja2.Environment(loader=loader, undefined=jinja2.StrictUndefined, **OPTIONS)
     # pass_context keeps Jinja from folding a filter of a constant into the compiled code, which
     # would make that code the dialect's: one shipped module serves every dialect.
@@ -129,5 +138,3 @@ def render(template: str, dialect: Dialect, **context) -> str:
     """Render ``template`` (e.g. ``"group_size_histograms.sql.j2"``) for ``dialect``."""
     sql = environment(dialect).get_template(template).render(**context)
     return "\n".join(line.rstrip() for line in sql.strip().splitlines() if line.strip())
-
-

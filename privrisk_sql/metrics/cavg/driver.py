@@ -75,8 +75,9 @@ def cavg_best_effort(n_rows: int, k: int) -> float | None:
     return None if q == 0 else n_rows / (q * k)
 
 
-def cavg_sql(dialect, relation_sql: str, qids: Sequence[str], text: Sequence[str] = (),
-             floats: Sequence[str] = ()) -> str:
+def cavg_sql(
+    dialect, relation_sql: str, qids: Sequence[str], text: Sequence[str] = (), floats: Sequence[str] = ()
+) -> str:
     """The one aggregate query CAVG runs (class-size histogram); ``text``: the text QIDs, which
     CAVG compares byte by byte; ``floats``: the float QIDs, whose NaN is missing (NULL)."""
     from ...sql.dialects import get_dialect
@@ -85,8 +86,16 @@ def cavg_sql(dialect, relation_sql: str, qids: Sequence[str], text: Sequence[str
     return class_size_histogram_sql(d, text_as_bytes_sql(d, relation_sql, qids, text, floats), qids)
 
 
-def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids: bool = False,
-         html: Any = None, html_values: bool = False) -> CavgResult:
+def cavg(
+    src: Any,
+    table: str,
+    qids: Sequence[str],
+    k: int,
+    *,
+    exclude_null_qids: bool = False,
+    html: Any = None,
+    html_values: bool = False,
+) -> CavgResult:
     """CAVG of ``table`` for ``qids`` and requested ``k``: ``n / (#classes * k)``.
 
     Args:
@@ -126,16 +135,38 @@ def cavg(src: Any, table: str, qids: Sequence[str], k: int, *, exclude_null_qids
         database = source.database_label
         shown = riskiest.smallest(source, table, names, k) if html_values else None
     n = sizes.n_rows
-    result = CavgResult(n / (sizes.n_classes * k), cavg_best_effort(n, k), n, sizes.n_classes, k,
-                        sizes.excluded_rows, {int(s): int(c) for s, c in sorted(sizes.histogram.items())})
-    report.after_run(result, page, html_values, "cavg", database, {"table": table},
-                     {"qids": list(qids), "k": k, "exclude_null_qids": exclude_null_qids}, started,
-                     time.perf_counter() - clock, shown)
+    result = CavgResult(
+        n / (sizes.n_classes * k),
+        cavg_best_effort(n, k),
+        n,
+        sizes.n_classes,
+        k,
+        sizes.excluded_rows,
+        {int(s): int(c) for s, c in sorted(sizes.histogram.items())},
+    )
+    report.after_run(
+        result,
+        page,
+        html_values,
+        "cavg",
+        database,
+        {"table": table},
+        {"qids": list(qids), "k": k, "exclude_null_qids": exclude_null_qids},
+        started,
+        time.perf_counter() - clock,
+        shown,
+    )
     return result
 
 
-def cavg_from_equivalence_classes(classes: Iterable[dict] | None = None, k: int = 1, *, src: Any = None,
-                                  table: str | None = None, count_column: str = "count") -> float:
+def cavg_from_equivalence_classes(
+    classes: Iterable[dict] | None = None,
+    k: int = 1,
+    *,
+    src: Any = None,
+    table: str | None = None,
+    count_column: str = "count",
+) -> float:
     """CAVG from equivalence classes: ``sum(counts) / (#classes * k)``.
 
     Either ``classes``, a list of ``{"qid": ..., "count": n}`` (k_anonymization's shape), or

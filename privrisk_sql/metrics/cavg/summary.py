@@ -13,17 +13,23 @@ def cavg_summary(r: Any, qids: Sequence[str], excluded: bool) -> str:
     """CAVG with what its value says about the table at that k."""
     best = "n/a (k > rows)" if r.cavg_best_effort is None else f"{r.cavg_best_effort:.6f}"
     if r.cavg < 1:
-        verdict = (f"below 1: classes hold fewer than k={r.k} rows on average, so some class is smaller than k "
-                   f"and the table is not {r.k}-anonymous")
+        verdict = (
+            f"below 1: classes hold fewer than k={r.k} rows on average, so some class is smaller than k "
+            f"and the table is not {r.k}-anonymous"
+        )
     elif r.cavg == 1:
         verdict = f"1: every class holds exactly k={r.k} rows"
     else:
-        verdict = (f"above 1: classes hold more than k={r.k} rows on average (coarser than k needs; "
-                   "it does not say that no class is smaller)")
-    lines = [f"CAVG for k={r.k} over {', '.join(qids)}",
-             f"  cavg               {r.cavg:.6f}  {verdict}",
-             f"  cavg best effort   {best}  (the least any partition into classes of >= k rows can reach)",
-             f"  rows / classes     {r.n_rows:,} / {r.n_classes:,}"]
+        verdict = (
+            f"above 1: classes hold more than k={r.k} rows on average (coarser than k needs; "
+            "it does not say that no class is smaller)"
+        )
+    lines = [
+        f"CAVG for k={r.k} over {', '.join(qids)}",
+        f"  cavg               {r.cavg:.6f}  {verdict}",
+        f"  cavg best effort   {best}  (the least any partition into classes of >= k rows can reach)",
+        f"  rows / classes     {r.n_rows:,} / {r.n_classes:,}",
+    ]
     if excluded:
         lines.append(f"  excluded rows      {r.excluded_rows:,} (a missing quasi-identifier)")
     return "\n".join(lines)

@@ -39,8 +39,14 @@ from ..classes import (
 from ..queries import ClassQueries
 
 SENSITIVE_KEYS = [
-    "alpha_k", "l_diversity", "entropy_l_diversity", "recursive_c_l", "t_closeness",
-    "basic_beta_likeness", "enhanced_beta_likeness", "delta_disclosure",
+    "alpha_k",
+    "l_diversity",
+    "entropy_l_diversity",
+    "recursive_c_l",
+    "t_closeness",
+    "basic_beta_likeness",
+    "enhanced_beta_likeness",
+    "delta_disclosure",
 ]
 
 
@@ -88,21 +94,39 @@ class KanonQueries(ClassQueries):
 
     def _ctx(self, relation_sql, qids, sensitive, exclude_null_qids, **extra):
         named, aliases = self.work_columns(relation_sql, [*qids, sensitive])
-        return dict(relation=named, qids=[aliases[q] for q in qids], sensitive=aliases[sensitive],
-                    exclude_null_qids=exclude_null_qids, **extra)
+        return dict(
+            relation=named,
+            qids=[aliases[q] for q in qids],
+            sensitive=aliases[sensitive],
+            exclude_null_qids=exclude_null_qids,
+            **extra,
+        )
 
     def sensitive_class_stats(self, relation_sql, qids, sensitive, exclude_null_qids=False) -> str:
-        return self._r("kanon/sensitive_class_stats.sql.j2", **self._ctx(relation_sql, qids, sensitive, exclude_null_qids))
+        return self._r(
+            "kanon/sensitive_class_stats.sql.j2", **self._ctx(relation_sql, qids, sensitive, exclude_null_qids)
+        )
 
     def recursive_c(self, relation_sql, qids, sensitive, l, exclude_null_qids=False) -> str:
-        return self._r("kanon/recursive_c.sql.j2", **self._ctx(relation_sql, qids, sensitive, exclude_null_qids, l=int(l)))
+        return self._r(
+            "kanon/recursive_c.sql.j2", **self._ctx(relation_sql, qids, sensitive, exclude_null_qids, l=int(l))
+        )
 
     def t_closeness_ordered(self, relation_sql, qids, sensitive, exclude_null_qids=False) -> str:
-        return self._r("kanon/t_closeness_ordered.sql.j2", **self._ctx(relation_sql, qids, sensitive, exclude_null_qids))
+        return self._r(
+            "kanon/t_closeness_ordered.sql.j2", **self._ctx(relation_sql, qids, sensitive, exclude_null_qids)
+        )
 
 
-def kanon_sql(dialect, relation_sql: str, qids: Sequence[str], sensitive: Sequence[str] = (), numeric: Sequence[str] = (),
-              text: Sequence[str] = (), floats: Sequence[str] = ()) -> list[str]:
+def kanon_sql(
+    dialect,
+    relation_sql: str,
+    qids: Sequence[str],
+    sensitive: Sequence[str] = (),
+    numeric: Sequence[str] = (),
+    text: Sequence[str] = (),
+    floats: Sequence[str] = (),
+) -> list[str]:
     """Every statement :func:`kanon` runs (recursive c shown with l = 2), for printing/review.
     ``text``: the text columns among qids and sensitive, which kanon compares byte by byte;
     ``floats``: the float ones, whose NaN kanon reads as missing (NULL)."""
@@ -117,11 +141,13 @@ def kanon_sql(dialect, relation_sql: str, qids: Sequence[str], sensitive: Sequen
     return statements
 
 
-def _sensitive_metrics(source: Source, q: KanonQueries, rel: Relation, qids: list[str], sensitive: str,
-                       k_anonymity: int, exclude: bool) -> dict:
+def _sensitive_metrics(
+    source: Source, q: KanonQueries, rel: Relation, qids: list[str], sensitive: str, k_anonymity: int, exclude: bool
+) -> dict:
     stats = source.fetch_records(q.sensitive_class_stats(rel.sql, qids, sensitive, exclude))[0]
     alpha, min_entropy, beta, delta, emd_equal, min_p = (
-        stats[c] for c in ("alpha", "min_entropy", "beta", "delta", "emd_equal", "min_p"))
+        stats[c] for c in ("alpha", "min_entropy", "beta", "delta", "emd_equal", "min_p")
+    )
     l = int(stats["l"])
     c = None
     if l > 1:
@@ -154,8 +180,13 @@ class KanonOptions:
     exclude_null_qids: bool
 
     @classmethod
-    def validated(cls, qids: Sequence[str], sensitive: Sequence[str] | str | None = None, k: int | None = None,
-                  exclude_null_qids: bool = False) -> KanonOptions:
+    def validated(
+        cls,
+        qids: Sequence[str],
+        sensitive: Sequence[str] | str | None = None,
+        k: int | None = None,
+        exclude_null_qids: bool = False,
+    ) -> KanonOptions:
         sens = (sensitive,) if isinstance(sensitive, str) else tuple(sensitive or ())
         return cls(validate_qids(qids), sens, None if k is None else validate_k(k), bool(exclude_null_qids))
 
@@ -175,9 +206,17 @@ class KanonResult(report.Displayed, dict):
         return dict(self)
 
 
-def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | str | None = None,
-          k: int | None = None, *, exclude_null_qids: bool = False, html: Any = None,
-          html_values: bool = False) -> KanonResult:
+def kanon(
+    src: Any,
+    table: str,
+    qids: Sequence[str],
+    sensitive: Sequence[str] | str | None = None,
+    k: int | None = None,
+    *,
+    exclude_null_qids: bool = False,
+    html: Any = None,
+    html_values: bool = False,
+) -> KanonResult:
     """The k-anonymity family for ``table``'s ``qids`` (and sensitive attributes).
 
     Args:
@@ -218,8 +257,9 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
         sizes = class_sizes(source, rel, names, exclude_null_qids)
         out = size_metrics(sizes, k)
         q = KanonQueries(source.dialect)
-        per_sa = {s: _sensitive_metrics(source, q, rel, names, s, sizes.min_size, exclude_null_qids)
-                  for s in sens_names}
+        per_sa = {
+            s: _sensitive_metrics(source, q, rel, names, s, sizes.min_size, exclude_null_qids) for s in sens_names
+        }
         shown = riskiest.smallest(source, table, names, k) if html_values and k is not None else None
     for key in SENSITIVE_KEYS:
         if not per_sa:
@@ -230,7 +270,16 @@ def kanon(src: Any, table: str, qids: Sequence[str], sensitive: Sequence[str] | 
             out[key] = {s: m[key] for s, m in per_sa.items()}
     out["sensitive"] = sens_names  # the report and the notebook name the columns with it
     result = KanonResult(out)
-    report.after_run(result, page, html_values, "kanon", database, {"table": table},
-                     {"qids": list(qids), "sensitive": sens_list, "k": k, "exclude_null_qids": exclude_null_qids},
-                     started, time.perf_counter() - clock, shown)
+    report.after_run(
+        result,
+        page,
+        html_values,
+        "kanon",
+        database,
+        {"table": table},
+        {"qids": list(qids), "sensitive": sens_list, "k": k, "exclude_null_qids": exclude_null_qids},
+        started,
+        time.perf_counter() - clock,
+        shown,
+    )
     return result

@@ -20,39 +20,72 @@ from .. import riskiest
 def _k_number(k_anonymity: int, k: int | None, fail_below: int | None) -> Number:
     wanted = fail_below if fail_below is not None else k
     if k_anonymity == 1:
-        sentence = ("Some record is alone in its class: whoever knows its quasi-identifier values finds its row.")
+        sentence = "Some record is alone in its class: whoever knows its quasi-identifier values finds its row."
     else:
-        sentence = (f"The smallest class has {k_anonymity:,} rows: every record shares its quasi-identifier values "
-                    f"with at least {k_anonymity - 1:,} other{'s' if k_anonymity != 2 else ''}.")
+        sentence = (
+            f"The smallest class has {k_anonymity:,} rows: every record shares its quasi-identifier values "
+            f"with at least {k_anonymity - 1:,} other{'s' if k_anonymity != 2 else ''}."
+        )
     if wanted is not None:
-        sentence += (f" The table is {'' if k_anonymity >= wanted else 'not '}{wanted}-anonymous "
-                     f"({'--fail-below' if fail_below is not None else 'the k asked for'}).")
-    return Number("k_anonymity", "k-anonymity", fmt(k_anonymity), sentence,
-                   verdict(None if wanted is None else k_anonymity >= wanted))
+        sentence += (
+            f" The table is {'' if k_anonymity >= wanted else 'not '}{wanted}-anonymous "
+            f"({'--fail-below' if fail_below is not None else 'the k asked for'})."
+        )
+    return Number(
+        "k_anonymity",
+        "k-anonymity",
+        fmt(k_anonymity),
+        sentence,
+        verdict(None if wanted is None else k_anonymity >= wanted),
+    )
 
 
 def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Number], list[Section]]:
     r = result.to_dict() if hasattr(result, "to_dict") else dict(result)
     k = info.parameters.get("k") if info else r.get("k")  # a notebook's display has no run info: the result's k
     fail_below = info.thresholds.get("fail_below") if info else None
-    numbers = [_k_number(r["k_anonymity"], k, fail_below),
-               Number("avg_reid_risk_records", "average re-identification risk (over records)",
-                      pct(r["avg_reid_risk_records"]),
-                      "The mean over records of 1 / (size of its class) = classes / records: the chance an attacker "
-                      "who knows a random record's quasi-identifiers picks its row (ARX's and sdcMicro's average)."),
-               Number("avg_reid_risk", "average re-identification risk (over classes)", pct(r["avg_reid_risk"]),
-                      "The mean over classes of 1 / (class size), as pycanon reports it: a class of one record "
-                      "weighs as much as a class of thousands, so it reads higher than the mean over records."),
-               Number("max_reid_risk", "highest re-identification risk", pct(r["max_reid_risk"]),
-                       "The same for the most exposed record (1 / the smallest class).")]
+    numbers = [
+        _k_number(r["k_anonymity"], k, fail_below),
+        Number(
+            "avg_reid_risk_records",
+            "average re-identification risk (over records)",
+            pct(r["avg_reid_risk_records"]),
+            "The mean over records of 1 / (size of its class) = classes / records: the chance an attacker "
+            "who knows a random record's quasi-identifiers picks its row (ARX's and sdcMicro's average).",
+        ),
+        Number(
+            "avg_reid_risk",
+            "average re-identification risk (over classes)",
+            pct(r["avg_reid_risk"]),
+            "The mean over classes of 1 / (class size), as pycanon reports it: a class of one record "
+            "weighs as much as a class of thousands, so it reads higher than the mean over records.",
+        ),
+        Number(
+            "max_reid_risk",
+            "highest re-identification risk",
+            pct(r["max_reid_risk"]),
+            "The same for the most exposed record (1 / the smallest class).",
+        ),
+    ]
     if r.get("records_below_k") is not None and k is not None:
-        numbers.append(Number("records_below_k", f"records in classes below k = {k}", fmt(r["records_below_k"]),
-                               f"In {r['classes_below_k']:,} classes: these rows would have to be generalized or "
-                               "suppressed to reach k."))
+        numbers.append(
+            Number(
+                "records_below_k",
+                f"records in classes below k = {k}",
+                fmt(r["records_below_k"]),
+                f"In {r['classes_below_k']:,} classes: these rows would have to be generalized or "
+                "suppressed to reach k.",
+            )
+        )
     sections = class_sections(r.get("class_size_histogram") or {}, k)
-    keys = [("l_diversity", "distinct l-diversity"), ("entropy_l_diversity", "entropy l-diversity"),
-            ("t_closeness", "t-closeness"), ("basic_beta_likeness", "basic beta-likeness"),
-            ("enhanced_beta_likeness", "enhanced beta-likeness"), ("delta_disclosure", "delta-disclosure")]
+    keys = [
+        ("l_diversity", "distinct l-diversity"),
+        ("entropy_l_diversity", "entropy l-diversity"),
+        ("t_closeness", "t-closeness"),
+        ("basic_beta_likeness", "basic beta-likeness"),
+        ("enhanced_beta_likeness", "enhanced beta-likeness"),
+        ("delta_disclosure", "delta-disclosure"),
+    ]
     if r.get("l_diversity") is not None:
         several = isinstance(r["l_diversity"], dict)  # one sensitive column: plain values, else keyed by column
         names = list(r["l_diversity"]) if several else list(r.get("sensitive") or ["sensitive"])
@@ -65,15 +98,21 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
 
         rows = [[label] + [fmt(value(key, n)) for n in names] for key, label in keys]
         rows.append(["recursive (c, l)"] + [recursive(value("recursive_c_l", n)) for n in names])
-        rows.append(["alpha (largest share), k"] + [f"α = {fmt(value('alpha_k', n)['alpha'])}, k = "
-                                                     f"{fmt(value('alpha_k', n)['k'])}" for n in names])
-        sections.append(Section(
-            "Sensitive attributes",
-            ["How much a class gives away of its sensitive values: distinct l-diversity is the fewest different "
-             "values in a class (1: some class discloses its value to anyone who finds it); t-closeness is the "
-             "largest distance between a class's distribution and the table's (0: no class tells more than the "
-             "whole table)."],
-            tables=[Table("sensitive", ["measure", *names], rows)],
-        ))
+        rows.append(
+            ["alpha (largest share), k"]
+            + [f"α = {fmt(value('alpha_k', n)['alpha'])}, k = {fmt(value('alpha_k', n)['k'])}" for n in names]
+        )
+        sections.append(
+            Section(
+                "Sensitive attributes",
+                [
+                    "How much a class gives away of its sensitive values: distinct l-diversity is the fewest different "
+                    "values in a class (1: some class discloses its value to anyone who finds it); t-closeness is the "
+                    "largest distance between a class's distribution and the table's (0: no class tells more than the "
+                    "whole table)."
+                ],
+                tables=[Table("sensitive", ["measure", *names], rows)],
+            )
+        )
     sections += riskiest.shown_sections(info, values)
     return numbers, sections

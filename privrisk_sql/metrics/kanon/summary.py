@@ -42,15 +42,19 @@ def _cell(key: str, value: Any) -> str:
 def kanon_summary(r: dict, qids: Sequence[str], sensitive: Sequence[str], k: int | None) -> str:
     """The kanon result as a page a person reads: sizes first, then one column per sensitive column."""
     smallest = r["k_anonymity"]
-    lines = [f"k-anonymity family over {', '.join(qids)}: {r['n_rows']:,} rows in {r['n_classes']:,} classes",
-             f"  k-anonymity            {smallest:<12,} the smallest class has {smallest:,} row(s)"
-             + (": someone is unique on these columns" if smallest == 1 else ""),
-             f"  re-identification      avg {r['avg_reid_risk_records']:.6f} over records, {r['avg_reid_risk']:.6f} over "
-             f"classes, max {r['max_reid_risk']:.6f}   (1 / class size: the chance of picking out one person)",
-             f"  discernibility         {r['discernibility']:<12,} sum of squared class sizes (lower is finer)"]
+    lines = [
+        f"k-anonymity family over {', '.join(qids)}: {r['n_rows']:,} rows in {r['n_classes']:,} classes",
+        f"  k-anonymity            {smallest:<12,} the smallest class has {smallest:,} row(s)"
+        + (": someone is unique on these columns" if smallest == 1 else ""),
+        f"  re-identification      avg {r['avg_reid_risk_records']:.6f} over records, {r['avg_reid_risk']:.6f} over "
+        f"classes, max {r['max_reid_risk']:.6f}   (1 / class size: the chance of picking out one person)",
+        f"  discernibility         {r['discernibility']:<12,} sum of squared class sizes (lower is finer)",
+    ]
     if k is not None:
         verdict = "the table is k-anonymous at this k" if smallest >= k else "they break k-anonymity at this k"
-        lines.append(f"  below k={k:<14} {r['classes_below_k']:,} classes, {r['records_below_k']:,} records ({verdict})")
+        lines.append(
+            f"  below k={k:<14} {r['classes_below_k']:,} classes, {r['records_below_k']:,} records ({verdict})"
+        )
     if r.get("excluded_rows"):
         lines.append(f"  excluded rows          {r['excluded_rows']:,} (a missing quasi-identifier)")
     if sensitive:

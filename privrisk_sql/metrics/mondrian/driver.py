@@ -30,12 +30,28 @@ log = logging.getLogger("privrisk_sql")
 __all__ = ["MondrianResult", "mondrian", "fill_ancestor_table"]
 
 
-def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
-             keep: Sequence[str] | str | None = None, replace: bool = False, median: str = "lower",
-             relaxed: bool = False, nulls: str = "error", order: Mapping[str, Sequence] | None = None,
-             l: int | None = None, t: float | None = None, sensitive: Sequence[str] | str | None = None,
-             hierarchies: Mapping[str, Any] | None = None, identifiers: Sequence[str] | None = None,
-             progress: Any = "auto", keep_order: bool = False, html: Any = None) -> MondrianResult:
+def mondrian(
+    src: Any,
+    table: str,
+    qids: Sequence[str],
+    k: int,
+    output: str,
+    *,
+    keep: Sequence[str] | str | None = None,
+    replace: bool = False,
+    median: str = "lower",
+    relaxed: bool = False,
+    nulls: str = "error",
+    order: Mapping[str, Sequence] | None = None,
+    l: int | None = None,
+    t: float | None = None,
+    sensitive: Sequence[str] | str | None = None,
+    hierarchies: Mapping[str, Any] | None = None,
+    identifiers: Sequence[str] | None = None,
+    progress: Any = "auto",
+    keep_order: bool = False,
+    html: Any = None,
+) -> MondrianResult:
     """Anonymize ``table`` with Mondrian and write the result to the new table ``output``.
 
     Args:
@@ -83,14 +99,17 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
             empty table or one with fewer than k rows, an existing output table, an output
             name whose schema or database does not exist (all before any work table is made).
     """
-    o = MondrianOptions.validated(qids, k, output, keep, replace, median, relaxed, nulls, order, l, t, sensitive,
-                                  identifiers)
+    o = MondrianOptions.validated(
+        qids, k, output, keep, replace, median, relaxed, nulls, order, l, t, sensitive, identifiers
+    )
     k = o.k
     if is_in_memory(src):
         # An in-memory DuckDB opened for this call is closed at its end, and the output with it.
-        raise InvalidInputError(f"mondrian writes its output table {output!r} inside the database: pass a Source, "
-                                "a connection or a database file (an in-memory DuckDB opened for this call "
-                                "would lose it)")
+        raise InvalidInputError(
+            f"mondrian writes its output table {output!r} inside the database: pass a Source, "
+            "a connection or a database file (an in-memory DuckDB opened for this call "
+            "would lose it)"
+        )
     page = report.checked_html(html, table)
     started, clock = report.now(), time.perf_counter()
     with opened(src) as source:
@@ -102,26 +121,60 @@ def mondrian(src: Any, table: str, qids: Sequence[str], k: int, output: str, *,
         attrs = resolve_sensitive(rel, names, o.sensitive)
         trees = resolve_hierarchies(rel, names, hierarchies, orders, relaxed, source.dialect, source.fetch)
         dropped = list(dict.fromkeys(rel.column(c).name for c in o.identifiers))
-        kept, unroled = resolve_roles(rel, names, keep, dropped,
-                                       [a.column for a in attrs])
+        kept, unroled = resolve_roles(rel, names, keep, dropped, [a.column for a in attrs])
         check_output_columns(kept, names)
         source.check_new_names([f"{q}_{s}" for q in names for s in ("lo", "hi", "gen")], "output column")
         target = source.new_output(output, [rel], replace=replace)
         privacy = Privacy(tuple(attrs), o.l, o.t) if attrs else None
         status = _progress(progress)
         try:
-            result = MondrianRun(source, rel, names, kept, k, target, replace, median, relaxed, nulls, orders, privacy,
-                          trees, unroled, status, bool(keep_order)).run()
+            result = MondrianRun(
+                source,
+                rel,
+                names,
+                kept,
+                k,
+                target,
+                replace,
+                median,
+                relaxed,
+                nulls,
+                orders,
+                privacy,
+                trees,
+                unroled,
+                status,
+                bool(keep_order),
+            ).run()
         finally:
             close = getattr(status, "close", None)
             if close is not None:
                 close()
         database = source.database_label
     result = dataclasses.replace(result, _where=src, _output_lookup=target.lookup_name, identifiers=dropped)
-    report.after_run(result, page, False, "mondrian", database, {"table": table},
-                     {"qids": list(qids), "k": k, "output": output, "median": median, "relaxed": relaxed,
-                      "nulls": nulls, "l": o.l, "t": o.t, "sensitive": list(o.sensitive),
-                      "hierarchies": sorted(trees), "identifiers": list(o.identifiers)}, started, time.perf_counter() - clock)
+    report.after_run(
+        result,
+        page,
+        False,
+        "mondrian",
+        database,
+        {"table": table},
+        {
+            "qids": list(qids),
+            "k": k,
+            "output": output,
+            "median": median,
+            "relaxed": relaxed,
+            "nulls": nulls,
+            "l": o.l,
+            "t": o.t,
+            "sensitive": list(o.sensitive),
+            "hierarchies": sorted(trees),
+            "identifiers": list(o.identifiers),
+        },
+        started,
+        time.perf_counter() - clock,
+    )
     return result
 
 

@@ -83,8 +83,10 @@ class Hierarchy:
             if not cells:
                 continue
             if len(cells) > MAX_LEVELS:
-                raise InvalidInputError(f"hierarchy {where} for {column!r}, line {line}: {len(cells):,} levels; a "
-                                        f"hierarchy has at most {MAX_LEVELS}")
+                raise InvalidInputError(
+                    f"hierarchy {where} for {column!r}, line {line}: {len(cells):,} levels; a "
+                    f"hierarchy has at most {MAX_LEVELS}"
+                )
             if self.nul_line is None and any("\x00" in c for c in cells):
                 self.nul_line = line
             if any(not c for c in cells):
@@ -93,8 +95,10 @@ class Hierarchy:
             if self.root is None:
                 self.root = _Node(path[0])
             elif path[0] != self.root.label:
-                raise InvalidInputError(f"hierarchy {where} for {column!r}, line {line}: root {path[0]!r}, "
-                                        f"but the lines before end in {self.root.label!r}; a hierarchy has one root")
+                raise InvalidInputError(
+                    f"hierarchy {where} for {column!r}, line {line}: root {path[0]!r}, "
+                    f"but the lines before end in {self.root.label!r}; a hierarchy has one root"
+                )
             self._add(path, line)
         if self.root is None:
             raise InvalidInputError(f"hierarchy {where} for {column!r} is empty")
@@ -108,19 +112,25 @@ class Hierarchy:
         assert node is not None
         for label in path[1:]:
             if node.is_value:
-                raise InvalidInputError(f"hierarchy {self.where} for {self.column!r}, line {line}: {node.label!r} is a "
-                                        "value on another line, and a group here")
+                raise InvalidInputError(
+                    f"hierarchy {self.where} for {self.column!r}, line {line}: {node.label!r} is a "
+                    "value on another line, and a group here"
+                )
             node = node.children.setdefault(label, _Node(label))
         if node.is_value or node.children:
             what = "twice" if node.is_value else "as a value and as a group"
-            raise InvalidInputError(f"hierarchy {self.where} for {self.column!r}, line {line}: {path[-1]!r} appears {what}")
+            raise InvalidInputError(
+                f"hierarchy {self.where} for {self.column!r}, line {line}: {path[-1]!r} appears {what}"
+            )
         node.is_value = True
 
     def _number(self, node: _Node) -> None:
         if node.is_value:
             if node.label in self._codes:
-                raise InvalidInputError(f"hierarchy {self.where} for {self.column!r}: value {node.label!r} is under "
-                                        "two groups; a value has one place")
+                raise InvalidInputError(
+                    f"hierarchy {self.where} for {self.column!r}: value {node.label!r} is under "
+                    "two groups; a value has one place"
+                )
             self.leaves.append(node.label)
             self._codes[node.label] = len(self.leaves)
         for child in node.children.values():
@@ -152,8 +162,16 @@ class Hierarchy:
         self._node_rows(self.root, None, 0, 0, 1.0, rows, codes)
         return rows
 
-    def _node_rows(self, node: _Node, parent: int | None, depth: int, child_no: int, parent_share: float,
-                   rows: list[NodeRow], codes: set[int] | None) -> bool:
+    def _node_rows(
+        self,
+        node: _Node,
+        parent: int | None,
+        depth: int,
+        child_no: int,
+        parent_share: float,
+        rows: list[NodeRow],
+        codes: set[int] | None,
+    ) -> bool:
         code = self._codes[node.label] if node.is_value else None
         share = 0.0 if node.is_value else self._leaf_count(node) / len(self.leaves)
         at = len(rows)
@@ -183,8 +201,11 @@ class Hierarchy:
             code = self._codes[node.label]
             shares = [0.0 if n.is_value else self._leaf_count(n) / total for n in chain]
             for depth, n in enumerate(chain):
-                rows.append(AncestorRow(code, depth, self._child_no[id(n)], shares[depth],
-                                        shares[depth - 1] if depth else 1.0, n.label))
+                rows.append(
+                    AncestorRow(
+                        code, depth, self._child_no[id(n)], shares[depth], shares[depth - 1] if depth else 1.0, n.label
+                    )
+                )
         for child in node.children.values():
             self._rows(child, chain, rows, total)
 
@@ -260,8 +281,10 @@ def _widths(spec: str, args: str) -> tuple[Decimal, ...]:
         if not w.is_finite() or w <= 0:
             raise InvalidInputError(f"hierarchy {spec!r}: width {text.strip()!r} is not a positive number")
         if widths and (w <= widths[-1] or w % widths[-1] != 0):
-            raise InvalidInputError(f"hierarchy {spec!r}: width {text.strip()} is not a whole multiple of "
-                                    f"{widths[-1]} (each bin must lie inside one bin of the next level)")
+            raise InvalidInputError(
+                f"hierarchy {spec!r}: width {text.strip()} is not a whole multiple of "
+                f"{widths[-1]} (each bin must lie inside one bin of the next level)"
+            )
         widths.append(w)
     return tuple(widths)
 
@@ -284,7 +307,7 @@ def masked_rows(values: Iterable[str]) -> list[list[str]]:
     lengths = {len(v) for v in values}
     rows = []
     for v in values:
-        chain = [v] + [v[:len(v) - i] + "*" * i for i in range(1, len(v) + 1)]
+        chain = [v] + [v[: len(v) - i] + "*" * i for i in range(1, len(v) + 1)]
         if len(lengths) > 1 or not v:
             chain.append("*")
         rows.append(chain)
@@ -307,8 +330,10 @@ def interval_rows(column: str, values: Iterable[str], widths: Sequence[Decimal])
         except InvalidOperation:
             raise InvalidInputError(f"hierarchy interval for {column!r}: value {v!r} is not a number") from None
         if not x.is_finite():
-            raise InvalidInputError(f"hierarchy interval for {column!r}: value {v!r} lies in no interval; leave "
-                                    "those rows out in a view, or give them a number")
+            raise InvalidInputError(
+                f"hierarchy interval for {column!r}: value {v!r} lies in no interval; leave "
+                "those rows out in a view, or give them a number"
+            )
         parsed.append((x, v))
     rows = []
     for x, v in sorted(parsed):
@@ -331,13 +356,20 @@ def date_rows(column: str, values: Iterable[str], levels: Sequence[str]) -> list
     for v in {v for v in values if v is not None}:
         m = _ISO_DATE.match(v)
         if m is None:
-            raise InvalidInputError(f"hierarchy date for {column!r}: value {v!r} is not an ISO date (YYYY-MM-DD...); "
-                                    "a date that is infinite or spelled otherwise has no place in a date level")
+            raise InvalidInputError(
+                f"hierarchy date for {column!r}: value {v!r} is not an ISO date (YYYY-MM-DD...); "
+                "a date that is infinite or spelled otherwise has no place in a date level"
+            )
         parsed.append(((int(m.group(1)), int(m.group(2)), int(m.group(3))), v))
     rows = []
     for (y, mo, d), v in sorted(parsed):
-        labels = {"day": f"{y:04d}-{mo:02d}-{d:02d}", "month": f"{y:04d}-{mo:02d}",
-                  "quarter": f"{y:04d}-Q{(mo - 1) // 3 + 1}", "year": f"{y:04d}", "decade": f"{y - y % 10:04d}s"}
+        labels = {
+            "day": f"{y:04d}-{mo:02d}-{d:02d}",
+            "month": f"{y:04d}-{mo:02d}",
+            "quarter": f"{y:04d}-Q{(mo - 1) // 3 + 1}",
+            "year": f"{y:04d}",
+            "decade": f"{y - y % 10:04d}s",
+        }
         rows.append([v] + [labels[x] for x in levels] + ["*"])
     return rows
 

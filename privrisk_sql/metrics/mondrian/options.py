@@ -16,8 +16,12 @@ from .hierarchy import Hierarchy, builder_of, read_hierarchy
 from .sql import RESERVED_PREFIX, MondrianQueries, SensitiveAttr
 
 KINDS = {
-    TypeClass.INTEGER: "numeric", TypeClass.FLOAT: "numeric", TypeClass.DATE: "temporal",
-    TypeClass.TIMESTAMP: "temporal", TypeClass.BOOLEAN: "boolean", TypeClass.TEXT: "nominal",
+    TypeClass.INTEGER: "numeric",
+    TypeClass.FLOAT: "numeric",
+    TypeClass.DATE: "temporal",
+    TypeClass.TIMESTAMP: "temporal",
+    TypeClass.BOOLEAN: "boolean",
+    TypeClass.TEXT: "nominal",
 }  # text given an --order is "ordinal"
 
 
@@ -41,20 +45,42 @@ class MondrianOptions:
     identifiers: tuple[str, ...] = ()
 
     @classmethod
-    def validated(cls, qids: Sequence[str], k: int, output: str, keep: Sequence[str] | str | None = None,
-                  replace: bool = False, median: str = "lower", relaxed: bool = False, nulls: str = "error",
-                  order: Mapping[str, Sequence] | None = None, l: int | None = None, t: float | None = None,
-                  sensitive: Sequence[str] | str | None = None,
-                  identifiers: Sequence[str] | str | None = None) -> MondrianOptions:
+    def validated(
+        cls,
+        qids: Sequence[str],
+        k: int,
+        output: str,
+        keep: Sequence[str] | str | None = None,
+        replace: bool = False,
+        median: str = "lower",
+        relaxed: bool = False,
+        nulls: str = "error",
+        order: Mapping[str, Sequence] | None = None,
+        l: int | None = None,
+        t: float | None = None,
+        sensitive: Sequence[str] | str | None = None,
+        identifiers: Sequence[str] | str | None = None,
+    ) -> MondrianOptions:
         _validate_options(median, nulls)
         names = _validate_privacy(l, t, sensitive, relaxed)
         if isinstance(identifiers, str):
             raise InvalidInputError(f"identifiers must be a list of column names, got {identifiers!r}")
         kept: tuple[str, ...] | str | None = keep if keep is None or isinstance(keep, str) else tuple(keep)
-        return cls(validate_qids(qids), validate_k(k), output, kept, bool(replace), median,
-                   bool(relaxed), nulls, tuple((c, tuple(v)) for c, v in (order or {}).items()),
-                   None if l is None else int(l), None if t is None else float(t), names,
-                   tuple(identifiers or ()))
+        return cls(
+            validate_qids(qids),
+            validate_k(k),
+            output,
+            kept,
+            bool(replace),
+            median,
+            bool(relaxed),
+            nulls,
+            tuple((c, tuple(v)) for c, v in (order or {}).items()),
+            None if l is None else int(l),
+            None if t is None else float(t),
+            names,
+            tuple(identifiers or ()),
+        )
 
 
 def _validate_options(median: str, nulls: str) -> None:
@@ -92,9 +118,15 @@ def resolve_sensitive(rel: Relation, qids: list[str], names: Sequence[str]) -> l
             raise InvalidInputError(f"column {col.name!r}: names starting with {RESERVED_PREFIX!r} are reserved")
         if any(a.column == col.name for a in attrs):
             raise InvalidInputError(f"sensitive column {col.name!r} is named twice")
-        attrs.append(SensitiveAttr(len(attrs), col.name, is_text=col.type_class is TypeClass.TEXT,
-                                   is_float=col.type_class is TypeClass.FLOAT,
-                                   ordered=col.type_class in (TypeClass.INTEGER, TypeClass.FLOAT)))
+        attrs.append(
+            SensitiveAttr(
+                len(attrs),
+                col.name,
+                is_text=col.type_class is TypeClass.TEXT,
+                is_float=col.type_class is TypeClass.FLOAT,
+                ordered=col.type_class in (TypeClass.INTEGER, TypeClass.FLOAT),
+            )
+        )
     return attrs
 
 
@@ -106,8 +138,10 @@ def resolve_order(rel: Relation, qids: list[str], order: Mapping[str, Sequence] 
         if col.name not in qids:
             raise InvalidInputError(f"order given for {name!r}, which is not one of the qids")
         if KINDS.get(col.type_class) == "boolean":
-            raise InvalidInputError(f"order given for {col.name!r}, but it is {col.sql_type}: a boolean is cut as a "
-                                    "category (its two values, each side >= k), where an order changes nothing")
+            raise InvalidInputError(
+                f"order given for {col.name!r}, but it is {col.sql_type}: a boolean is cut as a "
+                "category (its two values, each side >= k), where an order changes nothing"
+            )
         if KINDS.get(col.type_class) != "nominal":
             raise InvalidInputError(f"order given for {col.name!r}, but it is {col.sql_type}, already ordered")
         values = list(values)
@@ -134,9 +168,15 @@ def value_texts(values: Sequence[Any]) -> list[str]:
     return [v if isinstance(v, str) else str(v) for v in values if v is not None]
 
 
-def resolve_hierarchies(rel: Relation, qids: list[str], hierarchies: Mapping[str, Any] | None,
-                         orders: Mapping[str, Sequence], relaxed: bool, dialect: Dialect,
-                         fetch: Callable[[str], list]) -> dict[str, Hierarchy]:
+def resolve_hierarchies(
+    rel: Relation,
+    qids: list[str],
+    hierarchies: Mapping[str, Any] | None,
+    orders: Mapping[str, Sequence],
+    relaxed: bool,
+    dialect: Dialect,
+    fetch: Callable[[str], list],
+) -> dict[str, Hierarchy]:
     """Each hierarchy read and checked (a file's errors name it), keyed by real column name; a
     builder's (``mask``, ``interval:...``, ``date[:...]``) built from the column's distinct values,
     read with ``fetch``."""
@@ -151,32 +191,44 @@ def resolve_hierarchies(rel: Relation, qids: list[str], hierarchies: Mapping[str
         builder = builders[name]
         types, what = _BUILDER_TYPES[builder.name] if builder else ((TypeClass.TEXT,), "text columns")
         if col.type_class not in types:
-            hint = {TypeClass.INTEGER: "interval:W1,W2,...", TypeClass.FLOAT: "interval:W1,W2,...",
-                    TypeClass.DATE: "date", TypeClass.TIMESTAMP: "date", TypeClass.TEXT: "mask or a CSV file"}
+            hint = {
+                TypeClass.INTEGER: "interval:W1,W2,...",
+                TypeClass.FLOAT: "interval:W1,W2,...",
+                TypeClass.DATE: "date",
+                TypeClass.TIMESTAMP: "date",
+                TypeClass.TEXT: "mask or a CSV file",
+            }
             other = f"; for it, --hierarchy {col.name}={hint[col.type_class]}" if col.type_class in hint else ""
             given = f"hierarchy {spec}" if builder else "a hierarchy file or rows"
-            raise InvalidInputError(f"{given} given for {col.name!r}, but it is {col.sql_type}: "
-                                    f"{'that builder is' if builder else 'hierarchy files are'} for {what}{other}")
+            raise InvalidInputError(
+                f"{given} given for {col.name!r}, but it is {col.sql_type}: "
+                f"{'that builder is' if builder else 'hierarchy files are'} for {what}{other}"
+            )
         if col.name in orders:
             raise InvalidInputError(f"{col.name!r} has both an order and a hierarchy; give one")
         if builder:
             values = value_texts([r[0] for r in fetch(MondrianQueries(dialect).distinct_values(rel.sql, col.name))])
             if any(v != v.strip() for v in values):
-                raise InvalidInputError(f"hierarchy {spec!r} for {col.name!r}: a value has leading or trailing spaces, "
-                                        "which a hierarchy's cells cannot keep; trim them in a view first")
+                raise InvalidInputError(
+                    f"hierarchy {spec!r} for {col.name!r}: a value has leading or trailing spaces, "
+                    "which a hierarchy's cells cannot keep; trim them in a view first"
+                )
             tree = read_hierarchy(col.name, builder.rows(col.name, values, col.type_class is TypeClass.TIMESTAMP))
             tree.where, tree.values_read = f"(built: {spec})", values
         else:
             tree = read_hierarchy(col.name, spec)
         if tree.nul_line is not None and not dialect.text_holds_nul:
-            raise InvalidInputError(f"hierarchy {tree.where} for {col.name!r}, line {tree.nul_line}: a NUL character, "
-                                    f"which {dialect.name} text cannot hold")
+            raise InvalidInputError(
+                f"hierarchy {tree.where} for {col.name!r}, line {tree.nul_line}: a NUL character, "
+                f"which {dialect.name} text cannot hold"
+            )
         resolved[col.name] = tree
     return resolved
 
 
-def resolve_roles(rel: Relation, qids: list[str], keep: Sequence[str] | None, identifiers: Sequence[str],
-                   sensitive: Sequence[str]) -> tuple[list[str], list[str]]:
+def resolve_roles(
+    rel: Relation, qids: list[str], keep: Sequence[str] | None, identifiers: Sequence[str], sensitive: Sequence[str]
+) -> tuple[list[str], list[str]]:
     """The columns the output copies as they are, and those among them that no role names.
 
     ARX's attribute roles: identifiers are dropped, QIDs generalized, sensitive columns kept
@@ -201,8 +253,10 @@ def resolve_roles(rel: Relation, qids: list[str], keep: Sequence[str] | None, id
     for c in keep:
         col = rel.column(c)
         if col.name in qids:
-            raise InvalidInputError(f"column {col.name!r} is a QID: its generalized form is written as "
-                                    f"{col.name}_lo/_hi/_gen; it cannot also be kept as is")
+            raise InvalidInputError(
+                f"column {col.name!r} is a QID: its generalized form is written as "
+                f"{col.name}_lo/_hi/_gen; it cannot also be kept as is"
+            )
         if col.name in dropped:
             raise InvalidInputError(f"column {col.name!r} is both kept and an identifier (dropped); give it one role")
         if col.name not in names:
@@ -215,9 +269,12 @@ def check_output_columns(keep: list[str], qids: list[str]) -> None:
     taken = {c.lower(): c for c in keep}
     for m in made:
         if m.lower() in taken:
-            raise InvalidInputError(f"kept column {taken[m.lower()]!r} clashes with output column {m!r}; "
-                                    "drop it from keep or rename it")
+            raise InvalidInputError(
+                f"kept column {taken[m.lower()]!r} clashes with output column {m!r}; drop it from keep or rename it"
+            )
     for c in keep + qids:  # the run's own columns (row number, codes) are named privrisk_...
         if c.lower().startswith(RESERVED_PREFIX):
-            raise InvalidInputError(f"column {c!r}: names starting with {RESERVED_PREFIX!r} are reserved by "
-                                    "privrisk_sql; rename it or leave it out of keep")
+            raise InvalidInputError(
+                f"column {c!r}: names starting with {RESERVED_PREFIX!r} are reserved by "
+                "privrisk_sql; rename it or leave it out of keep"
+            )

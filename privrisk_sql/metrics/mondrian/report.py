@@ -30,36 +30,79 @@ def _guarantees(result: Any) -> str:
 
 def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Number], list[Section]]:
     numbers = [
-        Number("partitions", "partitions", fmt(result.partitions),
-                f"{result.n_rows:,} rows generalized into {result.partitions:,} partitions of {result.min_size:,} to "
-                f"{result.max_size:,} rows: the output table {result.output!r} is {_guarantees(result)} on its "
-                "quasi-identifiers."),
-        Number("gcp", "information loss (GCP)", f"{result.gcp:.4f}",
-                "The mean normalized certainty penalty over the quasi-identifiers: 0 keeps every value exact, 1 "
-                "replaces every value by the whole range."),
+        Number(
+            "partitions",
+            "partitions",
+            fmt(result.partitions),
+            f"{result.n_rows:,} rows generalized into {result.partitions:,} partitions of {result.min_size:,} to "
+            f"{result.max_size:,} rows: the output table {result.output!r} is {_guarantees(result)} on its "
+            "quasi-identifiers.",
+        ),
+        Number(
+            "gcp",
+            "information loss (GCP)",
+            f"{result.gcp:.4f}",
+            "The mean normalized certainty penalty over the quasi-identifiers: 0 keeps every value exact, 1 "
+            "replaces every value by the whole range.",
+        ),
         Number("cavg", "CAVG", f"{result.cavg:.4f}", "Rows / (partitions x k): 1 when every partition has k rows."),
     ]
     ncp_rows = [{"attribute": c, "ncp": v} for c, v in result.ncp.items()]
-    sections = [Section(
-        "Information loss per attribute",
-        ["NCP of a quasi-identifier: the mean over rows of its partition's range over the column's range "
-         "(the axis runs from 0, every value kept, to 1, every value replaced by the whole range)."],
-        [bar("ncp", ncp_rows, "attribute", "ncp", title="NCP per quasi-identifier", x_title="quasi-identifier",
-              y_title="NCP", y_domain=(0, 1))],
-        [Table("ncp", ["quasi-identifier", "NCP", "NULL rows"],
-                [[c, v, result.null_rows.get(c, 0)] for c, v in result.ncp.items()])],
-    )]
+    sections = [
+        Section(
+            "Information loss per attribute",
+            [
+                "NCP of a quasi-identifier: the mean over rows of its partition's range over the column's range "
+                "(the axis runs from 0, every value kept, to 1, every value replaced by the whole range)."
+            ],
+            [
+                bar(
+                    "ncp",
+                    ncp_rows,
+                    "attribute",
+                    "ncp",
+                    title="NCP per quasi-identifier",
+                    x_title="quasi-identifier",
+                    y_title="NCP",
+                    y_domain=(0, 1),
+                )
+            ],
+            [
+                Table(
+                    "ncp",
+                    ["quasi-identifier", "NCP", "NULL rows"],
+                    [[c, v, result.null_rows.get(c, 0)] for c, v in result.ncp.items()],
+                )
+            ],
+        )
+    ]
     sizes = getattr(result, "partition_sizes", None) or {}
     if sizes:
-        rows = [{"partition_size": int(s), "partitions": int(n)} for s, n in sorted(sizes.items(), key=lambda x: int(x[0]))]
-        sections.append(Section(
-            "Partition sizes",
-            [f"Mondrian cuts a partition only when both halves keep at least k = {result.k} rows. A partition far "
-             "above 2k is one no quasi-identifier could cut further (one value left, or a median no cut keeps "
-             f"at k on both sides). It took {result.levels} levels of cuts, {result.queries} SQL statements in all."],
-            [bar("partition_sizes", rows, "partition_size", "partitions", title="Partitions by size",
-                  x_title="rows in the partition", y_title="partitions", ordinal_x=len(rows) <= 30)],
-        ))
+        rows = [
+            {"partition_size": int(s), "partitions": int(n)} for s, n in sorted(sizes.items(), key=lambda x: int(x[0]))
+        ]
+        sections.append(
+            Section(
+                "Partition sizes",
+                [
+                    f"Mondrian cuts a partition only when both halves keep at least k = {result.k} rows. A partition far "
+                    "above 2k is one no quasi-identifier could cut further (one value left, or a median no cut keeps "
+                    f"at k on both sides). It took {result.levels} levels of cuts, {result.queries} SQL statements in all."
+                ],
+                [
+                    bar(
+                        "partition_sizes",
+                        rows,
+                        "partition_size",
+                        "partitions",
+                        title="Partitions by size",
+                        x_title="rows in the partition",
+                        y_title="partitions",
+                        ordinal_x=len(rows) <= 30,
+                    )
+                ],
+            )
+        )
     sample = _sample(result)
     if sample is not None:
         sections.append(sample)
@@ -79,7 +122,11 @@ def _sample(result: Any) -> Section | None:
         return None
     return Section(
         "A sample of the output",
-        [f"The first {len(rows)} rows the database returns from {result.output!r}: their partition and the "
-         "generalized value of each quasi-identifier (kept columns are not shown: they hold the input's values)."],
-        tables=[Table("output_sample", columns, [[fmt(v) for v in row] for row in rows[columns].itertuples(index=False)])],
+        [
+            f"The first {len(rows)} rows the database returns from {result.output!r}: their partition and the "
+            "generalized value of each quasi-identifier (kept columns are not shown: they hold the input's values)."
+        ],
+        tables=[
+            Table("output_sample", columns, [[fmt(v) for v in row] for row in rows[columns].itertuples(index=False)])
+        ],
     )

@@ -45,8 +45,11 @@ class MondrianResult(report.Displayed):
     def to_dict(self) -> dict:
         """The summary as a JSON-ready dict (what ``--json`` writes; partition sizes as strings,
         as JSON keys are, so ``to_dict() == json.loads(output)``)."""
-        d = {f.name: dict(v) if isinstance(v := getattr(self, f.name), dict) else v
-             for f in dataclasses.fields(self) if not f.name.startswith("_")}
+        d = {
+            f.name: dict(v) if isinstance(v := getattr(self, f.name), dict) else v
+            for f in dataclasses.fields(self)
+            if not f.name.startswith("_")
+        }
         d["partition_sizes"] = {str(size): n for size, n in sorted(self.partition_sizes.items())}
         return d
 

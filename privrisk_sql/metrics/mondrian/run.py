@@ -60,7 +60,7 @@ def fill_ancestor_table(s: Source, q: MondrianQueries, rows: list[NodeRow], node
     tree = s.temp_name(f"tree{stem}")
     s.execute(q.hierarchy_tree_table(tree))
     for start in range(0, len(rows), _MAP_BATCH):
-        s.execute(q.hierarchy_tree_rows(tree, rows[start:start + _MAP_BATCH]))
+        s.execute(q.hierarchy_tree_rows(tree, rows[start : start + _MAP_BATCH]))
     chain = s.temp_name(f"chain{stem}_0")
     s.execute(q.hierarchy_value_chain(chain, tree))
     for step in range(1, max(r.depth for r in rows) + 1):
@@ -77,11 +77,25 @@ def fill_ancestor_table(s: Source, q: MondrianQueries, rows: list[NodeRow], node
 class MondrianRun:
     """One Mondrian run: owns the names of its work tables and the statement sequence."""
 
-    def __init__(self, source: Source, rel: Relation, qids: list[str], keep: list[str], k: int, output: OutputTable,
-                 replace: bool, median: str, relaxed: bool, nulls: str, orders: dict[str, list],
-                 privacy: Privacy | None = None, trees: dict[str, Hierarchy] | None = None,
-                 unroled: Sequence[str] = (), progress: Callable[[int, int], None] | None = None,
-                 keep_order: bool = False):
+    def __init__(
+        self,
+        source: Source,
+        rel: Relation,
+        qids: list[str],
+        keep: list[str],
+        k: int,
+        output: OutputTable,
+        replace: bool,
+        median: str,
+        relaxed: bool,
+        nulls: str,
+        orders: dict[str, list],
+        privacy: Privacy | None = None,
+        trees: dict[str, Hierarchy] | None = None,
+        unroled: Sequence[str] = (),
+        progress: Callable[[int, int], None] | None = None,
+        keep_order: bool = False,
+    ):
         self.s, self.rel, self.qids, self.keep, self.k = source, rel, qids, keep, k
         self.progress = progress
         self.keep_order = keep_order
@@ -94,19 +108,29 @@ class MondrianRun:
         self.trees = trees or {}
         # a cut of a hierarchy node has up to fan_out children: the children's partition ids step by it
         self.fan_out = max([2] + [h.fan_out for h in self.trees.values()])
-        self.dims = [MondrianDim(i, c.name, "hierarchy" if c.name in self.trees else
-                                 "ordinal" if c.name in orders else KINDS[c.type_class], c.type_class)
-                     for i, c in enumerate(rel.column(q) for q in qids)]
+        self.dims = [
+            MondrianDim(
+                i,
+                c.name,
+                "hierarchy" if c.name in self.trees else "ordinal" if c.name in orders else KINDS[c.type_class],
+                c.type_class,
+            )
+            for i, c in enumerate(rel.column(q) for q in qids)
+        ]
 
     def _set_origins(self) -> None:
         """Each wide exact number's minimum, so its codes are taken relative to it (MondrianDim.origin)."""
-        wide = [d for d in self.dims if d.kind == "numeric" and _wider_than_a_double(self.rel.column(d.column).sql_type)]
+        wide = [
+            d for d in self.dims if d.kind == "numeric" and _wider_than_a_double(self.rel.column(d.column).sql_type)
+        ]
         if not wide:
             return
         row = self.s.fetch_records(self.q.column_minimums(self.rel.sql, [(d.index, d.column) for d in wide]))[0]
         origins = {d.index: row[f"min{d.index}"] for d in wide}
-        self.dims = [dataclasses.replace(d, origin=self.s.literal(origins[d.index]))
-                     if origins.get(d.index) is not None else d for d in self.dims]
+        self.dims = [
+            dataclasses.replace(d, origin=self.s.literal(origins[d.index])) if origins.get(d.index) is not None else d
+            for d in self.dims
+        ]
 
     def run(self) -> MondrianResult:
         s, q = self.s, self.q
@@ -155,17 +179,32 @@ class MondrianRun:
             if not self.relaxed:  # what the output joins: every code tuple with its partition's labels
                 labels, partition_labels = s.temp_name("tuple_labels"), labels
                 s.execute(q.tuple_labels(labels, work, partition_labels, self.dims, distinct=bool(self.sensitive)))
-        n_parts, min_size, max_size, dm = (int(quality[c]) for c in ("partitions", "min_size", "max_size", "discernibility"))
+        n_parts, min_size, max_size, dm = (
+            int(quality[c]) for c in ("partitions", "min_size", "max_size", "discernibility")
+        )
         self._write_output(originals, work, labels, globals_, n_rows, n_parts)
         ncp = {d.column: float(quality[f"ncp{d.index}"]) / n_rows for d in self.dims}
         queries = s.statements - first_statement
         log.info("mondrian: %d rows -> %d partitions in %d levels, %d statements", n_rows, n_parts, levels, queries)
         return MondrianResult(
-            output=self.output.label, n_rows=n_rows, k=self.k, partitions=n_parts, min_size=min_size, max_size=max_size,
-            cavg=n_rows / (n_parts * self.k), discernibility=dm, ncp=ncp, gcp=sum(ncp.values()) / len(ncp),
-            levels=levels, queries=queries, null_rows={c: m for c, m in missing.items() if m},
-            median=self.median, relaxed=self.relaxed, partition_sizes=sizes,
-            l=self.privacy.l if self.privacy else None, t=self.privacy.t if self.privacy else None,
+            output=self.output.label,
+            n_rows=n_rows,
+            k=self.k,
+            partitions=n_parts,
+            min_size=min_size,
+            max_size=max_size,
+            cavg=n_rows / (n_parts * self.k),
+            discernibility=dm,
+            ncp=ncp,
+            gcp=sum(ncp.values()) / len(ncp),
+            levels=levels,
+            queries=queries,
+            null_rows={c: m for c, m in missing.items() if m},
+            median=self.median,
+            relaxed=self.relaxed,
+            partition_sizes=sizes,
+            l=self.privacy.l if self.privacy else None,
+            t=self.privacy.t if self.privacy else None,
             sensitive=[a.column for a in self.sensitive],
             labelled_as_sets=[d.column for d in self.dims if d.kind == "nominal"],
         )
@@ -196,8 +235,10 @@ class MondrianRun:
         for a in self.sensitive:
             found = int(self.s.fetch_records(self.q.count_rows(f"{self.s.quote(shares)} WHERE j = {a.index}"))[0]["n"])
             if found < self.privacy.l:
-                raise InvalidInputError(f"column {a.column!r} of {self.rel.label!r} has {found} distinct value(s), "
-                                        f"fewer than l={self.privacy.l}: no l-diverse partition exists")
+                raise InvalidInputError(
+                    f"column {a.column!r} of {self.rel.label!r} has {found} distinct value(s), "
+                    f"fewer than l={self.privacy.l}: no l-diverse partition exists"
+                )
 
     def _validate_rows(self) -> tuple[int, dict[str, int]]:
         """One cheap scan before any work table: empty or one-row table, all-NULL QID or sensitive
@@ -208,19 +249,23 @@ class MondrianRun:
         missing = {q: missing[q] for q in self.qids}
         label = self.rel.label
         if n_rows < self.k:
-            raise InvalidInputError(f"table {label!r} has {n_rows} rows, fewer than k={self.k}: no k-anonymous partition exists")
+            raise InvalidInputError(
+                f"table {label!r} has {n_rows} rows, fewer than k={self.k}: no k-anonymous partition exists"
+            )
         if self.nulls == "error":
             for column, m in missing.items():
                 if m:
                     raise InvalidInputError(
                         f"column {column!r} of {label!r} has {m} NULL value(s); pass nulls='separate' "
-                        "(--nulls separate) to treat NULL as its own lowest value")
+                        "(--nulls separate) to treat NULL as its own lowest value"
+                    )
         self._refuse_infinite_dates()
         for column in likely_identifiers(self.s, self.rel, self.unroled)[:1]:
             raise InvalidInputError(
                 f"column {column!r} of {label!r} has a different value in every row (a likely direct identifier) "
                 f"and no role: drop it with --identifiers {column!r} (identifiers=[...]) or copy it as is with "
-                "--keep (keep=[...])")
+                "--keep (keep=[...])"
+            )
         return n_rows, missing
 
     def _refuse_infinite_dates(self) -> None:
@@ -234,7 +279,8 @@ class MondrianRun:
                 raise InvalidInputError(
                     f"column {column!r} of {self.rel.label!r} holds {int(row[f'infinite_{i}'])} infinite value(s) "
                     "('infinity' or '-infinity'), which no range can bound: leave those rows out (a view "
-                    "WHERE isfinite(...)) or give them a real date")
+                    "WHERE isfinite(...)) or give them a real date"
+                )
 
     def _build_rank_maps(self) -> None:
         """(value, rank) tables for text QIDs: the user's order, else Python's sort of the values."""
@@ -255,8 +301,10 @@ class MondrianRun:
                 order = self.orders[d.column]
                 unknown = sorted(set(present) - set(order), key=str)
                 if unknown:
-                    raise InvalidInputError(f"value {unknown[0]!r} of column {d.column!r} is not in the given order"
-                                            + (f" (and {len(unknown) - 1} more)" if len(unknown) > 1 else ""))
+                    raise InvalidInputError(
+                        f"value {unknown[0]!r} of column {d.column!r} is not in the given order"
+                        + (f" (and {len(unknown) - 1} more)" if len(unknown) > 1 else "")
+                    )
                 values = order
             else:
                 values = sorted(present)
@@ -264,7 +312,7 @@ class MondrianRun:
             self.s.execute(self.q.rank_map_table(name, max((len(str(v)) for v in values), default=0)))
             ranked = [(v, i + 1) for i, v in enumerate(values)]
             for start in range(0, len(ranked), _MAP_BATCH):
-                self.s.execute(self.q.rank_map_rows(name, ranked[start:start + _MAP_BATCH]))
+                self.s.execute(self.q.rank_map_rows(name, ranked[start : start + _MAP_BATCH]))
             dims.append(dataclasses.replace(d, map=name))
         self.dims = dims
 
@@ -272,12 +320,16 @@ class MondrianRun:
         """A hierarchy's rank map (its values in depth-first order) and ancestor table."""
         tree = self.trees[d.column]
         if any(v is None for v in present):
-            raise InvalidInputError(f"column {d.column!r} of {self.rel.label!r} has NULL values, which its hierarchy "
-                                    f"{tree.where} does not place; give them a value in a view, or drop the hierarchy")
+            raise InvalidInputError(
+                f"column {d.column!r} of {self.rel.label!r} has NULL values, which its hierarchy "
+                f"{tree.where} does not place; give them a value in a view, or drop the hierarchy"
+            )
         missing = sorted(v for v in present if tree.code(v) is None)
         if missing:
-            raise InvalidInputError(f"value {missing[0]!r} of column {d.column!r} is not in its hierarchy {tree.where}"
-                                    + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""))
+            raise InvalidInputError(
+                f"value {missing[0]!r} of column {d.column!r} is not in its hierarchy {tree.where}"
+                + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else "")
+            )
         # only the values the column holds, and their ancestors, are sent: a national tree of
         # 40,000 postcodes over a region's table is a few hundred rows (codes and shares stay the tree's)
         codes = {c for c in map(tree.code, present) if c is not None}
@@ -285,7 +337,7 @@ class MondrianRun:
         ranked = [(v, i + 1) for i, v in enumerate(tree.leaves) if i + 1 in codes]
         self.s.execute(self.q.rank_map_table(name, max((len(v) for v, _ in ranked), default=0)))
         for start in range(0, len(ranked), _MAP_BATCH):
-            self.s.execute(self.q.rank_map_rows(name, ranked[start:start + _MAP_BATCH]))
+            self.s.execute(self.q.rank_map_rows(name, ranked[start : start + _MAP_BATCH]))
         nodes = self.s.temp_name(f"nodes{d.index}")
         self.s.execute(self.q.hierarchy_table(nodes))
         fill_ancestor_table(self.s, self.q, tree.node_rows(codes), nodes, str(d.index))
@@ -304,7 +356,8 @@ class MondrianRun:
                 raise InvalidInputError(
                     f"column {d.column!r} of {self.rel.label!r} ({col.sql_type}): {unranked} row(s) did not match "
                     "any of its distinct values compared as text, byte by byte; the database compares this type "
-                    "in its own way: cast it to a plain text type in a view and pass the view")
+                    "in its own way: cast it to a plain text type in a view and pass the view"
+                )
 
     def _partition(self, work: str, globals_: str, weighted: bool = False) -> tuple[str, int]:
         """Cut level by level until no open partition has an allowable cut; returns the table
@@ -329,8 +382,19 @@ class MondrianRun:
                 if not uncut:
                     break  # no uncut partition has a candidate of this rank (nor of any higher one)
                 all_ranks = candidate_rows <= ALL_RANKS_MAX_ROWS
-                s.execute(q.cuts(cuts, freq, ranked, self.k, self.dims, self.median, rnk=rnk, all_ranks=all_ranks,
-                                 privacy=privacy))
+                s.execute(
+                    q.cuts(
+                        cuts,
+                        freq,
+                        ranked,
+                        self.k,
+                        self.dims,
+                        self.median,
+                        rnk=rnk,
+                        all_ranks=all_ranks,
+                        privacy=privacy,
+                    )
+                )
                 if all_ranks:
                     break
             n_cuts = int(s.fetch_records(q.count_rows(s.quote(cuts)))[0]["n"])
@@ -338,8 +402,11 @@ class MondrianRun:
             nxt = None
             if n_cuts:
                 nxt = s.temp_name(f"w{level + 1}")
-                s.execute(q.split_rows(nxt, work, cuts, self.dims, offset, self.relaxed, weighted, self.sensitive,
-                                       self.fan_out))
+                s.execute(
+                    q.split_rows(
+                        nxt, work, cuts, self.dims, offset, self.relaxed, weighted, self.sensitive, self.fan_out
+                    )
+                )
             for t in (freq, ranked, cuts, work):
                 s.drop_temp(t)
             log.info("mondrian level %d: %d cuts", level, n_cuts)
@@ -362,11 +429,18 @@ class MondrianRun:
                 s.execute(q.output(staging_sql, rows, work, labels, self.dims, self.keep, self.keep_order))
             else:
                 with s.settings(s.dialect.output_join_settings):
-                    s.execute(q.output_by_codes(staging_sql, self.rel.sql, labels, globals_, self.dims, self.keep,
-                                                self.keep_order))
+                    s.execute(
+                        q.output_by_codes(
+                            staging_sql, self.rel.sql, labels, globals_, self.dims, self.keep, self.keep_order
+                        )
+                    )
 
-        s.write_staged(self.output, create, lambda staging_sql: self._check_written(staging_sql, n_rows, n_parts),
-                       replace=self.replace)
+        s.write_staged(
+            self.output,
+            create,
+            lambda staging_sql: self._check_written(staging_sql, n_rows, n_parts),
+            replace=self.replace,
+        )
 
     def _check_written(self, staging_sql: str, n_rows: int, n_parts: int) -> None:
         """The written table before it gets its name: every input row once, every partition
@@ -378,4 +452,5 @@ class MondrianRun:
             raise InputChangedError(
                 f"table {self.rel.label!r} changed during the run: it had {n_rows} rows in {n_parts} partitions, "
                 f"the output would have {written_rows} rows in {written_parts} (smallest {smallest}, k={self.k}); "
-                "nothing was written")
+                "nothing was written"
+            )

@@ -165,10 +165,12 @@ class MondrianQueries(Queries):
     def globals(self, name: str, work: str, dims: Sequence[MondrianDim]) -> str:
         return self._r("mondrian/globals.sql.j2", name=name, work=work, dims=list(dims))
 
-    def code_tuples(self, name: str, relation: str, dims: Sequence[MondrianDim],
-                    sensitive: Sequence[SensitiveAttr] = ()) -> str:
-        return self._r("mondrian/code_tuples.sql.j2", name=name, relation=relation, dims=list(dims),
-                       sensitive=list(sensitive))
+    def code_tuples(
+        self, name: str, relation: str, dims: Sequence[MondrianDim], sensitive: Sequence[SensitiveAttr] = ()
+    ) -> str:
+        return self._r(
+            "mondrian/code_tuples.sql.j2", name=name, relation=relation, dims=list(dims), sensitive=list(sensitive)
+        )
 
     def sensitive_shares(self, name: str, tuples: str, sensitive: Sequence[SensitiveAttr]) -> str:
         return self._r("mondrian/sensitive_shares.sql.j2", name=name, tuples=tuples, sensitive=list(sensitive))
@@ -177,10 +179,24 @@ class MondrianQueries(Queries):
         """Per text QID in ``dims``, the rows of ``work`` without a code (NULL or unranked)."""
         return self._r("mondrian/unranked_values.sql.j2", work=work, dims=list(dims), weighted=weighted)
 
-    def null_codes(self, name: str, work: str, globals_: str, dims: Sequence[MondrianDim],
-                   weighted: bool = False, sensitive: Sequence[SensitiveAttr] = ()) -> str:
-        return self._r("mondrian/null_codes.sql.j2", name=name, work=work, globals=globals_, dims=list(dims),
-                       weighted=weighted, sensitive=list(sensitive))
+    def null_codes(
+        self,
+        name: str,
+        work: str,
+        globals_: str,
+        dims: Sequence[MondrianDim],
+        weighted: bool = False,
+        sensitive: Sequence[SensitiveAttr] = (),
+    ) -> str:
+        return self._r(
+            "mondrian/null_codes.sql.j2",
+            name=name,
+            work=work,
+            globals=globals_,
+            dims=list(dims),
+            weighted=weighted,
+            sensitive=list(sensitive),
+        )
 
     def empty_like(self, name: str, like: str) -> str:
         return self._r("mondrian/empty_like.sql.j2", name=name, like=like)
@@ -189,21 +205,50 @@ class MondrianQueries(Queries):
         """``weighted``: ``work`` holds code tuples with a row count ``n`` (strict Mondrian)."""
         return self._r("mondrian/frequencies.sql.j2", name=name, work=work, dims=list(dims), weighted=weighted)
 
-    def ranked_dims(self, name: str, freq: str, globals_: str, dims: Sequence[MondrianDim], k: int,
-                    prune: bool = False) -> str:
+    def ranked_dims(
+        self, name: str, freq: str, globals_: str, dims: Sequence[MondrianDim], k: int, prune: bool = False
+    ) -> str:
         """``prune`` (strict Mondrian, lower median only): also drop the candidates whose cut the
         counts of their lowest and highest values show not allowable, where the dialect can read
         those counts (``fn.value_at_min``); the cuts found are the same either way."""
-        return self._r("mondrian/ranked_dims.sql.j2", name=name, freq=freq, globals=globals_, dims=list(dims), k=int(k),
-                       prune=prune)
+        return self._r(
+            "mondrian/ranked_dims.sql.j2",
+            name=name,
+            freq=freq,
+            globals=globals_,
+            dims=list(dims),
+            k=int(k),
+            prune=prune,
+        )
 
-    def cuts(self, name: str, freq: str, ranked: str, k: int, dims: Sequence[MondrianDim], median: str = "lower",
-             relaxed: bool = False, rnk: int = 1, all_ranks: bool = False, privacy: Privacy | None = None) -> str:
+    def cuts(
+        self,
+        name: str,
+        freq: str,
+        ranked: str,
+        k: int,
+        dims: Sequence[MondrianDim],
+        median: str = "lower",
+        relaxed: bool = False,
+        rnk: int = 1,
+        all_ranks: bool = False,
+        privacy: Privacy | None = None,
+    ) -> str:
         """rnk 1 creates the cut table; rnk > 1 inserts the fallback cuts of that rank (``all_ranks``:
         of every rank >= rnk, each partition taking its best ranked allowable cut)."""
-        return self._r("mondrian/cuts.sql.j2", name=name, freq=freq, ranked=ranked, k=int(k), dims=list(dims),
-                       median=median,
-                       relaxed=relaxed, rnk=int(rnk), all_ranks=bool(all_ranks and rnk > 1), privacy=privacy)
+        return self._r(
+            "mondrian/cuts.sql.j2",
+            name=name,
+            freq=freq,
+            ranked=ranked,
+            k=int(k),
+            dims=list(dims),
+            median=median,
+            relaxed=relaxed,
+            rnk=int(rnk),
+            all_ranks=bool(all_ranks and rnk > 1),
+            privacy=privacy,
+        )
 
     def uncut_with_fallback(self, ranked: str, cuts: str, rnk: int) -> str:
         return self._r("mondrian/uncut_with_fallback.sql.j2", ranked=ranked, cuts=cuts, rnk=int(rnk))
@@ -211,20 +256,47 @@ class MondrianQueries(Queries):
     def final_rows(self, done: str, work: str, cuts: str) -> str:
         return self._r("mondrian/final_rows.sql.j2", done=done, work=work, cuts=cuts)
 
-    def split_rows(self, name: str, work: str, cuts: str, dims: Sequence[MondrianDim], offset: int,
-                   relaxed: bool = False, weighted: bool = False, sensitive: Sequence[SensitiveAttr] = (),
-                   fan_out: int = 2) -> str:
+    def split_rows(
+        self,
+        name: str,
+        work: str,
+        cuts: str,
+        dims: Sequence[MondrianDim],
+        offset: int,
+        relaxed: bool = False,
+        weighted: bool = False,
+        sensitive: Sequence[SensitiveAttr] = (),
+        fan_out: int = 2,
+    ) -> str:
         """Children of a cut take ids ``offset + fan_out * seq + side`` (side: 0/1, or the child's
         place among its node's children for a hierarchy cut)."""
-        return self._r("mondrian/split_rows.sql.j2", name=name, work=work, cuts=cuts, dims=list(dims),
-                       offset=int(offset), relaxed=relaxed, weighted=weighted, sensitive=list(sensitive),
-                       fan_out=int(fan_out))
+        return self._r(
+            "mondrian/split_rows.sql.j2",
+            name=name,
+            work=work,
+            cuts=cuts,
+            dims=list(dims),
+            offset=int(offset),
+            relaxed=relaxed,
+            weighted=weighted,
+            sensitive=list(sensitive),
+            fan_out=int(fan_out),
+        )
 
-    def partitions(self, name: str, work: str, rows: str, globals_: str, dims: Sequence[MondrianDim],
-                   weighted: bool = False) -> str:
+    def partitions(
+        self, name: str, work: str, rows: str, globals_: str, dims: Sequence[MondrianDim], weighted: bool = False
+    ) -> str:
         """``weighted``: ``work`` holds code tuples and ``rows`` is the tuples table (strict)."""
-        return self._r("mondrian/partitions.sql.j2", name=name, work=work, rows=rows, globals=globals_, dims=list(dims),
-                       rid=RID, weighted=weighted)
+        return self._r(
+            "mondrian/partitions.sql.j2",
+            name=name,
+            work=work,
+            rows=rows,
+            globals=globals_,
+            dims=list(dims),
+            rid=RID,
+            weighted=weighted,
+        )
 
     def value_sets(self, name: str, work: str, dims: Sequence[MondrianDim]) -> str:
         """Per final partition and category, its values as JSON array elements (the set labels)."""
@@ -236,36 +308,77 @@ class MondrianQueries(Queries):
     def quality(self, partitions: str, globals_: str, dims: Sequence[MondrianDim]) -> str:
         return self._r("mondrian/quality.sql.j2", partitions=partitions, globals=globals_, dims=list(dims))
 
-    def partition_labels(self, name: str, partitions: str, globals_: str, dims: Sequence[MondrianDim],
-                         value_sets: str | None = None) -> str:
+    def partition_labels(
+        self, name: str, partitions: str, globals_: str, dims: Sequence[MondrianDim], value_sets: str | None = None
+    ) -> str:
         """``value_sets``: the table of :meth:`value_sets` (needed when a QID is a category)."""
-        return self._r("mondrian/partition_labels.sql.j2", name=name, partitions=partitions, globals=globals_,
-                       dims=list(dims), value_sets=value_sets)
+        return self._r(
+            "mondrian/partition_labels.sql.j2",
+            name=name,
+            partitions=partitions,
+            globals=globals_,
+            dims=list(dims),
+            value_sets=value_sets,
+        )
 
-    def output(self, target: str, rows: str, work: str, labels: str, dims: Sequence[MondrianDim],
-               keep: Sequence[str], keep_order: bool = False) -> str:
+    def output(
+        self,
+        target: str,
+        rows: str,
+        work: str,
+        labels: str,
+        dims: Sequence[MondrianDim],
+        keep: Sequence[str],
+        keep_order: bool = False,
+    ) -> str:
         """Relaxed mode: rows by row key. ``target`` is the already quoted (possibly
         schema-qualified) staging table name. ``keep_order``: in the input's order, where tables
         have one (the sort is a third of the statement at 1M rows: asked for, never paid by default)."""
-        return self._r("mondrian/output.sql.j2", target=target, rows=rows, work=work, labels=labels,
-                       dims=list(dims), keep=list(keep), rid=RID,
-                       in_input_order=keep_order and self.dialect.natural_row_order)
+        return self._r(
+            "mondrian/output.sql.j2",
+            target=target,
+            rows=rows,
+            work=work,
+            labels=labels,
+            dims=list(dims),
+            keep=list(keep),
+            rid=RID,
+            in_input_order=keep_order and self.dialect.natural_row_order,
+        )
 
     def written_partitions(self, target: str) -> str:
         """Partitions, rows and the smallest partition of the written (staging) table ``target``
         (already quoted)."""
         return self._r("mondrian/written_partitions.sql.j2", target=target)
 
-    def tuple_labels(self, name: str, work: str, labels: str, dims: Sequence[MondrianDim],
-                     distinct: bool = False) -> str:
+    def tuple_labels(
+        self, name: str, work: str, labels: str, dims: Sequence[MondrianDim], distinct: bool = False
+    ) -> str:
         """``distinct``: the tuples also hold sensitive codes, so a code tuple may repeat."""
-        return self._r("mondrian/tuple_labels.sql.j2", name=name, work=work, labels=labels, dims=list(dims),
-                       distinct=distinct)
+        return self._r(
+            "mondrian/tuple_labels.sql.j2", name=name, work=work, labels=labels, dims=list(dims), distinct=distinct
+        )
 
-    def output_by_codes(self, target: str, relation: str, tuples: str, globals_: str,
-                        dims: Sequence[MondrianDim], keep: Sequence[str], keep_order: bool = False) -> str:
+    def output_by_codes(
+        self,
+        target: str,
+        relation: str,
+        tuples: str,
+        globals_: str,
+        dims: Sequence[MondrianDim],
+        keep: Sequence[str],
+        keep_order: bool = False,
+    ) -> str:
         """Strict mode: the input's rows, coded again, matched to their code tuple's labels in
         ``tuples`` (:meth:`tuple_labels`); ``keep_order`` as in :meth:`output`."""
-        return self._r("mondrian/output_by_codes.sql.j2", target=target, relation=relation, tuples=tuples,
-                       globals=globals_, dims=list(dims), keep=list(keep), rid=RID,
-                       in_input_order=keep_order and self.dialect.natural_row_order)
+        return self._r(
+            "mondrian/output_by_codes.sql.j2",
+            target=target,
+            relation=relation,
+            tuples=tuples,
+            globals=globals_,
+            dims=list(dims),
+            keep=list(keep),
+            rid=RID,
+            in_input_order=keep_order and self.dialect.natural_row_order,
+        )

@@ -10,20 +10,33 @@ from ...cli import arguments as a
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ori", required=True, help="original table (name in --db, or a CSV/Parquet path)")
     p.add_argument("--syn", required=True, help="synthetic table (name in --db, or a CSV/Parquet path)")
-    p.add_argument("--db", default=None, help="database: SQLAlchemy URL, Spark (sc://HOST:PORT Spark Connect, spark://HOST:PORT a standalone master, local[N]) or .duckdb path (default: in-memory DuckDB)")
+    p.add_argument(
+        "--db",
+        default=None,
+        help="database: SQLAlchemy URL, Spark (sc://HOST:PORT Spark Connect, spark://HOST:PORT a standalone master, local[N]) or .duckdb path (default: in-memory DuckDB)",
+    )
     p.add_argument("--columns", type=a.name_list, help="columns to evaluate, in this order (default: all)")
     p.add_argument("--n-cols", type=a.n_cols, help="combination sizes: 2, or 1,2,3 (default: all sizes)")
     p.add_argument("--min-entropy-delta", type=float, default=0.0, help="prune when entropy gain <= this (default 0.0)")
-    p.add_argument("--field-decay-factor", type=float, default=0.5, help="weight factor**(size-1), in (0, 1] (default 0.5)")
+    p.add_argument(
+        "--field-decay-factor", type=float, default=0.5, help="weight factor**(size-1), in (0, 1] (default 0.5)"
+    )
     p.add_argument("--renyi-alpha", type=float, default=2.0, help="order of the Rényi entropy, >= 0 (default 2.0)")
     p.add_argument("--numeric-precision", type=int, help="round floats to N decimals (default: detect from ori)")
     p.add_argument("--datetime-precision", help="floor timestamps to D/H/T/s/ms/us/ns (default: detect from ori)")
-    p.add_argument("--nulls", choices=["sql", "petsard"], default="sql",
-                   help="NULL semantics: sql (NULL equals NULL) or petsard (PETsARD's per-dtype rules)")
+    p.add_argument(
+        "--nulls",
+        choices=["sql", "petsard"],
+        default="sql",
+        help="NULL semantics: sql (NULL equals NULL) or petsard (PETsARD's per-dtype rules)",
+    )
     p.add_argument("--key", help="column giving the input order; never evaluated; details carry its values")
     p.add_argument("--json", metavar="OUT", help="write the full result as JSON to OUT ('-' for stdout)")
-    p.add_argument("--html-values", action="store_true",
-                   help="show the identified records' values in the --html report (off: the page may travel further)")
+    p.add_argument(
+        "--html-values",
+        action="store_true",
+        help="show the identified records' values in the --html report (off: the page may travel further)",
+    )
     p.add_argument("--fail-above", type=a.rate, metavar="RATE", help="exit 1 when the identification rate exceeds RATE")
     p.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
     p.add_argument("--quiet", action="store_true", help="no summary on stdout")
@@ -41,11 +54,20 @@ def compute(src, args: argparse.Namespace):
     bar = ProgressBar()
     try:
         return mpuccs(
-            src, args.ori, args.syn, columns=args.columns, n_cols=args.n_cols,
-            min_entropy_delta=args.min_entropy_delta, field_decay_factor=args.field_decay_factor,
-            renyi_alpha=args.renyi_alpha, numeric_precision=args.numeric_precision,
-            datetime_precision=args.datetime_precision, nulls=args.nulls, key=args.key,
-            progress=bar, empty_sizes="error",
+            src,
+            args.ori,
+            args.syn,
+            columns=args.columns,
+            n_cols=args.n_cols,
+            min_entropy_delta=args.min_entropy_delta,
+            field_decay_factor=args.field_decay_factor,
+            renyi_alpha=args.renyi_alpha,
+            numeric_precision=args.numeric_precision,
+            datetime_precision=args.datetime_precision,
+            nulls=args.nulls,
+            key=args.key,
+            progress=bar,
+            empty_sizes="error",
         )
     finally:
         bar.close()

@@ -38,9 +38,20 @@ log = logging.getLogger("privrisk_sql")
 
 NULL_POLICIES = ("sql", "petsard")
 TREE_COLUMNS = [
-    "check_order", "combo_size", "field_combo", "base_combo", "base_is_pruned", "combo_entropy",
-    "base_entropy", "entropy_gain", "is_pruned", "mpuccs_cnt", "mpuccs_collision_cnt",
-    "field_weighted", "total_weighted", "weighted_mpuccs_collision_cnt",
+    "check_order",
+    "combo_size",
+    "field_combo",
+    "base_combo",
+    "base_is_pruned",
+    "combo_entropy",
+    "base_entropy",
+    "entropy_gain",
+    "is_pruned",
+    "mpuccs_cnt",
+    "mpuccs_collision_cnt",
+    "field_weighted",
+    "total_weighted",
+    "weighted_mpuccs_collision_cnt",
 ]
 DETAIL_COLUMNS = ["combo_size", "syn_idx", "field_combo", "value_combo", "ori_idx"]
 # From this many combinations on, a run says at once how many there are and, after its first
@@ -62,8 +73,14 @@ class MpuccsResult(report.Displayed):
     The DataFrames are built on first access (the CLI writes JSON without importing pandas).
     """
 
-    def __init__(self, global_record: dict, detail_records: list[tuple], tree_records: list[dict],
-                 detail_columns: list[str], warnings: list[str]):
+    def __init__(
+        self,
+        global_record: dict,
+        detail_records: list[tuple],
+        tree_records: list[dict],
+        detail_columns: list[str],
+        warnings: list[str],
+    ):
         self._global, self._details, self._tree = global_record, detail_records, tree_records
         self._detail_columns = detail_columns
         self.warnings = warnings
@@ -103,13 +120,18 @@ class MpuccsResult(report.Displayed):
         """:meth:`to_dict` with ``details`` already encoded, one JSON text per record
         (:class:`~privrisk_sql.report.json_text.EncodedRecords`): what the CLI writes, at a third of the cost."""
         payload = self.to_dict(details=False)
-        return {"global": payload["global"], "details": _details_json(self._details, self._detail_columns),
-                "tree": payload["tree"]}
+        return {
+            "global": payload["global"],
+            "details": _details_json(self._details, self._detail_columns),
+            "tree": payload["tree"],
+        }
 
     def __repr__(self) -> str:
         g = self._global
-        return (f"MpuccsResult(identification_rate={g['identification_rate']!r}, "
-                f"total_identified={g['total_identified']!r}, details={len(self._details)}, tree={len(self._tree)})")
+        return (
+            f"MpuccsResult(identification_rate={g['identification_rate']!r}, "
+            f"total_identified={g['total_identified']!r}, details={len(self._details)}, tree={len(self._tree)})"
+        )
 
 
 def _details_jsonable(rows: list[tuple], columns: list[str]) -> list[dict]:
@@ -117,12 +139,28 @@ def _details_jsonable(rows: list[tuple], columns: list[str]) -> list[dict]:
     # the values and keys from the database need converting. One dict display per row, no
     # per-row loop over the columns: 26k rows on a 30k-row pair.
     if len(columns) == len(DETAIL_COLUMNS):
-        return [{"combo_size": size, "syn_idx": syn_idx, "field_combo": list(names),
-                 "value_combo": _jsonable(values), "ori_idx": ori_idx}
-                for size, syn_idx, names, values, ori_idx in rows]
-    return [{"combo_size": size, "syn_idx": syn_idx, "field_combo": list(names), "value_combo": _jsonable(values),
-             "ori_idx": ori_idx, "syn_key": _jsonable(syn_key), "ori_key": _jsonable(ori_key)}
-            for size, syn_idx, names, values, ori_idx, syn_key, ori_key in rows]
+        return [
+            {
+                "combo_size": size,
+                "syn_idx": syn_idx,
+                "field_combo": list(names),
+                "value_combo": _jsonable(values),
+                "ori_idx": ori_idx,
+            }
+            for size, syn_idx, names, values, ori_idx in rows
+        ]
+    return [
+        {
+            "combo_size": size,
+            "syn_idx": syn_idx,
+            "field_combo": list(names),
+            "value_combo": _jsonable(values),
+            "ori_idx": ori_idx,
+            "syn_key": _jsonable(syn_key),
+            "ori_key": _jsonable(ori_key),
+        }
+        for size, syn_idx, names, values, ori_idx, syn_key, ori_key in rows
+    ]
 
 
 def _details_json(rows: list[tuple], columns: list[str]) -> EncodedRecords:
@@ -136,8 +174,10 @@ def _details_json(rows: list[tuple], columns: list[str]) -> EncodedRecords:
         names_text = names_json.get(names)
         if names_text is None:
             names_text = names_json[names] = list_json(names)
-        text = (f'{{"combo_size": {size}, "syn_idx": {value_json(syn_idx)}, "field_combo": {names_text}, '
-                f'"value_combo": {list_json(values)}, "ori_idx": {value_json(ori_idx)}')
+        text = (
+            f'{{"combo_size": {size}, "syn_idx": {value_json(syn_idx)}, "field_combo": {names_text}, '
+            f'"value_combo": {list_json(values)}, "ori_idx": {value_json(ori_idx)}'
+        )
         if with_keys:
             text += f', "syn_key": {value_json(row[5])}, "ori_key": {value_json(row[6])}'
         append(text + "}")
@@ -164,13 +204,16 @@ class MpuccsOptions:
     nulls: str
 
     @classmethod
-    def validated(cls, n_cols, min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision,
-                  datetime_precision, nulls) -> MpuccsOptions:
+    def validated(
+        cls, n_cols, min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls
+    ) -> MpuccsOptions:
         """The options, or :class:`InvalidInputError` naming the first bad one."""
-        delta, decay, alpha, unit = _validate_params(min_entropy_delta, field_decay_factor, renyi_alpha,
-                                                     numeric_precision, datetime_precision, nulls)
-        return cls(plan.normalize_n_cols(n_cols), delta, decay, alpha, numeric_precision, datetime_precision, unit,
-                   nulls)
+        delta, decay, alpha, unit = _validate_params(
+            min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls
+        )
+        return cls(
+            plan.normalize_n_cols(n_cols), delta, decay, alpha, numeric_precision, datetime_precision, unit, nulls
+        )
 
 
 def _validate_params(min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls):
@@ -182,7 +225,9 @@ def _validate_params(min_entropy_delta, field_decay_factor, renyi_alpha, numeric
     if alpha < 0:
         raise InvalidInputError(f"renyi_alpha must be >= 0, got {renyi_alpha!r}")
     if numeric_precision is not None and (
-        isinstance(numeric_precision, bool) or not isinstance(numeric_precision, int) or not 0 <= numeric_precision <= 10
+        isinstance(numeric_precision, bool)
+        or not isinstance(numeric_precision, int)
+        or not 0 <= numeric_precision <= 10
     ):
         raise InvalidInputError(f"numeric_precision must be an integer in 0..10, got {numeric_precision!r}")
     unit = None if datetime_precision is None else plan.canonical_datetime_unit(datetime_precision)
@@ -237,8 +282,10 @@ def _work_columns(source: Source, ori: Relation, syn: Relation, names: list[str]
         o, s = ori.column(name), syn.column(name)
         for rel, col in ((ori, o), (syn, s)):
             if col.type_class is TypeClass.UNSUPPORTED:
-                raise InvalidInputError(f"column {col.name!r} of {rel.label!r} has unsupported type {col.sql_type}; "
-                                        "leave it out with columns= (--columns)")
+                raise InvalidInputError(
+                    f"column {col.name!r} of {rel.label!r} has unsupported type {col.sql_type}; "
+                    "leave it out with columns= (--columns)"
+                )
         o_class, s_class = o.type_class, s.type_class
         if not compatible(o_class, s_class) and is_empty(syn):
             s_class = o_class
@@ -250,8 +297,13 @@ def _work_columns(source: Source, ori: Relation, syn: Relation, names: list[str]
             )
         result.append(
             WorkColumn(
-                alias=f"c{i}", name=name, ori_name=o.name, syn_name=s.name,
-                type_class=combined_class(o_class, s_class), ori_class=o_class, syn_class=s_class,
+                alias=f"c{i}",
+                name=name,
+                ori_name=o.name,
+                syn_name=s.name,
+                type_class=combined_class(o_class, s_class),
+                ori_class=o_class,
+                syn_class=s_class,
             )
         )
     return result
@@ -314,8 +366,9 @@ def mpuccs(
         >>> r.global_["identification_rate"].iloc[0]  # doctest: +SKIP
         0.8
     """
-    o = MpuccsOptions.validated(n_cols, min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision,
-                                datetime_precision, nulls)
+    o = MpuccsOptions.validated(
+        n_cols, min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls
+    )
     page = report.checked_html(html, ori, syn)
     started, clock = report.now(), time.perf_counter()
     from ...progress import ProgressBar, resolved
@@ -323,24 +376,70 @@ def mpuccs(
     drawing = resolved(progress, ProgressBar, "(done, total)")
     try:
         with opened(src) as source:
-            result = _Run(source, ori, syn, columns, o.n_cols, o.min_entropy_delta, o.field_decay_factor,
-                          o.renyi_alpha, o.numeric_precision, o.datetime_precision, o.datetime_unit, o.nulls, key,
-                          batch_size, drawing, empty_sizes).run()
+            result = _Run(
+                source,
+                ori,
+                syn,
+                columns,
+                o.n_cols,
+                o.min_entropy_delta,
+                o.field_decay_factor,
+                o.renyi_alpha,
+                o.numeric_precision,
+                o.datetime_precision,
+                o.datetime_unit,
+                o.nulls,
+                key,
+                batch_size,
+                drawing,
+                empty_sizes,
+            ).run()
             database = source.database_label
     finally:
         if isinstance(drawing, ProgressBar) and drawing is not progress:  # ours to close, not a caller's
             drawing.close()
-    report.after_run(result, page, html_values, "mpuccs", database, {"ori": ori, "syn": syn},
-                     {"columns": None if columns is None else list(columns), "n_cols": o.n_cols,
-                      "min_entropy_delta": min_entropy_delta, "field_decay_factor": field_decay_factor,
-                      "renyi_alpha": renyi_alpha, "nulls": nulls, "key": key}, started, time.perf_counter() - clock)
+    report.after_run(
+        result,
+        page,
+        html_values,
+        "mpuccs",
+        database,
+        {"ori": ori, "syn": syn},
+        {
+            "columns": None if columns is None else list(columns),
+            "n_cols": o.n_cols,
+            "min_entropy_delta": min_entropy_delta,
+            "field_decay_factor": field_decay_factor,
+            "renyi_alpha": renyi_alpha,
+            "nulls": nulls,
+            "key": key,
+        },
+        started,
+        time.perf_counter() - clock,
+    )
     return result
 
 
-
 class _Run:
-    def __init__(self, source: Source, ori, syn, columns, n_cols, delta, decay, alpha, numeric_precision,
-                 datetime_precision, dt_unit, nulls, key, batch_size, progress, empty_sizes):
+    def __init__(
+        self,
+        source: Source,
+        ori,
+        syn,
+        columns,
+        n_cols,
+        delta,
+        decay,
+        alpha,
+        numeric_precision,
+        datetime_precision,
+        dt_unit,
+        nulls,
+        key,
+        batch_size,
+        progress,
+        empty_sizes,
+    ):
         self.src = source
         self.ori_rel, self.syn_rel = source.relations(ori, syn)
         self.names = _select_columns(self.ori_rel, self.syn_rel, columns, key)
@@ -362,8 +461,10 @@ class _Run:
             self._warn(f"n_cols: sizes {dropped} exceed the {len(self.cols)} columns and are skipped")
         self.q = MpuccsQueries(source.dialect)
         if _same_input(self.ori_rel, self.syn_rel):
-            self._warn(f"{self.ori_rel.label!r} is given as both ori and syn: every row unique on some columns "
-                       "matches itself, so the rate says nothing about a synthetic table")
+            self._warn(
+                f"{self.ori_rel.label!r} is given as both ori and syn: every row unique on some columns "
+                "matches itself, so the rate says nothing about a synthetic table"
+            )
 
     def _warn(self, message: str) -> None:
         self.warnings.append(message)
@@ -390,7 +491,10 @@ class _Run:
             unit = "D"
             for c in self.cols:
                 if c.ori_class is TypeClass.TIMESTAMP:
-                    values = [r[0] for r in self.src.fetch(self.q.first_non_null_values(self.ori_rel.sql, c.ori_name, self.key))]
+                    values = [
+                        r[0]
+                        for r in self.src.fetch(self.q.first_non_null_values(self.ori_rel.sql, c.ori_name, self.key))
+                    ]
                     unit = max(unit, plan.detect_datetime_unit(values), key=plan.DATETIME_UNITS.index)
             unit = None if unit == "D" else unit
         if unit is not None:
@@ -415,7 +519,10 @@ class _Run:
         coded_t = self.src.temp_name("coded")
         aliases = [c.alias for c in self.cols]
         self.src.execute(self.q.coded_rows(coded_t, syn_t, ori_t, aliases))
-        stats = {name: int(v or 0) for name, v in self.src.fetch_records(self.q.coded_column_stats(coded_t, aliases))[0].items()}
+        stats = {
+            name: int(v or 0)
+            for name, v in self.src.fetch_records(self.q.coded_column_stats(coded_t, aliases))[0].items()
+        }
         n_syn, n_ori = stats["n_syn"], stats["n_ori"]
         distinct = {c.alias: stats[f"distinct_{c.alias}"] for c in self.cols}
         max_codes = {c.alias: stats[f"max_{c.alias}"] for c in self.cols}
@@ -430,9 +537,11 @@ class _Run:
         if self.all_columns and n_syn > 1:
             for c in self.cols:
                 if distinct[c.alias] == n_syn:  # an id evaluated as a QID: every record is unique on it alone
-                    self._warn(f"column {c.name!r} has a different value in every row of {self.syn_rel.label!r} "
-                               "(a likely direct identifier), so every record is unique on it alone; leave it out "
-                               "by naming the other columns in --columns (columns=[...]), or pass it as --key")
+                    self._warn(
+                        f"column {c.name!r} has a different value in every row of {self.syn_rel.label!r} "
+                        "(a likely direct identifier), so every record is unique on it alone; leave it out "
+                        "by naming the other columns in --columns (columns=[...]), or pass it as --key"
+                    )
         # §2.4: priority by distinct non-null syn values, descending; ties keep the column order.
         prio = sorted(self.cols, key=lambda c: -distinct[c.alias])
 
@@ -443,10 +552,13 @@ class _Run:
         if (total + 1) * radix >= 2**62:
             raise UnsupportedFeatureError(
                 f"{total:,} combinations of {n_ori} original rows are too many to number in a BIGINT; "
-                "pass fewer columns or smaller n_cols (--n-cols)")
+                "pass fewer columns or smaller n_cols (--n-cols)"
+            )
         if total >= LARGE_RUN:
-            self._announce(f"{total:,} combinations of {k} columns to check (sizes {_sizes_text(self.sizes)}); "
-                           "limit the sizes with n_cols (--n-cols 1,2,3) or the columns with --columns")
+            self._announce(
+                f"{total:,} combinations of {k} columns to check (sizes {_sizes_text(self.sizes)}); "
+                "limit the sizes with n_cols (--n-cols 1,2,3) or the columns with --columns"
+            )
         if self.progress is not None:
             self.progress(0, total)
         matches_t = self.src.temp_name("matches")
@@ -491,18 +603,22 @@ class _Run:
                         checked.append(_Checked(c, e, base_e, False, True, 0))  # mpuccs_cnt: survivors only
                     else:
                         survivors.append(c)
-                        checked.append(_Checked(c, e, base_e, None if c.base is None else False, False,
-                                                syn_unique[c.positions]))
+                        checked.append(
+                            _Checked(c, e, base_e, None if c.base is None else False, False, syn_unique[c.positions])
+                        )
                 tally.add(len(chunk) - len(survivors))
                 for batch in _batches(survivors, self.batch_size):
-                    self.src.execute(self.q.syn_unique_ori_matches(matches_t, coded_t, [spec(c) for c in batch],
-                                                                   size, radix))
+                    self.src.execute(
+                        self.q.syn_unique_ori_matches(matches_t, coded_t, [spec(c) for c in batch], size, radix)
+                    )
                     matched.extend(batch)
                     tally.add(len(batch))
             if size == self.sizes[0] and total >= LARGE_RUN and tally.done:
                 spent = time.monotonic() - started
-                self._announce(f"the first {tally.done:,} combinations took {spent:.1f} s: all {total:,} would take "
-                               f"about {_duration(spent / tally.done * total)}")
+                self._announce(
+                    f"the first {tally.done:,} combinations took {spent:.1f} s: all {total:,} would take "
+                    f"about {_duration(spent / tally.done * total)}"
+                )
             n_pruned += len(level_pruned)
             entropy, pruned = level_entropy, level_pruned
 
@@ -523,8 +639,9 @@ class _Run:
         log.warning("mpUCCs: %s", message)
 
     # -- results --------------------------------------------------------------------------
-    def _result(self, total, n_pruned, checked, matched, prio, events, radix,
-                n_syn, n_ori, digits, unit) -> MpuccsResult:
+    def _result(
+        self, total, n_pruned, checked, matched, prio, events, radix, n_syn, n_ori, digits, unit
+    ) -> MpuccsResult:
         names = [c.name for c in prio]
         alias_index = {c.alias: i for i, c in enumerate(self.cols)}
         value_offset = 4 if self.key is not None else 2  # after first_match, syn_rid[, syn_key, ori_key]
@@ -560,22 +677,24 @@ class _Run:
             w = plan.field_weight(c.size, self.decay)
             has_base = c.base is not None
             n_coll = collisions.get(c.check_order, 0)
-            tree_rows.append({
-                "check_order": c.check_order,
-                "combo_size": c.size,
-                "field_combo": tuple(names[i] for i in c.positions),
-                "base_combo": tuple(names[i] for i in c.base) if has_base else None,
-                "base_is_pruned": r.base_pruned,
-                "combo_entropy": e,
-                "base_entropy": base_e,
-                "entropy_gain": None if e is None or base_e is None else e - base_e,
-                "is_pruned": r.pruned if has_base else None,
-                "mpuccs_cnt": r.unique,
-                "mpuccs_collision_cnt": n_coll,
-                "field_weighted": w,
-                "total_weighted": w,
-                "weighted_mpuccs_collision_cnt": n_coll * w,
-            })
+            tree_rows.append(
+                {
+                    "check_order": c.check_order,
+                    "combo_size": c.size,
+                    "field_combo": tuple(names[i] for i in c.positions),
+                    "base_combo": tuple(names[i] for i in c.base) if has_base else None,
+                    "base_is_pruned": r.base_pruned,
+                    "combo_entropy": e,
+                    "base_entropy": base_e,
+                    "entropy_gain": None if e is None or base_e is None else e - base_e,
+                    "is_pruned": r.pruned if has_base else None,
+                    "mpuccs_cnt": r.unique,
+                    "mpuccs_collision_cnt": n_coll,
+                    "field_weighted": w,
+                    "total_weighted": w,
+                    "weighted_mpuccs_collision_cnt": n_coll * w,
+                }
+            )
         detail_columns = DETAIL_COLUMNS + (["syn_key", "ori_key"] if self.key is not None else [])
         size_weight = {s: plan.field_weight(s, self.decay) for s in self.sizes}
         glob = {
@@ -583,9 +702,7 @@ class _Run:
             "total_ori_records": n_ori,
             "total_identified": identified,
             "identification_rate": identified / n_syn if n_syn else 0.0,
-            "weighted_identification_rate": math.fsum(
-                size_weight[r[0]] for r in detail_rows
-            ) / n_syn if n_syn else 0.0,
+            "weighted_identification_rate": math.fsum(size_weight[r[0]] for r in detail_rows) / n_syn if n_syn else 0.0,
             "total_combinations_checked": total,
             "total_combinations_pruned": n_pruned,
             "config_n_cols": str(self.n_cols),

@@ -114,25 +114,53 @@ def field_weight(size: int, decay: float) -> float:
 # Datetime precision, coarse to fine. PETsARD's spelling of each detected unit (§2.2).
 DATETIME_UNITS = ["D", "H", "T", "s", "ms", "us", "ns"]
 _UNIT_ALIASES = {
-    "d": "D", "day": "D", "days": "D",
-    "h": "H", "hour": "H", "hours": "H",
-    "t": "T", "min": "T", "minute": "T", "minutes": "T",
-    "s": "s", "sec": "s", "second": "s", "seconds": "s",
-    "l": "ms", "ms": "ms", "milli": "ms", "millisecond": "ms", "milliseconds": "ms",
-    "u": "us", "us": "us", "micro": "us", "microsecond": "us", "microseconds": "us",
-    "n": "ns", "ns": "ns", "nano": "ns", "nanosecond": "ns", "nanoseconds": "ns",
+    "d": "D",
+    "day": "D",
+    "days": "D",
+    "h": "H",
+    "hour": "H",
+    "hours": "H",
+    "t": "T",
+    "min": "T",
+    "minute": "T",
+    "minutes": "T",
+    "s": "s",
+    "sec": "s",
+    "second": "s",
+    "seconds": "s",
+    "l": "ms",
+    "ms": "ms",
+    "milli": "ms",
+    "millisecond": "ms",
+    "milliseconds": "ms",
+    "u": "us",
+    "us": "us",
+    "micro": "us",
+    "microsecond": "us",
+    "microseconds": "us",
+    "n": "ns",
+    "ns": "ns",
+    "nano": "ns",
+    "nanosecond": "ns",
+    "nanoseconds": "ns",
 }
 # SQL DATE_TRUNC part per unit; ns is below DuckDB's microsecond resolution (nothing to floor).
-SQL_TRUNC_PART = {"D": "day", "H": "hour", "T": "minute", "s": "second", "ms": "millisecond", "us": "microsecond", "ns": None}
+SQL_TRUNC_PART = {
+    "D": "day",
+    "H": "hour",
+    "T": "minute",
+    "s": "second",
+    "ms": "millisecond",
+    "us": "microsecond",
+    "ns": None,
+}
 
 
 def canonical_datetime_unit(unit: str) -> str:
     """PETsARD's case-insensitive unit aliases (§2.2) mapped to D/H/T/s/ms/us/ns."""
     key = str(unit).strip().lower()
     if key not in _UNIT_ALIASES:
-        raise InvalidInputError(
-            f"datetime_precision {unit!r} is not a unit (use one of D, H, T/min, s, ms, us, ns)"
-        )
+        raise InvalidInputError(f"datetime_precision {unit!r} is not a unit (use one of D, H, T/min, s, ms, us, ns)")
     return _UNIT_ALIASES[key]
 
 

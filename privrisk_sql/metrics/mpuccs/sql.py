@@ -46,18 +46,34 @@ class MpuccsQueries(Queries):
         return self._r("mpuccs/float_decimal_digits.sql.j2", relation=relation_sql, columns=list(columns))
 
     def first_non_null_values(self, relation_sql: str, column: str, key: str | None, limit: int = 100) -> str:
-        return self._r("mpuccs/first_non_null_values.sql.j2", relation=relation_sql, column=column, key=key, limit=limit)
+        return self._r(
+            "mpuccs/first_non_null_values.sql.j2", relation=relation_sql, column=column, key=key, limit=limit
+        )
 
-    def deduplicated_rows(self, target: str, relation_sql: str, columns: Sequence[WorkColumn], side: str, key: str | None,
-                          as_bytes: bool = True) -> str:
+    def deduplicated_rows(
+        self,
+        target: str,
+        relation_sql: str,
+        columns: Sequence[WorkColumn],
+        side: str,
+        key: str | None,
+        as_bytes: bool = True,
+    ) -> str:
         """``as_bytes``: the relation may declare collations (a table): its text is compared byte
         by byte, as pandas (PETsARD) does, not as a NOCASE or nondeterministic collation would."""
         cols = []
         for c in columns:
             name, own_class = (c.ori_name, c.ori_class) if side == "ori" else (c.syn_name, c.syn_class)
-            cols.append({"alias": c.alias, "source": name, "round": c.round, "floor": c.floor,
-                         "float": c.type_class is TypeClass.FLOAT and own_class is TypeClass.FLOAT,
-                         "text": as_bytes and own_class is TypeClass.TEXT})
+            cols.append(
+                {
+                    "alias": c.alias,
+                    "source": name,
+                    "round": c.round,
+                    "floor": c.floor,
+                    "float": c.type_class is TypeClass.FLOAT and own_class is TypeClass.FLOAT,
+                    "text": as_bytes and own_class is TypeClass.TEXT,
+                }
+            )
         return self._r("mpuccs/deduplicated_rows.sql.j2", target=target, relation=relation_sql, columns=cols, key=key)
 
     def coded_rows(self, target: str, syn: str, ori: str, columns: Sequence[str]) -> str:
@@ -67,8 +83,9 @@ class MpuccsQueries(Queries):
         return self._r("mpuccs/coded_column_stats.sql.j2", table=coded, columns=list(columns))
 
     @staticmethod
-    def combo_spec(combo_id: int, columns: Sequence[WorkColumn], nulls: str,
-                   max_codes: dict[str, int] | None = None) -> dict:
+    def combo_spec(
+        combo_id: int, columns: Sequence[WorkColumn], nulls: str, max_codes: dict[str, int] | None = None
+    ) -> dict:
         """Template context for one combination (columns in priority order).
 
         With ``nulls="petsard"`` (docs/metrics/mpuccs.md) a NULL in a float-like column makes a syn row
@@ -86,9 +103,13 @@ class MpuccsQueries(Queries):
         if max_codes is not None:
             radix = [max_codes[c.alias] + 1 for c in columns]  # digits 0 (NULL) .. max
             if math.prod(radix) < PACKED_KEY_LIMIT:
-                weights = [math.prod(radix[i + 1:]) for i in range(len(radix))]
-        return {"id": combo_id, "columns": [c.alias for c in columns], "singleton_if_null": singleton,
-                "weights": weights}
+                weights = [math.prod(radix[i + 1 :]) for i in range(len(radix))]
+        return {
+            "id": combo_id,
+            "columns": [c.alias for c in columns],
+            "singleton_if_null": singleton,
+            "weights": weights,
+        }
 
     def group_size_histograms(self, coded: str, combos: Sequence[dict]) -> str:
         return self._r("mpuccs/group_size_histograms.sql.j2", table=coded, combos=list(combos))
@@ -100,15 +121,23 @@ class MpuccsQueries(Queries):
         """Insert each syn row's first one-to-one match among ``combos`` (all of ``size`` columns),
         packed as ``combo * radix + ori_rid``. A combination with PETsARD NULL rules
         (``singleton_if_null``) is matched by window counts, any other by one GROUP BY."""
-        return self._r("mpuccs/syn_unique_ori_matches.sql.j2", target=target, coded=coded, combos=list(combos),
-                            size=size, radix=radix)
+        return self._r(
+            "mpuccs/syn_unique_ori_matches.sql.j2",
+            target=target,
+            coded=coded,
+            combos=list(combos),
+            size=size,
+            radix=radix,
+        )
 
     def event_matches(self, target: str, matches: str) -> str:
         return self._r("mpuccs/event_matches.sql.j2", target=target, matches=matches)
 
-    def identification_events(self, events: str, syn: str, ori: str, columns: Sequence[tuple[str, Sequence[int]]],
-                              key: bool, radix: int) -> str:
+    def identification_events(
+        self, events: str, syn: str, ori: str, columns: Sequence[tuple[str, Sequence[int]]], key: bool, radix: int
+    ) -> str:
         """``columns``: (alias, ids of the combinations using it) per column, in work-column order."""
         cols = [{"alias": alias, "starts": [combo * radix for combo in combos]} for alias, combos in columns]
-        return self._r("mpuccs/identification_events.sql.j2", events=events, syn=syn, ori=ori, columns=cols,
-                            key=key, radix=radix)
+        return self._r(
+            "mpuccs/identification_events.sql.j2", events=events, syn=syn, ori=ori, columns=cols, key=key, radix=radix
+        )

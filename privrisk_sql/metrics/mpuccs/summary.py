@@ -21,12 +21,16 @@ def mpuccs_summary(payload: dict) -> str:
         f"  combinations checked / pruned    {g['total_combinations_checked']:,} / {g['total_combinations_pruned']:,}",
         f"  numeric / datetime precision     {g['config_numeric_precision']} / {g['config_datetime_precision']}",
     ]
-    top = sorted((t for t in payload["tree"] if t["mpuccs_collision_cnt"]),
-                 key=lambda t: (-t["mpuccs_collision_cnt"], t["check_order"]))[:10]
+    top = sorted(
+        (t for t in payload["tree"] if t["mpuccs_collision_cnt"]),
+        key=lambda t: (-t["mpuccs_collision_cnt"], t["check_order"]),
+    )[:10]
     if top:
         lines.append("  combinations that identify most rows")
-        lines.append("  (identified: synthetic rows singled out by it; uniques: its value combinations"
-                     " that occur once in the synthetic table)")
+        lines.append(
+            "  (identified: synthetic rows singled out by it; uniques: its value combinations"
+            " that occur once in the synthetic table)"
+        )
         lines.append(f"    {'identified':>10}  {'uniques':>8}  combination")
         for t in top:
             lines.append(f"    {t['mpuccs_collision_cnt']:>10,}  {t['mpuccs_cnt']:>8,}  {', '.join(t['field_combo'])}")

@@ -10,26 +10,49 @@ from . import DEFAULT_THRESHOLD
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     a.table_args(p, exclude_nulls=False)  # a NULL is a value of its QID, as in ARX and kanon
-    p.add_argument("--threshold", type=a.share, default=DEFAULT_THRESHOLD,
-                   help=f"a record is at risk when its risk exceeds this, in (0, 1] (default {DEFAULT_THRESHOLD})")
-    p.add_argument("--population-size", type=a.positive_int, metavar="N",
-                   help="the table is a sample of N people: population uniqueness (Zayatz, Pitman, SNB, Dankar)")
-    p.add_argument("--population", metavar="P",
-                   help="a population (or auxiliary/census) table in --db over the same QIDs: journalist and "
-                        "marketer risk, k-map, delta-presence")
-    p.add_argument("--population-qids", type=a.name_list, metavar="X,Y,Z",
-                   help="the population's names of the QIDs, in --qids order (default: the same names)")
-    p.add_argument("--population-count", metavar="COL",
-                   help="a column of the population counting the people each row stands for (a census table)")
+    p.add_argument(
+        "--threshold",
+        type=a.share,
+        default=DEFAULT_THRESHOLD,
+        help=f"a record is at risk when its risk exceeds this, in (0, 1] (default {DEFAULT_THRESHOLD})",
+    )
+    p.add_argument(
+        "--population-size",
+        type=a.positive_int,
+        metavar="N",
+        help="the table is a sample of N people: population uniqueness (Zayatz, Pitman, SNB, Dankar)",
+    )
+    p.add_argument(
+        "--population",
+        metavar="P",
+        help="a population (or auxiliary/census) table in --db over the same QIDs: journalist and "
+        "marketer risk, k-map, delta-presence",
+    )
+    p.add_argument(
+        "--population-qids",
+        type=a.name_list,
+        metavar="X,Y,Z",
+        help="the population's names of the QIDs, in --qids order (default: the same names)",
+    )
+    p.add_argument(
+        "--population-count",
+        metavar="COL",
+        help="a column of the population counting the people each row stands for (a census table)",
+    )
     p.add_argument("--weight", metavar="W", help="a column of sampling weights: sdcMicro's individual risk")
-    p.add_argument("--records", metavar="OUT",
-                   help="write a table OUT into --db: one row per record with its --key, class size and risks")
+    p.add_argument(
+        "--records",
+        metavar="OUT",
+        help="write a table OUT into --db: one row per record with its --key, class size and risks",
+    )
     p.add_argument("--key", metavar="ID", help="the column identifying a record in --records")
-    p.add_argument("--classes", metavar="OUT",
-                   help="write a table OUT into --db: the classes whose risk exceeds --threshold, with their values")
+    p.add_argument(
+        "--classes",
+        metavar="OUT",
+        help="write a table OUT into --db: the classes whose risk exceeds --threshold, with their values",
+    )
     p.add_argument("--replace", action="store_true", help="replace --records / --classes if they exist")
-    p.add_argument("--fail-above", type=a.rate, metavar="R",
-                   help="exit 1 when the average prosecutor risk exceeds R")
+    p.add_argument("--fail-above", type=a.rate, metavar="R", help="exit 1 when the average prosecutor risk exceeds R")
     a.safety_args(p)
 
 
@@ -39,8 +62,10 @@ def check(args: argparse.Namespace) -> None:
     from ...errors import InvalidInputError
 
     if (args.records or args.classes) and args.db is None:
-        raise InvalidInputError("--records/--classes write tables inside the database: give --db (a .duckdb path "
-                                "or an SQLAlchemy URL); the default in-memory DuckDB would lose them")
+        raise InvalidInputError(
+            "--records/--classes write tables inside the database: give --db (a .duckdb path "
+            "or an SQLAlchemy URL); the default in-memory DuckDB would lose them"
+        )
     if (args.records or args.classes) and args.read_only:
         raise InvalidInputError("--records/--classes write tables: they cannot run with --read-only")
 
@@ -48,10 +73,21 @@ def check(args: argparse.Namespace) -> None:
 def compute(src, args: argparse.Namespace):
     from .driver import risk
 
-    return risk(src, args.table, args.qids, threshold=args.threshold, population_size=args.population_size,
-                population=args.population, population_qids=args.population_qids,
-                population_count=args.population_count, weight=args.weight, records=args.records, key=args.key,
-                classes=args.classes, replace=args.replace)
+    return risk(
+        src,
+        args.table,
+        args.qids,
+        threshold=args.threshold,
+        population_size=args.population_size,
+        population=args.population,
+        population_qids=args.population_qids,
+        population_count=args.population_count,
+        weight=args.weight,
+        records=args.records,
+        key=args.key,
+        classes=args.classes,
+        replace=args.replace,
+    )
 
 
 def breach(args: argparse.Namespace, result, payload: dict) -> str | None:

@@ -41,10 +41,20 @@ class RiskOptions:
     replace: bool = False
 
     @classmethod
-    def validated(cls, qids: Sequence[str], threshold: Any = DEFAULT_THRESHOLD, population_size: Any = None,
-                  population: Any = None, population_qids: Sequence[str] | None = None,
-                  population_count: str | None = None, weight: str | None = None, records: str | None = None,
-                  key: str | None = None, classes: str | None = None, replace: bool = False) -> RiskOptions:
+    def validated(
+        cls,
+        qids: Sequence[str],
+        threshold: Any = DEFAULT_THRESHOLD,
+        population_size: Any = None,
+        population: Any = None,
+        population_qids: Sequence[str] | None = None,
+        population_count: str | None = None,
+        weight: str | None = None,
+        records: str | None = None,
+        key: str | None = None,
+        classes: str | None = None,
+        replace: bool = False,
+    ) -> RiskOptions:
         qids = validate_qids(qids)
         if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not 0 < threshold <= 1:
             raise InvalidInputError(f"threshold must be a number in (0, 1], got {threshold!r}")
@@ -52,8 +62,9 @@ class RiskOptions:
             if isinstance(population_size, float) and population_size.is_integer():
                 population_size = int(population_size)
             if isinstance(population_size, bool) or not isinstance(population_size, int) or population_size < 1:
-                raise InvalidInputError(f"population_size must be a whole number of people >= 1, got "
-                                        f"{population_size!r}")
+                raise InvalidInputError(
+                    f"population_size must be a whole number of people >= 1, got {population_size!r}"
+                )
         pq = None
         if population_qids is not None:
             if population is None:
@@ -74,8 +85,19 @@ class RiskOptions:
             raise InvalidInputError("key names the records' key column of the records table: give records too")
         if records is not None and records == classes:
             raise InvalidInputError(f"records and classes name the same table {records!r}")
-        return cls(qids, float(threshold), population_size, population, pq, population_count, weight, records, key,
-                   classes, bool(replace))
+        return cls(
+            qids,
+            float(threshold),
+            population_size,
+            population,
+            pq,
+            population_count,
+            weight,
+            records,
+            key,
+            classes,
+            bool(replace),
+        )
 
 
 @dataclass(frozen=True)
@@ -98,11 +120,22 @@ class RiskResult(report.Displayed):
     population_class_sizes: dict[int, int] = field(default_factory=dict)  # F' -> records
 
     def to_dict(self) -> dict:
-        out: dict[str, Any] = {"records": self.records, "classes": self.classes, "threshold": self.threshold,
-                               "class_sizes": [[s, c] for s, c in sorted(self.class_sizes.items())],
-                               "prosecutor": self.prosecutor}
-        for name in ("population", "journalist", "marketer", "k_map", "delta_presence", "population_classes",
-                     "individual"):
+        out: dict[str, Any] = {
+            "records": self.records,
+            "classes": self.classes,
+            "threshold": self.threshold,
+            "class_sizes": [[s, c] for s, c in sorted(self.class_sizes.items())],
+            "prosecutor": self.prosecutor,
+        }
+        for name in (
+            "population",
+            "journalist",
+            "marketer",
+            "k_map",
+            "delta_presence",
+            "population_classes",
+            "individual",
+        ):
             value = getattr(self, name)
             if value is not None:
                 out[name] = value
@@ -121,22 +154,42 @@ class RiskResult(report.Displayed):
 
 def _population_section(hist: dict[int, int], n: int, size: int) -> dict:
     est = population.estimate(hist, n, size)  # size >= n: risk() counted the sample's rows first
-    return {"size": size, "sampling_fraction": est.sampling_fraction, "uniques": {**est.fractions(),
-            "dankar_model": est.dankar_model}, "unique_people": dict(est.uniques), "reasons": dict(est.reasons)}
+    return {
+        "size": size,
+        "sampling_fraction": est.sampling_fraction,
+        "uniques": {**est.fractions(), "dankar_model": est.dankar_model},
+        "unique_people": dict(est.uniques),
+        "reasons": dict(est.reasons),
+    }
 
 
 def _check_population(rel: Relation, pop: Relation, qids: list[str], pop_qids: list[str]) -> None:
     for q, p in zip(qids, pop_qids):
         a, b = rel.column(q).type_class, pop.column(p).type_class
         if (a is TypeClass.TEXT) != (b is TypeClass.TEXT):
-            raise InvalidInputError(f"column {p!r} of population {pop.label!r} is {pop.column(p).sql_type}, but QID "
-                                    f"{q!r} of {rel.label!r} is {rel.column(q).sql_type}: their values never match")
+            raise InvalidInputError(
+                f"column {p!r} of population {pop.label!r} is {pop.column(p).sql_type}, but QID "
+                f"{q!r} of {rel.label!r} is {rel.column(q).sql_type}: their values never match"
+            )
 
 
-def risk(src: Any, table: Any, qids: Sequence[str], *, threshold: float = DEFAULT_THRESHOLD,
-         population_size: int | None = None, population: Any = None, population_qids: Sequence[str] | None = None,
-         population_count: str | None = None, weight: str | None = None, records: str | None = None,
-         key: str | None = None, classes: str | None = None, replace: bool = False, html: Any = None) -> RiskResult:
+def risk(
+    src: Any,
+    table: Any,
+    qids: Sequence[str],
+    *,
+    threshold: float = DEFAULT_THRESHOLD,
+    population_size: int | None = None,
+    population: Any = None,
+    population_qids: Sequence[str] | None = None,
+    population_count: str | None = None,
+    weight: str | None = None,
+    records: str | None = None,
+    key: str | None = None,
+    classes: str | None = None,
+    replace: bool = False,
+    html: Any = None,
+) -> RiskResult:
     """Re-identification risk of ``table`` on ``qids``, computed in the database.
 
     Args:
@@ -167,11 +220,24 @@ def risk(src: Any, table: Any, qids: Sequence[str], *, threshold: float = DEFAUL
         InvalidInputError: a bad option, an unknown column, a population smaller than the sample,
             a weight that is missing, zero or negative, before the heavy statements.
     """
-    o = RiskOptions.validated(qids, threshold, population_size, population, population_qids, population_count,
-                              weight, records, key, classes, replace)
+    o = RiskOptions.validated(
+        qids,
+        threshold,
+        population_size,
+        population,
+        population_qids,
+        population_count,
+        weight,
+        records,
+        key,
+        classes,
+        replace,
+    )
     if (o.records or o.classes) and is_in_memory(src):
-        raise InvalidInputError("records/classes are tables written inside the database: pass a Source, a connection "
-                                "or a database file (an in-memory DuckDB opened for this call would lose them)")
+        raise InvalidInputError(
+            "records/classes are tables written inside the database: pass a Source, a connection "
+            "or a database file (an in-memory DuckDB opened for this call would lose them)"
+        )
     page = report.checked_html(html, table, o.population)  # input_files passes over a None population
     started, clock = report.now(), time.perf_counter()
     with opened(src) as source:
@@ -187,8 +253,10 @@ def risk(src: Any, table: Any, qids: Sequence[str], *, threshold: float = DEFAUL
             if o.population_count is not None:
                 count_col = pop_rel.column(o.population_count)
                 if not count_col.type_class.is_numeric:
-                    raise InvalidInputError(f"population_count {count_col.name!r} of {pop_rel.label!r} must hold "
-                                            f"numbers, it is {count_col.sql_type}")
+                    raise InvalidInputError(
+                        f"population_count {count_col.name!r} of {pop_rel.label!r} must hold "
+                        f"numbers, it is {count_col.sql_type}"
+                    )
                 count_name = count_col.name
         weight_name = None
         if o.weight is not None:
@@ -196,22 +264,34 @@ def risk(src: Any, table: Any, qids: Sequence[str], *, threshold: float = DEFAUL
             if w.name in names:
                 raise InvalidInputError(f"weight column {w.name!r} is also a QID")
             if not w.type_class.is_numeric:
-                raise InvalidInputError(f"weight column {w.name!r} of {rel.label!r} must be numeric, it is {w.sql_type}")
+                raise InvalidInputError(
+                    f"weight column {w.name!r} of {rel.label!r} must be numeric, it is {w.sql_type}"
+                )
             weight_name = w.name
             bad = source.fetch_records(q.weight_problems(rel.sql, w.name, w.type_class is TypeClass.FLOAT))[0]
             for key, what in (("missing", "missing (NULL or NaN)"), ("not_positive", "zero or negative")):
                 if int(bad[key] or 0):
-                    raise InvalidInputError(f"weight column {w.name!r} of {rel.label!r} has {int(bad[key]):,} "
-                                            f"{what} weights: every sampling weight must be a positive number")
+                    raise InvalidInputError(
+                        f"weight column {w.name!r} of {rel.label!r} has {int(bad[key]):,} "
+                        f"{what} weights: every sampling weight must be a positive number"
+                    )
         if o.population_size is not None:  # a cheap count first: a population smaller than the sample is bad input
             rows_in = int(source.fetch_records(q.count_rows(rel.sql))[0]["n"])
             if o.population_size < rows_in:
-                raise InvalidInputError(f"population_size {o.population_size:,} is smaller than the sample's "
-                                        f"{rows_in:,} records in {rel.label!r}")
-        columns = [RiskColumn(n, p, rel.column(n).type_class is TypeClass.TEXT
-                              and (rel.may_collate or (pop_rel is not None and pop_rel.may_collate)),
-                              rel.column(n).type_class is TypeClass.FLOAT)
-                   for n, p in zip(names, pop_names or names)]
+                raise InvalidInputError(
+                    f"population_size {o.population_size:,} is smaller than the sample's "
+                    f"{rows_in:,} records in {rel.label!r}"
+                )
+        columns = [
+            RiskColumn(
+                n,
+                p,
+                rel.column(n).type_class is TypeClass.TEXT
+                and (rel.may_collate or (pop_rel is not None and pop_rel.may_collate)),
+                rel.column(n).type_class is TypeClass.FLOAT,
+            )
+            for n, p in zip(names, pop_names or names)
+        ]
         outputs = _outputs(source, o, rel, pop_rel, names)
         compared = compared_as_bytes(source.dialect, rel, names)
         sizes = class_sizes(source, compared, names)
@@ -230,22 +310,41 @@ def risk(src: Any, table: Any, qids: Sequence[str], *, threshold: float = DEFAUL
                 weighted[pair] = weighted.get(pair, 0) + int(row["classes"])
         result = _result(hist, o, pairs, weighted)
         _write_outputs(source, q, o, outputs, rel, pop_rel, columns, count_name, weight_name, result, pairs)
-    report.after_run(result, page, False, "risk", database,
-                     {"table": table, **({"population": o.population} if o.population is not None else {})},
-                     {"qids": list(o.qids), "threshold": o.threshold, "population_size": o.population_size,
-                      "population_qids": None if o.population_qids is None else list(o.population_qids),
-                      "population_count": o.population_count, "weight": o.weight},
-                     started, time.perf_counter() - clock)
+    report.after_run(
+        result,
+        page,
+        False,
+        "risk",
+        database,
+        {"table": table, **({"population": o.population} if o.population is not None else {})},
+        {
+            "qids": list(o.qids),
+            "threshold": o.threshold,
+            "population_size": o.population_size,
+            "population_qids": None if o.population_qids is None else list(o.population_qids),
+            "population_count": o.population_count,
+            "weight": o.weight,
+        },
+        started,
+        time.perf_counter() - clock,
+    )
     return result
 
 
 # Columns of the records and classes tables besides the user's key and QIDs.
-_RECORD_COLUMNS = ("class_size", "prosecutor_risk", "population_size", "journalist_risk", "weight_sum",
-                   "individual_risk")
+_RECORD_COLUMNS = (
+    "class_size",
+    "prosecutor_risk",
+    "population_size",
+    "journalist_risk",
+    "weight_sum",
+    "individual_risk",
+)
 
 
-def _outputs(source: Source, o: RiskOptions, rel: Relation, pop_rel: Relation | None,
-             names: list[str]) -> dict[str, OutputTable]:
+def _outputs(
+    source: Source, o: RiskOptions, rel: Relation, pop_rel: Relation | None, names: list[str]
+) -> dict[str, OutputTable]:
     """The records and classes tables, checked before any heavy statement."""
     if not (o.records or o.classes):
         return {}
@@ -266,9 +365,19 @@ def _outputs(source: Source, o: RiskOptions, rel: Relation, pop_rel: Relation | 
     return out
 
 
-def _write_outputs(source: Source, q: RiskQueries, o: RiskOptions, outputs: dict[str, OutputTable], rel: Relation,
-                   pop_rel: Relation | None, columns: list[RiskColumn], count_name: str | None,
-                   weight_name: str | None, result: RiskResult, pairs: dict | None) -> None:
+def _write_outputs(
+    source: Source,
+    q: RiskQueries,
+    o: RiskOptions,
+    outputs: dict[str, OutputTable],
+    rel: Relation,
+    pop_rel: Relation | None,
+    columns: list[RiskColumn],
+    count_name: str | None,
+    weight_name: str | None,
+    result: RiskResult,
+    pairs: dict | None,
+) -> None:
     """Each table complete or not at all: built under a staging name, its row count checked against
     the figures already computed (the input changed otherwise), then published."""
     pop_sql = pop_rel.sql if pop_rel is not None else None
@@ -277,16 +386,22 @@ def _write_outputs(source: Source, q: RiskQueries, o: RiskOptions, outputs: dict
         def check(staging_sql: str) -> None:
             found = int(source.fetch_records(q.count_rows(staging_sql))[0]["n"])
             if found != rows:
-                raise InputChangedError(f"{rel.label!r} changed during the run: the {what} table {target.label!r} "
-                                        f"would have {found:,} rows, not {rows:,}; nothing was written")
+                raise InputChangedError(
+                    f"{rel.label!r} changed during the run: the {what} table {target.label!r} "
+                    f"would have {found:,} rows, not {rows:,}; nothing was written"
+                )
+
         return check
 
     if "records" in outputs and o.key is not None:
         target = outputs["records"]
         key = rel.column(o.key).name
-        source.write_staged(target, lambda st: source.execute(q.record_risks(st, rel.sql, columns, key, key, pop_sql,
-                                                                             count_name, weight_name)),
-                            expect(target, result.records, "records"), replace=o.replace)
+        source.write_staged(
+            target,
+            lambda st: source.execute(q.record_risks(st, rel.sql, columns, key, key, pop_sql, count_name, weight_name)),
+            expect(target, result.records, "records"),
+            replace=o.replace,
+        )
     if "classes" in outputs:
         target = outputs["classes"]
         if pairs is not None:
@@ -294,9 +409,12 @@ def _write_outputs(source: Source, q: RiskQueries, o: RiskOptions, outputs: dict
             at_risk = sum(c for (_, big_f), c in used.items() if 1 / big_f > o.threshold)
         else:
             at_risk = sum(c for f, c in result.class_sizes.items() if 1 / f > o.threshold)
-        source.write_staged(target, lambda st: source.execute(q.classes_at_risk(st, rel.sql, columns, o.threshold,
-                                                                                pop_sql, count_name)),
-                            expect(target, at_risk, "classes"), replace=o.replace)
+        source.write_staged(
+            target,
+            lambda st: source.execute(q.classes_at_risk(st, rel.sql, columns, o.threshold, pop_sql, count_name)),
+            expect(target, at_risk, "classes"),
+            replace=o.replace,
+        )
 
 
 def _result(hist: dict[int, int], o: RiskOptions, pairs: dict | None, weighted: dict | None) -> RiskResult:
@@ -306,9 +424,13 @@ def _result(hist: dict[int, int], o: RiskOptions, pairs: dict | None, weighted: 
         extra["population"] = _population_section(hist, n, o.population_size)
     if pairs is not None:
         used, coverage = models.population_sizes(pairs)
-        extra.update(journalist=models.journalist(used, o.threshold), marketer=models.marketer(used),
-                     k_map=models.k_map(used), delta_presence=models.delta_presence(used),
-                     population_classes=coverage)
+        extra.update(
+            journalist=models.journalist(used, o.threshold),
+            marketer=models.marketer(used),
+            k_map=models.k_map(used),
+            delta_presence=models.delta_presence(used),
+            population_classes=coverage,
+        )
         by_size: dict[int, int] = {}
         for (f, big_f), c in used.items():
             by_size[big_f] = by_size.get(big_f, 0) + f * c
@@ -320,5 +442,6 @@ def _result(hist: dict[int, int], o: RiskOptions, pairs: dict | None, weighted: 
             for key, value in section.items():
                 if isinstance(value, float) and not math.isfinite(value):
                     section[key] = None
-    return RiskResult(n, sum(hist.values()), o.threshold, dict(sorted(hist.items())), models.prosecutor(hist, o.threshold),
-                      **extra)
+    return RiskResult(
+        n, sum(hist.values()), o.threshold, dict(sorted(hist.items())), models.prosecutor(hist, o.threshold), **extra
+    )

@@ -15,8 +15,19 @@ import math
 
 # k-map buckets by the population size of a record's class (inclusive bounds; None: no bound).
 K_MAP_BUCKETS: tuple[tuple[int, int | None], ...] = (
-    (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 10), (11, 20), (21, 50), (51, 100), (101, 1000),
-    (1001, 10000), (10001, None))
+    (1, 1),
+    (2, 2),
+    (3, 3),
+    (4, 4),
+    (5, 5),
+    (6, 10),
+    (11, 20),
+    (21, 50),
+    (51, 100),
+    (101, 1000),
+    (1001, 10000),
+    (10001, None),
+)
 # delta-presence buckets by f/F: [0, 0.1], (0.1, 0.2], ..., (0.9, 1].
 DELTA_BUCKETS: tuple[tuple[float, float], ...] = tuple((i / 10, (i + 1) / 10) for i in range(10))
 
@@ -54,10 +65,12 @@ def population_sizes(pairs: dict[tuple[int, int], int]) -> tuple[dict[tuple[int,
             short_records += f * c
         key = (f, max(big_f, f))
         used[key] = used.get(key, 0) + c
-    return used, {"classes_missing_from_population": missing_classes,
-                  "records_missing_from_population": missing_records,
-                  "classes_smaller_in_population": short_classes,
-                  "records_smaller_in_population": short_records}
+    return used, {
+        "classes_missing_from_population": missing_classes,
+        "records_missing_from_population": missing_records,
+        "classes_smaller_in_population": short_classes,
+        "records_smaller_in_population": short_records,
+    }
 
 
 def journalist(pairs: dict[tuple[int, int], int], threshold: float) -> dict:
@@ -89,8 +102,14 @@ def k_map(pairs: dict[tuple[int, int], int]) -> dict:
     for low, high in K_MAP_BUCKETS:
         inside = [(f, c) for (f, big_f), c in pairs.items() if big_f >= low and (high is None or big_f <= high)]
         if inside:
-            buckets.append({"min_anonymity": low, "max_anonymity": high, "records": sum(f * c for f, c in inside),
-                            "classes": sum(c for _, c in inside)})
+            buckets.append(
+                {
+                    "min_anonymity": low,
+                    "max_anonymity": high,
+                    "records": sum(f * c for f, c in inside),
+                    "classes": sum(c for _, c in inside),
+                }
+            )
     return {"k": min(big_f for _, big_f in pairs), "buckets": buckets}
 
 
@@ -100,11 +119,20 @@ def delta_presence(pairs: dict[tuple[int, int], int]) -> dict:
     deltas = {(f, big_f): f / big_f for f, big_f in pairs}
     buckets = []
     for i, (low, high) in enumerate(DELTA_BUCKETS):
-        inside = [(f, c) for (f, big_f), c in pairs.items()
-                  if (low < deltas[f, big_f] or (i == 0 and deltas[f, big_f] >= low)) and deltas[f, big_f] <= high]
+        inside = [
+            (f, c)
+            for (f, big_f), c in pairs.items()
+            if (low < deltas[f, big_f] or (i == 0 and deltas[f, big_f] >= low)) and deltas[f, big_f] <= high
+        ]
         if inside:
-            buckets.append({"min_probability": low, "max_probability": high, "records": sum(f * c for f, c in inside),
-                            "classes": sum(c for _, c in inside)})
+            buckets.append(
+                {
+                    "min_probability": low,
+                    "max_probability": high,
+                    "records": sum(f * c for f, c in inside),
+                    "classes": sum(c for _, c in inside),
+                }
+            )
     return {"min": min(deltas.values()), "max": max(deltas.values()), "buckets": buckets}
 
 
@@ -127,5 +155,10 @@ def individual(weighted: dict[tuple[int, float], int], threshold: float) -> dict
     risks = {(f, w): individual_risk(f, w) for f, w in weighted}
     expected = math.fsum(f * c * risks[f, w] for (f, w), c in weighted.items())
     above = sum(f * c for (f, w), c in weighted.items() if risks[f, w] > threshold)
-    return {"expected_reidentifications": expected, "global_risk": expected / n, "records_above": above / n,
-            "records_above_count": above, "highest_risk": max(risks.values())}
+    return {
+        "expected_reidentifications": expected,
+        "global_risk": expected / n,
+        "records_above": above / n,
+        "records_above_count": above,
+        "highest_risk": max(risks.values()),
+    }

@@ -108,8 +108,12 @@ def pitman(hist: Histogram, n: int, population: int) -> tuple[float | None, str 
     try:
         # 200 evaluations: a root is found in under 70 from ARX's start where one exists (the fixtures);
         # beyond that the solver wanders outside the model (theta < 0) and each call costs ~1 ms.
-        sol = root(lambda x: _pitman_equations(x[0], x[1], sizes, counts, u, n), [theta0, alpha0], method="hybr",
-                   options={"xtol": 1e-14, "maxfev": 200})
+        sol = root(
+            lambda x: _pitman_equations(x[0], x[1], sizes, counts, u, n),
+            [theta0, alpha0],
+            method="hybr",
+            options={"xtol": 1e-14, "maxfev": 200},
+        )
     except (ValueError, ZeroDivisionError, FloatingPointError) as e:
         return None, f"the solver failed ({e})"
     theta, alpha = (float(v) for v in sol.x)
@@ -142,7 +146,7 @@ def _snb_classes(hist: Histogram, u: int, c1: float, f: float) -> float:
 def _snb_equations(a: float, b: float, k: float, f: float, c1: float, c2: float) -> tuple[float, float]:
     d = (1 - f) * (1 - b)
     e1 = k * f * (b / (1 - d)) ** a * ((a * d) / (1 - d) + 1) - c1
-    e2 = k * a * b ** a * f * f * (1 - b) / 2 * (1 - d) ** (a + 2) * (2 - (1 - a) * d) - c2
+    e2 = k * a * b**a * f * f * (1 - b) / 2 * (1 - d) ** (a + 2) * (2 - (1 - a) * d) - c2
     return e1, e2
 
 
@@ -162,8 +166,12 @@ def snb(hist: Histogram, n: int, population: int) -> tuple[float | None, str | N
         for b0 in (0.0, 0.33, 0.66, 0.99):
             try:
                 with _quiet():
-                    sol = root(lambda x: _snb_equations(x[0], x[1], k, f, c1, c2), [a0, b0], method="hybr",
-                               options={"xtol": 1e-14})
+                    sol = root(
+                        lambda x: _snb_equations(x[0], x[1], k, f, c1, c2),
+                        [a0, b0],
+                        method="hybr",
+                        options={"xtol": 1e-14},
+                    )
             except (ValueError, ZeroDivisionError, OverflowError):
                 continue
             a, b = (float(v) for v in sol.x)
@@ -172,7 +180,7 @@ def snb(hist: Histogram, n: int, population: int) -> tuple[float | None, str | N
             residual = max(abs(v) for v in _snb_equations(a, b, k, f, c1, c2))
             if not math.isfinite(residual) or residual > 1e-6 * max(1.0, c1):
                 continue
-            uniques = k * b ** a
+            uniques = k * b**a
             if 0 < uniques <= population:
                 return uniques, None
     return None, "the equations have no solution from any of the 16 start values"

@@ -16,65 +16,154 @@ def _pct(x: float | None) -> str:
 def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Number], list[Section]]:
     p = result.prosecutor
     limit = info.thresholds.get("fail_above") if info else None
-    sentence = (f"{result.classes:,} classes among {result.records:,} records: an attacker who knows a person is in "
-                "the table and their quasi-identifiers picks their row with this probability, on average over "
-                "records (ARX's average prosecutor risk).")
+    sentence = (
+        f"{result.classes:,} classes among {result.records:,} records: an attacker who knows a person is in "
+        "the table and their quasi-identifiers picks their row with this probability, on average over "
+        "records (ARX's average prosecutor risk)."
+    )
     if limit is not None:
         sentence += f" {'Above' if p['average_risk'] > limit else 'Within'} the limit of {pct(limit)} (--fail-above)."
     numbers = [
-        Number("average_risk", "average risk (over records)", pct(p["average_risk"]), sentence,
-               verdict(None if limit is None else p["average_risk"] <= limit)),
-        Number("records_at_risk", f"records at risk (> {result.threshold:g})", pct(p["records_at_risk"]),
-               "Records whose class is so small that 1 / its size exceeds the threshold."),
-        Number("highest_risk", "highest risk", pct(p["highest_risk"]),
-               f"1 / the smallest class, for {pct(p['records_at_highest_risk'])} of the records."),
-        Number("average_risk_over_classes", "mean risk over classes", pct(p["average_risk_over_classes"]),
-               "The mean over classes of 1 / class size: kanon's avg_reid_risk (pycanon's figure), which weighs "
-               "a class of one record as much as a class of thousands."),
+        Number(
+            "average_risk",
+            "average risk (over records)",
+            pct(p["average_risk"]),
+            sentence,
+            verdict(None if limit is None else p["average_risk"] <= limit),
+        ),
+        Number(
+            "records_at_risk",
+            f"records at risk (> {result.threshold:g})",
+            pct(p["records_at_risk"]),
+            "Records whose class is so small that 1 / its size exceeds the threshold.",
+        ),
+        Number(
+            "highest_risk",
+            "highest risk",
+            pct(p["highest_risk"]),
+            f"1 / the smallest class, for {pct(p['records_at_highest_risk'])} of the records.",
+        ),
+        Number(
+            "average_risk_over_classes",
+            "mean risk over classes",
+            pct(p["average_risk_over_classes"]),
+            "The mean over classes of 1 / class size: kanon's avg_reid_risk (pycanon's figure), which weighs "
+            "a class of one record as much as a class of thousands.",
+        ),
     ]
     if result.population is not None:
         u = result.population["uniques"]
-        numbers.append(Number("population_uniques", "population uniques (Dankar)", _pct(u["dankar"]),
-                              f"The estimated share of the {result.population['size']:,} people who are unique "
-                              f"on these quasi-identifiers; Dankar's rule chose {u['dankar_model'] or 'no model'}."))
+        numbers.append(
+            Number(
+                "population_uniques",
+                "population uniques (Dankar)",
+                _pct(u["dankar"]),
+                f"The estimated share of the {result.population['size']:,} people who are unique "
+                f"on these quasi-identifiers; Dankar's rule chose {u['dankar_model'] or 'no model'}.",
+            )
+        )
     if result.journalist is not None:
-        numbers.append(Number("k_map", "k-map", f"{result.k_map['k']:,}",
-                              "The fewest people of the population that any record's quasi-identifiers match."))
+        numbers.append(
+            Number(
+                "k_map",
+                "k-map",
+                f"{result.k_map['k']:,}",
+                "The fewest people of the population that any record's quasi-identifiers match.",
+            )
+        )
     if result.individual is not None:
-        numbers.append(Number("global_risk", "global risk (sdcMicro)", pct(result.individual["global_risk"]),
-                              f"{result.individual['expected_reidentifications']:.6g} expected re-identifications "
-                              "from the sampling weights, over the records."))
-    out = [Section(
-        "Records at risk by threshold",
-        ["Each point is a possible threshold t: the share of records whose risk 1 / class size is at least t. "
-         f"The dashed line is the threshold of this run ({result.threshold:g})."],
-        [step_line("risk_curve", result.risk_curve(), "threshold", "records_at_risk", title="Records at risk",
-                   x_title="threshold (risk 1 / class size)", y_title="share of records", rule=result.threshold)],
-    )]
+        numbers.append(
+            Number(
+                "global_risk",
+                "global risk (sdcMicro)",
+                pct(result.individual["global_risk"]),
+                f"{result.individual['expected_reidentifications']:.6g} expected re-identifications "
+                "from the sampling weights, over the records.",
+            )
+        )
+    out = [
+        Section(
+            "Records at risk by threshold",
+            [
+                "Each point is a possible threshold t: the share of records whose risk 1 / class size is at least t. "
+                f"The dashed line is the threshold of this run ({result.threshold:g})."
+            ],
+            [
+                step_line(
+                    "risk_curve",
+                    result.risk_curve(),
+                    "threshold",
+                    "records_at_risk",
+                    title="Records at risk",
+                    x_title="threshold (risk 1 / class size)",
+                    y_title="share of records",
+                    rule=result.threshold,
+                )
+            ],
+        )
+    ]
     out += class_sections(result.class_sizes, None)
     if result.population is not None:
         pop = result.population
-        table_rows = [[m, _pct(pop["uniques"][m]), "" if pop["unique_people"][m] is None
-                 else f"{pop['unique_people'][m]:,.1f}", pop["reasons"].get(m, "")]
-                for m in ("zayatz", "pitman", "snb", "dankar")]
-        out.append(Section(
-            "Population uniqueness",
-            [f"The table is a sample of {pop['size']:,} people (sampling fraction {pop['sampling_fraction']:.6g}). "
-             "Each model estimates how many of them are unique on the quasi-identifiers from the sample's class "
-             f"sizes; Dankar's rule picks one ({pop['uniques']['dankar_model'] or 'none'})."],
-            tables=[Table("population_uniqueness", ["model", "population uniques", "people", "why no estimate"],
-                          table_rows)],
-        ))
+        table_rows = [
+            [
+                m,
+                _pct(pop["uniques"][m]),
+                "" if pop["unique_people"][m] is None else f"{pop['unique_people'][m]:,.1f}",
+                pop["reasons"].get(m, ""),
+            ]
+            for m in ("zayatz", "pitman", "snb", "dankar")
+        ]
+        out.append(
+            Section(
+                "Population uniqueness",
+                [
+                    f"The table is a sample of {pop['size']:,} people (sampling fraction {pop['sampling_fraction']:.6g}). "
+                    "Each model estimates how many of them are unique on the quasi-identifiers from the sample's class "
+                    f"sizes; Dankar's rule picks one ({pop['uniques']['dankar_model'] or 'none'})."
+                ],
+                tables=[
+                    Table(
+                        "population_uniqueness",
+                        ["model", "population uniques", "people", "why no estimate"],
+                        table_rows,
+                    )
+                ],
+            )
+        )
     if result.population_class_sizes:
         rows = [{"population_class_size": s, "records": r} for s, r in result.population_class_sizes.items()]
-        out.append(Section(
-            "Population class sizes",
-            ["Records of the sample by how many people of the population share their quasi-identifiers."],
-            [bar("population_class_sizes", rows[:MAX_TABLE_ROWS], "population_class_size", "records",
-                 title="Records by population class size", x_title="people in the population class",
-                 y_title="records", ordinal_x=len(rows) <= 30)],
-            [Table("k_map_buckets", ["min anonymity", "max anonymity", "records", "classes"],
-                   [[b["min_anonymity"], b["max_anonymity"] if b["max_anonymity"] is not None else "",
-                     b["records"], b["classes"]] for b in result.k_map["buckets"]])],
-        ))
+        out.append(
+            Section(
+                "Population class sizes",
+                ["Records of the sample by how many people of the population share their quasi-identifiers."],
+                [
+                    bar(
+                        "population_class_sizes",
+                        rows[:MAX_TABLE_ROWS],
+                        "population_class_size",
+                        "records",
+                        title="Records by population class size",
+                        x_title="people in the population class",
+                        y_title="records",
+                        ordinal_x=len(rows) <= 30,
+                    )
+                ],
+                [
+                    Table(
+                        "k_map_buckets",
+                        ["min anonymity", "max anonymity", "records", "classes"],
+                        [
+                            [
+                                b["min_anonymity"],
+                                b["max_anonymity"] if b["max_anonymity"] is not None else "",
+                                b["records"],
+                                b["classes"],
+                            ]
+                            for b in result.k_map["buckets"]
+                        ],
+                    )
+                ],
+            )
+        )
     return numbers, out

@@ -248,6 +248,8 @@ def _risk_statements(dialect):
         "risk_population_class_pairs_counted": q.population_class_pairs(rel, '"census"', cols, "people_count"),
         "risk_weighted_classes": q.weighted_classes(rel, ["zip", HOSTILE], "weight"),
         "weight_problems": q.weight_problems(rel, "weight", True),
+        "risk_population_count_problems": q.population_count_problems('"census"', "people_count", True),
+        "risk_population_count_problems_integer": q.population_count_problems('"census"', "people_count", False),
         "risk_record_risks": q.record_risks('"out"', rel, cols, "id", "id", '"census"', "people_count", "weight"),
         "risk_record_risks_sample_only": q.record_risks('"out"', rel, cols, "id", "id"),
         "risk_classes_at_risk": q.classes_at_risk('"out"', rel, cols, 0.2),

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import uuid
 
+import duckdb
 import pandas as pd
 import pytest
 
@@ -302,6 +303,64 @@ def test_bad_weights_are_refused_on_every_backend(backend, weights, word):
     backend.create(name, [("id", T.INTEGER), ("q", T.TEXT), ("w", T.FLOAT)], rows)
     with pytest.raises(pr.InvalidInputError, match=word):
         pr.risk(backend.source(), name, ["q"], weight="w")
+
+
+def _census(backend, counts):
+    """The hand population as a census table: one row per (zip, sex) with its count of people,
+    or with the given counts in place of the true ones."""
+    people: dict[tuple, int] = {}
+    for row in [(z, s) for _, z, s, _ in SAMPLE] + POPULATION_EXTRA:
+        people[row] = people.get(row, 0) + 1
+    name = f"census_{uuid.uuid4().hex[:8]}"
+    rows = [(*key, counts.get(key, n)) for key, n in people.items()]
+    kind = T.FLOAT if any(isinstance(v, float) or v is None for v in counts.values()) else T.INTEGER
+    backend.create(name, [("zip", T.TEXT), ("sex", T.TEXT), ("n", kind)], rows)
+    return name
+
+
+def test_a_census_table_gives_the_figures_of_its_people(backend):
+    # population_count: a pre-aggregated census is the per-person population, grouped; every
+    # journalist, marketer, k-map and delta-presence figure must be the same.
+    sample, population = _hand_tables(backend)
+    census = _census(backend, {("e", "m"): 1, ("d", "m"): 3})  # the true counts, restated
+    per_person = pr.risk(backend.source(), sample, ["zip", "sex"], threshold=0.4, population=population)
+    counted = pr.risk(backend.source(), sample, ["zip", "sex"], threshold=0.4, population=census, population_count="n")
+    assert counted.journalist == per_person.journalist and counted.marketer == per_person.marketer
+    assert counted.k_map == per_person.k_map and counted.delta_presence == per_person.delta_presence
+    assert counted.journalist["lowest_risk"] == 1 / 4  # not trivially equal: the hand figures
+
+
+@pytest.mark.parametrize(
+    "count,word",
+    [(-1, "negative"), (None, "missing"), (2.5, "not a whole number")],
+    ids=["negative", "null", "fraction"],
+)
+def test_bad_population_counts_are_refused_on_every_backend(backend, count, word):
+    # A census count is a number of people: a negative, missing or fractional one is bad input,
+    # refused before the heavy statements with the table and column named; it used to be read
+    # as a class the population lacks (negative, NULL) or truncated (2.5 -> 2) without a word.
+    sample, _ = _hand_tables(backend)
+    census = _census(backend, {("a", "m"): count})
+    with pytest.raises(pr.InvalidInputError, match=word) as caught:
+        pr.risk(backend.source(), sample, ["zip", "sex"], population=census, population_count="n")
+    assert census in str(caught.value) and "'n'" in str(caught.value)
+
+
+@pytest.mark.parametrize("value,word", [("NaN", "missing"), ("Infinity", "not a whole number")])
+def test_nan_and_infinite_population_counts_are_refused(value, word):
+    # They used to end the run in a traceback (int() of NaN or infinity).
+    con = duckdb.connect()
+    con.execute("CREATE TABLE s AS SELECT * FROM (VALUES ('a'), ('b')) t(q)")
+    con.execute("CREATE TABLE c AS SELECT q, CAST(? AS DOUBLE) AS n FROM (VALUES ('a'), ('b')) t(q)", [value])
+    with pytest.raises(pr.InvalidInputError, match=word):
+        pr.risk(pr.Source(con), "s", ["q"], population="c", population_count="n")
+
+
+def test_a_zero_population_count_is_a_class_the_population_lacks(backend):
+    sample, _ = _hand_tables(backend)
+    census = _census(backend, {("b", "f"): 0})
+    r = pr.risk(backend.source(), sample, ["zip", "sex"], population=census, population_count="n")
+    assert r.population_classes["classes_missing_from_population"] == 1
 
 
 def test_population_without_the_qids_is_refused(backend):

@@ -37,7 +37,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--population-count",
         metavar="COL",
-        help="a column of the population counting the people each row stands for (a census table)",
+        help="a column of the population counting the people each row stands for (a census table; whole numbers >= 0)",
     )
     p.add_argument("--weight", metavar="W", help="a column of sampling weights: sdcMicro's individual risk")
     p.add_argument(

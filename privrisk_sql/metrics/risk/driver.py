@@ -17,7 +17,7 @@ from typing import Any
 
 from ... import report
 from ...errors import InputChangedError, InvalidInputError
-from ...source import OutputTable, Relation, Source, is_in_memory, opened
+from ...source import Column, OutputTable, Relation, Source, is_in_memory, opened
 from ...sql.types import TypeClass
 from ..classes import class_sizes, compared_as_bytes, resolve_qids, validate_qids
 from . import DEFAULT_THRESHOLD, models, population
@@ -173,6 +173,24 @@ def _check_population(rel: Relation, pop: Relation, qids: list[str], pop_qids: l
             )
 
 
+def _check_population_counts(source: Source, q: RiskQueries, pop: Relation, count: Column) -> None:
+    """A census count is a whole number of people, 0 or more: anything else is refused, naming the
+    table and column, before the heavy statements (a NaN or an infinity used to end in a traceback,
+    a fraction to be truncated, a negative or NULL count to be read as a class the population lacks)."""
+    is_float = count.type_class is TypeClass.FLOAT
+    bad = source.fetch_records(q.population_count_problems(pop.sql, count.name, is_float))[0]
+    for key, what in (
+        ("missing", "missing (NULL or NaN)"),
+        ("negative", "negative"),
+        ("not_whole", "not a whole number (a fraction or an infinity)"),
+    ):
+        if int(bad[key] or 0):
+            raise InvalidInputError(
+                f"population_count {count.name!r} of {pop.label!r} has {int(bad[key]):,} rows whose count is "
+                f"{what}: each row's count must be a whole number of people, 0 or more"
+            )
+
+
 def risk(
     src: Any,
     table: Any,
@@ -203,7 +221,7 @@ def risk(
             table) over the same QIDs: journalist and marketer risk, k-map and delta-presence.
         population_qids: the population's names of the QIDs, in ``qids`` order, when they differ.
         population_count: a column of the population holding how many people each row stands for
-            (a pre-aggregated census table).
+            (a pre-aggregated census table): a whole number, 0 or more.
         weight: a column of sampling weights: sdcMicro's individual risk.
         records: write a table of that name into ``src``: one row per record of ``table`` with its
             ``key``, its class size and its risks (complete or not at all, never over an input).
@@ -218,7 +236,8 @@ def risk(
 
     Raises:
         InvalidInputError: a bad option, an unknown column, a population smaller than the sample,
-            a weight that is missing, zero or negative, before the heavy statements.
+            a weight that is missing, zero or negative, a population count that is missing,
+            negative or not whole, before the heavy statements.
     """
     o = RiskOptions.validated(
         qids,
@@ -258,6 +277,7 @@ def risk(
                         f"numbers, it is {count_col.sql_type}"
                     )
                 count_name = count_col.name
+                _check_population_counts(source, q, pop_rel, count_col)
         weight_name = None
         if o.weight is not None:
             w = rel.column(o.weight)

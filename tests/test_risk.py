@@ -312,8 +312,9 @@ def _census(backend, counts):
     for row in [(z, s) for _, z, s, _ in SAMPLE] + POPULATION_EXTRA:
         people[row] = people.get(row, 0) + 1
     name = f"census_{uuid.uuid4().hex[:8]}"
-    rows = [(*key, counts.get(key, n)) for key, n in people.items()]
     kind = T.FLOAT if any(isinstance(v, float) or v is None for v in counts.values()) else T.INTEGER
+    cast = float if kind is T.FLOAT else int  # Spark takes no int into a DOUBLE column
+    rows = [(*key, None if (v := counts.get(key, n)) is None else cast(v)) for key, n in people.items()]
     backend.create(name, [("zip", T.TEXT), ("sex", T.TEXT), ("n", kind)], rows)
     return name
 
@@ -361,6 +362,15 @@ def test_a_zero_population_count_is_a_class_the_population_lacks(backend):
     census = _census(backend, {("b", "f"): 0})
     r = pr.risk(backend.source(), sample, ["zip", "sex"], population=census, population_count="n")
     assert r.population_classes["classes_missing_from_population"] == 1
+
+
+def test_an_infinite_weight_is_refused():
+    # An infinite sampling weight made F_k infinite and the class's risk 0, silently (DuckDB here:
+    # MariaDB's DOUBLE cannot hold one; the check is the same scan on every backend).
+    con = duckdb.connect()
+    con.execute("CREATE TABLE s AS SELECT * FROM (VALUES ('a', 2.0), ('a', 'inf'::DOUBLE), ('b', 3.0)) t(q, w)")
+    with pytest.raises(pr.InvalidInputError, match="infinite"):
+        pr.risk(pr.Source(con), "s", ["q"], weight="w")
 
 
 def test_population_without_the_qids_is_refused(backend):

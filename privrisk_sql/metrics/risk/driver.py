@@ -184,10 +184,11 @@ def _check_population_counts(source: Source, q: RiskQueries, pop: Relation, coun
         ("negative", "negative"),
         ("not_whole", "not a whole number (a fraction or an infinity)"),
     ):
-        if int(bad[key] or 0):
+        n = int(bad[key] or 0)
+        if n:
             raise InvalidInputError(
-                f"population_count {count.name!r} of {pop.label!r} has {int(bad[key]):,} rows whose count is "
-                f"{what}: each row's count must be a whole number of people, 0 or more"
+                f"population_count {count.name!r} of {pop.label!r} has {n:,} {'row' if n == 1 else 'rows'} whose "
+                f"count is {what}: each row's count must be a whole number of people, 0 or more"
             )
 
 
@@ -236,7 +237,7 @@ def risk(
 
     Raises:
         InvalidInputError: a bad option, an unknown column, a population smaller than the sample,
-            a weight that is missing, zero or negative, a population count that is missing,
+            a weight that is missing, zero, negative or infinite, a population count that is missing,
             negative or not whole, before the heavy statements.
     """
     o = RiskOptions.validated(
@@ -289,11 +290,16 @@ def risk(
                 )
             weight_name = w.name
             bad = source.fetch_records(q.weight_problems(rel.sql, w.name, w.type_class is TypeClass.FLOAT))[0]
-            for key, what in (("missing", "missing (NULL or NaN)"), ("not_positive", "zero or negative")):
-                if int(bad[key] or 0):
+            for key, what in (
+                ("missing", "missing (NULL or NaN)"),
+                ("not_positive", "zero or negative"),
+                ("infinite", "infinite"),
+            ):
+                n = int(bad[key] or 0)
+                if n:
                     raise InvalidInputError(
-                        f"weight column {w.name!r} of {rel.label!r} has {int(bad[key]):,} "
-                        f"{what} weights: every sampling weight must be a positive number"
+                        f"weight column {w.name!r} of {rel.label!r} has {n:,} {what} "
+                        f"{'weight' if n == 1 else 'weights'}: every sampling weight must be a positive, finite number"
                     )
         if o.population_size is not None:  # a cheap count first: a population smaller than the sample is bad input
             rows_in = int(source.fetch_records(q.count_rows(rel.sql))[0]["n"])

@@ -11,7 +11,7 @@ def root(context, missing=missing, environment=environment):
     l_0_fn = resolve('fn')
     l_0_weight = resolve('weight')
     l_0_relation = resolve('relation')
-    l_0_w = missing
+    l_0_w = l_0_infinite = missing
     try:
         t_1 = environment.filters['quote']
     except KeyError:
@@ -22,12 +22,17 @@ def root(context, missing=missing, environment=environment):
     l_0_w = (context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'nan_to_null'), t_1(context, (undefined(name='weight') if l_0_weight is missing else l_0_weight))) if (undefined(name='is_float') if l_0_is_float is missing else l_0_is_float) else t_1(context, (undefined(name='weight') if l_0_weight is missing else l_0_weight)))
     context.vars['w'] = l_0_w
     context.exported_vars.add('w')
+    l_0_infinite = (str_join(('SUM(CASE WHEN ', (undefined(name='w') if l_0_w is missing else l_0_w), ' > 1.7976931348623157e308 THEN 1 ELSE 0 END)', )) if (undefined(name='is_float') if l_0_is_float is missing else l_0_is_float) else '0')
+    context.vars['infinite'] = l_0_infinite
+    context.exported_vars.add('infinite')
     yield 'SELECT\n  COUNT(*) AS n_rows,\n  SUM(CASE WHEN '
     yield str((undefined(name='w') if l_0_w is missing else l_0_w))
     yield ' IS NULL THEN 1 ELSE 0 END) AS missing,\n  SUM(CASE WHEN '
     yield str(t_1(context, (undefined(name='weight') if l_0_weight is missing else l_0_weight)))
-    yield ' <= 0 THEN 1 ELSE 0 END) AS not_positive\nFROM '
+    yield ' <= 0 THEN 1 ELSE 0 END) AS not_positive,\n  '
+    yield str((undefined(name='infinite') if l_0_infinite is missing else l_0_infinite))
+    yield ' AS infinite\nFROM '
     yield str((undefined(name='relation') if l_0_relation is missing else l_0_relation))
 
 blocks = {}
-debug_info = '3=22&6=26&7=28&8=30'
+debug_info = '4=22&5=25&8=29&9=31&10=33&11=35'

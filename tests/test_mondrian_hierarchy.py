@@ -449,6 +449,24 @@ def test_a_malformed_builder_is_refused_by_name(spec, message):
         builder_of(spec)
 
 
+def test_interval_widths_far_apart_and_values_of_many_digits_are_exact():
+    # Decimal's 28 digits: a width 10^29 times the one before ended the run in a traceback
+    # (DivisionImpossible in the multiple check), and a value of 29 nines after the point fell
+    # into the bin above it (its quotient rounded up to 1).
+    from privrisk_sql.metrics.mondrian.hierarchy import builder_of
+
+    assert builder_of("interval:5,1e30").widths[-1] == 10**30
+    assert builder_of("interval:1e-30,1").rows("x", ["2.5"]) == [
+        ["2.5", "[2.5, 2.500000000000000000000000000001)", "[2, 3)", "*"]
+    ]
+    with pytest.raises(InvalidInputError, match="not a whole multiple"):
+        builder_of("interval:3,1e30")
+    nines = "0." + "9" * 29
+    assert builder_of("interval:1").rows("x", [nines]) == [[nines, "[0, 1)", "*"]]
+    big = "1" + "0" * 30 + ".5"
+    assert builder_of("interval:2").rows("x", [big]) == [[big, "[" + "1" + "0" * 30 + ", 1" + "0" * 29 + "2)", "*"]]
+
+
 def test_values_a_builder_cannot_place_are_named():
     from privrisk_sql.metrics.mondrian.hierarchy import builder_of
 

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_FLOOR, Decimal, InvalidOperation
+from decimal import MAX_PREC, Decimal, InvalidOperation, localcontext
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -280,7 +282,7 @@ def _widths(spec: str, args: str) -> tuple[Decimal, ...]:
             raise InvalidInputError(f"hierarchy {spec!r}: width {text.strip()!r} is not a number") from None
         if not w.is_finite() or w <= 0:
             raise InvalidInputError(f"hierarchy {spec!r}: width {text.strip()!r} is not a positive number")
-        if widths and (w <= widths[-1] or w % widths[-1] != 0):
+        if widths and (w <= widths[-1] or Fraction(w) % Fraction(widths[-1]) != 0):  # exact at any scale
             raise InvalidInputError(
                 f"hierarchy {spec!r}: width {text.strip()} is not a whole multiple of "
                 f"{widths[-1]} (each bin must lie inside one bin of the next level)"
@@ -336,12 +338,16 @@ def interval_rows(column: str, values: Iterable[str], widths: Sequence[Decimal])
             )
         parsed.append((x, v))
     rows = []
-    for x, v in sorted(parsed):
-        chain = [v]
-        for w in widths:
-            lo = (x / w).to_integral_value(rounding=ROUND_FLOOR) * w
-            chain.append(f"[{_number_text(lo)}, {_number_text(lo + w)})")
-        rows.append(chain + ["*"])
+    # Exact at any number of digits: the floor of x / w as a Fraction, then only products and sums,
+    # which terminate (Decimal's default 28 digits put 0.99...9 with 29 nines into the bin [1, 2)).
+    with localcontext() as ctx:
+        ctx.prec = MAX_PREC
+        for x, v in sorted(parsed):
+            chain = [v]
+            for w in widths:
+                lo = Decimal(math.floor(Fraction(x) / Fraction(w))) * w
+                chain.append(f"[{_number_text(lo)}, {_number_text(lo + w)})")
+            rows.append(chain + ["*"])
     return rows
 
 

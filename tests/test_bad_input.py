@@ -200,6 +200,39 @@ def test_a_file_that_is_not_an_sqlite_database_is_named(tmp_path, capsys):
     assert f"'{path}' is not an SQLite database" in err
 
 
+@pytest.mark.parametrize("what", ["csv", "parquet", "sqlite", "empty", "directory"])
+def test_a_db_path_that_is_not_a_duckdb_database_is_refused(tmp_path, capsys, what):
+    """DuckDB opens an existing CSV or Parquet file given as its database as a throwaway in-memory
+    database: `mondrian --db data.csv --output out` said "-> table out" and exited 0 with the
+    table gone. An existing --db path must be a DuckDB database file (exit 2, the path named),
+    and the file is left as it was."""
+    import sqlite3
+
+    from privrisk_sql.cli import main
+
+    data = tmp_path / "data.csv"
+    data.write_text("age,sex\n" + "".join(f"{20 + i % 7},{'mf'[i % 2]}\n" for i in range(30)))
+    path = tmp_path / f"db.{what}"
+    if what == "csv":
+        path = data
+    elif what == "parquet":
+        duckdb.sql(f"COPY (SELECT * FROM read_csv('{data}')) TO '{path}' (FORMAT parquet)")
+    elif what == "sqlite":
+        sqlite3.connect(path).execute("CREATE TABLE t (a INTEGER)").connection.commit()
+    elif what == "empty":
+        path.write_bytes(b"")
+    else:
+        path.mkdir()
+    before = path.read_bytes() if path.is_file() else None
+    argv = ["mondrian", "--db", str(path), "--table", str(data), "--qids", "age,sex", "--k", "3", "--output", "out"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"--db '{path}'" in err and "not a DuckDB database" in err and len(err.strip().splitlines()) == 1, err
+    assert (path.read_bytes() if path.is_file() else None) == before
+    with pytest.raises(pr.InvalidInputError, match="not a DuckDB database"):
+        pr.connect(str(path))
+
+
 def test_a_locked_sqlite_database_says_so(tmp_path, capsys):
     import sqlite3
 

@@ -230,6 +230,7 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
         # DuckDB would refuse too, with a less helpful message (and without read_only it would
         # create an empty database file here).
         raise InvalidInputError(f"read-only: DuckDB database file not found: {url!r}")
+    _check_database_file(url)
     try:
         con = duckdb.connect(url, read_only=open_read_only, config=config)
     except duckdb.Error as e:
@@ -237,6 +238,32 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
             raise InvalidInputError(f"--db {target!s}: a DuckDB setting it gives is refused: {first_line(e)}") from e
         raise QueryError(f"cannot open DuckDB database {url!r}: {e}", dialect="duckdb") from e
     return _locked_down(DuckDBEngine(con, owns=True), read_only, files)
+
+
+# Every DuckDB database file has these bytes after its 8-byte checksum (its main header).
+_DUCKDB_MAGIC, _MAGIC_AT = b"DUCK", 8
+
+
+def _check_database_file(path: str) -> None:
+    """An existing path DuckDB is to open as its database must be a DuckDB database file. DuckDB
+    opens a CSV or Parquet file given there as a throwaway in-memory database, so an output
+    written "into" it was gone with the run; other files and directories failed as database
+    errors (exit 3) where the input is at fault (exit 2)."""
+    where = Path(path)
+    if not where.exists():
+        return  # a new database: DuckDB creates it (the Source refuses it unless create=True)
+    if where.is_dir():
+        raise InvalidInputError(f"--db {path!r} is a directory, not a DuckDB database file")
+    try:
+        with where.open("rb") as f:
+            head = f.read(_MAGIC_AT + len(_DUCKDB_MAGIC))
+    except OSError as e:
+        raise InvalidInputError(f"--db {path!r} cannot be read: {e.strerror}") from e
+    if head[_MAGIC_AT:] != _DUCKDB_MAGIC:
+        raise InvalidInputError(
+            f"--db {path!r} is not a DuckDB database file; a CSV or Parquet file is read with --table "
+            "(a table in Python), and --db names a .duckdb file, new or existing, or a database URL"
+        )
 
 
 def _url_config(rest: str) -> tuple[str, dict[str, Any]]:

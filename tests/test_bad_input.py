@@ -233,6 +233,27 @@ def test_a_db_path_that_is_not_a_duckdb_database_is_refused(tmp_path, capsys, wh
         pr.connect(str(path))
 
 
+@pytest.mark.parametrize("option", ["--json", "--html"])
+def test_an_empty_output_path_is_refused(tmp_path, capsys, option):
+    """`--json ''` ran and wrote nothing, exit 0: an empty path is a mistake, not 'no output'."""
+    data = tmp_path / "t.csv"
+    data.write_text("a\n1\n2\n")
+    assert main(["kanon", "--table", str(data), "--qids", "a", option, ""]) == 2
+    err = capsys.readouterr().err
+    assert f"{option}: empty path" in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_an_output_folder_where_no_file_can_be_made_is_refused_before_work(tmp_path, capsys):
+    """/proc passes the permission check (root may write anywhere) but no file can be created
+    there: the run did its work, then ended in a FileNotFoundError traceback."""
+    data = tmp_path / "t.csv"
+    data.write_text("a\n1\n2\n")
+    assert main(["kanon", "--table", str(data), "--qids", "a", "--json", "/proc/privrisk.json"]) == 2
+    err = capsys.readouterr().err
+    assert "--json '/proc/privrisk.json'" in err and "cannot create a file" in err, err
+    assert len(err.strip().splitlines()) == 1
+
+
 def test_a_locked_sqlite_database_says_so(tmp_path, capsys):
     import sqlite3
 

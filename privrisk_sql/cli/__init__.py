@@ -200,8 +200,11 @@ def _checked_outputs(metric: Metric, args: argparse.Namespace) -> None:
 
     hierarchy_files = [path for _, path in getattr(args, "hierarchy", [])]  # read, so never written
     inputs = [*input_files(*tables), database_file(args.db), *hierarchy_files]
-    args.json_out = OutputFile.checked(args.json, inputs=inputs) if args.json else None
-    args.html_out = OutputFile.checked(args.html, inputs=inputs, option="--html", stdout=False) if args.html else None
+    # `is not None`: an empty path given is refused by the check, not taken for "no output".
+    args.json_out = OutputFile.checked(args.json, inputs=inputs) if args.json is not None else None
+    args.html_out = (
+        OutputFile.checked(args.html, inputs=inputs, option="--html", stdout=False) if args.html is not None else None
+    )
     if args.json_out is not None and args.html_out is not None and args.json_out.target == args.html_out.target:
         raise InvalidInputError(f"--json and --html name the same file {args.html!r}")
     args.started = time.perf_counter()

@@ -12,9 +12,10 @@ The rules, in the order they are applied:
   temporary file in the same folder, which is renamed over the path. A reader (or a crash) never
   sees half a file, and the file keeps its permission bits.
 
-Refused before any work, as :class:`InvalidInputError` naming the path: a folder that does not
-exist, a path that is a directory, a folder the process cannot write to, and a path that is the
-same file as one of the run's inputs (its CSV/Parquet files or its database file).
+Refused before any work, as :class:`InvalidInputError` naming the path: an empty path, a folder
+that does not exist, a path that is a directory, a folder the process cannot write to or make a
+file in (tried with a probe file), and a path that is the same file as one of the run's inputs
+(its CSV/Parquet files or its database file).
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ class OutputFile:
         exists = os.path.exists(target)
         if exists and not os.access(target, os.W_OK) or not exists and not os.access(folder, os.W_OK):
             raise InvalidInputError(f"{option} {path!r}: not writable")
+        _probe_folder(folder, path, option)
         for other in inputs:
             if other is not None and _same_file(target, os.fspath(other)):
                 raise InvalidInputError(
@@ -103,6 +105,19 @@ class OutputFile:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
+
+
+def _probe_folder(folder: str, path: str, option: str) -> None:
+    """Make and remove a temporary file where the output's will go. The permission bits do not
+    tell (root passes them, a read-only mount or /proc does not take a file): without the probe
+    such a folder failed after the run's work, in a traceback."""
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".privrisk-", suffix=".probe", dir=folder)
+    except OSError as e:
+        raise InvalidInputError(f"{option} {path!r}: cannot create a file in {folder!r} ({e.strerror})") from None
+    os.close(fd)
+    with contextlib.suppress(OSError):
+        os.unlink(probe)
 
 
 def _special_file(path: str) -> int | None:

@@ -109,8 +109,11 @@ def test_bad_k(k):
 
 def test_empty_table_is_a_clear_error(tmp_path):
     (tmp_path / "e.csv").write_text("zip,age\n")
-    with pytest.raises(pr.InvalidInputError, match="e.csv.* is empty: no CAVG to compute"):
+    with pytest.raises(pr.InvalidInputError, match="e.csv.* is empty: CAVG needs at least 2 rows"):
         pr.cavg(None, str(tmp_path / "e.csv"), ["zip"], k=2)
+    # the family's name read "no the k-anonymity family to compute"
+    with pytest.raises(pr.InvalidInputError, match="is empty: the k-anonymity family needs at least 2 rows"):
+        pr.kanon(None, str(tmp_path / "e.csv"), ["zip"])
     with pytest.raises(pr.InvalidInputError):
         pr.cavg_from_equivalence_classes([], k=2)
 

@@ -86,7 +86,7 @@ def check_rows(source: Source, rel: Relation, columns: Sequence[str], what: str)
     n_rows = int(row["n_rows"])
     missing = {column: int(row[f"missing_{i}"]) for i, column in enumerate(columns)}
     if n_rows == 0:
-        raise InvalidInputError(f"table {rel.label!r} is empty: no {what} to compute")
+        raise InvalidInputError(f"table {rel.label!r} is empty: {what} needs at least 2 rows")
     if n_rows == 1:
         raise InvalidInputError(
             f"table {rel.label!r} has 1 row: every record is alone in its class, {what} needs at least 2 rows"

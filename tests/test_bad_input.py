@@ -6,6 +6,8 @@ from __future__ import annotations
 import uuid
 
 import duckdb
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 
 import privrisk_sql as pr
@@ -252,6 +254,29 @@ def test_an_output_folder_where_no_file_can_be_made_is_refused_before_work(tmp_p
     err = capsys.readouterr().err
     assert "--json '/proc/privrisk.json'" in err and "cannot create a file" in err, err
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("header", ["a,A", "a,a", "Age;AGE"])
+@pytest.mark.parametrize("kind", ["csv", "parquet"])
+def test_file_columns_that_are_one_name_to_duckdb_are_refused(tmp_path, header, kind):
+    """DuckDB ignores case and reads the second of two such columns as NAME_1: qids=['A'] of a
+    file with columns a and A was computed on column a (k = 2 here, where A is unique: k = 1)."""
+    sep = ";" if ";" in header else ","
+    first, second = header.split(sep)
+    path = tmp_path / "t.csv"
+    path.write_text(header + "\n" + "".join(f"{1 + i // 3}{sep}{i}\n" for i in range(6)))
+    if kind == "parquet":
+        table = pa.table({"x": pa.array(range(6)), "y": pa.array(range(6))}).rename_columns([first, second])
+        path = tmp_path / "t.parquet"
+        pq.write_table(table, path)
+    with pytest.raises(pr.InvalidInputError, match=f"columns '{first}' and '{second}' .* one name to DuckDB"):
+        pr.kanon(None, str(path), [second])
+
+
+def test_file_columns_only_unicode_case_apart_stay_two(tmp_path):
+    path = tmp_path / "t.csv"
+    path.write_text("É,é\n1,1\n1,2\n2,3\n2,4\n")
+    assert pr.kanon(None, str(path), ["é"])["k_anonymity"] == 1 and pr.kanon(None, str(path), ["É"])["k_anonymity"] == 2
 
 
 def test_a_locked_sqlite_database_says_so(tmp_path, capsys):

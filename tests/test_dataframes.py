@@ -73,3 +73,21 @@ def test_frame_errors_name_the_problem(adult_2k):
         pr.cavg(None, None, ["age"], 2)
     with pytest.raises(pr.UnsupportedFeatureError, match="a DataFrame is read by DuckDB; load it into sqlite first"):
         pr.kanon("sqlite://", adult_2k, ["age"])
+
+
+@pytest.mark.parametrize("as_arrow", [False, True], ids=["pandas", "arrow"])
+@pytest.mark.parametrize("names", [("a", "A"), ("a", "a")], ids=["case", "same"])
+def test_frame_columns_that_are_one_name_to_duckdb_are_refused(as_arrow, names):
+    # DuckDB ignores case and renames the second of two such columns (A -> A_1): qids=['A'] was
+    # computed on column 'a' (k = 2 here, where 'A' is unique: k = 1), without a word.
+    frame = pd.DataFrame([[1, 1], [1, 2], [1, 3], [2, 4], [2, 5]], columns=list(names))
+    if as_arrow:  # Arrow keeps equal field names too
+        frame = pa.Table.from_arrays([pa.array(frame.iloc[:, i]) for i in range(2)], names=list(names))
+    with pytest.raises(pr.InvalidInputError, match=f"columns '{names[0]}' and '{names[1]}' .* one name to DuckDB"):
+        pr.kanon(None, frame, [names[1]])
+
+
+def test_frame_columns_only_unicode_case_apart_stay_two():
+    # DuckDB folds ASCII letters only: 'É' and 'é' are two columns to it, and to us.
+    frame = pd.DataFrame({"É": [1, 1, 2, 2], "é": [1, 2, 3, 4]})
+    assert pr.kanon(None, frame, ["é"])["k_anonymity"] == 1 and pr.kanon(None, frame, ["É"])["k_anonymity"] == 2

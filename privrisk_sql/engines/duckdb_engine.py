@@ -13,7 +13,7 @@ from ..sql.dialects import get_dialect
 from ..sql.render import quote_identifier, sql_literal
 from . import CatalogEntry
 from .cancel import RunGuard
-from .common import fetched, first_line, is_in_memory
+from .common import case_clash, fetched, first_line, is_in_memory, one_name_message
 
 
 class DuckDBEngine:
@@ -107,12 +107,11 @@ class DuckDBEngine:
         def read(label: str, kind: str, connection: Any) -> None:
             path = _literal(_literal_path(label))
             try:
-                out[label] = (
-                    _pinned_csv_reader(path, _sniff_csv(label, connection))
-                    if kind == "csv"
-                    else f"read_parquet({path})",
-                    False,
-                )
+                if kind == "csv":
+                    out[label] = (_pinned_csv_reader(path, _sniff_csv(label, connection)), False)
+                else:
+                    _refuse_one_name_columns(label, _parquet_columns(label, connection))
+                    out[label] = (f"read_parquet({path})", False)
             except BaseException as e:  # raised by the caller when it reaches this file, in its order
                 out[label] = e
 
@@ -320,9 +319,46 @@ def _sniff_csv(label: str, connection: Any) -> tuple:
         ).fetchone()
         if int(row[5]):  # the sniffer skipped lines: a preamble, or rows that disagree with the header
             _refuse_ragged(label, row[0], row[1])
+        if row[6]:  # the sniffer gives the header as DuckDB renamed it: the file's own is read here
+            _refuse_one_name_columns(label, _csv_header(label, row[0], row[1]))
         return _keep_user_spellings(label, connection, row)
     except duckdb.Error as e:
         raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
+
+
+def _refuse_one_name_columns(label: str, names: list[str]) -> None:
+    clash = case_clash(names)
+    if clash is not None:
+        raise InvalidInputError(one_name_message(f"{label!r}:", *clash))
+
+
+def _csv_header(label: str, delimiter: str, quote: str) -> list[str]:
+    """The first line's fields, as the file spells them (a delimiter of several characters,
+    which Python's csv module cannot take, gives none: nothing to compare)."""
+    import csv
+
+    if len(delimiter) != 1:
+        return []
+    with open(label, newline="", encoding="utf-8-sig", errors="replace") as f:
+        return next(csv.reader(f, delimiter=delimiter, quotechar=quote if len(quote) == 1 else '"'), [])
+
+
+def _parquet_columns(label: str, connection: Any) -> list[str]:
+    """A Parquet file's top-level column names, as the file spells them (DuckDB's reader renames)."""
+    try:
+        rows = connection.execute("SELECT name, num_children FROM parquet_schema(?)", [_literal_path(label)]).fetchall()
+    except duckdb.Error as e:
+        raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
+    names, open_children = [], [int(rows[0][1] or 0)] if rows else []
+    for name, children in rows[1:]:  # schema order: each group's children follow it
+        if len(open_children) == 1:
+            names.append(name)
+        open_children[-1] -= 1
+        if children:
+            open_children.append(int(children))
+        while len(open_children) > 1 and open_children[-1] == 0:
+            open_children.pop()
+    return names
 
 
 def _refuse_ragged(label: str, delimiter: str, quote: str) -> None:

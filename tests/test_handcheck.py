@@ -77,3 +77,20 @@ def test_key_gives_same_positions_and_carries_key_values(duck):
     assert list(zip(d.syn_idx, d.ori_idx)) == [(0, 1), (1, 3), (3, 2), (4, 4)]
     assert list(zip(d.syn_key, d.ori_key)) == [(195, 96), (196, 98), (198, 97), (199, 99)]
     assert r.global_["identification_rate"][0] == pytest.approx(0.8)
+
+
+@pytest.mark.parametrize("side", ["ori", "syn"])
+def test_a_key_that_repeats_is_refused(duck, side):
+    # The key orders the rows (syn_idx, ori_idx): with a value in two rows their order was the
+    # database's tie order, on PostgreSQL a different one from run to run.
+    ori = duck.load(HAND / "ori.csv")
+    syn = duck.load(HAND / "syn.csv")
+    repeat = {"ori": "k_ori", "syn": "k_syn"}[side]
+    duck.con.execute(
+        f'CREATE TABLE k_ori AS SELECT row_number() OVER () {"% 3" if side == "ori" else ""} AS k, * FROM "{ori}"'
+    )
+    duck.con.execute(
+        f'CREATE TABLE k_syn AS SELECT row_number() OVER () {"% 3" if side == "syn" else ""} AS k, * FROM "{syn}"'
+    )
+    with pytest.raises(pr.InvalidInputError, match=f"key column 'k' of '{repeat}' does not identify each record"):
+        pr.mpuccs(duck.source(), "k_ori", "k_syn", key="k")

@@ -373,6 +373,20 @@ def test_an_infinite_weight_is_refused():
         pr.risk(pr.Source(con), "s", ["q"], weight="w")
 
 
+@pytest.mark.parametrize(
+    "keys,word", [([1, 2, 2, 3], "1 repeated"), ([1, 2, None, 3], "1 NULL")], ids=["repeated", "null"]
+)
+def test_a_records_key_that_identifies_no_record_is_refused_on_every_backend(backend, keys, word):
+    # --records is "which records": a key that repeats or is NULL wrote rows no one could join
+    # back to one record (a fan-out join), without a word.
+    name, out = f"k_{uuid.uuid4().hex[:8]}", f"rec_{uuid.uuid4().hex[:8]}"
+    backend.create(name, [("id", T.INTEGER), ("q", T.TEXT)], [(k, "ab"[i % 2]) for i, k in enumerate(keys)])
+    with pytest.raises(pr.InvalidInputError, match=f"key column 'id' of .*{word}") as caught:
+        pr.risk(backend.source(), name, ["q"], records=out, key="id")
+    assert "identify" in str(caught.value)
+    assert out not in backend.source().engine.table_names()  # refused before anything was written
+
+
 def test_population_without_the_qids_is_refused(backend):
     sample, population = _hand_tables(backend)
     with pytest.raises(pr.InvalidInputError, match="not found"):

@@ -100,6 +100,26 @@ def check_rows(source: Source, rel: Relation, columns: Sequence[str], what: str)
     return n_rows, missing
 
 
+def check_key(source: Source, rel: Relation, key: str, option: str = "key") -> None:
+    """Refuse a key column that does not identify each row of ``rel`` (a NULL, or a value in two
+    rows), naming the column and the counts, before the heavy statements. Text is compared by
+    its bytes, as the rows are (:func:`compared_as_bytes`)."""
+    seen = compared_as_bytes(source.dialect, rel, [key])
+    row = source.fetch_records(Queries(source.dialect).key_problems(seen.sql, key))[0]
+    n_rows, n_keys, n_distinct = (int(row[c] or 0) for c in ("n_rows", "n_keys", "n_distinct"))
+    problems = []
+    if n_keys < n_rows:
+        problems.append(f"{n_rows - n_keys:,} NULL")
+    if n_distinct < n_keys:
+        problems.append(f"{n_keys - n_distinct:,} repeated")
+    if problems:
+        raise InvalidInputError(
+            f"{option} column {key!r} of {rel.label!r} does not identify each record: "
+            f"{' and '.join(problems)} value(s) in {n_rows:,} rows; name a column with a different, "
+            "non-NULL value in every row"
+        )
+
+
 def likely_identifiers(source: Source, rel: Relation, columns: Sequence[str]) -> list[str]:
     """The ``columns`` whose values are distinct in every row of ``rel`` (none NULL): each tells
     every record apart on its own, as a direct identifier does. One scan; [] for no columns or

@@ -27,6 +27,10 @@ class Queries:
         """``SELECT COUNT(*) AS n`` of a relation (SQL already quoted: a table name or a subquery)."""
         return self._r("classes/count_rows.sql.j2", relation=relation_sql)
 
+    def key_problems(self, relation_sql: str, key: str) -> str:
+        """One row: n_rows, n_keys (non-NULL) and n_distinct of a key column."""
+        return self._r("classes/key_problems.sql.j2", relation=relation_sql, key=key)
+
     def infinite_counts(self, relation_sql: str, columns: Sequence[str]) -> str:
         """Per DATE/TIMESTAMP column, its infinite values (``infinite_<i>``)."""
         return self._r("classes/infinite_counts.sql.j2", relation=relation_sql, columns=list(columns))

@@ -31,6 +31,7 @@ from ...report.json_text import EncodedRecords, list_json, value_json
 from ...report.json_text import jsonable as _jsonable
 from ...source import Relation, Source, opened
 from ...sql.types import TypeClass, combined_class, compatible
+from ..classes import check_key
 from . import plan as plan
 from .sql import MpuccsQueries, WorkColumn
 
@@ -512,6 +513,9 @@ class _Run:
 
     # -- main -----------------------------------------------------------------------------
     def run(self) -> MpuccsResult:
+        if self.key is not None:  # the key orders the rows: it must name one each, on both sides
+            for rel in (self.ori_rel, self.syn_rel):
+                check_key(self.src, rel, rel.column(self.key).name)
         digits, unit = self._precisions()
         syn_t = self._load(self.syn_rel, "syn")
         ori_t = self._load(self.ori_rel, "ori")

@@ -19,7 +19,7 @@ from ... import report
 from ...errors import InputChangedError, InvalidInputError
 from ...source import Column, OutputTable, Relation, Source, is_in_memory, opened
 from ...sql.types import TypeClass
-from ..classes import class_sizes, compared_as_bytes, resolve_qids, validate_qids
+from ..classes import check_key, class_sizes, compared_as_bytes, resolve_qids, validate_qids
 from . import DEFAULT_THRESHOLD, models, population
 from .sql import RiskColumn, RiskQueries
 
@@ -301,6 +301,8 @@ def risk(
                         f"weight column {w.name!r} of {rel.label!r} has {n:,} {what} "
                         f"{'weight' if n == 1 else 'weights'}: every sampling weight must be a positive, finite number"
                     )
+        if o.records is not None and o.key is not None:  # "which records": the key must name one each
+            check_key(source, rel, rel.column(o.key).name)
         if o.population_size is not None:  # a cheap count first: a population smaller than the sample is bad input
             rows_in = int(source.fetch_records(q.count_rows(rel.sql))[0]["n"])
             if o.population_size < rows_in:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -178,18 +178,39 @@ def _check_population_counts(source: Source, q: RiskQueries, pop: Relation, coun
     table and column, before the heavy statements (a NaN or an infinity used to end in a traceback,
     a fraction to be truncated, a negative or NULL count to be read as a class the population lacks)."""
     is_float = count.type_class is TypeClass.FLOAT
-    bad = source.fetch_records(q.population_count_problems(pop.sql, count.name, is_float))[0]
-    for key, what in (
-        ("missing", "missing (NULL or NaN)"),
-        ("negative", "negative"),
-        ("not_whole", "not a whole number (a fraction or an infinity)"),
-    ):
-        n = int(bad[key] or 0)
+    _refuse_counted(
+        source.fetch_records(q.population_count_problems(pop.sql, count.name, is_float))[0],
+        (
+            ("missing", "missing (NULL or NaN)"),
+            ("negative", "negative"),
+            ("not_whole", "not a whole number (a fraction or an infinity)"),
+        ),
+        lambda n, what: (
+            f"population_count {count.name!r} of {pop.label!r} has {n:,} {'row' if n == 1 else 'rows'} whose "
+            f"count is {what}: each row's count must be a whole number of people, 0 or more"
+        ),
+    )
+
+
+def _check_weights(source: Source, q: RiskQueries, rel: Relation, w: Column) -> None:
+    """Every sampling weight is a positive, finite number (sdcMicro's F_k is their sum), checked in
+    one scan before the heavy statements."""
+    _refuse_counted(
+        source.fetch_records(q.weight_problems(rel.sql, w.name, w.type_class is TypeClass.FLOAT))[0],
+        (("missing", "missing (NULL or NaN)"), ("not_positive", "zero or negative"), ("infinite", "infinite")),
+        lambda n, what: (
+            f"weight column {w.name!r} of {rel.label!r} has {n:,} {what} {'weight' if n == 1 else 'weights'}: "
+            "every sampling weight must be a positive, finite number"
+        ),
+    )
+
+
+def _refuse_counted(found: dict, kinds: tuple[tuple[str, str], ...], message: Callable[[int, str], str]) -> None:
+    """The first of ``kinds`` (a column of ``found``, and its words) with rows, as InvalidInputError."""
+    for key, what in kinds:
+        n = int(found[key] or 0)
         if n:
-            raise InvalidInputError(
-                f"population_count {count.name!r} of {pop.label!r} has {n:,} {'row' if n == 1 else 'rows'} whose "
-                f"count is {what}: each row's count must be a whole number of people, 0 or more"
-            )
+            raise InvalidInputError(message(n, what))
 
 
 def risk(
@@ -289,18 +310,7 @@ def risk(
                     f"weight column {w.name!r} of {rel.label!r} must be numeric, it is {w.sql_type}"
                 )
             weight_name = w.name
-            bad = source.fetch_records(q.weight_problems(rel.sql, w.name, w.type_class is TypeClass.FLOAT))[0]
-            for key, what in (
-                ("missing", "missing (NULL or NaN)"),
-                ("not_positive", "zero or negative"),
-                ("infinite", "infinite"),
-            ):
-                n = int(bad[key] or 0)
-                if n:
-                    raise InvalidInputError(
-                        f"weight column {w.name!r} of {rel.label!r} has {n:,} {what} "
-                        f"{'weight' if n == 1 else 'weights'}: every sampling weight must be a positive, finite number"
-                    )
+            _check_weights(source, q, rel, w)
         if o.records is not None and o.key is not None:  # "which records": the key must name one each
             check_key(source, rel, rel.column(o.key).name)
         if o.population_size is not None:  # a cheap count first: a population smaller than the sample is bad input

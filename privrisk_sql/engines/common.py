@@ -7,30 +7,26 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from ..errors import InvalidInputError
+
 # A password in a URL's user part (//user:secret@) and secrets in its query (?password=...).
 _USERINFO = re.compile(r"(//[^/@\s'\"]*?):([^@/\s'\"]*)@")
 _SECRET_PARAMETER = re.compile(r"(?i)\b(password|passwd|pwd|pass|secret|token|api[_-]?key|access[_-]?key)=([^&\s'\"]*)")
 
 
-def case_clash(names: Iterable[Any]) -> tuple[str, str] | None:
-    """The first two of ``names`` that DuckDB reads as one name (equal but for the case of ASCII
-    letters: it folds those only), or None. DuckDB reads the second as NAME_1, so a column named
-    after it silently meant the first."""
+def refuse_one_name_columns(names: Iterable[Any], whose: str) -> None:
+    """Refuse two of ``names`` that DuckDB reads as one name (equal but for the case of ASCII
+    letters: it folds those only), naming both and ``whose`` they are. DuckDB reads the second
+    as NAME_1, so a column named after it silently meant the first."""
     seen: dict[str, str] = {}
     for name in map(str, names):
         key = name.encode().lower().decode()
         if key in seen:
-            return seen[key], name
+            raise InvalidInputError(
+                f"{whose} columns {seen[key]!r} and {name!r} are one name to DuckDB, which ignores case (it "
+                "would read the second as another name): rename one of them"
+            )
         seen[key] = name
-    return None
-
-
-def one_name_message(whose: str, first: str, second: str) -> str:
-    """The refusal of two columns :func:`case_clash` found, ``whose`` naming the table."""
-    return (
-        f"{whose} columns {first!r} and {second!r} are one name to DuckDB, which ignores case (it would "
-        "read the second as another name): rename one of them"
-    )
 
 
 def redacted(text: str) -> str:

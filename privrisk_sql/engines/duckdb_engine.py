@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from ..sql.dialects import get_dialect
 from ..sql.render import quote_identifier, sql_literal
 from . import CatalogEntry
 from .cancel import RunGuard
-from .common import case_clash, fetched, first_line, is_in_memory, one_name_message
+from .common import fetched, first_line, is_in_memory, refuse_one_name_columns
 
 
 class DuckDBEngine:
@@ -110,7 +111,7 @@ class DuckDBEngine:
                 if kind == "csv":
                     out[label] = (_pinned_csv_reader(path, _sniff_csv(label, connection)), False)
                 else:
-                    _refuse_one_name_columns(label, _parquet_columns(label, connection))
+                    refuse_one_name_columns(_parquet_columns(label, connection), f"{label!r}:")
                     out[label] = (f"read_parquet({path})", False)
             except BaseException as e:  # raised by the caller when it reaches this file, in its order
                 out[label] = e
@@ -320,27 +321,30 @@ def _sniff_csv(label: str, connection: Any) -> tuple:
         if int(row[5]):  # the sniffer skipped lines: a preamble, or rows that disagree with the header
             _refuse_ragged(label, row[0], row[1])
         if row[6]:  # the sniffer gives the header as DuckDB renamed it: the file's own is read here
-            _refuse_one_name_columns(label, _csv_header(label, row[0], row[1]))
+            refuse_one_name_columns(_csv_header(label, row[0], row[1]), f"{label!r}:")
         return _keep_user_spellings(label, connection, row)
     except duckdb.Error as e:
         raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
 
 
-def _refuse_one_name_columns(label: str, names: list[str]) -> None:
-    clash = case_clash(names)
-    if clash is not None:
-        raise InvalidInputError(one_name_message(f"{label!r}:", *clash))
+def _csv_rows(label: str, delimiter: str, quote: str) -> Iterator[tuple[int, list[str]]]:
+    """The file's non-blank rows with their line numbers, split in Python with the sniffed
+    delimiter and quote (a BOM is not part of the first field)."""
+    import csv
+
+    with open(label, newline="", encoding="utf-8-sig", errors="replace") as f:
+        reader = csv.reader(f, delimiter=delimiter, quotechar=quote if len(quote) == 1 else '"')
+        for row in reader:
+            if row and (len(row) > 1 or row[0].strip()):
+                yield reader.line_num, row
 
 
 def _csv_header(label: str, delimiter: str, quote: str) -> list[str]:
-    """The first line's fields, as the file spells them (a delimiter of several characters,
-    which Python's csv module cannot take, gives none: nothing to compare)."""
-    import csv
-
+    """The header's fields, as the file spells them (a delimiter of several characters, which
+    Python's csv module cannot take, gives none: nothing to compare)."""
     if len(delimiter) != 1:
         return []
-    with open(label, newline="", encoding="utf-8-sig", errors="replace") as f:
-        return next(csv.reader(f, delimiter=delimiter, quotechar=quote if len(quote) == 1 else '"'), [])
+    return next((row for _, row in _csv_rows(label, delimiter, quote)), [])
 
 
 def _parquet_columns(label: str, connection: Any) -> list[str]:
@@ -366,23 +370,14 @@ def _refuse_ragged(label: str, delimiter: str, quote: str) -> None:
     first such line: DuckDB's sniffer took the later rows' shape and skipped the header and the
     rows before them (100 three-field rows and 4 four-field rows read as 4 records). Only read
     here, in Python, when the sniffer skipped lines."""
-    import csv
-
-    with open(label, newline="", encoding="utf-8", errors="replace") as f:
-        reader = csv.reader(
-            f, delimiter=delimiter if len(delimiter) == 1 else ",", quotechar=quote if len(quote) == 1 else '"'
-        )
-        width = None
-        for row in reader:
-            if not row or (len(row) == 1 and not row[0].strip()):
-                continue
-            if width is None:
-                width = len(row)
-            elif len(row) != width:
-                raise InvalidInputError(
-                    f"cannot read {label!r}: line {reader.line_num} has {len(row)} fields where "
-                    f"the first line has {width}"
-                )
+    width = None
+    for line, row in _csv_rows(label, delimiter if len(delimiter) == 1 else ",", quote):
+        if width is None:
+            width = len(row)
+        elif len(row) != width:
+            raise InvalidInputError(
+                f"cannot read {label!r}: line {line} has {len(row)} fields where the first line has {width}"
+            )
 
 
 def _pinned_csv_reader(path_sql: str, row: tuple) -> str:

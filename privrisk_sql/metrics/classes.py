@@ -100,7 +100,7 @@ def check_rows(source: Source, rel: Relation, columns: Sequence[str], what: str)
     return n_rows, missing
 
 
-def check_key(source: Source, rel: Relation, key: str, option: str = "key") -> None:
+def check_key(source: Source, rel: Relation, key: str) -> None:
     """Refuse a key column that does not identify each row of ``rel`` (a NULL, or a value in two
     rows), naming the column and the counts, before the heavy statements. Text is compared by
     its bytes, as the rows are (:func:`compared_as_bytes`)."""
@@ -114,7 +114,7 @@ def check_key(source: Source, rel: Relation, key: str, option: str = "key") -> N
         problems.append(f"{n_keys - n_distinct:,} repeated")
     if problems:
         raise InvalidInputError(
-            f"{option} column {key!r} of {rel.label!r} does not identify each record: "
+            f"key column {key!r} of {rel.label!r} does not identify each record: "
             f"{' and '.join(problems)} value(s) in {n_rows:,} rows; name a column with a different, "
             "non-NULL value in every row"
         )

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engines.common import case_clash, one_name_message
+from ..engines.common import refuse_one_name_columns
 from ..errors import InvalidInputError, UnsupportedFeatureError
 from ..sql.names import split_table_name
 from ..sql.types import TypeClass, type_class
@@ -80,14 +80,11 @@ class OutputTable:
         return ".".join('"' + p.replace('"', '""') + '"' for p in (*self.container, self.name))
 
 
-def _refuse_one_name_columns(frame: Any, kind: str) -> None:
-    """Two columns of a frame that are one name to DuckDB (:func:`case_clash`) are refused, naming both."""
-    names = getattr(frame, "column_names", None)  # Arrow (whose .columns are the arrays)
-    if names is None:
-        names = getattr(frame, "columns", None)  # pandas, polars
-    clash = None if names is None else case_clash(names)
-    if clash is not None:
-        raise InvalidInputError(one_name_message(f"the {kind}'s", *clash))
+def _frame_column_names(frame: Any) -> Any:
+    """A frame's column names: Arrow's column_names (its .columns are the arrays), else .columns
+    (pandas, polars); () when it has neither."""
+    names = getattr(frame, "column_names", None)
+    return getattr(frame, "columns", ()) if names is None else names
 
 
 def _file_reader(table: str) -> str | None:
@@ -220,7 +217,7 @@ class Relations(Statements):
                 "(DuckDB reads pandas DataFrames and Arrow tables)"
             ) from e
         self._frames.append(name)
-        _refuse_one_name_columns(frame, kind)
+        refuse_one_name_columns(_frame_column_names(frame), f"the {kind}'s")
         sql = self.quote(name)
         return Relation(kind, sql, self._describe_query(sql, kind), is_file=False)
 

@@ -27,13 +27,13 @@ from typing import Any
 
 from ... import report
 from ...errors import InvalidInputError, UnsupportedFeatureError
-from ...report.json_text import EncodedRecords, list_json, value_json
+from ...report.json_text import JSON_ENCODERS, EncodedRecords, list_json, value_json
 from ...report.json_text import jsonable as _jsonable
 from ...source import Relation, Source, opened
 from ...sql.types import TypeClass, combined_class, compatible
 from ..classes import check_key
 from . import plan as plan
-from .sql import MpuccsQueries, WorkColumn
+from .sql import SIDE_OFFSET, MpuccsQueries, WorkColumn
 
 log = logging.getLogger("privrisk_sql")
 
@@ -166,18 +166,22 @@ def _details_jsonable(rows: list[tuple], columns: list[str]) -> list[dict]:
 
 def _details_json(rows: list[tuple], columns: list[str]) -> EncodedRecords:
     # The records of _details_jsonable, as json.dumps would write them (tests compare the two).
-    names_json: dict[tuple, str] = {}  # one encoding per combination
+    # Per combination once: its names' text (26k records on a 30k-row pair, from about 110
+    # combinations); per record the values through their type's encoder, inline (34 -> 31 ms).
+    names_json: dict[tuple, str] = {}
     out = EncodedRecords()
     append = out.append
+    encoder = JSON_ENCODERS.get
     with_keys = len(columns) > len(DETAIL_COLUMNS)
     for row in rows:
         size, syn_idx, names, values, ori_idx = row[:5]
         names_text = names_json.get(names)
         if names_text is None:
-            names_text = names_json[names] = list_json(names)
+            names_text = names_json[names] = f', "field_combo": {list_json(names)}, "value_combo": ['
         text = (
-            f'{{"combo_size": {size}, "syn_idx": {value_json(syn_idx)}, "field_combo": {names_text}, '
-            f'"value_combo": {list_json(values)}, "ori_idx": {value_json(ori_idx)}'
+            f'{{"combo_size": {size}, "syn_idx": {encoder(type(syn_idx), value_json)(syn_idx)}{names_text}'
+            f"{', '.join([encoder(type(v), value_json)(v) for v in values])}], "
+            f'"ori_idx": {encoder(type(ori_idx), value_json)(ori_idx)}'
         )
         if with_keys:
             text += f', "syn_key": {value_json(row[5])}, "ori_key": {value_json(row[6])}'
@@ -553,7 +557,7 @@ class _Run:
         total = plan.count_combinations(k, self.sizes)
         # A match is stored as combo * radix + ori_rid in one BIGINT (see unique_match_table).
         radix = max(n_ori, 1)
-        if (total + 1) * radix >= 2**62:
+        if max(n_syn, n_ori) >= SIDE_OFFSET or (total + 1) * radix >= 2**62:
             raise UnsupportedFeatureError(
                 f"{total:,} combinations of {n_ori} original rows are too many to number in a BIGINT; "
                 "pass fewer columns or smaller n_cols (--n-cols)"

@@ -16,6 +16,8 @@ from ..queries import Queries
 # A combination is grouped by one packed BIGINT only while every key stays below this; SQLite
 # silently turns a larger integer into a float. Above it, the code columns themselves are grouped.
 PACKED_KEY_LIMIT = 2**62
+# The coded rows tag ori's rids with this (side_rid = rid + side * SIDE_OFFSET): a side's rids stay below it.
+SIDE_OFFSET = 2**40
 
 
 @dataclass
@@ -77,7 +79,9 @@ class MpuccsQueries(Queries):
         return self._r("mpuccs/deduplicated_rows.sql.j2", target=target, relation=relation_sql, columns=cols, key=key)
 
     def coded_rows(self, target: str, syn: str, ori: str, columns: Sequence[str]) -> str:
-        return self._r("mpuccs/coded_rows.sql.j2", target=target, syn=syn, ori=ori, columns=list(columns))
+        return self._r(
+            "mpuccs/coded_rows.sql.j2", target=target, syn=syn, ori=ori, columns=list(columns), side_offset=SIDE_OFFSET
+        )
 
     def coded_column_stats(self, coded: str, columns: Sequence[str]) -> str:
         return self._r("mpuccs/coded_column_stats.sql.j2", table=coded, columns=list(columns))
@@ -128,6 +132,7 @@ class MpuccsQueries(Queries):
             combos=list(combos),
             size=size,
             radix=radix,
+            side_offset=SIDE_OFFSET,
         )
 
     def event_matches(self, target: str, matches: str) -> str:

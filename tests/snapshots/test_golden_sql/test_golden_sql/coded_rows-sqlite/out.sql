@@ -21,8 +21,9 @@ dict_1 AS (
 SELECT
   b.side,
   b.rid,
-  dict_0.code AS "c0",
-  dict_1.code AS "c1"
+  b.rid + b.side * 1099511627776 AS side_rid,
+  COALESCE(dict_0.code, 0) AS "c0",
+  COALESCE(dict_1.code, 0) AS "c1"
 FROM both_sides b
 LEFT JOIN dict_0 ON dict_0.value = b."c0"
 LEFT JOIN dict_1 ON dict_1.value = b."c1"

@@ -21,6 +21,6 @@ FROM (
   SELECT COUNT(*) AS group_size
   FROM "privrisk_x_coded"
   WHERE side = 0
-  GROUP BY COALESCE("c1", 0) * 24 + COALESCE("c2", 0) * 3 + COALESCE("c3", 0)
+  GROUP BY "c1" * 24 + "c2" * 3 + "c3"
 ) groups_2
 GROUP BY group_size

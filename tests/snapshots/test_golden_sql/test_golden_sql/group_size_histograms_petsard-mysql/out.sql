@@ -3,7 +3,7 @@ FROM (
   SELECT COUNT(*) AS group_size
   FROM `privrisk_x_coded`
   WHERE side = 0
-  GROUP BY `c1`, CASE WHEN `c1` IS NULL THEN rid END
+  GROUP BY `c1`, CASE WHEN `c1` = 0 THEN rid END
 ) groups_0
 GROUP BY group_size
 UNION ALL
@@ -12,6 +12,6 @@ FROM (
   SELECT COUNT(*) AS group_size
   FROM `privrisk_x_coded`
   WHERE side = 0
-  GROUP BY COALESCE(`c1`, 0) * 8 + COALESCE(`c2`, 0), CASE WHEN `c1` IS NULL THEN rid END
+  GROUP BY `c1` * 8 + `c2`, CASE WHEN `c1` = 0 THEN rid END
 ) groups_1
 GROUP BY group_size

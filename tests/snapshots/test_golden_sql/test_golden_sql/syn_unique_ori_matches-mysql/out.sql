@@ -1,34 +1,31 @@
 INSERT INTO `privrisk_x_matches` (syn_rid, combo_size, first_match)
 SELECT syn_rid, 2, MIN(packed_match)
 FROM (
-  SELECT syn_rid, CAST(1 AS SIGNED) * 1000 + ori_rid AS packed_match
+  SELECT lo AS syn_rid, CAST(1 AS SIGNED) * 1000 + (hi - 1099511627776) AS packed_match
   FROM (
-    SELECT
-      MIN(CASE WHEN side = 0 THEN rid END) AS syn_rid,
-      MIN(CASE WHEN side = 1 THEN rid END) AS ori_rid
+    SELECT MIN(side_rid) AS lo, MAX(side_rid) AS hi
     FROM `privrisk_x_coded`
     GROUP BY `c0`
-    HAVING COUNT(*) = 2 AND SUM(side) = 1
-  ) matched_0
+    HAVING COUNT(*) = 2
+  ) pairs_0
+  WHERE lo < 1099511627776 AND hi >= 1099511627776
   UNION ALL
-  SELECT syn_rid, CAST(3 AS SIGNED) * 1000 + ori_rid AS packed_match
+  SELECT lo AS syn_rid, CAST(3 AS SIGNED) * 1000 + (hi - 1099511627776) AS packed_match
   FROM (
-    SELECT
-      MIN(CASE WHEN side = 0 THEN rid END) AS syn_rid,
-      MIN(CASE WHEN side = 1 THEN rid END) AS ori_rid
+    SELECT MIN(side_rid) AS lo, MAX(side_rid) AS hi
     FROM `privrisk_x_coded`
     GROUP BY `c0`, `c1`
-    HAVING COUNT(*) = 2 AND SUM(side) = 1
-  ) matched_1
+    HAVING COUNT(*) = 2
+  ) pairs_1
+  WHERE lo < 1099511627776 AND hi >= 1099511627776
   UNION ALL
-  SELECT syn_rid, CAST(6 AS SIGNED) * 1000 + ori_rid AS packed_match
+  SELECT lo AS syn_rid, CAST(6 AS SIGNED) * 1000 + (hi - 1099511627776) AS packed_match
   FROM (
-    SELECT
-      MIN(CASE WHEN side = 0 THEN rid END) AS syn_rid,
-      MIN(CASE WHEN side = 1 THEN rid END) AS ori_rid
+    SELECT MIN(side_rid) AS lo, MAX(side_rid) AS hi
     FROM `privrisk_x_coded`
-    GROUP BY COALESCE(`c1`, 0) * 24 + COALESCE(`c2`, 0) * 3 + COALESCE(`c3`, 0)
-    HAVING COUNT(*) = 2 AND SUM(side) = 1
-  ) matched_2
+    GROUP BY `c1` * 24 + `c2` * 3 + `c3`
+    HAVING COUNT(*) = 2
+  ) pairs_2
+  WHERE lo < 1099511627776 AND hi >= 1099511627776
 ) batch_matches
 GROUP BY syn_rid

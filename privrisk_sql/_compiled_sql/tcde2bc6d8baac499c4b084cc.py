@@ -73,11 +73,9 @@ def root(context, missing=missing, environment=environment):
             for l_2_c, l_2_loop in LoopContext(environment.getattr(l_1_combo, 'columns'), undefined):
                 _loop_vars = {}
                 pass
-                t_7.extend((
-                    'COALESCE(',
+                t_7.append(
                     str(t_4(context, l_2_c)),
-                    ', 0)',
-                ))
+                )
                 if (environment.getitem(environment.getattr(l_1_combo, 'weights'), environment.getattr(l_2_loop, 'index0')) != 1):
                     pass
                     t_7.extend((
@@ -117,7 +115,7 @@ def root(context, missing=missing, environment=environment):
                 pass
                 t_8.extend((
                     str(t_4(context, l_2_c)),
-                    ' IS NULL',
+                    ' = 0',
                     str((' OR ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 28 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
                 ))
             l_2_loop = l_2_c = missing
@@ -149,4 +147,4 @@ def root(context, missing=missing, environment=environment):
     context.vars['qids_not_null'] = l_0_qids_not_null = Macro(environment, macro, 'qids_not_null', ('qids',), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '5=42&6=50&7=54&9=60&16=65&17=70&18=73&20=94&26=99&27=107&28=109&32=132&33=138'
+debug_info = '5=42&6=50&7=54&9=60&16=65&17=70&18=73&20=92&26=97&27=105&28=107&32=130&33=136'

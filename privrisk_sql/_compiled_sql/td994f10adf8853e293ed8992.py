@@ -36,6 +36,7 @@ def root(context, missing=missing, environment=environment):
         l_1_t = resolve('t')
         l_1_radix = resolve('radix')
         l_1_coded = resolve('coded')
+        l_1_side_offset = resolve('side_offset')
         _loop_vars = {}
         pass
         if environment.getattr(l_1_combo, 'singleton_if_null'):
@@ -59,24 +60,30 @@ def root(context, missing=missing, environment=environment):
             yield '\n  WHERE side = 0 AND own_group_size = 1 AND n_ori = 1\n'
         else:
             pass
-            yield '  SELECT syn_rid, CAST('
+            yield '  SELECT lo AS syn_rid, CAST('
             yield str(t_1(context, environment.getattr(l_1_combo, 'id')))
             yield ' AS '
             yield str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'bigint'))
             yield ') * '
             yield str(t_1(context, (undefined(name='radix') if l_1_radix is missing else l_1_radix)))
-            yield ' + ori_rid AS packed_match\n  FROM (\n    SELECT\n      MIN(CASE WHEN side = 0 THEN rid END) AS syn_rid,\n      MIN(CASE WHEN side = 1 THEN rid END) AS ori_rid\n    FROM '
+            yield ' + (hi - '
+            yield str(t_1(context, (undefined(name='side_offset') if l_1_side_offset is missing else l_1_side_offset)))
+            yield ') AS packed_match\n  FROM (\n    SELECT MIN(side_rid) AS lo, MAX(side_rid) AS hi\n    FROM '
             yield str(t_2(context, (undefined(name='coded') if l_1_coded is missing else l_1_coded)))
             yield '\n    GROUP BY '
             yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'plain_key'), l_1_combo, _loop_vars=_loop_vars))
-            yield '\n    HAVING COUNT(*) = 2 AND SUM(side) = 1\n  ) matched_'
+            yield '\n    HAVING COUNT(*) = 2\n  ) pairs_'
             yield str(environment.getattr(l_1_loop, 'index0'))
+            yield '\n  WHERE lo < '
+            yield str(t_1(context, (undefined(name='side_offset') if l_1_side_offset is missing else l_1_side_offset)))
+            yield ' AND hi >= '
+            yield str(t_1(context, (undefined(name='side_offset') if l_1_side_offset is missing else l_1_side_offset)))
             yield '\n'
         if (not environment.getattr(l_1_loop, 'last')):
             pass
             yield '  UNION ALL\n'
-    l_1_loop = l_1_combo = l_1_t = l_1_radix = l_1_coded = missing
+    l_1_loop = l_1_combo = l_1_t = l_1_radix = l_1_coded = l_1_side_offset = missing
     yield ') batch_matches\nGROUP BY syn_rid'
 
 blocks = {}
-debug_info = '15=27&16=30&17=32&19=35&20=41&21=44&24=50&25=52&26=54&27=56&28=58&31=63&36=69&37=71&39=73&41=75'
+debug_info = '17=27&18=30&19=32&21=35&22=42&23=45&26=51&27=53&28=55&29=57&30=59&33=64&36=72&37=74&39=76&40=78&42=82'

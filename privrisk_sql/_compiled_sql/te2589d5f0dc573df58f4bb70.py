@@ -12,6 +12,7 @@ def root(context, missing=missing, environment=environment):
     l_0_columns = resolve('columns')
     l_0_syn = resolve('syn')
     l_0_ori = resolve('ori')
+    l_0_side_offset = resolve('side_offset')
     try:
         t_1 = environment.filters['join']
     except KeyError:
@@ -19,27 +20,33 @@ def root(context, missing=missing, environment=environment):
         def t_1(*unused):
             raise TemplateRuntimeError("No filter named 'join' found.")
     try:
-        t_2 = environment.filters['map']
+        t_2 = environment.filters['literal']
     except KeyError:
         @internalcode
         def t_2(*unused):
-            raise TemplateRuntimeError("No filter named 'map' found.")
+            raise TemplateRuntimeError("No filter named 'literal' found.")
     try:
-        t_3 = environment.filters['quote']
+        t_3 = environment.filters['map']
     except KeyError:
         @internalcode
         def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'map' found.")
+    try:
+        t_4 = environment.filters['quote']
+    except KeyError:
+        @internalcode
+        def t_4(*unused):
             raise TemplateRuntimeError("No filter named 'quote' found.")
     pass
     yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'create_temp_table_as'), (undefined(name='target') if l_0_target is missing else l_0_target)))
     yield '\nWITH both_sides AS (\n  SELECT 0 AS side, rid, '
-    yield str(t_1(context.eval_ctx, t_2(context, (undefined(name='columns') if l_0_columns is missing else l_0_columns), 'quote'), ', '))
+    yield str(t_1(context.eval_ctx, t_3(context, (undefined(name='columns') if l_0_columns is missing else l_0_columns), 'quote'), ', '))
     yield ' FROM '
-    yield str(t_3(context, (undefined(name='syn') if l_0_syn is missing else l_0_syn)))
+    yield str(t_4(context, (undefined(name='syn') if l_0_syn is missing else l_0_syn)))
     yield '\n  UNION ALL\n  SELECT 1 AS side, rid, '
-    yield str(t_1(context.eval_ctx, t_2(context, (undefined(name='columns') if l_0_columns is missing else l_0_columns), 'quote'), ', '))
+    yield str(t_1(context.eval_ctx, t_3(context, (undefined(name='columns') if l_0_columns is missing else l_0_columns), 'quote'), ', '))
     yield ' FROM '
-    yield str(t_3(context, (undefined(name='ori') if l_0_ori is missing else l_0_ori)))
+    yield str(t_4(context, (undefined(name='ori') if l_0_ori is missing else l_0_ori)))
     yield '\n)'
     l_1_loop = missing
     for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
@@ -51,25 +58,27 @@ def root(context, missing=missing, environment=environment):
         yield ' AS (\n  SELECT value, CAST(ROW_NUMBER() OVER (ORDER BY first_side) AS '
         yield str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'bigint'))
         yield ') AS code\n  FROM (\n    SELECT '
-        yield str(t_3(context, l_1_c))
+        yield str(t_4(context, l_1_c))
         yield ' AS value, MIN(side) AS first_side FROM both_sides WHERE '
-        yield str(t_3(context, l_1_c))
+        yield str(t_4(context, l_1_c))
         yield ' IS NOT NULL\n    GROUP BY '
-        yield str(t_3(context, l_1_c))
+        yield str(t_4(context, l_1_c))
         yield '\n  ) values_'
         yield str(environment.getattr(l_1_loop, 'index0'))
         yield '\n)'
     l_1_loop = l_1_c = l_1_t = missing
-    yield '\nSELECT\n  b.side,\n  b.rid,\n'
+    yield '\nSELECT\n  b.side,\n  b.rid,\n  b.rid + b.side * '
+    yield str(t_2(context, (undefined(name='side_offset') if l_0_side_offset is missing else l_0_side_offset)))
+    yield ' AS side_rid,\n'
     l_1_loop = missing
     for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
         _loop_vars = {}
         pass
-        yield '  dict_'
+        yield '  COALESCE(dict_'
         yield str(environment.getattr(l_1_loop, 'index0'))
-        yield '.code AS '
-        yield str(t_3(context, l_1_c))
-        yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 29 in 'mpuccs/coded_rows.sql.j2' evaluated to false and no else section was defined.")))
+        yield '.code, 0) AS '
+        yield str(t_4(context, l_1_c))
+        yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 34 in 'mpuccs/coded_rows.sql.j2' evaluated to false and no else section was defined.")))
         yield '\n'
     l_1_loop = l_1_c = missing
     yield 'FROM both_sides b\n'
@@ -82,9 +91,9 @@ def root(context, missing=missing, environment=environment):
         yield ' ON dict_'
         yield str(environment.getattr(l_1_loop, 'index0'))
         yield '.value = b.'
-        yield str(t_3(context, l_1_c))
+        yield str(t_4(context, l_1_c))
         yield '\n'
     l_1_loop = l_1_c = missing
 
 blocks = {}
-debug_info = '11=34&13=36&15=40&16=45&17=50&18=52&20=54&21=58&22=60&28=65&29=69&32=77&33=81'
+debug_info = '15=41&17=43&19=47&20=52&21=57&22=59&24=61&25=65&26=67&32=71&33=74&34=78&37=86&38=90'

@@ -26,7 +26,7 @@ def root(context, missing=missing, environment=environment):
         yield str(t_1(context, str_join(('distinct_', l_1_c, ))))
         yield ',\n  SUM(CASE WHEN side = 0 AND '
         yield str(t_1(context, l_1_c))
-        yield ' IS NULL THEN 1 ELSE 0 END) AS '
+        yield ' = 0 THEN 1 ELSE 0 END) AS '
         yield str(t_1(context, str_join(('nulls_', l_1_c, ))))
         yield ',\n  MAX('
         yield str(t_1(context, l_1_c))

@@ -39,7 +39,8 @@ def _slow(value: Any) -> str:
     return _ENCODE(jsonable(value))  # the conversion to_dict() applies
 
 
-_BY_TYPE: dict[type, Callable[[Any], str]] = {
+# The encoder of each exact type; value_json (the generic path) for any other.
+JSON_ENCODERS: dict[type, Callable[[Any], str]] = {
     str: encode_basestring_ascii,
     int: int.__repr__,
     float: _float,
@@ -51,12 +52,12 @@ _BY_TYPE: dict[type, Callable[[Any], str]] = {
 
 def value_json(value: Any) -> str:
     """JSON text of one value as ``to_dict()`` would give it to ``json.dumps``."""
-    return _BY_TYPE.get(type(value), _slow)(value)
+    return JSON_ENCODERS.get(type(value), _slow)(value)
 
 
 def list_json(values: Iterable[Any]) -> str:
     """JSON text of a sequence as a list (tuples included)."""
-    by_type = _BY_TYPE
+    by_type = JSON_ENCODERS
     return "[" + ", ".join([by_type.get(type(v), _slow)(v) for v in values]) + "]"
 
 

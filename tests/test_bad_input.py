@@ -90,13 +90,15 @@ def test_all_null_column(backend, command, kind):
 
 
 def test_mpuccs_follows_its_spec_on_degenerate_tables(backend):
-    """Empty syn: rate 0 with a warning (docs/metrics/mpuccs.md); one row and all-NULL columns are evaluated
+    """Empty syn or ori: rate 0 with a warning (docs/metrics/mpuccs.md); one row and all-NULL columns are evaluated
     as PETsARD does, an all-NULL column with a warning that names it."""
     cols = [("x", T.INTEGER), ("gone", T.FLOAT)]
     ori = _table(backend, cols, [(1, None), (2, None), (2, None)])
     empty, one = _table(backend, cols, []), _table(backend, cols, [(1, None)])
     with pytest.warns(UserWarning, match=f"'{empty}' has no rows"):
         assert pr.mpuccs(backend.source(), ori, empty).to_dict()["global"]["identification_rate"] == 0.0
+    with pytest.warns(UserWarning, match=f"'{empty}' has no rows: no synthetic row can match"):  # an empty ori
+        assert pr.mpuccs(backend.source(), empty, one).to_dict()["global"]["identification_rate"] == 0.0
     with pytest.warns(UserWarning, match=f"column 'gone' is NULL in every row of '{one}'"):
         g = pr.mpuccs(backend.source(), ori, one, columns=["x", "gone"]).to_dict()["global"]
     assert (g["total_syn_records"], g["total_identified"]) == (1, 1)  # x=1 is unique on both sides

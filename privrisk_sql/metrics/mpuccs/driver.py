@@ -536,6 +536,8 @@ class _Run:
         max_codes = {c.alias: stats[f"max_{c.alias}"] for c in self.cols}
         if n_syn == 0:
             self._warn(f"{self.syn_rel.label!r} has no rows: identification rate is 0")
+        elif n_ori == 0:
+            self._warn(f"{self.ori_rel.label!r} has no rows: no synthetic row can match, identification rate is 0")
         for c in self.cols:
             # pandas reads an integer column with gaps as float64: PETsARD's NaN rule applies.
             c.has_syn_nulls = stats[f"nulls_{c.alias}"] > 0

@@ -37,6 +37,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from as_installed import compile_bytecode
+
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
 
@@ -148,19 +150,6 @@ def make_pair(n: int, seed: int = 0) -> tuple[Path, Path]:
     return ori_path, syn_path
 
 
-def compile_bytecode(python: str, package: str) -> None:
-    """Each tool as installed: pip compiles a package's bytecode when it installs it, and a first
-    import writes it, but this machine runs Python with PYTHONDONTWRITEBYTECODE=1, so that an
-    editable install here never has it: every run of ours compiled its own modules (about 25 ms,
-    measured A/B on 2026-11-25). Compiled into the package's own __pycache__ (git ignores it)."""
-    code = (
-        "import compileall, importlib.util, sys; "
-        f"compileall.compile_dir(importlib.util.find_spec({package!r}).submodule_search_locations[0], quiet=1)"
-    )
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    subprocess.run([python, "-c", code], check=True, env=env)
-
-
 def timed(cmd: list[str]) -> float:
     start = time.perf_counter()
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -192,8 +181,8 @@ def main() -> int:
         + "/bin/python"
     )
 
-    compile_bytecode(sys.executable, "privrisk_sql")
-    compile_bytecode(petsard_python, "petsard")
+    compile_bytecode(sys.executable, package="privrisk_sql")
+    compile_bytecode(petsard_python, package="petsard")
 
     runs = [(int(n), [1, 2, 3]) for n in args.sizes.split(",")]
     if not args.skip_all_sizes:

@@ -1,5 +1,6 @@
-"""Mondrian, whole process against whole process: privrisk_sql against qiyuangong/Mondrian and the
-floors of any in-database run (issue 39's target: >= 10x qiyuangong at 100k and 1M rows).
+"""Mondrian, whole process against whole process: privrisk_sql against qiyuangong/Mondrian,
+SDC4Society's ClassicMondrian and the floors of any in-database run (issue 39's target: >= 10x
+each peer at 100k and 1M rows).
 
 Data: benchmarks/scaled_data.py N --seed 0 (Adult-like Parquet); 6 QIDs (age, education_num,
 hours_per_week, sex, race, marital_status), k = 10, strict. Every job is a fresh process; CPU
@@ -9,6 +10,12 @@ round, min / median / max printed:
 * ``qiyuangong``: its ``mondrian.py`` (pure Python; give a checkout with ``--qiyuangong DIR``,
   its code is not part of this repository) on the rows pandas reads from the Parquet file, text
   QIDs coded as integers in sorted order, the anonymized rows written to a CSV file;
+* ``sdc4society``: ``ClassicMondrian`` of github.com/SDC4Society/k_anonymization (give a
+  checkout with ``--sdc4society DIR``; benchmarks/setup_sdc4society.sh installs it in a venv of
+  its own), on its own kind of dataset folder, written before the rounds from the same Parquet
+  rows: the rows as CSV (its reader), the QIDs in ``props.json`` (text ones categorical) and a
+  one-level hierarchy (value -> ``*``) per text QID, as its own Adult sets ``sex``; its default
+  group summarization, the anonymized rows written to a CSV file;
 * ``privrisk-sql mondrian``: the command, writing the anonymized table (``--keep '*'``) to a
   new DuckDB file;
 * ``floor: GROUP BY``: a process that imports what a run imports (duckdb, jinja2, sqlglot) and
@@ -20,12 +27,13 @@ round, min / median / max printed:
   cost of writing a table of the output's shape (the input's columns, the partition id, and a
   low, high and label column per QID), whatever computed it.
 
-The partition counts are printed side by side (qiyuangong's partitions are not ours by rule: see
-docs/metrics/mondrian.md for its four differences). Ratios: qiyuangong over ours per round, and
+The partition counts are printed side by side (the peers' partitions are not ours by rule: see
+docs/metrics/mondrian.md for qiyuangong's four differences; ClassicMondrian also cuts text QIDs
+at the median of their codes in order of first appearance). Ratios: each peer over ours per round, and
 ours over each floor, and the output-write floor over the copy floor (the least "ours over the
 copy floor" can be); what 10x would need is printed against the copy floor.
 
-    python benchmarks/mondrian_vs_peers.py --qiyuangong DIR [--rows 100000] [--rounds 5]
+    python benchmarks/mondrian_vs_peers.py --qiyuangong DIR [--sdc4society DIR] [--rows 100000] [--rounds 5]
 """
 
 from __future__ import annotations
@@ -35,6 +43,7 @@ import json
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -67,10 +76,43 @@ with open(sys.argv[5], "w") as out:
 print(len(m.RESULT))
 """
 
+SDC4SOCIETY = """
+import sys
+from k_anonymization.algorithms.local_recoding.mondrian import ClassicMondrian
+from k_anonymization.core.dataset import Dataset
+
+class Prepared(Dataset):  # its dataset folder, written by the benchmark (Dataset reads its own)
+    path = sys.argv[1]
+
+algorithm = ClassicMondrian(Prepared("rows"), int(sys.argv[2]))
+algorithm.anonymize()
+algorithm.anon_data.to_csv(sys.argv[3], index=False)
+print(len(algorithm.groups))
+"""
+
+
+def sdc4society_dataset(data: Path, folder: Path) -> Path:
+    """The rows of ``data`` as a k_anonymization dataset folder: CSV, props.json, hierarchies."""
+    import pandas as pd
+
+    df = pd.read_parquet(data)
+    df = df[QIDS + [c for c in df.columns if c not in QIDS]]
+    (folder / "hierarchies").mkdir(parents=True, exist_ok=True)
+    df.to_csv(folder / "rows.csv", index=False)
+    text = [df[q].dtype == object for q in QIDS]
+    props = {"qi_index": list(range(len(QIDS))), "target": "income", "is_category": text}
+    (folder / "props.json").write_text(json.dumps(props))
+    for q, is_text in zip(QIDS, text):
+        if is_text:
+            one_level = {"name": q, "lambda": ["lambda x: '*'"], "tree": [{"is_suppressed": True}]}
+            (folder / "hierarchies" / f"{q}.json").write_text(json.dumps(one_level))
+    return folder
+
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--qiyuangong", type=Path, help="a checkout of github.com/qiyuangong/Mondrian")
+    p.add_argument("--sdc4society", type=Path, help="a checkout of github.com/SDC4Society/k_anonymization")
     p.add_argument("--rows", type=int, default=100_000)
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--k", type=int, default=10)
@@ -139,6 +181,17 @@ def main() -> None:
             str(a.k),
             fresh("peer.csv"),
         ]
+    if a.sdc4society:
+        venv = subprocess.run(
+            ["bash", str(Path(__file__).with_name("setup_sdc4society.sh")), str(a.sdc4society)],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.split()[-1]
+        sdc_py = str(Path(venv) / "bin" / "python")
+        compile_bytecode(sdc_py, package="k_anonymization")
+        folder = sdc4society_dataset(data, work / "sdc4society")
+        jobs["sdc4society"] = lambda: [sdc_py, "-c", SDC4SOCIETY, str(folder), str(a.k), fresh("sdc4society.csv")]
     print(
         f"{a.rows:,} rows, QIDs {','.join(QIDS)}, k = {a.k}, strict; load {os.getloadavg()[0]:.2f}; "
         f"{a.rounds} interleaved rounds, min / median / max; bytecode compiled for every tool"
@@ -149,7 +202,7 @@ def main() -> None:
         for name, cmd in jobs.items():
             cpu, wall, out = timed(cmd())
             got[name].append((cpu, wall))
-            if name == "qiyuangong":
+            if name in ("qiyuangong", "sdc4society"):
                 partitions[name] = int(out.split()[-1])
             elif name == "privrisk-sql mondrian":
                 partitions[name] = json.loads((work / "ours.json").read_text())["partitions"]
@@ -167,14 +220,16 @@ def main() -> None:
         print(f"ours / {floor:<19} CPU {spread([o / f for o, f in zip(cpu[ours], cpu[floor])])}")
     out_over_copy = [o / c for o, c in zip(cpu["floor: write output"], cpu["floor: copy"])]
     print(f"floor: write output / floor: copy  CPU {spread(out_over_copy)}  (the least ours / copy can be)")
-    if a.qiyuangong:
+    for peer in ("qiyuangong", "sdc4society"):
+        if peer not in cpu:
+            continue
         print(
-            f"qiyuangong / ours        CPU {spread([q / o for q, o in zip(cpu['qiyuangong'], cpu[ours])])}   "
-            f"wall {spread([q / o for q, o in zip(wall['qiyuangong'], wall[ours])])}"
+            f"{peer + ' / ours':<24} CPU {spread([q / o for q, o in zip(cpu[peer], cpu[ours])])}   "
+            f"wall {spread([q / o for q, o in zip(wall[peer], wall[ours])])}"
         )
-        need = statistics.median(cpu["qiyuangong"]) / 10
+        need = statistics.median(cpu[peer]) / 10
         print(
-            f"10x qiyuangong needs <= {need:.2f} CPU-s; the copy floor's median is "
+            f"10x {peer} needs <= {need:.2f} CPU-s; the copy floor's median is "
             f"{statistics.median(cpu['floor: copy']):.2f} CPU-s"
         )
 

@@ -559,7 +559,11 @@ class _Run:
         total = plan.count_combinations(k, self.sizes)
         # A match is stored as combo * radix + ori_rid in one BIGINT (see unique_match_table).
         radix = max(n_ori, 1)
-        if max(n_syn, n_ori) >= SIDE_OFFSET or (total + 1) * radix >= 2**62:
+        if max(n_syn, n_ori) >= SIDE_OFFSET:  # the coded rows tag a side by adding SIDE_OFFSET to its rids
+            raise UnsupportedFeatureError(
+                f"{max(n_syn, n_ori):,} distinct rows on one side are too many to number; at most {SIDE_OFFSET - 1:,}"
+            )
+        if (total + 1) * radix >= 2**62:
             raise UnsupportedFeatureError(
                 f"{total:,} combinations of {n_ori} original rows are too many to number in a BIGINT; "
                 "pass fewer columns or smaller n_cols (--n-cols)"

@@ -104,7 +104,6 @@ def _mondrian_statements(dialect):
         "row_and_null_counts": row_and_null_counts_sql(q.dialect, '"people"', [(d.column, d.is_float) for d in dims]),
         "distinct_counts": q.distinct_counts('"people"', ["patient_id", HOSTILE]),
         "infinite_counts": q.infinite_counts('"people"', ["visit", HOSTILE]),
-        "key_problems": q.key_problems('"people"', HOSTILE),
         "distinct_values": q.distinct_values('"people"', HOSTILE),
         "numbered_rows": q.numbered_rows("privrisk_x_rows", '"people"', ["id", "age", HOSTILE]),
         "rank_map_table": q.rank_map_table("privrisk_x_map4", 7),

@@ -105,8 +105,8 @@ def check_key(source: Source, rel: Relation, key: str) -> None:
     rows), naming the column and the counts, before the heavy statements. Text is compared by
     its bytes, as the rows are (:func:`compared_as_bytes`)."""
     seen = compared_as_bytes(source.dialect, rel, [key])
-    row = source.fetch_records(Queries(source.dialect).key_problems(seen.sql, key))[0]
-    n_rows, n_keys, n_distinct = (int(row[c] or 0) for c in ("n_rows", "n_keys", "n_distinct"))
+    row = source.fetch_records(Queries(source.dialect).distinct_counts(seen.sql, [key]))[0]
+    n_rows, n_keys, n_distinct = (int(row[c] or 0) for c in ("n_rows", "present_0", "distinct_0"))
     problems = []
     if n_keys < n_rows:
         problems.append(f"{n_rows - n_keys:,} NULL")

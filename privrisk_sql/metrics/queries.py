@@ -27,16 +27,13 @@ class Queries:
         """``SELECT COUNT(*) AS n`` of a relation (SQL already quoted: a table name or a subquery)."""
         return self._r("classes/count_rows.sql.j2", relation=relation_sql)
 
-    def key_problems(self, relation_sql: str, key: str) -> str:
-        """One row: n_rows, n_keys (non-NULL) and n_distinct of a key column."""
-        return self._r("classes/key_problems.sql.j2", relation=relation_sql, key=key)
-
     def infinite_counts(self, relation_sql: str, columns: Sequence[str]) -> str:
         """Per DATE/TIMESTAMP column, its infinite values (``infinite_<i>``)."""
         return self._r("classes/infinite_counts.sql.j2", relation=relation_sql, columns=list(columns))
 
     def distinct_counts(self, relation_sql: str, columns: Sequence[str]) -> str:
-        """Rows of a relation (``n_rows``) and each column's distinct non-NULL values (``distinct_<i>``)."""
+        """Rows of a relation (``n_rows``) and each column's non-NULL values (``present_<i>``) and
+        distinct non-NULL values (``distinct_<i>``)."""
         return self._r("classes/distinct_counts.sql.j2", relation=relation_sql, columns=list(columns))
 
 

@@ -1,5 +1,5 @@
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
-name = 'classes/key_problems.sql.j2'
+name = 'classes/distinct_counts.sql.j2'
 
 def root(context, missing=missing, environment=environment):
     resolve = context.resolve_or_missing
@@ -7,7 +7,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_key = resolve('key')
+    l_0_columns = resolve('columns')
     l_0_relation = resolve('relation')
     try:
         t_1 = environment.filters['quote']
@@ -16,12 +16,23 @@ def root(context, missing=missing, environment=environment):
         def t_1(*unused):
             raise TemplateRuntimeError("No filter named 'quote' found.")
     pass
-    yield 'SELECT COUNT(*) AS n_rows, COUNT('
-    yield str(t_1(context, (undefined(name='key') if l_0_key is missing else l_0_key)))
-    yield ') AS n_keys, COUNT(DISTINCT '
-    yield str(t_1(context, (undefined(name='key') if l_0_key is missing else l_0_key)))
-    yield ') AS n_distinct\nFROM '
+    yield 'SELECT COUNT(*) AS n_rows\n'
+    l_1_loop = missing
+    for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
+        _loop_vars = {}
+        pass
+        yield '     , COUNT('
+        yield str(t_1(context, l_1_c))
+        yield ') AS present_'
+        yield str(environment.getattr(l_1_loop, 'index0'))
+        yield '\n     , COUNT(DISTINCT '
+        yield str(t_1(context, l_1_c))
+        yield ') AS distinct_'
+        yield str(environment.getattr(l_1_loop, 'index0'))
+        yield '\n'
+    l_1_loop = l_1_c = missing
+    yield 'FROM '
     yield str((undefined(name='relation') if l_0_relation is missing else l_0_relation))
 
 blocks = {}
-debug_info = '3=20&4=24'
+debug_info = '5=21&6=25&7=29&9=35'

@@ -77,19 +77,26 @@ def test_bash_block_runs(docs_folder, monkeypatch, page, index, line):
 @pytest.mark.parametrize("page,index,code", PYTHON, ids=[f"{p}#{i}" for p, i, _ in PYTHON])
 def test_python_block_runs(docs_folder, monkeypatch, page, index, code):
     monkeypatch.chdir(docs_folder)
+    _drop_written_tables(docs_folder)  # the tables a page's bash blocks wrote, one after another
     src = pr.connect(str(docs_folder / "warehouse.duckdb"))
     namespace = {"pr": pr, "src": src, "__name__": "docs_example"}
     try:
         exec(compile(code, f"{page} block {index}", "exec"), namespace)
     finally:
         src.close()
-        # an example that writes a table writes it once: the next run of the suite starts anew
-        con = duckdb.connect(str(docs_folder / "warehouse.duckdb"))
-        for (name,) in con.execute(
-            "SELECT table_name FROM duckdb_tables() WHERE table_name NOT IN ('people', 'people_syn', 'class_counts')"
-        ).fetchall():
-            con.execute(f'DROP TABLE "{name}"')
-        con.close()
+        _drop_written_tables(docs_folder)
+
+
+def _drop_written_tables(docs_folder):
+    """A Python example starts from the fixture's three tables, whichever examples ran before it:
+    one that writes a table writes it once (a -k selection runs the pages' blocks in another
+    order; a page's bash blocks build on each other, so they are not reset)."""
+    con = duckdb.connect(str(docs_folder / "warehouse.duckdb"))
+    for (name,) in con.execute(
+        "SELECT table_name FROM duckdb_tables() WHERE table_name NOT IN ('people', 'people_syn', 'class_counts')"
+    ).fetchall():
+        con.execute(f'DROP TABLE "{name}"')
+    con.close()
 
 
 def test_readme_is_a_front_page():

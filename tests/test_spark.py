@@ -390,3 +390,41 @@ def test_a_client_killed_outright_leaves_nothing_cleanup_cannot_drop(spark):
     with pr.Source(url) as src:
         assert src.fetch(f"SELECT COUNT(*) FROM {table}")[0][0] == 32561
         src.execute(f"DROP TABLE {table}")
+
+
+@pytest.mark.parametrize("small_work_rows, in_levels", [(150_000, "8"), (0, "37")])
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_levels_of_few_tuples_shuffle_into_few_partitions(spark, small_work_rows, in_levels, monkeypatch):
+    """Spark: the levels of a strict Mondrian run over at most Dialect.small_work_rows code tuples
+    run with 8 shuffle partitions (200 tasks for a few kilobytes cost more than the work); above
+    it, with the caller's; the caller's value is back after the run, also after one that failed
+    inside the levels."""
+    import dataclasses
+
+    session = spark.session
+    t = spark.load(ADULT)
+    old = session.conf.get("spark.sql.shuffle.partitions")
+    session.conf.set("spark.sql.shuffle.partitions", "37")
+    try:
+        src = pr.connect(session)
+        monkeypatch.setattr(src, "dialect", dataclasses.replace(src.dialect, small_work_rows=small_work_rows))
+        seen: list[str] = []
+
+        def partitions_now(level: int, cuts: int) -> None:
+            seen.append(session.conf.get("spark.sql.shuffle.partitions"))
+
+        out = f"anon_{uuid.uuid4().hex[:8]}"
+        result = pr.mondrian(src, t, QIDS, 10, out, keep="*", progress=partitions_now)
+        session.sql(f"DROP TABLE {out}")
+        assert len(seen) == result.levels + 1 and set(seen) == {in_levels}
+        assert session.conf.get("spark.sql.shuffle.partitions") == "37"
+
+        def fail(level: int, cuts: int) -> None:
+            raise RuntimeError("stopped in a level")
+
+        with pytest.raises(RuntimeError, match="stopped in a level"):
+            pr.mondrian(src, t, QIDS, 10, f"{out}_2", keep="*", progress=fail)
+        assert session.conf.get("spark.sql.shuffle.partitions") == "37"
+        src.close()
+    finally:
+        session.conf.set("spark.sql.shuffle.partitions", old)

@@ -260,6 +260,13 @@ DIALECTS: dict[str, Dialect] = {
             temp_tables=False,
             transactions=False,
             cast_types=CastTypes(double="DOUBLE", bigint="BIGINT", integer="INT", text="STRING"),
+            # Few shuffle partitions while Mondrian cuts few code tuples: a level's statements
+            # shuffle kilobytes, and 200 partitions' tasks cost more than the work
+            # (docs/decisions/spark-few-shuffle-partitions-for-small-work.md).
+            small_work_settings=(("spark.sql.shuffle.partitions", "8"),),
+            small_work_rows=150_000,
+            read_setting="SET {name}",
+            write_setting="SET {name}={typed}",  # the one setting changed is a number
         ),
     )
 }

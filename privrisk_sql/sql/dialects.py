@@ -55,6 +55,7 @@ class Dialect:
     # DuckDB: one thread; its second one only added CPU time there, no speed
     # (docs/decisions/duckdb-one-thread-for-small-work.md). DuckDB's threads is the database's,
     # not the connection's: other connections to the same database share the one thread meanwhile.
+    # Spark: 8 shuffle partitions, for the session (its other threads' statements see them too).
     small_work_settings: tuple[tuple[str, str], ...] = ()
     small_work_rows: int = 0
     # The most parts a table name may have: DuckDB database.schema.table (attached databases);

@@ -49,6 +49,29 @@ def mondrian_keeping_all(*args, **kwargs):
     return pr.mondrian(*args, **kwargs)
 
 
+def setting_in_levels_and_after(
+    src: pr.Source, table: str, qids: list[str], out: str, now
+) -> tuple[set, object, object]:
+    """What ``now()`` reads in every level of a strict Mondrian run (k = 10, into ``out``), after
+    it, and after a second run (into ``out`` + ``_2``) that fails inside its first level: the
+    small-work settings (Dialect.small_work_settings) a run holds in its levels and gives back."""
+    seen: list = []
+    result = mondrian_keeping_all(src, table, qids, 10, out, progress=lambda level, cuts: seen.append(now()))
+    assert len(seen) == result.levels + 1
+    after = now()
+
+    def fail(level: int, cuts: int) -> None:
+        raise RuntimeError("stopped in a level")
+
+    try:
+        mondrian_keeping_all(src, table, qids, 10, f"{out}_2", progress=fail)
+    except RuntimeError as e:
+        assert str(e) == "stopped in a level"
+    else:
+        raise AssertionError("the failing run did not fail")
+    return set(seen), after, now()
+
+
 def settings_in_and_after_a_run(src: pr.Source, read: str, run) -> tuple[object, set[tuple], tuple, tuple]:
     """``run()``'s result, and what the one-row query ``read`` gives after every statement of its
     work on ``src`` (as a set), before the run and after it: the session settings a run holds and

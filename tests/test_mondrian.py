@@ -17,7 +17,7 @@ import privrisk_sql.metrics.mondrian.run as mondrian_module
 from privrisk_sql.sql.render import quote_identifier
 from privrisk_sql.sql.types import TypeClass as T
 
-from backends import FIXTURES, create_case_insensitive, mondrian_keeping_all
+from backends import FIXTURES, create_case_insensitive, mondrian_keeping_all, setting_in_levels_and_after
 from mondrian_reference import encode, mondrian_reference, partition_sets
 
 ADULT = FIXTURES / "mondrian" / "adult_2k.csv"
@@ -538,21 +538,10 @@ def test_duckdb_levels_of_few_tuples_run_on_one_thread(small_work_rows, threads_
     con.execute(f"CREATE TABLE adult AS SELECT * FROM read_csv('{ADULT}')")
     src = pr.Source(con)
     monkeypatch.setattr(src, "dialect", dataclasses.replace(src.dialect, small_work_rows=small_work_rows))
-    seen: list[int] = []
-
-    def threads_now(level: int, cuts: int) -> None:
-        seen.append(con.execute("SELECT current_setting('threads')").fetchall()[0][0])
-
-    result = pr.mondrian(src, "adult", QIDS, 10, "anon", keep="*", progress=threads_now)
-    assert len(seen) == result.levels + 1 and set(seen) == {threads_in_levels}
-    assert con.execute("SELECT current_setting('threads')").fetchall()[0][0] == 3
-
-    def fail(level: int, cuts: int) -> None:
-        raise RuntimeError("stopped in a level")
-
-    with pytest.raises(RuntimeError, match="stopped in a level"):
-        pr.mondrian(src, "adult", QIDS, 10, "anon2", keep="*", progress=fail)
-    assert con.execute("SELECT current_setting('threads')").fetchall()[0][0] == 3
+    seen, after, after_failed = setting_in_levels_and_after(
+        src, "adult", QIDS, "anon", lambda: con.execute("SELECT current_setting('threads')").fetchall()[0][0]
+    )
+    assert seen == {threads_in_levels} and after == after_failed == 3
 
 
 def test_duckdb_output_in_an_attached_database(tmp_path):

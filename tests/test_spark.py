@@ -14,7 +14,7 @@ import pytest
 import privrisk_sql as pr
 from privrisk_sql.engines.common import database_file, is_spark_target
 
-from backends import FIXTURES, server_url
+from backends import FIXTURES, server_url, setting_in_levels_and_after
 
 ADULT = FIXTURES / "adult" / "ori.csv"
 QIDS = ["age", "sex", "race"]
@@ -405,26 +405,15 @@ def test_levels_of_few_tuples_shuffle_into_few_partitions(spark, small_work_rows
     t = spark.load(ADULT)
     old = session.conf.get("spark.sql.shuffle.partitions")
     session.conf.set("spark.sql.shuffle.partitions", "37")
+    out = f"anon_{uuid.uuid4().hex[:8]}"
     try:
         src = pr.connect(session)
         monkeypatch.setattr(src, "dialect", dataclasses.replace(src.dialect, small_work_rows=small_work_rows))
-        seen: list[str] = []
-
-        def partitions_now(level: int, cuts: int) -> None:
-            seen.append(session.conf.get("spark.sql.shuffle.partitions"))
-
-        out = f"anon_{uuid.uuid4().hex[:8]}"
-        result = pr.mondrian(src, t, QIDS, 10, out, keep="*", progress=partitions_now)
-        session.sql(f"DROP TABLE {out}")
-        assert len(seen) == result.levels + 1 and set(seen) == {in_levels}
-        assert session.conf.get("spark.sql.shuffle.partitions") == "37"
-
-        def fail(level: int, cuts: int) -> None:
-            raise RuntimeError("stopped in a level")
-
-        with pytest.raises(RuntimeError, match="stopped in a level"):
-            pr.mondrian(src, t, QIDS, 10, f"{out}_2", keep="*", progress=fail)
-        assert session.conf.get("spark.sql.shuffle.partitions") == "37"
+        seen, after, after_failed = setting_in_levels_and_after(
+            src, t, QIDS, out, lambda: session.conf.get("spark.sql.shuffle.partitions")
+        )
+        assert seen == {in_levels} and after == after_failed == "37"
         src.close()
     finally:
+        session.sql(f"DROP TABLE IF EXISTS {out}")
         session.conf.set("spark.sql.shuffle.partitions", old)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import privrisk_sql as pr
@@ -127,3 +129,29 @@ def test_grouping_by_code_columns_equals_packed_keys(backend, case_name, nulls, 
     assert unpacked == packed
     if nulls == "petsard":
         assert_global_equal(unpacked["global"], expected["global"])
+
+
+def test_combinations_without_a_syn_unique_row_are_not_grouped_for_matches(backend):
+    # No syn row is unique on `sex` alone (every value occurs twice in syn), so no syn row can
+    # match one ori row on it: its histogram says so, and no grouping of both sides is spent on it.
+    from privrisk_sql.sql.types import TypeClass
+
+    cols = [("sex", TypeClass.TEXT), ("age", TypeClass.INTEGER)]
+    backend.create("ori_u", cols, [("F", 30), ("M", 41), ("F", 52), ("M", 63)])
+    backend.create("syn_u", cols, [("F", 30), ("F", 31), ("M", 41), ("M", 31)])
+    src = backend.source()
+    statements: list[str] = []
+    src.on_timing = lambda sql, seconds: statements.append(sql)
+    r = pr.mpuccs(src, "ori_u", "syn_u", n_cols=[1, 2]).to_dict()
+    evaluated = {tuple(t["field_combo"]): t for t in r["tree"] if not t["is_pruned"]}
+    assert evaluated[("sex",)]["mpuccs_cnt"] == 0 and evaluated[("age",)]["mpuccs_cnt"] == 2
+    grouped_for_matches = {
+        int(m)
+        for sql in statements
+        if "_matches" in sql and "INSERT" in sql
+        for m in re.findall(r"CAST\((\d+) AS", sql)
+    }
+    by_id = {t["check_order"]: tuple(t["field_combo"]) for t in r["tree"]}
+    assert ("age",) in {by_id[i] for i in grouped_for_matches}
+    assert ("sex",) not in {by_id[i] for i in grouped_for_matches}
+    assert r["global"]["total_identified"] == 2  # (F, 30) and (M, 41): one ori row each on age

@@ -620,8 +620,11 @@ class _Run:
                         checked.append(
                             _Checked(c, e, base_e, None if c.base is None else False, False, syn_unique[c.positions])
                         )
-                tally.add(len(chunk) - len(survivors))
-                for batch in _batches(survivors, self.batch_size):
+                # A survivor whose histogram has no group of size 1 has no syn-unique row, so no
+                # one-to-one match: its grouping of both sides is skipped (13 of 102 on the 30k pair).
+                to_match = [c for c in survivors if syn_unique[c.positions]]
+                tally.add(len(chunk) - len(to_match))
+                for batch in _batches(to_match, self.batch_size):
                     self.src.execute(
                         self.q.syn_unique_ori_matches(matches_t, coded_t, [spec(c) for c in batch], size, radix)
                     )

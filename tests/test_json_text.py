@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import privrisk_sql as pr
 from privrisk_sql.cli import _dumps
-from privrisk_sql.metrics.mpuccs.driver import DETAIL_COLUMNS, MpuccsResult, _details_json, _details_jsonable
+from privrisk_sql.metrics.mpuccs.result import DETAIL_COLUMNS, MpuccsResult, details_json, details_jsonable
 from privrisk_sql.report.json_text import EncodedRecords, jsonable, list_json, value_json
 
 ENCODE = json.JSONEncoder(allow_nan=False).encode
@@ -83,8 +83,8 @@ scalars = st.one_of(
 def test_details_json_equals_the_generic_path(rows, with_keys):
     columns = DETAIL_COLUMNS + (["syn_key", "ori_key"] if with_keys else [])
     rows = [r if with_keys else r[:5] for r in rows]
-    fast = _details_json(rows, columns)
-    generic = [ENCODE(record) for record in _details_jsonable(rows, columns)]
+    fast = details_json(rows, columns)
+    generic = [ENCODE(record) for record in details_jsonable(rows, columns)]
     assert isinstance(fast, EncodedRecords) and list(fast) == generic
 
 

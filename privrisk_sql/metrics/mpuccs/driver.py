@@ -27,291 +27,20 @@ from typing import Any
 
 from ... import report
 from ...errors import InvalidInputError, UnsupportedFeatureError
-from ...report.json_text import JSON_ENCODERS, EncodedRecords, list_json, value_json
-from ...report.json_text import jsonable as _jsonable
 from ...source import Relation, Source, opened
-from ...sql.types import TypeClass, combined_class, compatible
+from ...sql.types import TypeClass
 from ..classes import check_key
 from . import plan as plan
-from .sql import SIDE_OFFSET, MpuccsQueries, WorkColumn
+from .options import MpuccsOptions, select_columns, work_columns
+from .result import DETAIL_COLUMNS, MpuccsResult
+from .sql import SIDE_OFFSET, MpuccsQueries
 
 log = logging.getLogger("privrisk_sql")
 
-NULL_POLICIES = ("sql", "petsard")
-TREE_COLUMNS = [
-    "check_order",
-    "combo_size",
-    "field_combo",
-    "base_combo",
-    "base_is_pruned",
-    "combo_entropy",
-    "base_entropy",
-    "entropy_gain",
-    "is_pruned",
-    "mpuccs_cnt",
-    "mpuccs_collision_cnt",
-    "field_weighted",
-    "total_weighted",
-    "weighted_mpuccs_collision_cnt",
-]
-DETAIL_COLUMNS = ["combo_size", "syn_idx", "field_combo", "value_combo", "ori_idx"]
 # From this many combinations on, a run says at once how many there are and, after its first
 # level, how long they would take (300 columns are 2^300 - 1 combinations: no run ends).
 LARGE_RUN = 10_000
 LEVEL_CHUNK = 4096  # combinations of one level taken at a time: memory never holds a whole level
-
-
-class MpuccsResult(report.Displayed):
-    """Result of :func:`mpuccs`: three DataFrames, as PETsARD's evaluator returns them.
-
-    Attributes:
-        global_: one row (rates, counts, configuration echo).
-        details: one row per identification event (``syn_idx``/``ori_idx`` are 0-based positions
-            after de-duplication; ``field_combo`` and ``value_combo`` are tuples).
-        tree: one row per combination checked, in check order.
-        warnings: messages also issued as Python warnings (e.g. sizes dropped, empty syn).
-
-    The DataFrames are built on first access (the CLI writes JSON without importing pandas).
-    """
-
-    def __init__(
-        self,
-        global_record: dict,
-        detail_records: list[tuple],
-        tree_records: list[dict],
-        detail_columns: list[str],
-        warnings: list[str],
-    ):
-        self._global, self._details, self._tree = global_record, detail_records, tree_records
-        self._detail_columns = detail_columns
-        self.warnings = warnings
-
-    @property
-    def global_(self):
-        import pandas as pd
-
-        return pd.DataFrame([self._global]).astype(object)
-
-    @property
-    def details(self):
-        import pandas as pd
-
-        return pd.DataFrame(self._details, columns=self._detail_columns)
-
-    @property
-    def tree(self):
-        import pandas as pd
-
-        return pd.DataFrame(self._tree, columns=TREE_COLUMNS).astype(object)
-
-    def to_pandas(self) -> Any:
-        """The ``global_`` row (``details`` and ``tree`` are DataFrames of their own)."""
-        return self.global_
-
-    def to_dict(self, *, details: bool = True) -> dict:
-        """JSON-ready dict ``{"global", "details", "tree"}``: combos as lists, dates as ISO strings,
-        missing values as None. ``details=False`` leaves the (largest) details list out."""
-        out: dict[str, Any] = {"global": {k: _jsonable(v) for k, v in self._global.items()}}
-        if details:
-            out["details"] = _details_jsonable(self._details, self._detail_columns)
-        out["tree"] = [{k: _jsonable(v) for k, v in row.items()} for row in self._tree]
-        return out
-
-    def to_json_payload(self) -> dict:
-        """:meth:`to_dict` with ``details`` already encoded, one JSON text per record
-        (:class:`~privrisk_sql.report.json_text.EncodedRecords`): what the CLI writes, at a third of the cost."""
-        payload = self.to_dict(details=False)
-        return {
-            "global": payload["global"],
-            "details": _details_json(self._details, self._detail_columns),
-            "tree": payload["tree"],
-        }
-
-    def __repr__(self) -> str:
-        g = self._global
-        return (
-            f"MpuccsResult(identification_rate={g['identification_rate']!r}, "
-            f"total_identified={g['total_identified']!r}, details={len(self._details)}, tree={len(self._tree)})"
-        )
-
-
-def _details_jsonable(rows: list[tuple], columns: list[str]) -> list[dict]:
-    # Sizes and positions are already Python ints and names are str (built in _result): only
-    # the values and keys from the database need converting. One dict display per row, no
-    # per-row loop over the columns: 26k rows on a 30k-row pair.
-    if len(columns) == len(DETAIL_COLUMNS):
-        return [
-            {
-                "combo_size": size,
-                "syn_idx": syn_idx,
-                "field_combo": list(names),
-                "value_combo": _jsonable(values),
-                "ori_idx": ori_idx,
-            }
-            for size, syn_idx, names, values, ori_idx in rows
-        ]
-    return [
-        {
-            "combo_size": size,
-            "syn_idx": syn_idx,
-            "field_combo": list(names),
-            "value_combo": _jsonable(values),
-            "ori_idx": ori_idx,
-            "syn_key": _jsonable(syn_key),
-            "ori_key": _jsonable(ori_key),
-        }
-        for size, syn_idx, names, values, ori_idx, syn_key, ori_key in rows
-    ]
-
-
-def _details_json(rows: list[tuple], columns: list[str]) -> EncodedRecords:
-    # The records of _details_jsonable, as json.dumps would write them (tests compare the two).
-    # Per combination once: its names' text (26k records on a 30k-row pair, from about 110
-    # combinations); per record the values through their type's encoder, inline (34 -> 31 ms).
-    names_json: dict[tuple, str] = {}
-    out = EncodedRecords()
-    append = out.append
-    encoder = JSON_ENCODERS.get
-    with_keys = len(columns) > len(DETAIL_COLUMNS)
-    for row in rows:
-        size, syn_idx, names, values, ori_idx = row[:5]
-        names_text = names_json.get(names)
-        if names_text is None:
-            names_text = names_json[names] = f', "field_combo": {list_json(names)}, "value_combo": ['
-        text = (
-            f'{{"combo_size": {size}, "syn_idx": {encoder(type(syn_idx), value_json)(syn_idx)}{names_text}'
-            f"{', '.join([encoder(type(v), value_json)(v) for v in values])}], "
-            f'"ori_idx": {encoder(type(ori_idx), value_json)(ori_idx)}'
-        )
-        if with_keys:
-            text += f', "syn_key": {value_json(row[5])}, "ori_key": {value_json(row[6])}'
-        append(text + "}")
-    return out
-
-
-def _validate_number(name: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(float(value)):
-        raise InvalidInputError(f"{name} must be a number, got {value!r}")
-    return float(value)
-
-
-@dataclass(frozen=True)
-class MpuccsOptions:
-    """mpUCCs' options, validated once (:meth:`validated`) before any database work."""
-
-    n_cols: Any  # None (all sizes) or a sorted list of sizes
-    min_entropy_delta: float
-    field_decay_factor: float
-    renyi_alpha: float
-    numeric_precision: int | None
-    datetime_precision: str | None  # as given
-    datetime_unit: str | None  # its canonical unit
-    nulls: str
-
-    @classmethod
-    def validated(
-        cls, n_cols, min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls
-    ) -> MpuccsOptions:
-        """The options, or :class:`InvalidInputError` naming the first bad one."""
-        delta, decay, alpha, unit = _validate_params(
-            min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls
-        )
-        return cls(
-            plan.normalize_n_cols(n_cols), delta, decay, alpha, numeric_precision, datetime_precision, unit, nulls
-        )
-
-
-def _validate_params(min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls):
-    delta = _validate_number("min_entropy_delta", min_entropy_delta)
-    decay = _validate_number("field_decay_factor", field_decay_factor)
-    if not 0 < decay <= 1:
-        raise InvalidInputError(f"field_decay_factor must be in (0, 1], got {field_decay_factor!r}")
-    alpha = _validate_number("renyi_alpha", renyi_alpha)
-    if alpha < 0:
-        raise InvalidInputError(f"renyi_alpha must be >= 0, got {renyi_alpha!r}")
-    if numeric_precision is not None and (
-        isinstance(numeric_precision, bool)
-        or not isinstance(numeric_precision, int)
-        or not 0 <= numeric_precision <= 10
-    ):
-        raise InvalidInputError(f"numeric_precision must be an integer in 0..10, got {numeric_precision!r}")
-    unit = None if datetime_precision is None else plan.canonical_datetime_unit(datetime_precision)
-    if nulls not in NULL_POLICIES:
-        raise InvalidInputError(f"nulls must be one of {', '.join(NULL_POLICIES)}, got {nulls!r}")
-    return delta, decay, alpha, unit
-
-
-def _select_columns(ori: Relation, syn: Relation, columns: Sequence[str] | None, key: str | None) -> list[str]:
-    """The evaluated columns (real syn names, in the user's order or syn's), checked on both sides."""
-    key_names = set()
-    if key is not None:
-        key_names = {ori.column(key).name.lower(), syn.column(key).name.lower()}
-    if columns is None:
-        ori_names = {c.name.lower() for c in ori.columns} - key_names
-        syn_names = {c.name.lower() for c in syn.columns} - key_names
-        if ori_names != syn_names:
-            only_ori = sorted(c.name for c in ori.columns if c.name.lower() in ori_names - syn_names)
-            only_syn = sorted(c.name for c in syn.columns if c.name.lower() in syn_names - ori_names)
-            raise InvalidInputError(
-                f"{ori.label!r} and {syn.label!r} have different columns: only in ori {only_ori}, only in syn {only_syn}"
-                " (pass columns= to choose a common subset)"
-            )
-        return [c.name for c in syn.columns if c.name.lower() not in key_names]
-    if isinstance(columns, str):
-        raise InvalidInputError("columns must be a list of names, not a string")
-    if not columns:
-        raise InvalidInputError("columns is empty: name at least one column")
-    chosen: list[str] = []
-    for name in columns:
-        real = syn.column(name).name
-        ori.column(name)
-        if real.lower() in key_names:
-            raise InvalidInputError(f"column {name!r} is the key column; the key is never evaluated")
-        if real in chosen:
-            raise InvalidInputError(f"column {name!r} is listed twice in columns")
-        chosen.append(real)
-    return chosen
-
-
-def _work_columns(source: Source, ori: Relation, syn: Relation, names: list[str]) -> list[WorkColumn]:
-    result = []
-    empty: dict[str, bool] = {}
-
-    def is_empty(rel: Relation) -> bool:
-        # A header-only CSV has no type information (DuckDB says VARCHAR): it takes the other side's.
-        if rel.label not in empty:
-            empty[rel.label] = not source.fetch(f"SELECT 1 FROM {rel.sql} LIMIT 1")
-        return empty[rel.label]
-
-    for i, name in enumerate(names):
-        o, s = ori.column(name), syn.column(name)
-        for rel, col in ((ori, o), (syn, s)):
-            if col.type_class is TypeClass.UNSUPPORTED:
-                raise InvalidInputError(
-                    f"column {col.name!r} of {rel.label!r} has unsupported type {col.sql_type}; "
-                    "leave it out with columns= (--columns)"
-                )
-        o_class, s_class = o.type_class, s.type_class
-        if not compatible(o_class, s_class) and is_empty(syn):
-            s_class = o_class
-        elif not compatible(o_class, s_class) and is_empty(ori):
-            o_class = s_class
-        if not compatible(o_class, s_class):
-            raise InvalidInputError(
-                f"column {name!r} has incompatible types: {o.sql_type} in {ori.label!r}, {s.sql_type} in {syn.label!r}"
-            )
-        result.append(
-            WorkColumn(
-                alias=f"c{i}",
-                name=name,
-                ori_name=o.name,
-                syn_name=s.name,
-                type_class=combined_class(o_class, s_class),
-                ori_class=o_class,
-                syn_class=s_class,
-            )
-        )
-    return result
 
 
 def mpuccs(
@@ -447,9 +176,9 @@ class _Run:
     ):
         self.src = source
         self.ori_rel, self.syn_rel = source.relations(ori, syn)
-        self.names = _select_columns(self.ori_rel, self.syn_rel, columns, key)
+        self.names = select_columns(self.ori_rel, self.syn_rel, columns, key)
         self.all_columns = columns is None
-        self.cols = _work_columns(source, self.ori_rel, self.syn_rel, self.names)
+        self.cols = work_columns(source, self.ori_rel, self.syn_rel, self.names)
         self.key = key
         self.n_cols, self.delta, self.decay, self.alpha = n_cols, delta, decay, alpha
         self.numeric_precision, self.datetime_precision, self.dt_unit = numeric_precision, datetime_precision, dt_unit

@@ -1,0 +1,142 @@
+"""mpUCCs' options, validated before any database work, and the evaluated columns, checked on both
+sides (names, types) before any SQL runs."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import InvalidInputError
+from ...source import Relation, Source
+from ...sql.types import TypeClass, combined_class, compatible
+from . import plan
+from .sql import WorkColumn
+
+NULL_POLICIES = ("sql", "petsard")
+
+
+def validate_number(name: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(float(value)):
+        raise InvalidInputError(f"{name} must be a number, got {value!r}")
+    return float(value)
+
+
+@dataclass(frozen=True)
+class MpuccsOptions:
+    """mpUCCs' options, validated once (:meth:`validated`) before any database work."""
+
+    n_cols: Any  # None (all sizes) or a sorted list of sizes
+    min_entropy_delta: float
+    field_decay_factor: float
+    renyi_alpha: float
+    numeric_precision: int | None
+    datetime_precision: str | None  # as given
+    datetime_unit: str | None  # its canonical unit
+    nulls: str
+
+    @classmethod
+    def validated(
+        cls, n_cols, min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls
+    ) -> MpuccsOptions:
+        """The options, or :class:`InvalidInputError` naming the first bad one."""
+        delta, decay, alpha, unit = validate_params(
+            min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls
+        )
+        return cls(
+            plan.normalize_n_cols(n_cols), delta, decay, alpha, numeric_precision, datetime_precision, unit, nulls
+        )
+
+
+def validate_params(min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls):
+    delta = validate_number("min_entropy_delta", min_entropy_delta)
+    decay = validate_number("field_decay_factor", field_decay_factor)
+    if not 0 < decay <= 1:
+        raise InvalidInputError(f"field_decay_factor must be in (0, 1], got {field_decay_factor!r}")
+    alpha = validate_number("renyi_alpha", renyi_alpha)
+    if alpha < 0:
+        raise InvalidInputError(f"renyi_alpha must be >= 0, got {renyi_alpha!r}")
+    if numeric_precision is not None and (
+        isinstance(numeric_precision, bool)
+        or not isinstance(numeric_precision, int)
+        or not 0 <= numeric_precision <= 10
+    ):
+        raise InvalidInputError(f"numeric_precision must be an integer in 0..10, got {numeric_precision!r}")
+    unit = None if datetime_precision is None else plan.canonical_datetime_unit(datetime_precision)
+    if nulls not in NULL_POLICIES:
+        raise InvalidInputError(f"nulls must be one of {', '.join(NULL_POLICIES)}, got {nulls!r}")
+    return delta, decay, alpha, unit
+
+
+def select_columns(ori: Relation, syn: Relation, columns: Sequence[str] | None, key: str | None) -> list[str]:
+    """The evaluated columns (real syn names, in the user's order or syn's), checked on both sides."""
+    key_names = set()
+    if key is not None:
+        key_names = {ori.column(key).name.lower(), syn.column(key).name.lower()}
+    if columns is None:
+        ori_names = {c.name.lower() for c in ori.columns} - key_names
+        syn_names = {c.name.lower() for c in syn.columns} - key_names
+        if ori_names != syn_names:
+            only_ori = sorted(c.name for c in ori.columns if c.name.lower() in ori_names - syn_names)
+            only_syn = sorted(c.name for c in syn.columns if c.name.lower() in syn_names - ori_names)
+            raise InvalidInputError(
+                f"{ori.label!r} and {syn.label!r} have different columns: only in ori {only_ori}, only in syn {only_syn}"
+                " (pass columns= to choose a common subset)"
+            )
+        return [c.name for c in syn.columns if c.name.lower() not in key_names]
+    if isinstance(columns, str):
+        raise InvalidInputError("columns must be a list of names, not a string")
+    if not columns:
+        raise InvalidInputError("columns is empty: name at least one column")
+    chosen: list[str] = []
+    for name in columns:
+        real = syn.column(name).name
+        ori.column(name)
+        if real.lower() in key_names:
+            raise InvalidInputError(f"column {name!r} is the key column; the key is never evaluated")
+        if real in chosen:
+            raise InvalidInputError(f"column {name!r} is listed twice in columns")
+        chosen.append(real)
+    return chosen
+
+
+def work_columns(source: Source, ori: Relation, syn: Relation, names: list[str]) -> list[WorkColumn]:
+    result = []
+    empty: dict[str, bool] = {}
+
+    def is_empty(rel: Relation) -> bool:
+        # A header-only CSV has no type information (DuckDB says VARCHAR): it takes the other side's.
+        if rel.label not in empty:
+            empty[rel.label] = not source.fetch(f"SELECT 1 FROM {rel.sql} LIMIT 1")
+        return empty[rel.label]
+
+    for i, name in enumerate(names):
+        o, s = ori.column(name), syn.column(name)
+        for rel, col in ((ori, o), (syn, s)):
+            if col.type_class is TypeClass.UNSUPPORTED:
+                raise InvalidInputError(
+                    f"column {col.name!r} of {rel.label!r} has unsupported type {col.sql_type}; "
+                    "leave it out with columns= (--columns)"
+                )
+        o_class, s_class = o.type_class, s.type_class
+        if not compatible(o_class, s_class) and is_empty(syn):
+            s_class = o_class
+        elif not compatible(o_class, s_class) and is_empty(ori):
+            o_class = s_class
+        if not compatible(o_class, s_class):
+            raise InvalidInputError(
+                f"column {name!r} has incompatible types: {o.sql_type} in {ori.label!r}, {s.sql_type} in {syn.label!r}"
+            )
+        result.append(
+            WorkColumn(
+                alias=f"c{i}",
+                name=name,
+                ori_name=o.name,
+                syn_name=s.name,
+                type_class=combined_class(o_class, s_class),
+                ori_class=o_class,
+                syn_class=s_class,
+            )
+        )
+    return result

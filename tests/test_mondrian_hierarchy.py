@@ -4,6 +4,7 @@ on Adult, and the hierarchy's own errors (a value it lacks: exit 2 naming it).""
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pandas as pd
@@ -144,6 +145,48 @@ def test_value_missing_from_the_hierarchy_is_named(backend, tmp_path):
     t = _table(backend, [("id", T.INTEGER), ("v", T.TEXT)], [(0, "a1"), (1, "zz"), (2, "b")])
     with pytest.raises(InvalidInputError, match="value 'zz' of column 'v' is not in its hierarchy"):
         mondrian_keeping_all(backend.source(), t, ["v"], 1, _out(backend), hierarchies={"v": UNEVEN})
+
+
+@pytest.mark.parametrize(
+    "column,kind,tree",
+    [("zip", T.TEXT, "mask"), ("zip", T.TEXT, "file"), ("score", T.FLOAT, "interval:5,10"), ("day", T.DATE, "date")],
+)
+@pytest.mark.parametrize("nulls", ["separate", "error"])
+def test_nulls_in_a_hierarchys_column_are_refused_by_name_before_work(backend, column, kind, tree, nulls):
+    # No hierarchy places NULL. Built trees (mask, interval, date) never saw the NULLs they were
+    # built without, and ran into a database error at the output (exit 3); with nulls="error" the
+    # advice to pass nulls="separate" led there too.
+    import datetime as dt
+
+    value = {
+        "zip": lambda i: f"9{i % 4}",
+        "score": lambda i: i % 20 * 1.5,
+        "day": lambda i: dt.date(2020, 1, 1 + i % 20),
+    }
+    rows = [(i, None if i % 5 == 0 else value[column](i)) for i in range(40)]
+    t = _table(backend, [("id", T.INTEGER), (column, kind)], rows)
+    spec = [[f"9{j}", "9*", "*"] for j in range(4)] if tree == "file" else tree
+    src = backend.source()
+    statements: list[str] = []
+    src.on_timing = lambda sql, seconds: statements.append(sql)
+    missing = "NULL or NaN value(s)" if kind is T.FLOAT else "NULL value(s)"
+    with pytest.raises(
+        InvalidInputError,
+        match=rf"column '{column}' of .* has 8 {re.escape(missing)}, which its hierarchy .* does not place",
+    ):
+        mondrian_keeping_all(src, t, [column], 2, _out(backend), hierarchies={column: spec}, nulls=nulls)
+    work_tables = re.compile(r"CREATE\s+(OR\s+REPLACE\s+)?(TEMP\w*\s+)?TABLE", re.IGNORECASE)
+    assert not [sql for sql in statements if work_tables.search(sql)]  # refused before any work table
+
+
+def test_a_float_qids_nan_is_named_with_null(duck):
+    t = _table(
+        duck, [("id", T.INTEGER), ("x", T.FLOAT)], [(i, float("nan") if i % 4 == 0 else i % 3) for i in range(20)]
+    )
+    with pytest.raises(
+        InvalidInputError, match=r"column 'x' of .* has 5 NULL or NaN value\(s\); pass nulls='separate'"
+    ):
+        mondrian_keeping_all(duck.source(), t, ["x"], 2, _out(duck))
 
 
 def test_cli_value_missing_exits_2_naming_it(tmp_path, capsys):

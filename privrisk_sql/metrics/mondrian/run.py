@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 
 from ...errors import InputChangedError, InvalidInputError
 from ...source import OutputTable, Relation, Source
+from ...sql.types import TypeClass
 from ..classes import check_rows, likely_identifiers
 from .hierarchy import Hierarchy, NodeRow
 from .options import KINDS
@@ -243,7 +244,7 @@ class MondrianRun:
     def _validate_rows(self) -> tuple[int, dict[str, int]]:
         """One cheap scan before any work table: empty or one-row table, all-NULL QID or sensitive
         column (kanon refuses one, so a release constrained by it could not be checked), n < k,
-        NULL QIDs."""
+        NULL QIDs (refused with nulls="error", and in a hierarchy's column whatever nulls is)."""
         sensitive = [a.column for a in self.sensitive]
         n_rows, missing = check_rows(self.s, self.rel, self.qids + sensitive, "k-anonymization")
         missing = {q: missing[q] for q in self.qids}
@@ -252,13 +253,21 @@ class MondrianRun:
             raise InvalidInputError(
                 f"table {label!r} has {n_rows} rows, fewer than k={self.k}: no k-anonymous partition exists"
             )
-        if self.nulls == "error":
-            for column, m in missing.items():
-                if m:
-                    raise InvalidInputError(
-                        f"column {column!r} of {label!r} has {m} NULL value(s); pass nulls='separate' "
-                        "(--nulls separate) to treat NULL as its own lowest value"
-                    )
+        for column, m in missing.items():
+            # A float's NaN is missing as NULL is (check_rows): the message names both.
+            values = (
+                "NULL or NaN value(s)" if self.rel.column(column).type_class is TypeClass.FLOAT else "NULL value(s)"
+            )
+            if m and column in self.trees:  # before the advice below, which would not help here
+                raise InvalidInputError(
+                    f"column {column!r} of {label!r} has {m} {values}, which its hierarchy "
+                    f"{self.trees[column].where} does not place; give them a value in a view, or drop the hierarchy"
+                )
+            if m and self.nulls == "error":
+                raise InvalidInputError(
+                    f"column {column!r} of {label!r} has {m} {values}; pass nulls='separate' "
+                    "(--nulls separate) to treat NULL as its own lowest value"
+                )
         self._refuse_infinite_dates()
         for column in likely_identifiers(self.s, self.rel, self.unroled)[:1]:
             raise InvalidInputError(
@@ -318,12 +327,7 @@ class MondrianRun:
 
     def _hierarchy_tables(self, d: MondrianDim, present: list) -> MondrianDim:
         """A hierarchy's rank map (its values in depth-first order) and ancestor table."""
-        tree = self.trees[d.column]
-        if any(v is None for v in present):
-            raise InvalidInputError(
-                f"column {d.column!r} of {self.rel.label!r} has NULL values, which its hierarchy "
-                f"{tree.where} does not place; give them a value in a view, or drop the hierarchy"
-            )
+        tree = self.trees[d.column]  # NULLs were refused before work (_validate_rows)
         missing = sorted(v for v in present if tree.code(v) is None)
         if missing:
             raise InvalidInputError(

@@ -115,14 +115,18 @@ class Capabilities:
     exact_decimals: bool = True  # DECIMAL keeps more digits than a double (SQLite stores a double)
     quoted_schema_keeps_case: bool = False  # "PUBLIC" is another schema than public
     rounds_doubles_half_even: bool = False  # ROUND of a double rounds ties to even already
+    views_hold_their_tables: bool = False  # a view keeps its table from being dropped (PostgreSQL)
+    foreign_keys_hold_their_tables: bool = True  # SQLite's are off unless asked for; Spark has none
 
 
 CAPABILITIES = {
     "duckdb": Capabilities(),
-    "sqlite": Capabilities(stores_nan=False, exact_decimals=False),
-    "postgres": Capabilities(server=True, quoted_schema_keeps_case=True, rounds_doubles_half_even=True),
+    "sqlite": Capabilities(stores_nan=False, exact_decimals=False, foreign_keys_hold_their_tables=False),
+    "postgres": Capabilities(
+        server=True, quoted_schema_keeps_case=True, rounds_doubles_half_even=True, views_hold_their_tables=True
+    ),
     "mysql": Capabilities(server=True, quoted_schema_keeps_case=True, rounds_doubles_half_even=True),
-    "spark": Capabilities(),
+    "spark": Capabilities(foreign_keys_hold_their_tables=False),
 }
 
 

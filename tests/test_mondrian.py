@@ -455,6 +455,64 @@ def test_existing_output_refused_then_replaced(backend):
         mondrian_keeping_all(backend.source(), t, ["age"], 5, t, replace=True)
 
 
+def test_a_replaced_output_keeps_the_views_that_read_it_or_is_refused_before_work(backend):
+    # A dbt-style view over the released table. Where views name their table (DuckDB, SQLite,
+    # MariaDB, Spark) the view reads the new table; SQLite's rename rejected it at the very end
+    # (exit 3). PostgreSQL does not drop a table a view depends on: refused by name before work,
+    # where the DROP failed after every level.
+    t = backend.load(ADULT)
+    out, view = _out(backend), f"v_{uuid.uuid4().hex[:8]}"
+    mondrian_keeping_all(backend.source(), t, ["age"], 50, out)
+    before = backend.fetch(f"SELECT COUNT(DISTINCT partition_id) FROM {_q(backend, out)}")[0][0]
+    backend.run(f"CREATE VIEW {_q(backend, view)} AS SELECT partition_id FROM {_q(backend, out)}")
+    try:
+        src = backend.source()
+        statements: list[str] = []
+        src.on_timing = lambda sql, seconds: statements.append(sql)
+        if backend.can.views_hold_their_tables:
+            with pytest.raises(
+                pr.InvalidInputError, match=rf"output '{out}' cannot be replaced: view \S*{view} depends"
+            ):
+                mondrian_keeping_all(src, t, ["age"], 5, out, replace=True)
+            assert not [s for s in statements if "CREATE" in s and "TABLE" in s]
+            assert backend.fetch(f"SELECT COUNT(DISTINCT partition_id) FROM {_q(backend, view)}")[0][0] == before
+        else:
+            r = mondrian_keeping_all(src, t, ["age"], 5, out, replace=True)
+            assert (
+                backend.fetch(f"SELECT COUNT(DISTINCT partition_id) FROM {_q(backend, view)}")[0][0]
+                == r.partitions
+                > before
+            )
+    finally:
+        backend.run(f"DROP VIEW {_q(backend, view)}")
+
+
+def test_a_replace_a_foreign_key_blocks_is_refused_before_work(backend):
+    # A table referencing the released rows by a key. DuckDB and PostgreSQL failed at the DROP
+    # after every level (exit 3); MariaDB renamed the old table away, then could not drop it: the
+    # new table was published and the old one stayed under a staging name that cleanup could not
+    # drop either.
+    src = backend.source()
+    if not backend.can.foreign_keys_hold_their_tables:
+        pytest.skip(f"{backend.name}: no foreign key keeps a table from being dropped")
+    t = backend.load(ADULT)
+    out, child = _out(backend), f"c_{uuid.uuid4().hex[:8]}"
+    mondrian_keeping_all(src, t, ["age"], 50, out)
+    backend.run(f"ALTER TABLE {_q(backend, out)} ADD PRIMARY KEY (id)")
+    backend.run(f"CREATE TABLE {_q(backend, child)} (pid BIGINT REFERENCES {_q(backend, out)} (id))")
+    backend.run(f"INSERT INTO {_q(backend, child)} VALUES (5)")
+    tables = _tables(backend.source())
+    try:
+        with pytest.raises(
+            pr.InvalidInputError,
+            match=rf"output '{out}' cannot be replaced: foreign key \S+ of table \S*{child} depends on it",
+        ):
+            mondrian_keeping_all(backend.source(), t, ["age"], 5, out, replace=True)
+        assert _tables(backend.source()) == tables
+    finally:
+        backend.run(f"DROP TABLE {_q(backend, child)}")
+
+
 DEFAULT_SCHEMA = {"duckdb": "main", "sqlite": "main", "postgres": "public", "mysql": "privrisk", "spark": "default"}
 
 

@@ -66,11 +66,37 @@ class Outputs(Relations):
             raise InvalidInputError(
                 f"{option} table {name!r} already exists; pass replace=True (--replace) to overwrite it"
             )
+        if existing is not None:
+            self._refuse_dependents(existing, name, option)
         for container, staged, abandoned in self.staging_tables(target.container):
             if abandoned:
                 self.drop_staging(container, staged)
                 log.warning("dropped %s, the staging table of a run that was killed", ".".join((*container, staged)))
         return target
+
+    def _refuse_dependents(self, existing: Relation, name: str, option: str) -> None:
+        """A table to be replaced that the database will not drop, for the objects depending on it
+        (Dialect.table_dependents), is refused now, naming them: not after the run's work."""
+        query = self.dialect.table_dependents
+        if query is None or existing.identity is None:
+            return
+        *database, schema, table = existing.identity
+        rows = self.fetch_records(
+            query.format(
+                database=self.literal(database[0]) if database else "NULL",
+                schema=self.literal(schema),
+                table=self.literal(table),
+            )
+        )
+        found = [str(r["dependent"]) for r in rows]
+        if found:
+            more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
+            raise InvalidInputError(
+                f"{option} {name!r} cannot be replaced: {', '.join(found[:3])}{more} "
+                f"{'depends' if len(found) == 1 else 'depend'} on it, and {self.dialect.name} does not drop "
+                f"a table others depend on: drop or change {'it' if len(found) == 1 else 'them'} first, "
+                "or choose another name"
+            )
 
     def write_staged(
         self, target: OutputTable, create: Callable[[str], None], check: Callable[[str], None], *, replace: bool
@@ -236,7 +262,8 @@ class Outputs(Relations):
         if self.dialect.transactions and self.dialect.rename_tables is None:
             statements = [f"DROP TABLE {target}"] if replace else []
             statements.append(f"ALTER TABLE {staged} RENAME TO {self.quote(output.name)}")
-            self.run_atomically(statements)
+            with self.settings(self.dialect.publish_settings):
+                self.run_atomically(statements)
             return
         pairs = [(staged, target)]
         replaced = None

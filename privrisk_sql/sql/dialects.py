@@ -132,6 +132,15 @@ class Dialect:
     max_identifier_bytes: int | None = None
     # DATE and TIMESTAMP hold 'infinity' and '-infinity' (DuckDB, PostgreSQL; isfinite() tells).
     infinite_dates: bool = False
+    # What depends on table {table} of schema {schema} (of database {database} where names have
+    # three parts; literals; rows, column dependent) that the database will not drop the table
+    # under (PostgreSQL: views, foreign keys, functions; DuckDB and MariaDB: foreign keys): a
+    # replace that would fail at its very end, or on MariaDB leave the old table under a staging
+    # name, is refused before any work. A view elsewhere names its table and reads the new one.
+    table_dependents: str | None = None
+    # Settings held while a staged output takes its name (SQLite: legacy_alter_table, so that the
+    # rename does not reject the views that name the replaced table, which then read the new one).
+    publish_settings: tuple[tuple[str, str], ...] = ()
 
     @property
     def qualified_form(self) -> str:
@@ -159,6 +168,12 @@ DIALECTS: dict[str, Dialect] = {
             small_work_rows=150_000,
             read_setting="SELECT current_setting({name_literal}) AS value",
             write_setting="SET {name} = {typed}",
+            table_dependents="""
+SELECT DISTINCT 'foreign key ' || constraint_name || ' of table ' || schema_name || '.' || table_name AS dependent
+FROM duckdb_constraints()
+WHERE constraint_type = 'FOREIGN KEY' AND database_name = {database} AND schema_name = {schema}
+  AND lower(referenced_table) = lower({table}) AND table_name <> {table}
+ORDER BY 1""",
         ),
         Dialect(
             "sqlite",
@@ -173,6 +188,9 @@ DIALECTS: dict[str, Dialect] = {
             python_functions=True,
             typeless_columns=True,
             text_holds_nul=False,
+            read_setting="SELECT {name} AS value FROM pragma_{name}",
+            write_setting="PRAGMA {name} = {typed}",
+            publish_settings=(("legacy_alter_table", "1"),),
         ),
         Dialect(
             "postgres",
@@ -197,6 +215,27 @@ DIALECTS: dict[str, Dialect] = {
             connect_timeout=True,
             text_holds_nul=False,
             max_identifier_bytes=63,
+            # The objects DROP TABLE would refuse to drop it for: a normal dependency on the table
+            # or its row type, less its own constraints and rules (dropped with it).
+            table_dependents="""
+SELECT DISTINCT CASE WHEN d.classid = 'pg_rewrite'::regclass
+    THEN (SELECT CASE v.relkind WHEN 'm' THEN 'materialized view ' ELSE 'view ' END || v.oid::regclass::text
+          FROM pg_rewrite r JOIN pg_class v ON v.oid = r.ev_class WHERE r.oid = d.objid)
+    WHEN d.classid = 'pg_constraint'::regclass
+    THEN (SELECT CASE k.contype WHEN 'f' THEN 'foreign key ' ELSE 'constraint ' END || quote_ident(k.conname)
+                 || ' of table ' || k.conrelid::regclass::text
+          FROM pg_constraint k WHERE k.oid = d.objid)
+    ELSE pg_describe_object(d.classid, d.objid, d.objsubid) END AS dependent
+FROM pg_depend d
+JOIN pg_class c ON (d.refclassid = 'pg_class'::regclass AND d.refobjid = c.oid)
+                OR (d.refclassid = 'pg_type'::regclass AND d.refobjid = c.reltype)
+JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE n.nspname = {schema} AND c.relname = {table} AND d.deptype = 'n'
+  AND NOT (d.classid = 'pg_constraint'::regclass
+           AND EXISTS (SELECT 1 FROM pg_constraint k WHERE k.oid = d.objid AND k.conrelid = c.oid))
+  AND NOT (d.classid = 'pg_rewrite'::regclass
+           AND EXISTS (SELECT 1 FROM pg_rewrite r WHERE r.oid = d.objid AND r.ev_class = c.oid))
+ORDER BY 1""",
         ),
         # MariaDB (and MySQL's protocol): templates/mysql/_functions.sql.j2 holds its expressions.
         # sql_mode for a run: `||` concatenates (the templates' labels) and a bad value is an
@@ -246,6 +285,10 @@ DIALECTS: dict[str, Dialect] = {
                 "SELECT IS_FREE_LOCK(CONCAT('privrisk_', {key})) AS free",
                 "SELECT RELEASE_LOCK(CONCAT('privrisk_', {key})) AS released",
             ),
+            table_dependents="SELECT DISTINCT CONCAT('foreign key ', constraint_name, ' of table ',"
+            " constraint_schema, '.', table_name) AS dependent FROM information_schema.referential_constraints"
+            " WHERE unique_constraint_schema = {schema} AND referenced_table_name = {table}"
+            " AND NOT (constraint_schema = {schema} AND table_name = {table}) ORDER BY 1",
         ),
         # Spark SQL (templates/spark/_functions.sql.j2): a database.table catalog, work tables as
         # Parquet tables, cancelled by job tag (privrisk_sql/engines/spark_engine.py).

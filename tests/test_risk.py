@@ -444,6 +444,19 @@ def test_records_never_replace_an_input(backend):
         pr.risk(backend.source(), sample, ["zip"], classes=population)
 
 
+def test_records_and_classes_under_two_spellings_of_one_name_are_refused_before_work(backend):
+    # main.out and OUT: the text check passed them, the records table was written, and the classes
+    # failed at their rename (exit 3), leaving the run half written.
+    sample, _ = _hand_tables(backend)
+    name = f"rec_{uuid.uuid4().hex[:6]}"
+    src = backend.source()
+    schema = src.output_table(name).container[-1]
+    before = set(src.engine.table_names())
+    with pytest.raises(pr.InvalidInputError, match="name the same table"):
+        pr.risk(src, sample, ["zip"], records=f"{schema}.{name}", key="id", classes=name.upper())
+    assert set(backend.source().engine.table_names()) == before
+
+
 def test_records_need_a_database_that_outlives_the_run():
     r = _cli("--table", str(FIXTURES / "handcheck" / "ori.csv"), "--qids", "a", "--records", "out", "--key", "a")
     assert r.returncode == 2 and "--db" in r.stderr

@@ -74,6 +74,12 @@ class OutputTable:
         """The qualified, quoted name of this table (or of ``name`` next to it)."""
         return ".".join(quote(p) for p in (*self.container, name or self.name))
 
+    def may_be(self, other: OutputTable) -> bool:
+        """Whether the two may be one table: the same container and name, compared ignoring case
+        (one table on DuckDB, SQLite and Spark, and on MariaDB servers that fold table names)."""
+        fold = [p.lower() for p in (*self.container, self.name)]
+        return fold == [p.lower() for p in (*other.container, other.name)]
+
     @property
     def lookup_name(self) -> str:
         """This table's fully qualified name in the form :meth:`Source.find_table` reads."""

@@ -400,6 +400,12 @@ def _outputs(
         if clash:
             raise InvalidInputError(f"QID {clash[0]!r} has the name of a column of the classes table; rename it")
         out["classes"] = source.new_output(o.classes, inputs, replace=o.replace, option="classes")
+    if "records" in out and "classes" in out and out["records"].may_be(out["classes"]):
+        # main.out and OUT: the records were written, then the classes failed at their rename (exit 3)
+        raise InvalidInputError(
+            f"records {o.records!r} and classes {o.classes!r} name the same table (names only case apart "
+            "are one table in many databases): choose two names"
+        )
     return out
 
 

@@ -28,7 +28,9 @@ class Metric:
     name: str  # the CLI subcommand, the folder and the function privrisk_sql exports
     help: str  # the subcommand's one-line help
     title: str  # the report page's title
-    inputs: tuple[str, ...]  # the options naming its input tables: ("table",) or ("ori", "syn")
+    # The options naming its input tables, given or not: ("table",), ("ori", "syn"); an output
+    # file is never one of them (a --json over risk's --population file replaced it).
+    inputs: tuple[str, ...]
     outputs: tuple[str, ...]  # the options naming tables it writes into --db (given: the run writes)
     api: tuple[str, ...]  # public names of driver.py: the function, then result classes and variants
 
@@ -82,7 +84,7 @@ METRICS: tuple[Metric, ...] = (
         "risk",
         "re-identification risk: prosecutor, journalist, marketer, population uniqueness, k-map",
         "Re-identification risk",
-        ("table",),
+        ("table", "population"),
         ("records", "classes"),
         ("risk", "RiskResult"),
     ),

@@ -272,6 +272,27 @@ def test_cli_json_has_the_interface_keys(tmp_path):
     assert "average risk" in r.stdout
 
 
+@pytest.mark.parametrize("option", ["--json", "--html"])
+def test_cli_never_writes_over_the_population_file(tmp_path, option):
+    # --json onto the --population CSV wrote the result over it (exit 0): an input destroyed.
+    sample = FIXTURES / "adult" / "ori.csv"
+    population = tmp_path / "population.csv"
+    population.write_bytes(sample.read_bytes())
+    r = _cli("--table", str(sample), "--qids", "age,sex", "--population", str(population), option, str(population))
+    assert r.returncode == 2, r.stderr
+    assert f"{option} {str(population)!r} is the input" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert population.read_bytes() == sample.read_bytes()
+
+
+def test_cli_report_lists_the_population_as_an_input(tmp_path):
+    sample = FIXTURES / "adult" / "ori.csv"
+    html = tmp_path / "r.html"
+    r = _cli("--table", str(sample), "--qids", "age,sex", "--population", str(sample), "--html", str(html))
+    assert r.returncode == 0, r.stderr
+    page = html.read_text()
+    assert "input (population)" in page and "population None" not in page
+
+
 def test_fail_above_exits_1(tmp_path):
     r = _cli("--table", str(FIXTURES / "adult" / "ori.csv"), "--qids", "age,sex", "--fail-above", "0.001", "--quiet")
     assert r.returncode == 1 and "exceeds --fail-above" in r.stderr

@@ -190,7 +190,8 @@ def _stops_after_publish(src):
 
 
 def _input_tables(metric: Metric, args: argparse.Namespace) -> list[str]:
-    return [getattr(args, role) for role in metric.inputs]
+    """The input tables given (risk's --population is optional)."""
+    return [getattr(args, role) for role in metric.inputs if getattr(args, role, None) is not None]
 
 
 def _checked_outputs(metric: Metric, args: argparse.Namespace) -> None:
@@ -236,7 +237,7 @@ def _write_html(metric: Metric, args: argparse.Namespace, result: object, databa
         return
     from ..report import RunInfo, write_report
 
-    inputs = {role: getattr(args, role) for role in metric.inputs}
+    inputs = {role: getattr(args, role) for role in metric.inputs if getattr(args, role) is not None}
     # `_name`s are a run's own state (a metric's fetched values, say), never parameters: a page
     # carried --show-values' classes as a 'parameter' row, values it had not been asked for
     parameters = {

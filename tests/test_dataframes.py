@@ -4,6 +4,7 @@ the same data read from its file, nothing left registered after the run, clear e
 from __future__ import annotations
 
 import duckdb
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pytest
@@ -91,3 +92,86 @@ def test_frame_columns_only_unicode_case_apart_stay_two():
     # DuckDB folds ASCII letters only: 'É' and 'é' are two columns to it, and to us.
     frame = pd.DataFrame({"É": [1, 1, 2, 2], "é": [1, 2, 3, 4]})
     assert pr.kanon(None, frame, ["é"])["k_anonymity"] == 1 and pr.kanon(None, frame, ["É"])["k_anonymity"] == 2
+
+
+# -- options as pandas and numpy users pass them ------------------------------------------------
+# A pandas Index or a numpy array of names raised "The truth value of an Index is ambiguous"
+# (a bare ValueError), and numpy's integers were refused ("k must be an integer >= 1, got
+# np.int64(10)") while 10.0 was taken.
+LIST_LIKES = {
+    "list": list,
+    "tuple": tuple,
+    "Index": pd.Index,
+    "Series": pd.Series,
+    "numpy": lambda names: np.array(names),
+}
+
+
+@pytest.mark.parametrize("kind", list(LIST_LIKES))
+def test_names_as_any_list_like_give_the_list_results(adult_2k, kind):
+    as_kind = LIST_LIKES[kind]
+    assert pr.kanon(None, adult_2k, as_kind(["age", "sex"])) == pr.kanon(None, adult_2k, ["age", "sex"])
+    ori, syn = adult_2k, adult_2k.sample(frac=0.5, random_state=0)
+    got = pr.mpuccs(None, ori, syn, columns=as_kind(["age", "sex", "race"]), n_cols=[1, 2]).to_dict()
+    assert got == pr.mpuccs(None, ori, syn, columns=["age", "sex", "race"], n_cols=[1, 2]).to_dict()
+    runs = []
+    for make in (as_kind, list):
+        con = duckdb.connect()
+        r = pr.mondrian(
+            con,
+            adult_2k,
+            qids=make(["age", "sex"]),
+            k=10,
+            output="o",
+            identifiers=make(["id"]),
+            keep=make(["race"]),
+            sensitive=make(["income"]),
+            l=2,
+        )
+        runs.append((r.partitions, r.sensitive, con.execute("SELECT * FROM o ORDER BY ALL").fetchall()))
+    assert runs[0] == runs[1]
+
+
+def test_numpy_whole_numbers_are_numbers(adult_2k):
+    assert pr.kanon(None, adult_2k, QIDS, k=np.int64(3)) == pr.kanon(None, adult_2k, QIDS, k=3)
+    assert pr.cavg(None, adult_2k, QIDS, k=np.int32(5)).cavg == pr.cavg(None, adult_2k, QIDS, k=5).cavg
+    ori, syn = adult_2k, adult_2k.sample(frac=0.5, random_state=0)
+    plain = pr.mpuccs(None, ori, syn, columns=QIDS, n_cols=[1, 2], numeric_precision=0).to_dict()
+    for n_cols in (np.array([1, 2]), range(1, 3), [np.int64(1), np.int64(2)]):
+        got = pr.mpuccs(None, ori, syn, columns=QIDS, n_cols=n_cols, numeric_precision=np.int64(0)).to_dict()
+        assert got == plain
+    one = pr.mpuccs(None, ori, syn, columns=QIDS, n_cols=np.int64(2)).to_dict()["global"]
+    assert one["config_n_cols"] == "2"
+    kept = {"identifiers": ["id"], "keep": "*", "sensitive": ["income"], "output": "o"}
+    r = pr.mondrian(duckdb.connect(), adult_2k, QIDS, k=np.int64(10), l=np.int64(2), **kept)
+    assert (r.k, r.l, r.partitions) == (
+        10,
+        2,
+        pr.mondrian(duckdb.connect(), adult_2k, QIDS, k=10, l=2, **kept).partitions,
+    )
+    assert type(r.k) is int and type(r.l) is int and len(r.to_pandas(np.int64(3))) == 3
+    sized = pr.risk(None, adult_2k, QIDS, population_size=np.int64(100_000))
+    assert sized.population == pr.risk(None, adult_2k, QIDS, population_size=100_000).population
+    classes = [{"qid": 1, "count": np.int64(3)}, {"qid": 2, "count": 5}]
+    assert pr.cavg_from_equivalence_classes(k=2, classes=classes) == 2.0
+
+
+@pytest.mark.parametrize(
+    "call,message",
+    [
+        (lambda df: pr.kanon(None, df, "age"), "qids must be a non-empty list"),
+        (lambda df: pr.kanon(None, df, pd.Index([])), "qids must be a non-empty list"),
+        (lambda df: pr.kanon(None, df, 5), "qids must be a list of column names"),
+        (lambda df: pr.kanon(None, df, {"age": 1}), "qids must be a list of column names"),
+        (lambda df: pr.kanon(None, df, QIDS, k=np.bool_(True)), "k must be an integer >= 1"),
+        (lambda df: pr.kanon(None, df, QIDS, k=np.float64(2.5)), "k must be an integer >= 1"),
+        (lambda df: pr.mpuccs(None, df, df, columns=QIDS, n_cols=1.5), "n_cols must be an integer or a list"),
+        (lambda df: pr.mpuccs(None, df, df, columns=QIDS, n_cols=np.array([1, 0])), "sizes must be integers >= 1"),
+        (lambda df: pr.mpuccs(None, df, df, columns=QIDS, numeric_precision=np.int64(11)), "numeric_precision"),
+        (lambda df: pr.risk(None, df, QIDS, population_size=np.float64(10.5)), "population_size"),
+        (lambda df: pr.cavg_from_equivalence_classes(k=2, classes=[{"count": 2.5}]), "bad count"),
+    ],
+)
+def test_what_is_no_list_or_no_whole_number_is_still_refused_by_name(adult_2k, call, message):
+    with pytest.raises(pr.InvalidInputError, match=message):
+        call(adult_2k)

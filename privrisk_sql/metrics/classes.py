@@ -14,6 +14,7 @@ from ..errors import InvalidInputError
 from ..source import Relation, Source
 from ..sql.dialects import Dialect
 from ..sql.types import TypeClass
+from .given import name_list, whole_number
 from .queries import ClassQueries, Queries
 
 
@@ -42,26 +43,26 @@ class ClassSizes:
 
 
 def validate_k(k, name: str = "k") -> int:
-    """k must be an integer >= 1 (bools and floats like 2.5 are refused; 3.0 is accepted as 3)."""
-    if isinstance(k, bool):
+    """k must be an integer >= 1 (numpy's too; bools and floats like 2.5 are refused; 3.0 is
+    accepted as 3)."""
+    whole = whole_number(k)
+    if whole is None or whole < 1:
         raise InvalidInputError(f"{name} must be an integer >= 1, got {k!r}")
-    if isinstance(k, float) and k.is_integer():
-        k = int(k)
-    if not isinstance(k, int) or k < 1:
-        raise InvalidInputError(f"{name} must be an integer >= 1, got {k!r}")
-    return k
+    return whole
 
 
 def validate_qids(qids: Sequence[str], what: str = "qids") -> tuple[str, ...]:
-    """``qids`` as a tuple, or InvalidInputError when it is not a non-empty list of names."""
-    if isinstance(qids, str) or not qids:
+    """``qids`` as a tuple (any list-like: a pandas Index, a numpy array), or InvalidInputError
+    when it is not a non-empty list of names."""
+    names = () if isinstance(qids, str) else name_list(qids, what)
+    if not names:
         raise InvalidInputError(f"{what} must be a non-empty list of column names, got {qids!r}")
-    return tuple(qids)
+    return names
 
 
 def resolve_qids(rel: Relation, qids: Sequence[str], what: str = "qids") -> list[str]:
     """Real column names for the QIDs; errors name the missing or unsupported column."""
-    validate_qids(qids, what)
+    qids = validate_qids(qids, what)
     names = []
     for q in qids:
         col = rel.column(q)
@@ -180,4 +181,4 @@ def class_sizes(source: Source, rel: Relation, qids: Sequence[str], exclude_null
     if not hist:
         why = f" after excluding {excluded} rows with NULL quasi-identifiers" if excluded else ""
         raise InvalidInputError(f"table {rel.label!r} has no rows{why}")
-    return ClassSizes(hist, excluded)
+    return ClassSizes(dict(sorted(hist.items())), excluded)  # by size: sums over it never depend on row order

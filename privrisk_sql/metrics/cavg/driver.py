@@ -32,6 +32,7 @@ from ..classes import (
     validate_k,
     validate_qids,
 )
+from ..given import whole_number
 from ..queries import ClassQueries
 
 
@@ -190,9 +191,10 @@ def cavg_from_equivalence_classes(
                 count = c["count"]
             except (TypeError, KeyError):
                 raise InvalidInputError(f"equivalence class #{i} has no 'count': {c!r}") from None
-            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            size = whole_number(count) if not isinstance(count, float) else None  # 2.5 people: no
+            if size is None or size < 0:
                 raise InvalidInputError(f"equivalence class #{i} has a bad count {count!r}")
-            counts.append(count)
+            counts.append(size)
         total, n_classes = sum(counts), len(counts)
     if n_classes == 0:
         raise InvalidInputError("no equivalence classes: CAVG is undefined")

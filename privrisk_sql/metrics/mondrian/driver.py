@@ -121,7 +121,7 @@ def mondrian(
         attrs = resolve_sensitive(rel, names, o.sensitive)
         trees = resolve_hierarchies(rel, names, hierarchies, orders, relaxed, source.dialect, source.fetch)
         dropped = list(dict.fromkeys(rel.column(c).name for c in o.identifiers))
-        kept, unroled = resolve_roles(rel, names, keep, dropped, [a.column for a in attrs])
+        kept, unroled = resolve_roles(rel, names, o.keep, dropped, [a.column for a in attrs])
         check_output_columns(kept, names)
         source.check_new_names([f"{q}_{s}" for q in names for s in ("lo", "hi", "gen")], "output column")
         target = source.new_output(output, [rel], replace=replace)

@@ -12,6 +12,7 @@ from ...source import Relation
 from ...sql.dialects import Dialect
 from ...sql.types import TypeClass
 from ..classes import validate_k, validate_qids
+from ..given import is_number, name_list, whole_number
 from .hierarchy import Hierarchy, builder_of, read_hierarchy
 from .sql import RESERVED_PREFIX, MondrianQueries, SensitiveAttr
 
@@ -63,9 +64,8 @@ class MondrianOptions:
     ) -> MondrianOptions:
         _validate_options(median, nulls)
         names = _validate_privacy(l, t, sensitive, relaxed)
-        if isinstance(identifiers, str):
-            raise InvalidInputError(f"identifiers must be a list of column names, got {identifiers!r}")
-        kept: tuple[str, ...] | str | None = keep if keep is None or isinstance(keep, str) else tuple(keep)
+        dropped = () if identifiers is None else name_list(identifiers, "identifiers")
+        kept: tuple[str, ...] | str | None = keep if keep is None or isinstance(keep, str) else name_list(keep, "keep")
         return cls(
             validate_qids(qids),
             validate_k(k),
@@ -76,10 +76,10 @@ class MondrianOptions:
             bool(relaxed),
             nulls,
             tuple((c, tuple(v)) for c, v in (order or {}).items()),
-            None if l is None else int(l),
+            None if l is None else whole_number(l),
             None if t is None else float(t),
             names,
-            tuple(identifiers or ()),
+            dropped,
         )
 
 
@@ -92,11 +92,13 @@ def _validate_options(median: str, nulls: str) -> None:
 
 def _validate_privacy(l: Any, t: Any, sensitive: Sequence[str] | str | None, relaxed: bool) -> tuple[str, ...]:
     """l and t are cut constraints over the sensitive columns: each needs them, and they need one."""
-    if l is not None and (isinstance(l, bool) or not isinstance(l, int) or l < 1):
+    if l is not None and (whole_number(l) or 0) < 1:
         raise InvalidInputError(f"l must be an integer >= 1, got {l!r}")
-    if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 <= t <= 1):
+    if t is not None and not (is_number(t) and 0 <= t <= 1):
         raise InvalidInputError(f"t must be a number from 0 to 1, got {t!r}")
-    names = (sensitive,) if isinstance(sensitive, str) else tuple(sensitive or ())
+    names = (
+        (sensitive,) if isinstance(sensitive, str) else () if sensitive is None else name_list(sensitive, "sensitive")
+    )
     if (l is not None or t is not None) and not names:
         raise InvalidInputError("l and t constrain the sensitive columns: name them (sensitive=[...], --sensitive)")
     if names and l is None and t is None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from ... import report
 from ...errors import InvalidInputError
+from ..given import whole_number
 
 
 @dataclass(frozen=True)
@@ -60,8 +61,10 @@ class MondrianResult(report.Displayed):
 
         from ...source import connect
 
-        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+        rows = whole_number(limit)
+        if limit is not None and (rows is None or rows < 0 or isinstance(limit, float)):
             raise InvalidInputError(f"limit must be an integer >= 0, got {limit!r}")
+        limit = rows
         target = src if src is not None else self._where
         if target is None:
             raise InvalidInputError("this result does not know where its output was written: pass src=")

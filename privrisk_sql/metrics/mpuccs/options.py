@@ -11,6 +11,7 @@ from typing import Any
 from ...errors import InvalidInputError
 from ...source import Relation, Source
 from ...sql.types import TypeClass, combined_class, compatible
+from ..given import is_number, name_list, whole_number
 from . import plan
 from .sql import WorkColumn
 
@@ -18,7 +19,7 @@ NULL_POLICIES = ("sql", "petsard")
 
 
 def validate_number(name: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(float(value)):
+    if not is_number(value) or math.isnan(float(value)):
         raise InvalidInputError(f"{name} must be a number, got {value!r}")
     return float(value)
 
@@ -45,7 +46,14 @@ class MpuccsOptions:
             min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls
         )
         return cls(
-            plan.normalize_n_cols(n_cols), delta, decay, alpha, numeric_precision, datetime_precision, unit, nulls
+            plan.normalize_n_cols(n_cols),
+            delta,
+            decay,
+            alpha,
+            whole_number(numeric_precision),
+            datetime_precision,
+            unit,
+            nulls,
         )
 
 
@@ -57,11 +65,8 @@ def validate_params(min_entropy_delta, field_decay_factor, renyi_alpha, numeric_
     alpha = validate_number("renyi_alpha", renyi_alpha)
     if alpha < 0:
         raise InvalidInputError(f"renyi_alpha must be >= 0, got {renyi_alpha!r}")
-    if numeric_precision is not None and (
-        isinstance(numeric_precision, bool)
-        or not isinstance(numeric_precision, int)
-        or not 0 <= numeric_precision <= 10
-    ):
+    digits = whole_number(numeric_precision)
+    if numeric_precision is not None and (digits is None or not 0 <= digits <= 10):
         raise InvalidInputError(f"numeric_precision must be an integer in 0..10, got {numeric_precision!r}")
     unit = None if datetime_precision is None else plan.canonical_datetime_unit(datetime_precision)
     if nulls not in NULL_POLICIES:
@@ -87,6 +92,7 @@ def select_columns(ori: Relation, syn: Relation, columns: Sequence[str] | None, 
         return [c.name for c in syn.columns if c.name.lower() not in key_names]
     if isinstance(columns, str):
         raise InvalidInputError("columns must be a list of names, not a string")
+    columns = name_list(columns, "columns")
     if not columns:
         raise InvalidInputError("columns is empty: name at least one column")
     chosen: list[str] = []

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ...errors import InvalidInputError
+from ..given import whole_number
 
 
 @dataclass(frozen=True)
@@ -29,30 +30,30 @@ def evaluated_sizes(n_cols, k: int) -> tuple[list[int], list[int]]:
     """Sizes to evaluate (sorted) and requested sizes dropped because they exceed ``k`` (§1)."""
     if n_cols is None:
         return list(range(1, k + 1)), []
-    requested = [n_cols] if isinstance(n_cols, int) else list(n_cols)
+    requested = [n_cols] if isinstance(n_cols, int) else list(n_cols)  # as normalize_n_cols left it
     kept = sorted({s for s in requested if s <= k})
     dropped = sorted({s for s in requested if s > k})
     return kept, dropped
 
 
 def normalize_n_cols(n_cols):
-    """Validate ``n_cols`` (None, an int, or a list of ints >= 1) and return it as None/int/list."""
+    """Validate ``n_cols`` (None, a whole number, or a list-like of them, each >= 1; numpy's
+    integers too) and return it as None, an int or a list of ints."""
     if n_cols is None:
         return None
-    if isinstance(n_cols, bool):
+    single = whole_number(n_cols) is not None  # 2, numpy.int64(2), 2.0
+    if not single and (isinstance(n_cols, (bool, str, bytes)) or not isinstance(n_cols, Iterable)):
         raise InvalidInputError(f"n_cols must be an integer or a list of integers, got {n_cols!r}")
-    if isinstance(n_cols, int):
-        values = [n_cols]
-    elif isinstance(n_cols, (list, tuple)):
-        values = list(n_cols)
-        if not values:
-            raise InvalidInputError("n_cols is an empty list: give at least one combination size")
-    else:
-        raise InvalidInputError(f"n_cols must be an integer or a list of integers, got {n_cols!r}")
-    for v in values:
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+    given = [n_cols] if single else list(n_cols)  # a list, tuple, range, numpy array
+    if not given:
+        raise InvalidInputError("n_cols is an empty list: give at least one combination size")
+    sizes = []
+    for v in given:
+        size = whole_number(v)
+        if size is None or size < 1:
             raise InvalidInputError(f"n_cols: combination sizes must be integers >= 1, got {v!r}")
-    return n_cols if isinstance(n_cols, int) else values
+        sizes.append(size)
+    return sizes[0] if single else sizes
 
 
 def count_combinations(k: int, sizes: Sequence[int]) -> int:

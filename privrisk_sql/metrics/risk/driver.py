@@ -20,6 +20,7 @@ from ...errors import InputChangedError, InvalidInputError
 from ...source import Column, OutputTable, Relation, Source, is_in_memory, opened
 from ...sql.types import TypeClass
 from ..classes import check_key, class_sizes, compared_as_bytes, resolve_qids, validate_qids
+from ..given import is_number, whole_number
 from . import DEFAULT_THRESHOLD, models, population
 from .sql import RiskColumn, RiskQueries
 
@@ -56,15 +57,15 @@ class RiskOptions:
         replace: bool = False,
     ) -> RiskOptions:
         qids = validate_qids(qids)
-        if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not 0 < threshold <= 1:
+        if not is_number(threshold) or not 0 < threshold <= 1:
             raise InvalidInputError(f"threshold must be a number in (0, 1], got {threshold!r}")
         if population_size is not None:
-            if isinstance(population_size, float) and population_size.is_integer():
-                population_size = int(population_size)
-            if isinstance(population_size, bool) or not isinstance(population_size, int) or population_size < 1:
+            people = whole_number(population_size)
+            if people is None or people < 1:
                 raise InvalidInputError(
                     f"population_size must be a whole number of people >= 1, got {population_size!r}"
                 )
+            population_size = people
         pq = None
         if population_qids is not None:
             if population is None:

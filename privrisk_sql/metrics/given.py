@@ -1,0 +1,39 @@
+"""What a caller passes, read as pandas and numpy users pass it: column names as any list-like
+(a list, tuple, pandas Index or Series, numpy array) and whole numbers as any integer type
+(numpy's included) or a float without a fraction. Refusals are InvalidInputError naming the option."""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import InvalidInputError
+
+
+def name_list(value: Any, what: str) -> tuple:
+    """``value`` as a tuple of names: any iterable but a string or a mapping (``df.columns[1:3]``
+    is one; ``"age"`` is a name, not a list of them)."""
+    if isinstance(value, (str, bytes, Mapping)):
+        raise InvalidInputError(f"{what} must be a list of column names, got {value!r}")
+    try:
+        return tuple(value)
+    except TypeError:
+        raise InvalidInputError(f"{what} must be a list of column names, got {value!r}") from None
+
+
+def whole_number(value: Any) -> int | None:
+    """``value`` as an int when it is a whole number (``10``, ``numpy.int64(10)``, ``10.0``); None
+    for anything else, booleans included (``True`` is no count)."""
+    if isinstance(value, bool) or type(value).__name__ == "bool_":  # numpy's bool is no Integral either way
+        return None
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real) and float(value).is_integer():
+        return int(float(value))
+    return None
+
+
+def is_number(value: Any) -> bool:
+    """A real number (numpy's floats and integers included), not a boolean."""
+    return isinstance(value, numbers.Real) and not isinstance(value, bool) and type(value).__name__ != "bool_"

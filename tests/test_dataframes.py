@@ -175,3 +175,13 @@ def test_numpy_whole_numbers_are_numbers(adult_2k):
 def test_what_is_no_list_or_no_whole_number_is_still_refused_by_name(adult_2k, call, message):
     with pytest.raises(pr.InvalidInputError, match=message):
         call(adult_2k)
+
+
+def test_kanon_sensitive_as_an_index_and_singling_out_combinations_in_value_order(adult_2k):
+    as_index = pr.kanon(None, adult_2k, ["age"], sensitive=pd.Index(["income", "race"]))
+    assert as_index == pr.kanon(None, adult_2k, ["age"], sensitive=["income", "race"])
+    # The combinations came in the database's order, another one from call to call.
+    syn = adult_2k.sample(frac=0.5, random_state=0)
+    got = pr.singling_out_rate(None, adult_2k, syn, pd.Index(["age", "sex"])).combinations
+    assert len(got) == 4
+    assert got.to_dict("records") == sorted(got.to_dict("records"), key=lambda r: (r["age"], r["sex"]))

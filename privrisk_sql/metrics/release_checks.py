@@ -78,4 +78,7 @@ def singling_out_rate(src: Any, ori: str, syn: str, columns: Sequence[str]) -> S
     import pandas as pd
 
     combos = pd.DataFrame([r[: len(names)] for r in rows], columns=names)
+    # By their values (NULL first), as k_anonymity_failures orders its classes: the database's
+    # order changed from one call to the next.
+    combos = combos.sort_values(names, na_position="first", kind="stable", ignore_index=True)
     return SinglingOutResult(rate, matches, syn_rows, combos)

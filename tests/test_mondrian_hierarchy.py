@@ -189,6 +189,24 @@ def test_a_float_qids_nan_is_named_with_null(duck):
         mondrian_keeping_all(duck.source(), t, ["x"], 2, _out(duck))
 
 
+def test_a_tree_given_as_a_frame_or_padded_rows_cuts_as_its_file_does(duck):
+    # pd.read_csv of an ARX file (names=range(n): its rows are uneven) raised a bare TypeError
+    # (the frame's column labels were taken for rows); its rows as lists turned the padding into
+    # the label 'nan' (and None into 'None').
+    path = TREES / "marital_status.csv"
+    frame = pd.read_csv(path, sep=";", header=None, names=range(4), dtype=str)
+    assert frame.isna().any().any()  # uneven: padded
+    t = duck.load(ADULT)
+    got = []
+    for tree in (str(path), frame, frame.values.tolist(), [[None if c != c else c for c in r] for r in frame.values]):
+        out = _out(duck)
+        r = mondrian_keeping_all(
+            duck.source(), t, ["marital_status", "age"], 10, out, hierarchies={"marital_status": tree}
+        )
+        got.append((r.partitions, r.ncp, sorted(set(_output(duck, out)["marital_status_gen"]))))
+    assert got[1:] == [got[0]] * 3
+
+
 def test_cli_value_missing_exits_2_naming_it(tmp_path, capsys):
     tree = tmp_path / "race.csv"
     tree.write_text("White;*\nBlack;*\n")

@@ -393,6 +393,16 @@ def read_hierarchy(column: str, spec: Any) -> Hierarchy:
         first = text.split("\n", 1)[0]
         delimiter = ";" if ";" in first or "," not in first else ","
         return Hierarchy(column, _csv_rows(text, delimiter, column, repr(str(path))), repr(str(path)))
+    if hasattr(spec, "itertuples"):  # a pandas DataFrame (pd.read_csv of an ARX file): its rows, not its labels
+        spec = spec.itertuples(index=False, name=None)
     if isinstance(spec, Iterable):
-        return Hierarchy(column, ([str(c) for c in row] for row in spec), "(given as rows)")
+        return Hierarchy(column, ([_cell_text(c) for c in row] for row in spec), "(given as rows)")
     raise InvalidInputError(f"hierarchy for {column!r}: expected a CSV path or rows, got {type(spec).__name__}")
+
+
+def _cell_text(cell: Any) -> str:
+    """A given cell as text; a missing one (None, NaN, pandas' NA: how a frame pads the shorter
+    rows of an uneven tree) is empty, as an empty cell of a file is, never the text 'None'."""
+    if cell is None or (isinstance(cell, float) and cell != cell) or type(cell).__name__ in ("NAType", "NaTType"):
+        return ""
+    return str(cell)

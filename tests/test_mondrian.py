@@ -1114,3 +1114,20 @@ def test_cli_sigterm_while_the_output_is_published_exits_0_and_says_so(tmp_path,
 
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT COUNT(*) FROM o").fetchone()[0] == 2000
+
+
+@pytest.mark.parametrize("end", ["COMMIT", "ROLLBACK"])
+def test_a_run_on_a_duckdb_connection_inside_its_transaction_joins_it(end):
+    # The publish tried BEGIN, which failed inside the caller's transaction and (DuckDB 2) aborted
+    # it: every level's work was lost at the rename ("Current transaction is aborted", exit 3).
+    import duckdb
+
+    frame = pd.read_csv(ADULT)
+    con = duckdb.connect()
+    con.execute("BEGIN")
+    r = mondrian_keeping_all(con, frame, ["age"], 10, "released")
+    assert con.execute("SELECT COUNT(DISTINCT partition_id) FROM released").fetchall() == [(r.partitions,)]
+    pr.risk(con, frame, ["age", "sex"], records="records", key="id", classes="classes")
+    con.execute(end)
+    tables = {row[0] for row in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+    assert tables == ({"released", "records", "classes"} if end == "COMMIT" else set())

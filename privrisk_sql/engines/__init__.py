@@ -52,8 +52,9 @@ class Engine(Protocol):
         """Give the connection up when the server ignores the cancel (a timer thread calls it):
         the statement the main thread waits on returns with an error. No-op in-process."""
 
-    def joins_open_transaction(self, error: Exception) -> bool:
-        """Whether ``error`` (of a BEGIN) says the caller's connection is in a transaction already."""
+    def in_open_transaction(self) -> bool:
+        """Whether the caller's connection is inside a transaction it opened: a run's statements
+        then join it (a BEGIN would fail there, and on DuckDB abort the caller's transaction)."""
 
     def watch(self, guard: RunGuard) -> None:
         """Driver-side help for the run guard while a run lasts (SQLite's progress handler)."""

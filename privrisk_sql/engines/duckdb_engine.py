@@ -61,9 +61,13 @@ class DuckDBEngine:
     def unwatch(self) -> None:
         pass
 
-    def joins_open_transaction(self, error: Exception) -> bool:
-        """BEGIN failed because the caller's connection is inside a transaction already."""
-        return "within a transaction" in str(error)
+    def in_open_transaction(self) -> bool:
+        # Each statement outside a transaction is one of its own: two reads of the transaction
+        # id agree only inside one. Our own connection never has one open.
+        if self.owns:
+            return False
+        read = "SELECT current_transaction_id()"
+        return self.con.execute(read).fetchall() == self.con.execute(read).fetchall()
 
     # -- catalog ------------------------------------------------------------------------------
     def find_relation(self, database: str | None, schema: str | None, name: str) -> CatalogEntry | None:

@@ -213,8 +213,8 @@ class SparkEngine:
             else:
                 self.session.sparkContext.removeJobTag(self.tag)
 
-    def joins_open_transaction(self, error: Exception) -> bool:
-        return False
+    def in_open_transaction(self) -> bool:
+        return False  # no transactions
 
     # -- catalog ------------------------------------------------------------------------------
     def _quoted(self, *parts: str) -> str:

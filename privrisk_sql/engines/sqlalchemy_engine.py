@@ -91,8 +91,8 @@ class SQLAlchemyEngine:
     def unwatch(self) -> None:
         self._canceller.unwatch(self)
 
-    def joins_open_transaction(self, error: Exception) -> bool:
-        return False
+    def in_open_transaction(self) -> bool:
+        return False  # a caller's Connection is not autocommit: its statements run as they come
 
     # -- catalog ------------------------------------------------------------------------------
     def _inspector(self) -> Any:

@@ -214,19 +214,11 @@ class Outputs(Relations):
 
         On a connection the caller handed over (an SQLAlchemy Connection or a duckdb connection)
         the statements run inside the caller's own transaction handling."""
-        if not self.engine.autocommit:
-            for sql in statements:
+        if not self.engine.autocommit or self.engine.in_open_transaction():
+            for sql in statements:  # the caller's transaction: theirs to commit or roll back
                 self.execute(sql)
             return
-        try:
-            self.execute("BEGIN")
-        except QueryError as e:
-            if not self.engine.joins_open_transaction(e):  # e.g. the timeout: stop
-                raise
-            # The caller's duckdb connection is already inside a transaction: join it.
-            for sql in statements:
-                self.execute(sql)
-            return
+        self.execute("BEGIN")
         try:
             for sql in statements:
                 self.execute(sql)

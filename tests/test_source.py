@@ -371,3 +371,15 @@ def test_duckdb_url_settings_bound_what_duckdb_takes(tmp_path, capsys):
         err = capsys.readouterr().err
         assert named in err and len(err.strip().splitlines()) == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["w.duckdb"]
+
+
+def test_a_closed_source_is_named_as_closed(duck):
+    # A closed Source's first statement failed on its closed connection, and the error blamed the
+    # input ("table must be a table name ... got DataFrame").
+    import pandas as pd
+
+    src = duck.source()
+    src.close()
+    src.close()  # twice is harmless
+    with pytest.raises(pr.InvalidInputError, match="this Source is closed"):
+        pr.kanon(src, pd.DataFrame({"a": [1, 1, 2]}), ["a"])

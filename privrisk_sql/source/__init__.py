@@ -90,6 +90,7 @@ class Source(Outputs, TempTables):
         self.echo: Callable[[str], None] | None = None  # called with every statement (``--show-sql``)
         self.on_timing: Callable[[str, float], None] | None = None  # (sql, seconds) after each statement
         self.statements = 0
+        self.closed = False
         self.engine: Engine = open_engine(
             target,
             read_only=self.read_only,
@@ -111,8 +112,11 @@ class Source(Outputs, TempTables):
         return self._run_id
 
     def close(self) -> None:
+        if self.closed:
+            return
         self.drop_temps()
         self.engine.close()
+        self.closed = True
 
     def __enter__(self) -> Source:
         return self
@@ -134,6 +138,8 @@ def opened(target: Any = None) -> Iterator[Source]:
     """A Source for ``target`` for the length of a ``with`` block: its TEMP tables are dropped at the
     end, and it is closed too when it was opened here (not when the caller passed a Source)."""
     source = connect(target)
+    if source.closed:  # else the first statement fails on the closed connection, named as its input's fault
+        raise InvalidInputError("this Source is closed: open another with privrisk_sql.connect(...)")
     try:
         with source.guarded():
             yield source

@@ -422,3 +422,72 @@ def test_repeatable_options_stay_repeatable(tmp_path, capsys):
         )
         == 0
     )
+
+
+@pytest.mark.parametrize(
+    "text,parts",
+    [
+        ("a,b", ["a", "b"]),
+        (" a , b ", ["a", "b"]),
+        ('"Some college, no degree",HS-grad', ["Some college, no degree", "HS-grad"]),
+        ('x, "New York, NY" ,z', ["x", "New York, NY", "z"]),
+        ('" edge ",b', [" edge ", "b"]),
+        ('"say ""hi"""', ['say "hi"']),
+        ('a"b,c', ['a"b', "c"]),  # a quote inside a part is a character of it
+    ],
+)
+def test_comma_separated_options_take_a_quoted_part_as_it_is(text, parts):
+    from privrisk_sql.cli.arguments import comma_separated
+
+    assert comma_separated(text) == parts
+
+
+def _cli_main(capsys, *args):
+    try:
+        code = main(list(args))
+    except SystemExit as e:  # argparse's own refusals
+        code = e.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("text", ['"open', '"a"b', "a,,b", ""])
+def test_malformed_name_lists_are_refused(text, capsys):
+    code, _, err = _cli_main(capsys, "kanon", "--table", ORI, "--qids", text)
+    assert code == 2 and "--qids" in err and len(err.strip().splitlines()) == 1
+
+
+def test_an_order_value_and_a_column_name_holding_a_comma(tmp_path, capsys):
+    # --order split "Some college, no degree" in two and refused the run (value not in the order);
+    # a column named "zip, city" could not be named at all.
+    rows = ['id,"zip, city",education']
+    levels = ["HS-grad", "Some college, no degree", "Bachelors"]
+    rows += [f'{i},"{90000 + i % 3}, X","{levels[i % 3]}"' for i in range(60)]
+    (tmp_path / "t.csv").write_text("\n".join(rows) + "\n")
+    db = tmp_path / "w.duckdb"
+    order = 'education=HS-grad,"Some college, no degree",Bachelors'
+    table = str(tmp_path / "t.csv")
+    code, _, err = _cli_main(
+        capsys,
+        "mondrian",
+        "--db",
+        str(db),
+        "--table",
+        table,
+        "--qids",
+        'education,"zip, city"',
+        "--k",
+        "10",
+        "--output",
+        "o",
+        "--identifiers",
+        "id",
+        "--order",
+        order,
+        "--quiet",
+    )
+    assert code == 0, err
+    got = duckdb.connect(str(db)).execute("SELECT DISTINCT education_lo, education_hi FROM o ORDER BY 1").fetchall()
+    assert {v for row in got for v in row} <= set(levels) and "Some college, no degree" in {
+        v for row in got for v in row
+    }

@@ -102,6 +102,10 @@ def _mondrian_statements(dialect):
     privacy = Privacy(sensitive, l=2, t=0.25, work="privrisk_x_w", shares="privrisk_x_shares")
     return {
         "row_and_null_counts": row_and_null_counts_sql(q.dialect, '"people"', [(d.column, d.is_float) for d in dims]),
+        # Mondrian's: with the smallest and largest value of its numeric QIDs (MondrianDim.origin)
+        "row_and_null_counts_ranges": row_and_null_counts_sql(
+            q.dialect, '"people"', [("amount", False), (HOSTILE, False)], ["amount", HOSTILE]
+        ),
         "distinct_counts": q.distinct_counts('"people"', ["patient_id", HOSTILE]),
         "infinite_counts": q.infinite_counts('"people"', ["visit", HOSTILE]),
         "distinct_values": q.distinct_values('"people"', HOSTILE),
@@ -115,7 +119,6 @@ def _mondrian_statements(dialect):
             "privrisk_x_rows",
             [MondrianDim(0, "amount", "numeric", TypeClass.FLOAT, origin="12345678901234567.5")],
         ),
-        "column_minimums": q.column_minimums('"people"', [(0, "amount"), (3, HOSTILE)]),
         "mondrian_globals": q.globals("privrisk_x_globals", "privrisk_x_w0", dims),
         "mondrian_null_codes": q.null_codes("privrisk_x_w", "privrisk_x_w0", "privrisk_x_globals", dims),
         "mondrian_unranked_values": q.unranked_values("privrisk_x_w0", [d for d in dims if d.is_text]),

@@ -982,6 +982,21 @@ def _wide_decimals(backend):
     return name
 
 
+@pytest.mark.parametrize("base", [2**62, -(2**62), 2**53 + 1])
+def test_integers_past_two_to_the_53_keep_their_values_apart(backend, base):
+    # A BIGINT of nanoseconds, say: as doubles, 2^62 + 0..5 are one value. Six values of 10 rows
+    # at k = 10 were one partition where the reference makes six.
+    rows = [(i, base + i % 6) for i in range(60)]
+    t = _table(backend, [("id", T.INTEGER), ("big", T.INTEGER)], rows)
+    out = _out(backend)
+    r = mondrian_keeping_all(backend.source(), t, ["big"], 10, out)
+    assert r.partitions == 6
+    got = _output(backend, out)
+    assert sorted((int(lo), int(hi)) for lo, hi in set(zip(got["big_lo"], got["big_hi"]))) == [
+        (base + v, base + v) for v in range(6)
+    ]
+
+
 def test_label_of_decimals_a_double_cannot_tell_apart(duck):
     """DECIMAL(20,1) 123456789012345678.5 and ...679.5 in one partition (k = 13): _lo/_hi were right
     but _gen showed one value, as both values had one double code."""

@@ -74,18 +74,29 @@ def resolve_qids(rel: Relation, qids: Sequence[str], what: str = "qids") -> list
     return names
 
 
-def row_and_null_counts_sql(dialect: Dialect, relation_sql: str, columns: Sequence[tuple[str, bool]]) -> str:
+def row_and_null_counts_sql(
+    dialect: Dialect, relation_sql: str, columns: Sequence[tuple[str, bool]], ranges: Sequence[str] = ()
+) -> str:
     """:meth:`ClassQueries.row_and_null_counts`."""
-    return ClassQueries(dialect).row_and_null_counts(relation_sql, columns)
+    return ClassQueries(dialect).row_and_null_counts(relation_sql, columns, ranges)
 
 
 def check_rows(source: Source, rel: Relation, columns: Sequence[str], what: str) -> tuple[int, dict[str, int]]:
     """One cheap scan before the grouping queries: refuse an empty or one-row table and a column that
     is NULL in every row, naming it. Returns the row count and the missing values per column."""
+    n_rows, missing, _ = check_rows_and_ranges(source, rel, columns, what)
+    return n_rows, missing
+
+
+def check_rows_and_ranges(
+    source: Source, rel: Relation, columns: Sequence[str], what: str, ranges: Sequence[str] = ()
+) -> tuple[int, dict[str, int], dict[str, tuple]]:
+    """:func:`check_rows`, and the (MIN, MAX) of each column of ``ranges`` from the same scan."""
     pairs = [(c, rel.column(c).type_class is TypeClass.FLOAT) for c in columns]
-    row = source.fetch_records(row_and_null_counts_sql(source.dialect, rel.sql, pairs))[0]
+    row = source.fetch_records(row_and_null_counts_sql(source.dialect, rel.sql, pairs, ranges))[0]
     n_rows = int(row["n_rows"])
     missing = {column: int(row[f"missing_{i}"]) for i, column in enumerate(columns)}
+    bounds = {column: (row[f"min_{i}"], row[f"max_{i}"]) for i, column in enumerate(ranges)}
     if n_rows == 0:
         raise InvalidInputError(f"table {rel.label!r} is empty: {what} needs at least 2 rows")
     if n_rows == 1:
@@ -98,7 +109,7 @@ def check_rows(source: Source, rel: Relation, columns: Sequence[str], what: str)
                 f"column {column!r} of {rel.label!r} has no value in any of its {n_rows} rows "
                 "(all NULL or NaN, both missing): it tells no record apart; leave it out"
             )
-    return n_rows, missing
+    return n_rows, missing, bounds
 
 
 def check_key(source: Source, rel: Relation, key: str) -> None:

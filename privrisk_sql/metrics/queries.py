@@ -40,10 +40,13 @@ class Queries:
 class ClassQueries(Queries):
     """The statements every class metric shares (CAVG, the k-anonymity family, the checks)."""
 
-    def row_and_null_counts(self, relation_sql: str, columns: Sequence[tuple[str, bool]]) -> str:
-        """Rows of a relation and, per (column, is_float) pair, its missing values (NaN too for floats)."""
+    def row_and_null_counts(
+        self, relation_sql: str, columns: Sequence[tuple[str, bool]], ranges: Sequence[str] = ()
+    ) -> str:
+        """Rows of a relation and, per (column, is_float) pair, its missing values (NaN too for
+        floats); per column of ``ranges`` its MIN and MAX (min_<i>, max_<i>)."""
         cols = [{"name": name, "is_float": is_float} for name, is_float in columns]
-        return self._r("classes/row_and_null_counts.sql.j2", relation=relation_sql, columns=cols)
+        return self._r("classes/row_and_null_counts.sql.j2", relation=relation_sql, columns=cols, ranges=list(ranges))
 
     def text_as_bytes(
         self, relation_sql: str, columns: Sequence[str], text: Sequence[str], floats: Sequence[str] = ()

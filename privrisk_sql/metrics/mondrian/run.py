@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from ...errors import InputChangedError, InvalidInputError
 from ...source import OutputTable, Relation, Source
 from ...sql.types import TypeClass
-from ..classes import check_rows, likely_identifiers
+from ..classes import check_rows_and_ranges, likely_identifiers
 from .hierarchy import Hierarchy, NodeRow
 from .options import KINDS
 from .result import MondrianResult
@@ -119,25 +119,39 @@ class MondrianRun:
             for i, c in enumerate(rel.column(q) for q in qids)
         ]
 
-    def _set_origins(self) -> None:
-        """Each wide exact number's minimum, so its codes are taken relative to it (MondrianDim.origin)."""
-        wide = [
-            d for d in self.dims if d.kind == "numeric" and _wider_than_a_double(self.rel.column(d.column).sql_type)
+    def _ranged_columns(self) -> list[str]:
+        """The numeric QIDs whose values a double may not tell apart: wide exact numbers, and
+        integers (64 bits hold more than a double's 2^53)."""
+        return [
+            d.column
+            for d in self.dims
+            if d.kind == "numeric"
+            and (d.type_class is TypeClass.INTEGER or _wider_than_a_double(self.rel.column(d.column).sql_type))
         ]
-        if not wide:
-            return
-        row = self.s.fetch_records(self.q.column_minimums(self.rel.sql, [(d.index, d.column) for d in wide]))[0]
-        origins = {d.index: row[f"min{d.index}"] for d in wide}
+
+    def _set_origins(self, ranges: dict[str, tuple]) -> None:
+        """The minimum of each wide exact number, and of each integer reaching past 2^53 (a BIGINT
+        of nanoseconds: near 2^62 six values were one code, and one partition), so that its codes
+        are taken relative to it (MondrianDim.origin)."""
+        origins = {}
+        for d in self.dims:
+            lo, hi = ranges.get(d.column, (None, None))
+            if lo is None:
+                continue
+            if _wider_than_a_double(self.rel.column(d.column).sql_type):
+                origins[d.index] = lo
+            elif max(abs(int(lo)), abs(int(hi))) > 2**53 and int(hi) - int(lo) < 2**63:  # no overflow in x - lo
+                origins[d.index] = lo
         self.dims = [
-            dataclasses.replace(d, origin=self.s.literal(origins[d.index])) if origins.get(d.index) is not None else d
+            dataclasses.replace(d, origin=self.s.literal(origins[d.index])) if d.index in origins else d
             for d in self.dims
         ]
 
     def run(self) -> MondrianResult:
         s, q = self.s, self.q
         first_statement = s.statements
-        n_rows, missing = self._validate_rows()
-        self._set_origins()
+        n_rows, missing, ranges = self._validate_rows()
+        self._set_origins(ranges)
         self._build_rank_maps()
         if any(missing.values()):  # only reachable with nulls="separate"
             self.dims = [dataclasses.replace(d, has_nulls=missing[d.column] > 0) for d in self.dims]
@@ -241,12 +255,14 @@ class MondrianRun:
                     f"fewer than l={self.privacy.l}: no l-diverse partition exists"
                 )
 
-    def _validate_rows(self) -> tuple[int, dict[str, int]]:
+    def _validate_rows(self) -> tuple[int, dict[str, int], dict[str, tuple]]:
         """One cheap scan before any work table: empty or one-row table, all-NULL QID or sensitive
         column (kanon refuses one, so a release constrained by it could not be checked), n < k,
         NULL QIDs (refused with nulls="error", and in a hierarchy's column whatever nulls is)."""
         sensitive = [a.column for a in self.sensitive]
-        n_rows, missing = check_rows(self.s, self.rel, self.qids + sensitive, "k-anonymization")
+        n_rows, missing, ranges = check_rows_and_ranges(
+            self.s, self.rel, self.qids + sensitive, "k-anonymization", self._ranged_columns()
+        )
         missing = {q: missing[q] for q in self.qids}
         label = self.rel.label
         if n_rows < self.k:
@@ -275,7 +291,7 @@ class MondrianRun:
                 f"and no role: drop it with --identifiers {column!r} (identifiers=[...]) or copy it as is with "
                 "--keep (keep=[...])"
             )
-        return n_rows, missing
+        return n_rows, missing, ranges
 
     def _refuse_infinite_dates(self) -> None:
         """'infinity' has no place on a cut line or in a range's bounds: refused by name, before work."""

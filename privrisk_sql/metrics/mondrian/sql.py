@@ -125,10 +125,6 @@ class MondrianQueries(Queries):
     def numbered_rows(self, name: str, relation: str, columns: Sequence[str]) -> str:
         return self._r("mondrian/numbered_rows.sql.j2", name=name, relation=relation, columns=list(columns), rid=RID)
 
-    def column_minimums(self, relation: str, columns: Sequence[tuple[int, str]]) -> str:
-        """MIN of each (index, column) as min<index>, in one scan."""
-        return self._r("mondrian/column_minimums.sql.j2", relation=relation, columns=list(columns))
-
     def hierarchy_table(self, name: str) -> str:
         return self._r("mondrian/hierarchy_table.sql.j2", name=name)
 

@@ -8,6 +8,7 @@ def root(context, missing=missing, environment=environment):
     cond_expr_undefined = Undefined
     if 0: yield None
     l_0_columns = resolve('columns')
+    l_0_ranges = resolve('ranges')
     l_0_relation = resolve('relation')
     try:
         t_1 = environment.filters['quote']
@@ -28,8 +29,22 @@ def root(context, missing=missing, environment=environment):
         yield str(environment.getattr(l_1_loop, 'index0'))
         yield '\n'
     l_1_loop = l_1_c = l_1_fn = missing
+    l_1_loop = missing
+    for l_1_c, l_1_loop in LoopContext((undefined(name='ranges') if l_0_ranges is missing else l_0_ranges), undefined):
+        _loop_vars = {}
+        pass
+        yield '     , MIN('
+        yield str(t_1(context, l_1_c))
+        yield ') AS min_'
+        yield str(environment.getattr(l_1_loop, 'index0'))
+        yield ', MAX('
+        yield str(t_1(context, l_1_c))
+        yield ') AS max_'
+        yield str(environment.getattr(l_1_loop, 'index0'))
+        yield '\n'
+    l_1_loop = l_1_c = missing
     yield 'FROM '
     yield str((undefined(name='relation') if l_0_relation is missing else l_0_relation))
 
 blocks = {}
-debug_info = '3=21&4=26&6=32'
+debug_info = '5=22&6=27&8=33&9=37&11=47'

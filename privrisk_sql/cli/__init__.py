@@ -189,14 +189,14 @@ def _stops_after_publish(src):
             )
 
 
-def _input_tables(metric: Metric, args: argparse.Namespace) -> list[str]:
-    """The input tables given (risk's --population is optional)."""
-    return [getattr(args, role) for role in metric.inputs if getattr(args, role, None) is not None]
+def _input_tables(metric: Metric, args: argparse.Namespace) -> dict[str, str]:
+    """The input tables given, by option (risk's --population is optional)."""
+    return {role: getattr(args, role) for role in metric.inputs if getattr(args, role, None) is not None}
 
 
 def _checked_outputs(metric: Metric, args: argparse.Namespace) -> None:
     """Check every output path before any work (a bad one is exit 2 with nothing done)."""
-    tables = _input_tables(metric, args)
+    tables = list(_input_tables(metric, args).values())
     from ..engines.common import database_file
 
     hierarchy_files = [path for _, path in getattr(args, "hierarchy", [])]  # read, so never written
@@ -237,7 +237,7 @@ def _write_html(metric: Metric, args: argparse.Namespace, result: object, databa
         return
     from ..report import RunInfo, write_report
 
-    inputs = {role: getattr(args, role) for role in metric.inputs if getattr(args, role) is not None}
+    inputs = _input_tables(metric, args)
     # `_name`s are a run's own state (a metric's fetched values, say), never parameters: a page
     # carried --show-values' classes as a 'parameter' row, values it had not been asked for
     parameters = {
@@ -263,7 +263,7 @@ def _opened(metric: Metric, args: argparse.Namespace):
     """The --db Source for one command (echoing with --show-sql), closed when the command ends."""
     from ..source import connect, database_file, echo_to_stderr  # sqlglot and jinja2: not for --help
 
-    tables = _input_tables(metric, args)
+    tables = list(_input_tables(metric, args).values())
     path = database_file(args.db)
     # A missing --db file is refused by Source (create=False), so a typo leaves no stray file;
     # a metric that writes creates a database file that does not exist yet; if the run is refused

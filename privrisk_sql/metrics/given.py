@@ -22,6 +22,13 @@ def name_list(value: Any, what: str) -> tuple:
         raise InvalidInputError(f"{what} must be a list of column names, got {value!r}") from None
 
 
+def optional_names(value: Any, what: str) -> tuple:
+    """Names where one name, a list-like of them or None (none) may be given (``sensitive``)."""
+    if value is None:
+        return ()
+    return (value,) if isinstance(value, str) else name_list(value, what)
+
+
 def whole_number(value: Any) -> int | None:
     """``value`` as an int when it is a whole number (``10``, ``numpy.int64(10)``, ``10.0``); None
     for anything else, booleans included (``True`` is no count)."""

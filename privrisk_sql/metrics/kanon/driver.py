@@ -36,7 +36,7 @@ from ..classes import (
     validate_k,
     validate_qids,
 )
-from ..given import name_list
+from ..given import optional_names
 from ..queries import ClassQueries
 
 SENSITIVE_KEYS = [
@@ -188,13 +188,7 @@ class KanonOptions:
         k: int | None = None,
         exclude_null_qids: bool = False,
     ) -> KanonOptions:
-        sens = (
-            (sensitive,)
-            if isinstance(sensitive, str)
-            else ()
-            if sensitive is None
-            else name_list(sensitive, "sensitive")
-        )
+        sens = optional_names(sensitive, "sensitive")
         return cls(validate_qids(qids), sens, None if k is None else validate_k(k), bool(exclude_null_qids))
 
 

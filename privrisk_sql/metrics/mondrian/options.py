@@ -12,7 +12,7 @@ from ...source import Relation
 from ...sql.dialects import Dialect
 from ...sql.types import TypeClass
 from ..classes import validate_k, validate_qids
-from ..given import is_number, name_list, whole_number
+from ..given import is_number, name_list, optional_names, whole_number
 from .hierarchy import Hierarchy, builder_of, read_hierarchy
 from .sql import RESERVED_PREFIX, MondrianQueries, SensitiveAttr
 
@@ -96,9 +96,7 @@ def _validate_privacy(l: Any, t: Any, sensitive: Sequence[str] | str | None, rel
         raise InvalidInputError(f"l must be an integer >= 1, got {l!r}")
     if t is not None and not (is_number(t) and 0 <= t <= 1):
         raise InvalidInputError(f"t must be a number from 0 to 1, got {t!r}")
-    names = (
-        (sensitive,) if isinstance(sensitive, str) else () if sensitive is None else name_list(sensitive, "sensitive")
-    )
+    names = optional_names(sensitive, "sensitive")
     if (l is not None or t is not None) and not names:
         raise InvalidInputError("l and t constrain the sensitive columns: name them (sensitive=[...], --sensitive)")
     if names and l is None and t is None:

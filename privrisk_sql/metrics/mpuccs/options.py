@@ -42,7 +42,7 @@ class MpuccsOptions:
         cls, n_cols, min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls
     ) -> MpuccsOptions:
         """The options, or :class:`InvalidInputError` naming the first bad one."""
-        delta, decay, alpha, unit = validate_params(
+        delta, decay, alpha, digits, unit = validate_params(
             min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls
         )
         return cls(
@@ -50,7 +50,7 @@ class MpuccsOptions:
             delta,
             decay,
             alpha,
-            whole_number(numeric_precision),
+            digits,
             datetime_precision,
             unit,
             nulls,
@@ -71,7 +71,7 @@ def validate_params(min_entropy_delta, field_decay_factor, renyi_alpha, numeric_
     unit = None if datetime_precision is None else plan.canonical_datetime_unit(datetime_precision)
     if nulls not in NULL_POLICIES:
         raise InvalidInputError(f"nulls must be one of {', '.join(NULL_POLICIES)}, got {nulls!r}")
-    return delta, decay, alpha, unit
+    return delta, decay, alpha, digits, unit
 
 
 def select_columns(ori: Relation, syn: Relation, columns: Sequence[str] | None, key: str | None) -> list[str]:

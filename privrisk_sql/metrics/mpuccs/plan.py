@@ -42,7 +42,7 @@ def normalize_n_cols(n_cols):
     if n_cols is None:
         return None
     single = whole_number(n_cols) is not None  # 2, numpy.int64(2), 2.0
-    if not single and (isinstance(n_cols, (bool, str, bytes)) or not isinstance(n_cols, Iterable)):
+    if not single and (isinstance(n_cols, (str, bytes)) or not isinstance(n_cols, Iterable)):  # True: neither
         raise InvalidInputError(f"n_cols must be an integer or a list of integers, got {n_cols!r}")
     given = [n_cols] if single else list(n_cols)  # a list, tuple, range, numpy array
     if not given:

@@ -84,8 +84,6 @@ class RiskOptions:
             raise InvalidInputError("records writes one row per record with its key: give key (--key ID) too")
         if key is not None and records is None:
             raise InvalidInputError("key names the records' key column of the records table: give records too")
-        if records is not None and records == classes:
-            raise InvalidInputError(f"records and classes name the same table {records!r}")
         return cls(
             qids,
             float(threshold),

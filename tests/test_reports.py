@@ -238,6 +238,20 @@ def test_a_meaning_keeps_its_colour_and_small_counts_their_ticks():
     assert _log_ticks([{"n": 40_000}, {"n": 3}], "n") == [0, 1, 10, 100, 1_000, 10_000, 100_000]
 
 
+def test_a_log_axis_labels_its_small_ticks_as_numbers():
+    """Vega gave a "~s" axis one SI prefix for every tick, so under 10k classes the ticks 1, 10
+    and 100 all read "0k" (seen on the risk page's "Classes by size")."""
+    import re
+
+    from privrisk_sql.report.parts import bar
+
+    rows = [{"class_size": s, "classes": n} for s, n in [(1, 20_000), (2, 3_000), (3, 150), (4, 12), (5, 1)]]
+    svg = bar("c", rows, "class_size", "classes", title="t", x_title="x", y_title="y", log_y=True).svg
+    labels = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+    y_ticks = labels[labels.index("x") + 1 : labels.index("y (log scale)")]
+    assert y_ticks == ["0", "1", "10", "100", "1,000", "10,000"]
+
+
 def test_mpuccs_report_names_identified_rows_by_their_keys(tmp_path):
     """With a key the JSON names the identified rows by it; the page showed row positions (issue 40)."""
     import duckdb

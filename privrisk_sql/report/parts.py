@@ -105,7 +105,8 @@ def bar(
         if y_domain is not None
         else alt.Undefined
     )
-    y_axis = alt.Axis(values=_log_ticks(rows, y), format="~s") if log_y else alt.Undefined
+    # ",d", not "~s": Vega gives an SI format one prefix for every tick, so 1, 10 and 100 read "0k".
+    y_axis = alt.Axis(values=_log_ticks(rows, y), format=",d") if log_y else alt.Undefined
     # short category labels (class sizes, column counts) read level, not turned 90 degrees
     short = ordinal_x and all(len(str(r[x])) <= 6 for r in rows)
     x_axis = alt.Axis(labelAngle=0) if short else alt.Undefined

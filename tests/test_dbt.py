@@ -222,6 +222,60 @@ def test_bad_k_is_a_compile_error(built):
     assert r.returncode != 0 and "k must be an integer >= 1" in r.stdout
 
 
+_MISNAMED_SCHEMA = """version: 2
+models:
+  - name: misnamed_release
+    data_tests:
+      - privrisk.k_anonymity:
+          name: misnamed_text
+          arguments: {qids: sex, k: 2}
+      - privrisk.k_anonymity:
+          name: misnamed_empty
+          arguments: {qids: [], k: 2}
+      - privrisk.cavg_at_most:
+          name: misnamed_typo
+          arguments: {qids: [age_bnd, sex], k: 2, max: 5}
+      - privrisk.reidentification_risk:
+          name: misnamed_twice
+          arguments: {qids: [sex, sex], max_average: 0.5}
+      - privrisk.k_anonymity:
+          name: misnamed_number
+          arguments: {qids: [sex, 12], k: 2}
+      - privrisk.singling_out_rate:
+          name: misnamed_syn
+          arguments: {syn_model: ref('adult_release'), columns: [sex, extra], max_rate: 0.5}
+      - privrisk.k_anonymity:
+          name: misnamed_other_case
+          arguments: {qids: [SEX], k: 1}
+"""
+
+
+def test_misnamed_columns_are_compile_errors_naming_them(built):
+    """qids: sex grouped by "s", "e", "x"; [] was a parser error; a typo was the database's binder
+    error about SQL the user never wrote; [sex, sex] passed. Each is now a compile error naming the
+    test, the argument and the column; a name in another case is taken, as the warehouse takes it."""
+    model, schema = built / "models" / "misnamed_release.sql", built / "models" / "misnamed_release.yml"
+    model.write_text("SELECT *, 1 AS extra FROM {{ ref('adult_release') }}")
+    schema.write_text(_MISNAMED_SCHEMA)
+    try:
+        r = _dbt(built, "build", "--select", "misnamed_release")
+    finally:
+        model.unlink()
+        schema.unlink()
+    out = " ".join(r.stdout.split())
+    assert r.returncode == 1 and "PASS=2" in out and "ERROR=6" in out, r.stdout[-3000:]
+    for message in (
+        "privrisk.k_anonymity: qids must be a list of column names, got the text 'sex' (a list of one: [sex])",
+        "privrisk.k_anonymity: qids must name at least one column",
+        "privrisk.cavg_at_most: qids: column 'age_bnd' is not in",
+        "privrisk.reidentification_risk: qids: column 'sex' is listed twice",
+        "privrisk.k_anonymity: qids must be a list of column names, got 12 in it",
+        "privrisk.singling_out_rate: columns: column 'extra' is not in",
+    ):
+        assert message in out, message
+    assert "Binder Error" not in out and "Parser Error" not in out
+
+
 def _pg_target(schema: str) -> tuple[str, dict]:
     """The server's URL and the environment the project's `postgres` target reads (or a skip)."""
     url = pg_url()

@@ -18,7 +18,7 @@
       {{ exceptions.raise_compiler_error("privrisk.privrisk_audit: max_average_risk must be a number in [0, 1], got " ~ max_average_risk) }}
     {% endif %}
     {% set audit = api.Relation.create(database=this.database, schema=this.schema, identifier=audit_table) %}
-    {% set row = run_query(privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(privrisk.as_bytes(this, qids), qids, privrisk.quoted_name), k, privrisk.double_type())).rows[0] %}
+    {% set row = run_query(privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(privrisk.as_bytes(this, qids, 'privrisk_audit'), qids, privrisk.quoted_name), k, privrisk.double_type())).rows[0] %}
     {% set smallest, cavg = row['min_class_size'] | int, row['cavg'] | float %}
     {% set checks = [("k_anonymity", smallest, k, smallest >= k)] %}
     {% if max_cavg is not none %}

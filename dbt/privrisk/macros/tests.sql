@@ -6,7 +6,7 @@
 {% test k_anonymity(model, qids, k) %}
 {%- do privrisk.quoted_name('') -%}{#- a call dbt sees: a macro passed uncalled is missing from a test's namespace -#}
 {{ privrisk._check_k(k) }}
-{{ privrisk.privrisk_classes_below_k(privrisk.privrisk_class_sizes(privrisk.as_bytes(model, qids), qids, privrisk.quoted_name), k) }}
+{{ privrisk.privrisk_classes_below_k(privrisk.privrisk_class_sizes(privrisk.as_bytes(model, qids, 'k_anonymity'), qids, privrisk.quoted_name), k) }}
 {% endtest %}
 
 {#- Fails with one row (cavg, n_rows, n_classes) when CAVG = n / (#classes * k) exceeds `max`. -#}
@@ -14,7 +14,7 @@
 {%- do privrisk.quoted_name('') -%}{#- a call dbt sees: a macro passed uncalled is missing from a test's namespace -#}
 {{ privrisk._check_k(k) }}
 SELECT * FROM (
-{{ privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(privrisk.as_bytes(model, qids), qids, privrisk.quoted_name), k, privrisk.double_type()) }}
+{{ privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(privrisk.as_bytes(model, qids, 'cavg_at_most'), qids, privrisk.quoted_name), k, privrisk.double_type()) }}
 ) privrisk_cavg
 WHERE cavg > {{ privrisk._number('cavg_at_most', 'max', max) }}
 {% endtest %}
@@ -28,7 +28,7 @@ WHERE cavg > {{ privrisk._number('cavg_at_most', 'max', max) }}
   {{ exceptions.raise_compiler_error("privrisk.singling_out_rate: max_rate must be in [0, 1], got " ~ max_rate) }}
 {% endif %}
 SELECT * FROM (
-{{ privrisk.privrisk_singling_out(privrisk.as_bytes(model, columns), privrisk.as_bytes(syn_model, columns), columns, privrisk.quoted_name, privrisk.double_type()) }}
+{{ privrisk.privrisk_singling_out(privrisk.as_bytes(model, columns, 'singling_out_rate', 'columns'), privrisk.as_bytes(syn_model, columns, 'singling_out_rate', 'columns'), columns, privrisk.quoted_name, privrisk.double_type()) }}
 ) privrisk_singling_out
 WHERE singling_out_rate > {{ max_rate | float }}
 {% endtest %}
@@ -47,7 +47,7 @@ WHERE singling_out_rate > {{ max_rate | float }}
   {{ exceptions.raise_compiler_error("privrisk.reidentification_risk: give max_average or max_records_at_risk") }}
 {% endif %}
 SELECT * FROM (
-{{ privrisk.privrisk_sample_risk(privrisk.privrisk_class_sizes(privrisk.as_bytes(model, qids), qids, privrisk.quoted_name), threshold, privrisk.double_type()) }}
+{{ privrisk.privrisk_sample_risk(privrisk.privrisk_class_sizes(privrisk.as_bytes(model, qids, 'reidentification_risk'), qids, privrisk.quoted_name), threshold, privrisk.double_type()) }}
 ) privrisk_risk
 WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{% endif %}
   {%- if max_average is not none and max_records_at_risk is not none %} OR {% endif %}
@@ -86,14 +86,44 @@ WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{%
 {% endif %}
 {% endmacro %}
 
-{#- `relation` as the checks read it (privrisk_text_as_bytes): its text columns among `columns`
-    compared byte by byte, as the Python library does, where the adapter's COLLATE is known
-    (duckdb, postgres, sqlite); elsewhere the warehouse's own collation decides equality. -#}
-{% macro as_bytes(relation, columns) %}
+{#- `relation` as the checks read it, once `columns` (the test's `argument`: qids, columns) is
+    checked: a list of names (a string is refused: the SQL grouped by its letters), not empty, no
+    name twice, each a column of the relation (in any case: some warehouses fold names). A
+    mistake is a compile error naming the test, the argument and the column, where the
+    database's binder error named a letter or a line of SQL the user never wrote. The text
+    columns among them are compared byte by byte (privrisk_text_as_bytes), as the Python
+    library does, where the adapter's COLLATE is known (duckdb, postgres, sqlite); elsewhere the
+    warehouse's own collation decides equality. -#}
+{% macro as_bytes(relation, columns, test, argument='qids') %}
   {%- do privrisk.quoted_name('') -%}
   {% if not execute %}{{ return(relation) }}{% endif %}
+  {% set what = "privrisk." ~ test ~ ": " ~ argument %}
+  {% if columns is string %}
+    {{ exceptions.raise_compiler_error(what ~ " must be a list of column names, got the text '" ~ columns ~ "' (a list of one: [" ~ columns ~ "])") }}
+  {% endif %}
+  {% if columns is mapping or columns is not iterable %}
+    {{ exceptions.raise_compiler_error(what ~ " must be a list of column names, got " ~ columns) }}
+  {% endif %}
+  {% if columns | length == 0 %}
+    {{ exceptions.raise_compiler_error(what ~ " must name at least one column") }}
+  {% endif %}
+  {% set seen = [] %}
+  {% for c in columns %}
+    {% if c is not string %}
+      {{ exceptions.raise_compiler_error(what ~ " must be a list of column names, got " ~ c ~ " in it") }}
+    {% endif %}
+    {% if c in seen %}
+      {{ exceptions.raise_compiler_error(what ~ ": column '" ~ c ~ "' is listed twice") }}
+    {% endif %}
+    {% do seen.append(c) %}
+  {% endfor %}
+  {% set present = adapter.get_columns_in_relation(relation) %}
+  {% set names = present | map(attribute='name') | map('lower') | list %}
+  {% for c in columns if c | lower not in names %}
+    {{ exceptions.raise_compiler_error(what ~ ": column '" ~ c ~ "' is not in " ~ relation ~ " (its columns: " ~ present | map(attribute='name') | join(", ") ~ ")") }}
+  {% endfor %}
   {% set strings = [] %}
-  {% for col in adapter.get_columns_in_relation(relation) if col.is_string() or col.dtype | lower == 'citext' %}
+  {% for col in present if col.is_string() or col.dtype | lower == 'citext' %}
     {% do strings.append(col.name | lower) %}
   {% endfor %}
   {% set text = [] %}

@@ -253,6 +253,7 @@ def _risk_statements(dialect):
         "weight_problems": q.weight_problems(rel, "weight", True),
         "risk_population_count_problems": q.population_count_problems('"census"', "people_count", True),
         "risk_population_count_problems_integer": q.population_count_problems('"census"', "people_count", False),
+        "has_rows": q.has_rows('"census"'),
         "risk_record_risks": q.record_risks('"out"', rel, cols, "id", "id", '"census"', "people_count", "weight"),
         "risk_record_risks_sample_only": q.record_risks('"out"', rel, cols, "id", "id"),
         "risk_classes_at_risk": q.classes_at_risk('"out"', rel, cols, 0.2),

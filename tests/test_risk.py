@@ -120,6 +120,19 @@ def test_hypergeometric_equals_exact_fractions_and_scipy():
             assert close(ours, hypergeom(big_n, k, n).pmf(1), rel=1e-10)
 
 
+def test_no_place_left_for_a_class_is_zero_without_a_warning():
+    """A class bigger than the places the draw leaves has P(X = 1) = 0: numpy evaluated log1p of
+    -1.5 on the side np.where throws away, and a notebook showed two RuntimeWarnings."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert pop_models.hypergeometric_one(50, 45, 10) == float(oracle.exact_hypergeometric_one(50, 45, 10)) == 0
+        est = pop_models.estimate({1: 3, 9: 1}, 12, 13)
+    # scipy's reason came with a line break in it, which broke the summary's line
+    assert est.uniques["pitman"] is None and "\n" not in est.reasons["pitman"]
+
+
 def test_no_sample_uniques_means_no_population_uniques():
     est = pop_models.estimate({2: 5, 3: 1}, 13, 1000)
     assert est.uniques == {"zayatz": 0.0, "pitman": 0.0, "snb": 0.0, "dankar": 0.0}
@@ -419,6 +432,48 @@ def test_a_records_key_that_identifies_no_record_is_refused_on_every_backend(bac
         pr.risk(backend.source(), name, ["q"], records=out, key="id")
     assert "identify" in str(caught.value)
     assert out not in backend.source().engine.table_names()  # refused before anything was written
+
+
+def test_a_population_with_no_one_in_it_is_refused(backend):
+    """An empty population table, or a census whose every count is 0, used to give journalist,
+    marketer and k-map figures (every class "missing", counted with its sample size) and exit 0."""
+    sample, _ = _hand_tables(backend)
+    empty = f"p_{uuid.uuid4().hex[:8]}"
+    backend.create(empty, [("zip", T.TEXT), ("sex", T.TEXT)], [])
+    records = f"rec_{uuid.uuid4().hex[:8]}"
+    with pytest.raises(pr.InvalidInputError, match=f"population '{empty}' has no rows"):
+        pr.risk(backend.source(), sample, ["zip", "sex"], population=empty, records=records, key="id")
+    nobody = _census(backend, {key: 0 for key in [(z, s) for _, z, s, _ in SAMPLE] + POPULATION_EXTRA})
+    with pytest.raises(pr.InvalidInputError, match=f"population '{nobody}' counts no one: every 'n' is 0"):
+        pr.risk(backend.source(), sample, ["zip", "sex"], population=nobody, population_count="n")
+    assert records not in backend.source().engine.table_names()
+
+
+def test_the_summary_counts_one_missing_class_in_the_singular():
+    """ "note: 1 classes are missing from the population" read as a typo in a release log."""
+    import argparse
+
+    from privrisk_sql.metrics.risk.summary import summary
+
+    con = duckdb.connect()
+    con.execute("CREATE TABLE s AS SELECT * FROM (VALUES ('a'), ('a'), ('b')) t(q)")
+    con.execute("CREATE TABLE p AS SELECT * FROM (VALUES ('a'), ('a'), ('a'), ('c')) t(q)")
+    r = pr.risk(pr.Source(con), "s", ["q"], population="p")
+    text = summary(argparse.Namespace(qids=["q"]), r, {})
+    assert "note: 1 class is missing from the population and 0 smaller there" in text
+
+
+def test_a_population_sharing_no_class_with_the_sample_is_refused(backend):
+    """Values coded otherwise in the population ('A' for 'a') matched no sample class: every
+    figure was the prosecutor's under another name, exit 0. Refused before anything is written."""
+    sample, _ = _hand_tables(backend)
+    other = f"p_{uuid.uuid4().hex[:8]}"
+    rows = [(z.upper(), s) for z, s in [(z, s) for _, z, s, _ in SAMPLE] + POPULATION_EXTRA]
+    backend.create(other, [("zip", T.TEXT), ("sex", T.TEXT)], rows)
+    records = f"rec_{uuid.uuid4().hex[:8]}"
+    with pytest.raises(pr.InvalidInputError, match=f"no class of '{sample}' is in population '{other}'"):
+        pr.risk(backend.source(), sample, ["zip", "sex"], population=other, records=records, key="id")
+    assert records not in backend.source().engine.table_names()
 
 
 def test_population_without_the_qids_is_refused(backend):

@@ -27,6 +27,10 @@ class Queries:
         """``SELECT COUNT(*) AS n`` of a relation (SQL already quoted: a table name or a subquery)."""
         return self._r("classes/count_rows.sql.j2", relation=relation_sql)
 
+    def has_rows(self, relation_sql: str) -> str:
+        """``SELECT n``: 1 when a relation has a row, else 0 (one row read at most)."""
+        return self._r("classes/has_rows.sql.j2", relation=relation_sql)
+
     def infinite_counts(self, relation_sql: str, columns: Sequence[str]) -> str:
         """Per DATE/TIMESTAMP column, its infinite values (``infinite_<i>``)."""
         return self._r("classes/infinite_counts.sql.j2", relation=relation_sql, columns=list(columns))

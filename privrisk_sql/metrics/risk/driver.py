@@ -177,8 +177,9 @@ def _check_population_counts(source: Source, q: RiskQueries, pop: Relation, coun
     table and column, before the heavy statements (a NaN or an infinity used to end in a traceback,
     a fraction to be truncated, a negative or NULL count to be read as a class the population lacks)."""
     is_float = count.type_class is TypeClass.FLOAT
+    problems = source.fetch_records(q.population_count_problems(pop.sql, count.name, is_float))[0]
     _refuse_counted(
-        source.fetch_records(q.population_count_problems(pop.sql, count.name, is_float))[0],
+        problems,
         (
             ("missing", "missing (NULL or NaN)"),
             ("negative", "negative"),
@@ -189,6 +190,29 @@ def _check_population_counts(source: Source, q: RiskQueries, pop: Relation, coun
             f"count is {what}: each row's count must be a whole number of people, 0 or more"
         ),
     )
+    if not int(problems["counted"] or 0):
+        _refuse_empty_population(source, q, pop)
+        raise InvalidInputError(
+            f"population {pop.label!r} counts no one: every {count.name!r} is 0, so no record of the "
+            "sample could be found in it"
+        )
+
+
+def _refuse_empty_population(source: Source, q: RiskQueries, pop: Relation) -> None:
+    """A population with no rows would make every sample class one it lacks: journalist, marketer
+    and k-map figures would be the prosecutor's under other names (exit 0 before)."""
+    if not int(source.fetch_records(q.has_rows(pop.sql))[0]["n"]):
+        raise InvalidInputError(f"population {pop.label!r} has no rows")
+
+
+def _refuse_disjoint_population(rel: Relation, pop: Relation, names: list[str], pairs: dict) -> None:
+    """Not one sample class in the population: its values are coded otherwise ('A' for 'a') or it
+    is the wrong table. Found by the statement that pairs the classes, before anything is written."""
+    if pairs and all(population_size == 0 for _, population_size in pairs):
+        raise InvalidInputError(
+            f"no class of {rel.label!r} is in population {pop.label!r}: no combination of values of "
+            f"{', '.join(names)} occurs in both (values coded otherwise, or the wrong table?)"
+        )
 
 
 def _check_weights(source: Source, q: RiskQueries, rel: Relation, w: Column) -> None:
@@ -299,6 +323,8 @@ def risk(
                     )
                 count_name = count_col.name
                 _check_population_counts(source, q, pop_rel, count_col)
+            else:
+                _refuse_empty_population(source, q, pop_rel)
         weight_name = None
         if o.weight is not None:
             w = rel.column(o.weight)
@@ -338,6 +364,7 @@ def risk(
         if pop_rel is not None and pop_names is not None:
             rows = source.fetch_records(q.population_class_pairs(rel.sql, pop_rel.sql, columns, count_name))
             pairs = {(int(r["sample_size"]), int(r["population_size"] or 0)): int(r["classes"]) for r in rows}
+            _refuse_disjoint_population(rel, pop_rel, names, pairs)
         if weight_name is not None:
             weighed = compared_as_bytes(source.dialect, rel, [*names, weight_name])
             rows = source.fetch_records(q.weighted_classes(weighed.sql, names, weight_name))

@@ -57,7 +57,9 @@ def _hypergeometric_ones(population: int, sizes: list[int], draws: int) -> list[
     largest = max(sizes)
     j = np.arange(max(largest - 1, 0), dtype=np.float64)
     undrawn = n_ - d - j  # places left for the j-th other marked person
-    logs = np.where(undrawn > 0, np.log1p(-(d - 1) / np.maximum(n_ - 1 - j, 1)), -np.inf)
+    # log1p only where a place is left: np.where evaluates both sides, and log1p(-1.5) warned.
+    drawn_share = np.where(undrawn > 0, (d - 1) / np.maximum(n_ - 1 - j, 1), 0.0)
+    logs = np.where(undrawn > 0, np.log1p(-drawn_share), -np.inf)
     prefix = np.concatenate(([0.0], np.cumsum(logs)))  # prefix[m] = log of the product of m factors
     head = math.log(d) - math.log(n_)
     return [0.0 if k < 1 else math.exp(math.log(k) + head + prefix[k - 1]) for k in sizes]
@@ -119,7 +121,7 @@ def pitman(hist: Histogram, n: int, population: int) -> tuple[float | None, str 
         return None, f"the solver failed ({e})"
     theta, alpha = (float(v) for v in sol.x)
     if not sol.success or not all(math.isfinite(v) for v in (theta, alpha)):
-        return None, f"the maximum-likelihood equations did not converge ({sol.message})"
+        return None, f"the maximum-likelihood equations did not converge ({' '.join(str(sol.message).split())})"
     if theta < 0 or not 0 < alpha < 1:
         return None, f"the solution lies outside the model (theta={theta:.6g}, alpha={alpha:.6g})"
     if max(abs(v) for v in _pitman_equations(theta, alpha, sizes, counts, u, n)) > 1e-6:

@@ -48,7 +48,8 @@ class RiskQueries(ClassQueries):
         return self._r("risk/weight_problems.sql.j2", relation=relation_sql, weight=weight, is_float=is_float)
 
     def population_count_problems(self, relation_sql: str, count: str, is_float: bool) -> str:
-        """One row: the missing, negative and not whole counts of a census table's count column."""
+        """One row: the missing, negative and not whole counts of a census table's count column, and
+        the rows counting someone (``counted``)."""
         return self._r("risk/population_count_problems.sql.j2", relation=relation_sql, count=count, is_float=is_float)
 
     def record_risks(

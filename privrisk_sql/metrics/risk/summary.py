@@ -46,10 +46,10 @@ def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:
         ]
         cov = r.population_classes
         if cov["classes_missing_from_population"] or cov["classes_smaller_in_population"]:
+            missing, smaller = cov["classes_missing_from_population"], cov["classes_smaller_in_population"]
             lines.append(
-                f"  note: {cov['classes_missing_from_population']:,} classes are missing from the population "
-                f"and {cov['classes_smaller_in_population']:,} smaller there than in the sample; "
-                "counted with their sample size"
+                f"  note: {missing:,} {'class is' if missing == 1 else 'classes are'} missing from the population "
+                f"and {smaller:,} smaller there than in the sample; counted with their sample size"
             )
     if r.individual is not None:
         i = r.individual

@@ -31,8 +31,10 @@ def root(context, missing=missing, environment=environment):
     yield str((undefined(name='c') if l_0_c is missing else l_0_c))
     yield ' < 0 THEN 1 ELSE 0 END) AS negative,\n  '
     yield str((undefined(name='not_whole') if l_0_not_whole is missing else l_0_not_whole))
-    yield ' AS not_whole\nFROM '
+    yield ' AS not_whole,\n  SUM(CASE WHEN '
+    yield str((undefined(name='c') if l_0_c is missing else l_0_c))
+    yield ' > 0 THEN 1 ELSE 0 END) AS counted\nFROM '
     yield str((undefined(name='relation') if l_0_relation is missing else l_0_relation))
 
 blocks = {}
-debug_info = '7=22&8=25&10=29&11=31&12=33&13=35'
+debug_info = '8=22&9=25&11=29&12=31&13=33&14=35&15=37'

@@ -310,7 +310,10 @@ def test_hierarchy_options_are_checked_before_any_work(duck):
         (dict(hierarchies={"n": UNEVEN}), "hierarchy files are for text columns; for it, --hierarchy n=interval"),
         (dict(hierarchies={"v": UNEVEN}, order={"v": ["a1", "b"]}), "both an order and a hierarchy"),
         (dict(hierarchies={"v": UNEVEN}, relaxed=True), "relaxed"),
-        (dict(hierarchies={"v": "/nonexistent/h.csv"}), "cannot read '/nonexistent/h.csv'"),
+        (dict(hierarchies={"v": "/nonexistent/h.csv"}), "cannot read '/nonexistent/h.csv': No such file or directory$"),
+        # 'mask:2' and a misspelt builder were only "cannot read 'mask:2'": the user meant a builder
+        (dict(hierarchies={"v": "mask:2"}), "mask takes no arguments"),
+        (dict(hierarchies={"v": "masks"}), r"cannot read 'masks': .*nor is it a built hierarchy: mask, interval"),
         (dict(hierarchies={"id": UNEVEN}), "not one of the qids|text columns"),
     ]:
         with pytest.raises(InvalidInputError, match=match):

@@ -230,6 +230,7 @@ def _csv_rows(text: str, delimiter: str, column: str, where: str) -> Iterator[li
 # interval:W1,W2,..., date[:LEVELS]; a CSV file of such a name is given as ./mask): ARX's
 # builders. `order:` is --order spelled as a hierarchy (the CLI's).
 DATE_LEVELS = ("day", "month", "quarter", "year", "decade")  # each nested in the next
+BUILDERS_HINT = " (nor is it a built hierarchy: mask, interval:W1,W2,..., date[:LEVELS], order:V1,V2,...)"
 
 
 @dataclass(frozen=True)
@@ -262,6 +263,11 @@ def builder_of(spec: Any) -> Builder | None:
     name, colon, args = spec.partition(":")
     if spec == "mask":
         return Builder("mask", spec)
+    if name == "mask" and colon:  # read as a file name, it failed as a missing file
+        raise InvalidInputError(
+            f"hierarchy {spec!r}: mask takes no arguments (each level hides one more character from "
+            f"the right); a CSV file of that name is given as ./{spec}"
+        )
     if name == "interval":
         return Builder("interval", spec, widths=_widths(spec, args if colon else ""))
     if name == "date":
@@ -387,7 +393,13 @@ def read_hierarchy(column: str, spec: Any) -> Hierarchy:
         try:
             text = path.read_text(encoding="utf-8-sig")  # Excel's "CSV UTF-8" starts with a BOM
         except OSError as e:
-            raise InvalidInputError(f"hierarchy for {column!r}: cannot read {str(path)!r}: {e.strerror}") from None
+            # a bare word that is no file was likely meant as a builder ('intervals:5', 'dates')
+            hint = (
+                BUILDERS_HINT if isinstance(spec, str) and isinstance(e, FileNotFoundError) and "/" not in spec else ""
+            )
+            raise InvalidInputError(
+                f"hierarchy for {column!r}: cannot read {str(path)!r}: {e.strerror}{hint}"
+            ) from None
         except UnicodeDecodeError:
             raise InvalidInputError(f"hierarchy for {column!r}: {str(path)!r} is not UTF-8 text") from None
         first = text.split("\n", 1)[0]

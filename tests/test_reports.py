@@ -252,6 +252,30 @@ def test_a_log_axis_labels_its_small_ticks_as_numbers():
     assert y_ticks == ["0", "1", "10", "100", "1,000", "10,000"]
 
 
+def test_the_population_chart_shows_every_class_size_and_a_cut_table_says_so(tmp_path):
+    """The population class-size chart kept the first 200 sizes (the tables' limit), so the largest
+    population classes were missing from the picture without a word; the class-size table was cut
+    at 200 rows without a caption."""
+    import duckdb
+
+    con = duckdb.connect()
+    con.execute("CREATE TABLE s AS SELECT i AS q FROM range(250) t(i)")  # 250 classes of 1
+    con.execute("CREATE TABLE p AS SELECT t.i AS q FROM range(250) t(i), range(250) u(j) WHERE u.j <= t.i")
+    page = tmp_path / "r.html"
+    r = pr.risk(pr.Source(con), "s", ["q"], population="p", html=str(page))
+    assert len(r.population_class_sizes) == 250
+    html = page.read_text()
+    section = html[html.index("Population class sizes") :]
+    chart = section[section.index("<svg") : section.index("</svg>")]
+    assert chart.count('aria-roledescription="bar"') == 250
+    assert "population_class_size: 250" in chart
+
+    con.execute("CREATE TABLE many AS SELECT t.i AS q FROM range(1, 230) t(i), range(230) u(j) WHERE u.j < t.i")
+    kanon_page = tmp_path / "k.html"
+    pr.kanon(pr.Source(con), "many", ["q"], html=str(kanon_page))  # 229 class sizes: 1 .. 229
+    assert "The first 200 of 229 class sizes." in kanon_page.read_text()
+
+
 def test_mpuccs_report_names_identified_rows_by_their_keys(tmp_path):
     """With a key the JSON names the identified rows by it; the page showed row positions (issue 40)."""
     import duckdb

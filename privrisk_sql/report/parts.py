@@ -162,6 +162,11 @@ def verdict(ok: bool | None) -> str | None:
     return None if ok is None else ("pass" if ok else "fail")
 
 
+def cut_caption(n_rows: int, what: str) -> str:
+    """What a table cut at MAX_TABLE_ROWS says it left out ("" when it is whole)."""
+    return f"The first {MAX_TABLE_ROWS:,} of {n_rows:,} {what}." if n_rows > MAX_TABLE_ROWS else ""
+
+
 def histogram_rows(histogram: dict, k: int | None) -> list[dict]:
     rows = []
     for size, classes in sorted(((int(s), int(c)) for s, c in histogram.items())):
@@ -222,6 +227,7 @@ def class_sections(histogram: dict, k: int | None) -> list[Section]:
                     "class_sizes",
                     ["class size", "classes", "records"],
                     [[r["class_size"], r["classes"], r["records"]] for r in rows][:MAX_TABLE_ROWS],
+                    caption=cut_caption(len(rows), "class sizes"),
                 )
             ],
         )

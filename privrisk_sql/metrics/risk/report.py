@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...report import RunInfo
-from ...report.parts import MAX_TABLE_ROWS, Number, Section, Table, bar, class_sections, pct, step_line, verdict
+from ...report.parts import Number, Section, Table, bar, class_sections, pct, step_line, verdict
 
 
 def _pct(x: float | None) -> str:
@@ -140,7 +140,7 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
                 [
                     bar(
                         "population_class_sizes",
-                        rows[:MAX_TABLE_ROWS],
+                        rows,  # every size, as the sample's chart has them (MAX_TABLE_ROWS is for tables)
                         "population_class_size",
                         "records",
                         title="Records by population class size",

@@ -511,6 +511,37 @@ def test_records_and_classes_tables_by_hand(backend):
             backend.run(f"DROP TABLE IF EXISTS {t}")
 
 
+def test_the_tables_counts_are_whole_numbers_on_every_backend(backend):
+    """class_size and population_size are counts of people: they were HUGEINT on DuckDB (floats in
+    pandas), DECIMAL on MariaDB (Decimal objects), and a census's DOUBLE count made a DOUBLE."""
+    sample, _ = _hand_tables(backend)
+    census = _census(backend, {("a", "m"): 4.0})  # a DOUBLE count column
+    records, classes = f"rec_{uuid.uuid4().hex[:6]}", f"cls_{uuid.uuid4().hex[:6]}"
+    pr.risk(
+        backend.source(),
+        sample,
+        ["zip", "sex"],
+        threshold=0.4,
+        population=census,
+        population_count="n",
+        records=records,
+        key="id",
+        classes=classes,
+    )
+    try:
+        src = backend.source()
+        for table in (records, classes):
+            rel = src.relation(table)
+            for name in ("class_size", "population_size"):
+                column = rel.column(name)
+                assert column.type_class is T.INTEGER and "HUGEINT" not in column.sql_type.upper(), (table, column)
+            values = backend.fetch(f"SELECT class_size, population_size FROM {table}")
+            assert values and all(type(v) is int for row in values for v in row), values
+    finally:
+        for t in (records, classes):
+            backend.run(f"DROP TABLE IF EXISTS {t}")
+
+
 def test_classes_with_a_population_are_by_journalist_risk(backend):
     sample, population = _hand_tables(backend)
     classes = f"cls_{uuid.uuid4().hex[:6]}"

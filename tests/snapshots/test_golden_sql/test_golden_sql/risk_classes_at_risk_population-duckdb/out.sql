@@ -1,9 +1,9 @@
 CREATE TABLE "out" AS
 SELECT privrisk_v0 AS "zip", privrisk_v1 AS "we""ird; DROP TABLE x;--", privrisk_v2 AS "income", class_size, CAST(1 AS DOUBLE PRECISION) / class_size AS prosecutor_risk,
-  CASE WHEN population_size < class_size THEN class_size ELSE population_size END AS population_size,
+  CAST(CASE WHEN population_size < class_size THEN class_size ELSE population_size END AS BIGINT) AS population_size,
   CAST(1 AS DOUBLE PRECISION) / CASE WHEN population_size < class_size THEN class_size ELSE population_size END AS journalist_risk
 FROM (
-  SELECT privrisk_v0, privrisk_v1, privrisk_v2, SUM(in_sample) AS class_size, SUM(in_population) AS population_size
+  SELECT privrisk_v0, privrisk_v1, privrisk_v2, CAST(SUM(in_sample) AS BIGINT) AS class_size, CAST(SUM(in_population) AS BIGINT) AS population_size
   FROM (
     SELECT (CAST("zip" AS TEXT) COLLATE "C") AS privrisk_k0, "zip" AS privrisk_v0, "we""ird; DROP TABLE x;--" AS privrisk_k1, "we""ird; DROP TABLE x;--" AS privrisk_v1, CASE WHEN "income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "income" END AS privrisk_k2, CASE WHEN "income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE "income" END AS privrisk_v2, 1 AS in_sample, 0 AS in_population
     FROM "people"

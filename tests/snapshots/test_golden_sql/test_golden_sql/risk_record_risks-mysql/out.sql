@@ -1,6 +1,6 @@
 CREATE TABLE "out" AS
 SELECT privrisk_key AS `id`, class_size, CAST(1 AS DOUBLE) / class_size AS prosecutor_risk,
-  CASE WHEN population_size < class_size THEN class_size ELSE population_size END AS population_size,
+  CAST(CASE WHEN population_size < class_size THEN class_size ELSE population_size END AS SIGNED) AS population_size,
   CAST(1 AS DOUBLE) / CASE WHEN population_size < class_size THEN class_size ELSE population_size END AS journalist_risk,
   weight_sum, CASE WHEN weight_sum <= class_size THEN CAST(1 AS DOUBLE) / class_size
   WHEN class_size = 1 THEN (CAST(class_size AS DOUBLE) / weight_sum) / (1 - (CAST(class_size AS DOUBLE) / weight_sum)) * LN(1 / (CAST(class_size AS DOUBLE) / weight_sum))
@@ -8,8 +8,8 @@ SELECT privrisk_key AS `id`, class_size, CAST(1 AS DOUBLE) / class_size AS prose
   ELSE (CAST(class_size AS DOUBLE) / weight_sum) / (class_size - (1 - (CAST(class_size AS DOUBLE) / weight_sum))) END AS individual_risk
 FROM (
   SELECT privrisk_key, in_sample,
-    SUM(in_sample) OVER (PARTITION BY privrisk_k0, privrisk_k1, privrisk_k2) AS class_size,
-    SUM(in_population) OVER (PARTITION BY privrisk_k0, privrisk_k1, privrisk_k2) AS population_size,
+    CAST(SUM(in_sample) OVER (PARTITION BY privrisk_k0, privrisk_k1, privrisk_k2) AS SIGNED) AS class_size,
+    CAST(SUM(in_population) OVER (PARTITION BY privrisk_k0, privrisk_k1, privrisk_k2) AS SIGNED) AS population_size,
     SUM(privrisk_w) OVER (PARTITION BY privrisk_k0, privrisk_k1, privrisk_k2) AS weight_sum
   FROM (
     SELECT `id` AS privrisk_key, (CONVERT(`zip` USING utf8mb4) COLLATE utf8mb4_nopad_bin) AS privrisk_k0, `we"ird; DROP TABLE x;--` AS privrisk_k1, `income` AS privrisk_k2, CAST(`weight` AS DOUBLE) AS privrisk_w, 1 AS in_sample, 0 AS in_population

@@ -88,7 +88,9 @@ def root(context, missing=missing, environment=environment):
     yield ') / class_size AS prosecutor_risk'
     if (undefined(name='population') if l_0_population is missing else l_0_population):
         pass
-        yield ',\n  CASE WHEN population_size < class_size THEN class_size ELSE population_size END AS population_size,\n  CAST(1 AS '
+        yield ',\n  CAST(CASE WHEN population_size < class_size THEN class_size ELSE population_size END AS '
+        yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
+        yield ') AS population_size,\n  CAST(1 AS '
         yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'double'))
         yield ') / CASE WHEN population_size < class_size THEN class_size ELSE population_size END AS journalist_risk'
     if (undefined(name='weight') if l_0_weight is missing else l_0_weight):
@@ -96,27 +98,31 @@ def root(context, missing=missing, environment=environment):
         yield ',\n  weight_sum, '
         yield str(context.call((undefined(name='individual') if l_0_individual is missing else l_0_individual), 'class_size', 'weight_sum'))
         yield ' AS individual_risk'
-    yield '\nFROM (\n  SELECT privrisk_key, in_sample,\n    SUM(in_sample) OVER (PARTITION BY '
+    yield '\nFROM (\n  SELECT privrisk_key, in_sample,\n    CAST(SUM(in_sample) OVER (PARTITION BY '
     l_1_loop = missing
     for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
         _loop_vars = {}
         pass
         yield 'privrisk_k'
         yield str(environment.getattr(l_1_loop, 'index0'))
-        yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 26 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
+        yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 28 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_c = missing
+    yield ') AS '
+    yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
     yield ') AS class_size'
     if (undefined(name='population') if l_0_population is missing else l_0_population):
         pass
-        yield ',\n    SUM(in_population) OVER (PARTITION BY '
+        yield ',\n    CAST(SUM(in_population) OVER (PARTITION BY '
         l_1_loop = missing
         for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
             _loop_vars = {}
             pass
             yield 'privrisk_k'
             yield str(environment.getattr(l_1_loop, 'index0'))
-            yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 28 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 30 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
         l_1_loop = l_1_c = missing
+        yield ') AS '
+        yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
         yield ') AS population_size'
     if (undefined(name='weight') if l_0_weight is missing else l_0_weight):
         pass
@@ -127,7 +133,7 @@ def root(context, missing=missing, environment=environment):
             pass
             yield 'privrisk_k'
             yield str(environment.getattr(l_1_loop, 'index0'))
-            yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 31 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 33 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
         l_1_loop = l_1_c = missing
         yield ') AS weight_sum'
     yield '\n  FROM (\n    SELECT '
@@ -171,4 +177,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n  ) stacked\n) windowed\nWHERE in_sample = 1'
 
 blocks = {}
-debug_info = '7=27&8=29&9=37&10=40&11=48&12=56&13=72&15=83&16=85&17=89&19=92&21=94&22=97&26=101&27=109&28=113&30=121&31=125&34=134&35=145&36=153&37=155&39=158&40=164&41=170'
+debug_info = '9=27&10=29&11=37&12=40&13=48&14=56&15=72&17=83&18=85&19=89&20=92&21=94&23=96&24=99&28=103&29=113&30=117&32=127&33=131&36=140&37=151&38=159&39=161&41=164&42=170&43=176'

@@ -48,7 +48,9 @@ def root(context, missing=missing, environment=environment):
     yield ') / class_size AS prosecutor_risk'
     if (undefined(name='population') if l_0_population is missing else l_0_population):
         pass
-        yield ',\n  CASE WHEN population_size < class_size THEN class_size ELSE population_size END AS population_size,\n  CAST(1 AS '
+        yield ',\n  CAST(CASE WHEN population_size < class_size THEN class_size ELSE population_size END AS '
+        yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
+        yield ') AS population_size,\n  CAST(1 AS '
         yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'double'))
         yield ') / CASE WHEN population_size < class_size THEN class_size ELSE population_size END AS journalist_risk'
     yield '\nFROM (\n  SELECT '
@@ -60,10 +62,14 @@ def root(context, missing=missing, environment=environment):
         yield str(environment.getattr(l_1_loop, 'index0'))
         yield ', '
     l_1_loop = l_1_c = missing
-    yield 'SUM(in_sample) AS class_size'
+    yield 'CAST(SUM(in_sample) AS '
+    yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
+    yield ') AS class_size'
     if (undefined(name='population') if l_0_population is missing else l_0_population):
         pass
-        yield ', SUM(in_population) AS population_size'
+        yield ', CAST(SUM(in_population) AS '
+        yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
+        yield ') AS population_size'
     yield '\n  FROM (\n    SELECT '
     l_1_loop = missing
     for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
@@ -105,7 +111,7 @@ def root(context, missing=missing, environment=environment):
         yield str(environment.getattr(l_1_loop, 'index0'))
         yield ', privrisk_v'
         yield str(environment.getattr(l_1_loop, 'index0'))
-        yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 24 in 'risk/classes_at_risk.sql.j2' evaluated to false and no else section was defined.")))
+        yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 25 in 'risk/classes_at_risk.sql.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_c = missing
     yield '\n  HAVING SUM(in_sample) > 0\n) classes\nWHERE '
     if (undefined(name='population') if l_0_population is missing else l_0_population):
@@ -122,4 +128,4 @@ def root(context, missing=missing, environment=environment):
     yield str(t_1(context, (undefined(name='threshold') if l_0_threshold is missing else l_0_threshold)))
 
 blocks = {}
-debug_info = '5=31&6=34&7=37&8=49&10=52&13=56&14=64&16=69&17=82&18=84&20=87&21=98&24=101&27=111'
+debug_info = '6=31&7=34&8=37&9=49&10=52&11=54&14=58&15=68&17=75&18=88&19=90&21=93&22=104&25=107&28=117'

@@ -69,7 +69,8 @@ class Source(Outputs, TempTables):
         path = database_file(target)
         if path is not None and not create and not Path(path).exists():
             raise InvalidInputError(
-                f"database file not found: {path!r} (only mondrian, or create=True in Python, creates one)"
+                f"database file not found: {path!r} (only a command that writes a table creates one: mondrian, "
+                "risk --records or --classes; create=True in Python)"
             )
         if timeout is not None and (
             isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0

@@ -334,6 +334,26 @@ def test_cli_lists_the_classes_below_k_and_their_values_only_when_asked(command,
     assert listed == ["1", str(smallest["age"]), smallest["sex"], smallest["race"]]
 
 
+def test_show_values_escapes_a_line_break_in_a_value_and_keeps_the_columns_aligned(tmp_path, capsys):
+    """A value holding a line break ('12 Main St\nParis', as addresses are) was printed raw, one
+    class over two lines; ESC was escaped after the widths were taken, so its row lost alignment."""
+    import duckdb
+
+    path = tmp_path / "t.parquet"
+    con = duckdb.connect()
+    con.execute("CREATE TABLE t (s VARCHAR, n INTEGER)")
+    con.executemany("INSERT INTO t VALUES (?, ?)", [("a\nb", 1), ("\x1b[31mX", 2), ("ok", 3), ("ok", 3)])
+    con.execute(f"COPY t TO '{path}' (FORMAT parquet)")
+    assert main(["kanon", "--table", str(path), "--qids", "s,n", "--k", "2", "--show-values"]) == 0
+    out = capsys.readouterr().out
+    table = out.split("the 2 smallest classes")[1].splitlines()[1:]
+    assert table == [
+        "    size  s          n",
+        "    1     \\x1b[31mX  2",
+        "    1     a\\nb       1",
+    ]
+
+
 @pytest.mark.parametrize("command", ["cavg", "kanon"])
 def test_show_values_never_reaches_the_html_page(command, tmp_path, capsys):
     """--show-values prints values on the terminal, not on the page. Before: the page carried

@@ -31,6 +31,7 @@ from ..errors import (
 from ..registry import BY_NAME, METRICS, Metric
 from ..report.json_text import EncodedRecords
 from ..report.output_file import OutputFile, input_files
+from ..report.printable import printable
 
 EXIT_OK, EXIT_THRESHOLD, EXIT_USAGE, EXIT_DATABASE = 0, 1, 2, 3
 
@@ -42,14 +43,6 @@ def one_line(text: str) -> str:
     from ..engines.common import redacted
 
     return printable(redacted(text))
-
-
-def printable(text: str) -> str:
-    """``text`` with its control characters escaped (\\n, \\r, \\x1b, \\x07, ...): a column
-    name holding an escape sequence must not clear or retitle the user's terminal."""
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -102,9 +102,11 @@ def lines(histogram: Mapping[Any, int], k: int | None, qids: Sequence[str], risk
     ]
     if riskiest is not None and len(riskiest):
         from ..report.parts import fmt
+        from ..report.printable import printable
 
-        cells = [["size", *qids]] + [
-            [str(int(row["class_size"])), *(fmt(row[q]) for q in qids)] for _, row in riskiest.iterrows()
+        # escaped before the widths are taken: a line break in a value ('12 Main St\nParis') stays in its row
+        cells = [["size", *map(printable, qids)]] + [
+            [str(int(row["class_size"])), *(printable(fmt(row[q])) for q in qids)] for _, row in riskiest.iterrows()
         ]
         widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]))]
         out.append(f"  the {len(riskiest)} smallest classes (their values single people out: keep this output private)")

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import io
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -122,3 +125,22 @@ def test_mondrian_reports_its_levels_and_quiet_silences_it(tmp_path, capsys):
     )
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err == ""
+
+
+def test_mpuccs_quiet_draws_no_progress(tmp_path):
+    """mpuccs --quiet kept its progress bar on stderr (Mondrian's --quiet silenced its own); a run
+    of 16,383 combinations draws it from the start."""
+    import csv
+    import random
+
+    rng = random.Random(0)
+    path = tmp_path / "w14.csv"
+    with path.open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow([f"c{j}" for j in range(14)])
+        w.writerows([[rng.randint(0, 1) for _ in range(14)] for _ in range(12)])
+    cli = Path(sys.executable).with_name("privrisk-sql")
+    base = [str(cli), "mpuccs", "--ori", str(path), "--syn", str(path), "--json", str(tmp_path / "r.json")]
+    quiet = subprocess.run([*base, "--quiet"], capture_output=True, text=True, timeout=300)
+    assert quiet.returncode == 0, quiet.stderr
+    assert "combinations," not in quiet.stderr and quiet.stdout == ""

@@ -39,7 +39,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--fail-above", type=a.rate, metavar="RATE", help="exit 1 when the identification rate exceeds RATE")
     p.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
-    p.add_argument("--quiet", action="store_true", help="no summary on stdout")
+    p.add_argument("--quiet", action="store_true", help="no summary on stdout, no progress on stderr")
     a.safety_args(p)
 
 
@@ -51,7 +51,7 @@ def compute(src, args: argparse.Namespace):
     from ...progress import ProgressBar
     from .driver import mpuccs
 
-    bar = ProgressBar()
+    bar = ProgressBar()  # --quiet silences it, as Mondrian's --quiet does its status line
     try:
         return mpuccs(
             src,
@@ -66,7 +66,7 @@ def compute(src, args: argparse.Namespace):
             datetime_precision=args.datetime_precision,
             nulls=args.nulls,
             key=args.key,
-            progress=bar,
+            progress=None if args.quiet else bar,
             empty_sizes="error",
         )
     finally:

@@ -33,6 +33,9 @@ _SERVERS = {
 SPARK_TESTS = (
     "test_reference_cases.py::test_sql_case_equals_petsard*",
     "test_reference_cases.py::test_ieee_nan*",
+    # details=False's counting statement, on two cases (every case runs on the other backends)
+    "test_reference_cases.py::test_sql_case_without_details_counts_the_same?spark-handcheck?",
+    "test_reference_cases.py::test_sql_case_without_details_counts_the_same?spark-gen_plain_prec1_alpha15?",
     "test_handcheck.py::*",
     "test_kanon.py::*",
     "test_case_insensitive.py::*",

@@ -491,3 +491,23 @@ def test_an_order_value_and_a_column_name_holding_a_comma(tmp_path, capsys):
     assert {v for row in got for v in row} <= set(levels) and "Some college, no degree" in {
         v for row in got for v in row
     }
+
+
+def test_no_details_writes_global_and_tree_only(tmp_path, capsys):
+    """--no-details: the JSON holds what the run counted (global, tree), not one record per
+    identification with its values; the same global and tree as a full run; the page still counts
+    identifications by size. --html-values would need the records: refused before any work."""
+    adult = [str(FIXTURES / "adult" / n) for n in ("ori.csv", "syn.csv")]
+    base = ["mpuccs", "--ori", adult[0], "--syn", adult[1], "--columns", "age,sex,race,education", "--n-cols", "1,2"]
+    full, counted, page = tmp_path / "full.json", tmp_path / "counted.json", tmp_path / "r.html"
+    assert _cli_main(capsys, *base, "--json", str(full))[0] == 0
+    code, out, _ = _cli_main(capsys, *base, "--json", str(counted), "--no-details", "--html", str(page))
+    assert code == 0 and "identification rate" in out
+    a, b = json.loads(full.read_text()), json.loads(counted.read_text())
+    assert sorted(b) == ["global", "tree"] and a["global"] == b["global"] and a["tree"] == b["tree"]
+    assert a["details"] and b["global"]["total_identified"] > 0
+    by_size = {s: sum(1 for d in a["details"] if d["combo_size"] == s) for s in (1, 2)}
+    html = page.read_text()
+    assert all(f"identified: {n}" in html for n in by_size.values() if n), by_size
+    code, _, err = _cli_main(capsys, *base, "--no-details", "--html", str(tmp_path / "v.html"), "--html-values")
+    assert code == 2 and "--no-details" in err and not (tmp_path / "v.html").exists()

@@ -59,6 +59,7 @@ def _statements(dialect):
         "identification_events_key": q.identification_events(
             "privrisk_x_events", "privrisk_x_syn", "privrisk_x_ori", [("c0", [1, 3]), ("c1", [2, 3])], True, 1000
         ),
+        "identification_counts": q.identification_counts("privrisk_x_events", 1000),
     }
 
 

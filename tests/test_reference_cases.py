@@ -36,6 +36,36 @@ def test_sql_case_equals_petsard(backend, case_name):
     assert detail_multiset(got["details"]) == detail_multiset(expected["details"])
 
 
+@pytest.mark.parametrize("case_name", SQL_CASES)
+def test_sql_case_without_details_counts_the_same(backend, case_name):
+    """details=False counts the events in the database, returning no event row: its global and
+    tree are PETsARD's, and the same floats as a run that keeps the details."""
+    case, expected = load(case_name)
+    ts = [c for c in case.get("datetime_columns") or [] if case_name == "gen_minutes_sizes12"]
+    ori = backend.load(FIXTURES / case["ori"], ts)
+    syn = backend.load(FIXTURES / case["syn"], ts)
+    run = {
+        kept: pr.mpuccs(
+            backend.source(),
+            ori,
+            syn,
+            columns=case["columns"],
+            key=backend.key,
+            details=kept,
+            **case.get("params", {}),
+        )
+        for kept in (True, False)
+    }
+    counted = run[False].to_dict()
+    assert "details" not in counted and not run[False].details_kept
+    assert_global_equal(counted["global"], expected["global"])
+    assert_tree_equal(counted["tree"], expected["tree"])
+    kept = run[True].to_dict()
+    assert counted["global"] == kept["global"] and counted["tree"] == kept["tree"]
+    with pytest.raises(pr.InvalidInputError, match="details=False"):
+        _ = run[False].details
+
+
 PETSARD_CASES = cases("petsard")
 
 

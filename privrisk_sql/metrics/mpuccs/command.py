@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ...cli import arguments as a
+from ...errors import InvalidInputError
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -37,6 +38,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="show the identified records' values in the --html report (off: the page may travel further)",
     )
+    p.add_argument(
+        "--no-details",
+        dest="details",
+        action="store_false",
+        help="count the identified records only: --json holds global and tree, not the details "
+        "(one record per identification, with its values)",
+    )
     p.add_argument("--fail-above", type=a.rate, metavar="RATE", help="exit 1 when the identification rate exceeds RATE")
     p.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
     p.add_argument("--quiet", action="store_true", help="no summary on stdout, no progress on stderr")
@@ -44,7 +52,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def check(args: argparse.Namespace) -> None:
-    """Nothing beyond argparse's checks: the options record validates the rest before work."""
+    """What argparse cannot see: options that contradict each other (the options record
+    validates the rest before work)."""
+    if args.html_values and not args.details:
+        raise InvalidInputError("--html-values shows the identified records, which --no-details does not keep")
 
 
 def compute(src, args: argparse.Namespace):
@@ -66,6 +77,7 @@ def compute(src, args: argparse.Namespace):
             datetime_precision=args.datetime_precision,
             nulls=args.nulls,
             key=args.key,
+            details=args.details,
             progress=None if args.quiet else bar,
             empty_sizes="error",
         )

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import itertools
 import logging
-import math
 import operator
 import os
 import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from ... import report
@@ -56,6 +56,7 @@ def mpuccs(
     datetime_precision: str | None = None,
     nulls: str = "sql",
     key: str | None = None,
+    details: bool = True,
     batch_size: int = 32,
     progress: Any = "auto",
     empty_sizes: str = "warn",
@@ -81,6 +82,9 @@ def mpuccs(
         datetime_precision: unit timestamps are floored to (D, H, T, s, ms, us, ns); None = detect.
         nulls: ``"sql"`` (NULL equals NULL everywhere) or ``"petsard"`` (PETsARD's per-dtype rules).
         key: a column giving the input order; never evaluated; details also carry its values.
+        details: keep the identification events (``details``, the largest part of the result,
+            holding the identified rows' values); False counts them only: ``global_`` and ``tree``
+            are the same, ``details`` is not kept and ``to_dict()`` leaves it out.
         batch_size: combinations per statement.
         progress: ``"auto"`` (default: a progress bar on stderr, in a terminal or a notebook, once a
             run takes over 2 s), ``False``/None for none, or a callable ``(done, total)`` called as
@@ -103,6 +107,10 @@ def mpuccs(
     o = MpuccsOptions.validated(
         n_cols, min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls
     )
+    if not isinstance(details, bool):
+        raise InvalidInputError(f"details must be True or False, got {details!r}")
+    if html_values and not details:
+        raise InvalidInputError("html_values shows the identified records, which details=False does not keep")
     page = report.checked_html(html, ori, syn)
     started, clock = report.now(), time.perf_counter()
     from ...progress import ProgressBar, resolved
@@ -124,6 +132,7 @@ def mpuccs(
                 o.datetime_unit,
                 o.nulls,
                 key,
+                details,
                 batch_size,
                 drawing,
                 empty_sizes,
@@ -147,6 +156,7 @@ def mpuccs(
             "renyi_alpha": renyi_alpha,
             "nulls": nulls,
             "key": key,
+            "details": details,
         },
         started,
         time.perf_counter() - clock,
@@ -170,6 +180,7 @@ class _Run:
         dt_unit,
         nulls,
         key,
+        details,
         batch_size,
         progress,
         empty_sizes,
@@ -180,6 +191,7 @@ class _Run:
         self.all_columns = columns is None
         self.cols = work_columns(source, self.ori_rel, self.syn_rel, self.names)
         self.key = key
+        self.details = details
         self.n_cols, self.delta, self.decay, self.alpha = n_cols, delta, decay, alpha
         self.numeric_precision, self.datetime_precision, self.dt_unit = numeric_precision, datetime_precision, dt_unit
         self.nulls = nulls
@@ -370,6 +382,14 @@ class _Run:
 
         events_t = self.src.temp_name("events")
         self.src.execute(self.q.event_matches(events_t, matches_t))
+        sizes = {c.check_order: c.size for c in matched}
+        if not self.details:  # counted in the database: no event row, no value comes back
+            counts = self.src.fetch_records(self.q.identification_counts(events_t, radix))
+            collisions = {int(r["combo_start"]) // radix: int(r["n_events"]) for r in counts}
+            identified = int(counts[0]["identified"]) if counts else 0
+            return self._result(
+                total, n_pruned, checked, prio, [], collisions, identified, sizes, n_syn, n_ori, digits, unit
+            )
         using: dict[str, list[int]] = {c.alias: [] for c in self.cols}  # alias -> combinations it gives values to
         for combo in matched:
             for i in combo.positions:
@@ -378,16 +398,19 @@ class _Run:
         # By position, not by name: the rows are (combo * radix + ori_rid, syn_rid, [syn_key, ori_key,]
         # one value per alias), and as dicts 26k such rows cost 85 ms against 34 ms (DuckDB, 11 columns).
         events = self.src.fetch(sql)
-        return self._result(total, n_pruned, checked, matched, prio, events, radix, n_syn, n_ori, digits, unit)
+        detail_rows, collisions, identified = self._events(matched, prio, events, radix)
+        return self._result(
+            total, n_pruned, checked, prio, detail_rows, collisions, identified, sizes, n_syn, n_ori, digits, unit
+        )
 
     def _announce(self, message: str) -> None:
         """A note on stderr now (through logging: the CLI prints it at once), not a warning of the result."""
         log.warning("mpUCCs: %s", message)
 
     # -- results --------------------------------------------------------------------------
-    def _result(
-        self, total, n_pruned, checked, matched, prio, events, radix, n_syn, n_ori, digits, unit
-    ) -> MpuccsResult:
+    def _events(self, matched, prio, events, radix) -> tuple[list[tuple], dict[int, int], int]:
+        """The details' rows (in DETAIL_COLUMNS order) of the event rows, the events per
+        combination, and the syn rows identified."""
         names = [c.name for c in prio]
         alias_index = {c.alias: i for i, c in enumerate(self.cols)}
         value_offset = 4 if self.key is not None else 2  # after first_match, syn_rid[, syn_key, ori_key]
@@ -415,8 +438,12 @@ class _Run:
                 append((size, syn_rid, field_combo, pick(row), ori_rid))
             else:
                 append((size, syn_rid, field_combo, pick(row), ori_rid, row[2], row[3]))
-        identified = len(syn_rids)
+        return detail_rows, collisions, len(syn_rids)
 
+    def _result(
+        self, total, n_pruned, checked, prio, detail_rows, collisions, identified, sizes, n_syn, n_ori, digits, unit
+    ) -> MpuccsResult:
+        names = [c.name for c in prio]
         tree_rows = []
         for r in sorted(checked, key=lambda r: r.combo.check_order):
             c, e, base_e = r.combo, r.entropy, r.base_entropy
@@ -448,7 +475,7 @@ class _Run:
             "total_ori_records": n_ori,
             "total_identified": identified,
             "identification_rate": identified / n_syn if n_syn else 0.0,
-            "weighted_identification_rate": math.fsum(size_weight[r[0]] for r in detail_rows) / n_syn if n_syn else 0.0,
+            "weighted_identification_rate": _weighted_total(collisions, sizes, size_weight) / n_syn if n_syn else 0.0,
             "total_combinations_checked": total,
             "total_combinations_pruned": n_pruned,
             "config_n_cols": str(self.n_cols),
@@ -458,7 +485,7 @@ class _Run:
             "config_numeric_precision": digits,
             "config_datetime_precision": self.datetime_precision if self.datetime_precision is not None else unit,
         }
-        return MpuccsResult(glob, detail_rows, tree_rows, detail_columns, self.warnings)
+        return MpuccsResult(glob, detail_rows if self.details else None, tree_rows, detail_columns, self.warnings)
 
 
 @dataclass(frozen=True)
@@ -483,6 +510,13 @@ def _same_input(a: Relation, b: Relation) -> bool:
         except OSError:
             return False
     return a.sql == b.sql
+
+
+def _weighted_total(collisions: dict[int, int], sizes: dict[int, int], size_weight: dict[int, float]) -> float:
+    """The sum of every event's weight, exactly rounded once (as math.fsum over the events gives
+    it), from the events per combination: the same float whether or not the events are kept."""
+    exact = sum((Fraction(size_weight[sizes[combo]]) * n for combo, n in collisions.items()), Fraction(0))
+    return float(exact)
 
 
 def _one_tuple(index: int):

@@ -19,8 +19,8 @@ from ...report.parts import (
 
 
 def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Number], list[Section]]:
-    d = result.to_dict()
-    g, tree, details = d["global"], d["tree"], d["details"]
+    d = result.to_dict(details=values)  # the events' rows only for the values table
+    g, tree, details = d["global"], d["tree"], d.get("details", [])
     limit = info.thresholds.get("fail_above") if info else None
     rate = g["identification_rate"]
     sentence = (
@@ -53,7 +53,10 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
             "their supersets were not searched.",
         ),
     ]
-    by_size = Counter(r["combo_size"] for r in details)
+    # a combination's events are its collisions: the count per size needs no event row
+    by_size: Counter = Counter()
+    for r in tree:
+        by_size[r["combo_size"]] += r["mpuccs_collision_cnt"]
     sizes = sorted({r["combo_size"] for r in tree})
     size_rows = [{"combination_size": s, "identified": by_size.get(s, 0)} for s in sizes]
     tree_rows = [

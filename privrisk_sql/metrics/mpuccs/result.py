@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import report
+from ...errors import InvalidInputError
 from ...report.json_text import JSON_ENCODERS, EncodedRecords, list_json, value_json
 from ...report.json_text import jsonable as _jsonable
 
@@ -38,13 +39,15 @@ class MpuccsResult(report.Displayed):
         tree: one row per combination checked, in check order.
         warnings: messages also issued as Python warnings (e.g. sizes dropped, empty syn).
 
-    The DataFrames are built on first access (the CLI writes JSON without importing pandas).
+    The DataFrames are built on first access (the CLI writes JSON without importing pandas). A run
+    with ``details=False`` keeps no details: reading them is an error, and ``to_dict()`` leaves
+    them out.
     """
 
     def __init__(
         self,
         global_record: dict,
-        detail_records: list[tuple],
+        detail_records: list[tuple] | None,
         tree_records: list[dict],
         detail_columns: list[str],
         warnings: list[str],
@@ -63,7 +66,17 @@ class MpuccsResult(report.Displayed):
     def details(self):
         import pandas as pd
 
-        return pd.DataFrame(self._details, columns=self._detail_columns)
+        return pd.DataFrame(self._kept_details(), columns=self._detail_columns)
+
+    @property
+    def details_kept(self) -> bool:
+        """Whether the run kept its identification events (``details=True``, the default)."""
+        return self._details is not None
+
+    def _kept_details(self) -> list[tuple]:
+        if self._details is None:
+            raise InvalidInputError("this run kept no details (details=False): run it with details=True")
+        return self._details
 
     @property
     def tree(self):
@@ -77,9 +90,10 @@ class MpuccsResult(report.Displayed):
 
     def to_dict(self, *, details: bool = True) -> dict:
         """JSON-ready dict ``{"global", "details", "tree"}``: combos as lists, dates as ISO strings,
-        missing values as None. ``details=False`` leaves the (largest) details list out."""
+        missing values as None. ``details=False`` leaves the (largest) details list out, as does a
+        run that kept none."""
         out: dict[str, Any] = {"global": {k: _jsonable(v) for k, v in self._global.items()}}
-        if details:
+        if details and self._details is not None:
             out["details"] = details_jsonable(self._details, self._detail_columns)
         out["tree"] = [{k: _jsonable(v) for k, v in row.items()} for row in self._tree]
         return out
@@ -88,6 +102,8 @@ class MpuccsResult(report.Displayed):
         """:meth:`to_dict` with ``details`` already encoded, one JSON text per record
         (:class:`~privrisk_sql.report.json_text.EncodedRecords`): what the CLI writes, at a third of the cost."""
         payload = self.to_dict(details=False)
+        if self._details is None:
+            return payload
         return {
             "global": payload["global"],
             "details": details_json(self._details, self._detail_columns),
@@ -98,7 +114,8 @@ class MpuccsResult(report.Displayed):
         g = self._global
         return (
             f"MpuccsResult(identification_rate={g['identification_rate']!r}, "
-            f"total_identified={g['total_identified']!r}, details={len(self._details)}, tree={len(self._tree)})"
+            f"total_identified={g['total_identified']!r}, "
+            f"details={'not kept' if self._details is None else len(self._details)}, tree={len(self._tree)})"
         )
 
 

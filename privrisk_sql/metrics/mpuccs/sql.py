@@ -138,6 +138,10 @@ class MpuccsQueries(Queries):
     def event_matches(self, target: str, matches: str) -> str:
         return self._r("mpuccs/event_matches.sql.j2", target=target, matches=matches)
 
+    def identification_counts(self, events: str, radix: int) -> str:
+        """Per combination (``combo_start`` = combo * radix) its events, and the syn rows identified."""
+        return self._r("mpuccs/identification_counts.sql.j2", events=events, radix=radix)
+
     def identification_events(
         self, events: str, syn: str, ori: str, columns: Sequence[tuple[str, Sequence[int]]], key: bool, radix: int
     ) -> str:

@@ -364,3 +364,41 @@ def test_a_mistyped_table_or_file_gets_a_did_you_mean(backend, tmp_path):
         (tmp_path / "people.csv").write_text("x,y\n1,2\n2,3\n")
         with pytest.raises(pr.InvalidInputError, match=r"did you mean '.*people\.csv'\?"):
             pr.kanon(backend.source(), str(tmp_path / "peple.csv"), ["x"])
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda con: pr.mondrian(con, "t", ["q"], 2, "out", keep="*", replace="false"),
+        lambda con: pr.mondrian(con, "t", ["q"], 2, "new_out", keep="*", relaxed="no"),
+        lambda con: pr.mondrian(con, "t", ["q"], 2, "new_out", keep="*", keep_order="yes"),
+        lambda con: pr.risk(con, "t", ["q"], records="out", key="id", replace="false"),
+        lambda con: pr.cavg(con, "t", ["q"], 2, exclude_null_qids="no"),
+        lambda con: pr.kanon(con, "t", ["q"], exclude_null_qids="no"),
+        lambda con: pr.kanon(con, "t", ["q"], k=2, html_values="no"),
+        lambda con: pr.mpuccs(con, "t", "t", details="no"),
+        lambda con: pr.Source(con, read_only="false"),
+    ],
+    ids=[
+        "replace",
+        "relaxed",
+        "keep_order",
+        "risk-replace",
+        "cavg-exclude",
+        "kanon-exclude",
+        "html_values",
+        "details",
+        "read_only",
+    ],
+)
+def test_a_yes_no_option_takes_only_true_or_false(call):
+    """replace="false" (a string from a config file) is true in Python: Mondrian replaced the
+    user's existing table, and relaxed="no" ran relaxed Mondrian. A yes/no option now takes True
+    or False (numpy's bool too) and refuses anything else, before any work."""
+    con = duckdb.connect()
+    con.execute("CREATE TABLE t AS SELECT i AS id, i % 3 AS q FROM range(12) r(i)")
+    con.execute("CREATE TABLE out AS SELECT 'keep me' AS note")
+    with pytest.raises(pr.InvalidInputError, match="must be True or False, got '"):
+        call(con)
+    assert con.execute("SELECT note FROM out").fetchall() == [("keep me",)]
+    assert pr.mondrian(con, "t", ["q"], 2, "np_out", keep="*", relaxed=__import__("numpy").False_).partitions >= 1

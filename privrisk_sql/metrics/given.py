@@ -29,6 +29,14 @@ def optional_names(value: Any, what: str) -> tuple:
     return (value,) if isinstance(value, str) else name_list(value, what)
 
 
+def flag(value: Any, what: str) -> bool:
+    """A yes/no option: True or False (numpy's bool too). Anything else is refused: "no" or
+    "false" from a config file is a true value in Python, and replace="false" replaced a table."""
+    if isinstance(value, bool) or (type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_")):
+        return bool(value)
+    raise InvalidInputError(f"{what} must be True or False, got {value!r}")
+
+
 def whole_number(value: Any) -> int | None:
     """``value`` as an int when it is a whole number (``10``, ``numpy.int64(10)``, ``10.0``); None
     for anything else, booleans included (``True`` is no count)."""

@@ -67,6 +67,7 @@ class Source(Outputs, TempTables):
         open_read_only: bool = False,
     ):
         path = database_file(target)
+        create = _flag(create, "create")
         if path is not None and not create and not Path(path).exists():
             raise InvalidInputError(
                 f"database file not found: {path!r} (only a command that writes a table creates one: mondrian, "
@@ -76,7 +77,7 @@ class Source(Outputs, TempTables):
             isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0
         ):
             raise InvalidInputError(f"timeout must be a number of seconds > 0, got {timeout!r}")
-        self.read_only = bool(read_only)
+        self.read_only = _flag(read_only, "read_only")
         self.timeout = timeout
         self._guard: RunGuard | None = None
         self.stopped_after_publish: str | None = None
@@ -132,6 +133,13 @@ def connect(target: Any = None, **options: Any) -> Source:
     if isinstance(target, Source):
         return target
     return Source(target, **options)
+
+
+def _flag(value: Any, what: str) -> bool:
+    # metrics.given.flag's rule, here below the metrics: "false" from a config file is truthy
+    if isinstance(value, bool) or (type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_")):
+        return bool(value)
+    raise InvalidInputError(f"{what} must be True or False, got {value!r}")
 
 
 @contextlib.contextmanager

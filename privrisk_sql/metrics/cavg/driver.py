@@ -32,7 +32,7 @@ from ..classes import (
     validate_k,
     validate_qids,
 )
-from ..given import whole_number
+from ..given import flag, whole_number
 from ..queries import ClassQueries
 
 
@@ -66,7 +66,7 @@ class CavgOptions:
 
     @classmethod
     def validated(cls, qids: Sequence[str], k: int, exclude_null_qids: bool = False) -> CavgOptions:
-        return cls(validate_qids(qids), validate_k(k), bool(exclude_null_qids))
+        return cls(validate_qids(qids), validate_k(k), flag(exclude_null_qids, "exclude_null_qids"))
 
 
 def cavg_best_effort(n_rows: int, k: int) -> float | None:

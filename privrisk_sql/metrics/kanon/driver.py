@@ -36,7 +36,7 @@ from ..classes import (
     validate_k,
     validate_qids,
 )
-from ..given import optional_names
+from ..given import flag, optional_names
 from ..queries import ClassQueries
 
 SENSITIVE_KEYS = [
@@ -189,7 +189,12 @@ class KanonOptions:
         exclude_null_qids: bool = False,
     ) -> KanonOptions:
         sens = optional_names(sensitive, "sensitive")
-        return cls(validate_qids(qids), sens, None if k is None else validate_k(k), bool(exclude_null_qids))
+        return cls(
+            validate_qids(qids),
+            sens,
+            None if k is None else validate_k(k),
+            flag(exclude_null_qids, "exclude_null_qids"),
+        )
 
 
 class KanonResult(report.Displayed, dict):

@@ -13,6 +13,7 @@ from ... import report
 from ...errors import InvalidInputError
 from ...source import is_in_memory, opened
 from ..classes import resolve_qids
+from ..given import flag
 from .options import (
     MondrianOptions,
     check_output_columns,
@@ -102,6 +103,7 @@ def mondrian(
     o = MondrianOptions.validated(
         qids, k, output, keep, replace, median, relaxed, nulls, order, l, t, sensitive, identifiers
     )
+    keep_order = flag(keep_order, "keep_order")
     k = o.k
     if is_in_memory(src):
         # An in-memory DuckDB opened for this call is closed at its end, and the output with it.
@@ -144,7 +146,7 @@ def mondrian(
                 trees,
                 unroled,
                 status,
-                bool(keep_order),
+                keep_order,
             ).run()
         finally:
             close = getattr(status, "close", None)

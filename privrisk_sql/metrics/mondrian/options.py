@@ -12,7 +12,7 @@ from ...source import Relation
 from ...sql.dialects import Dialect
 from ...sql.types import TypeClass
 from ..classes import validate_k, validate_qids
-from ..given import is_number, name_list, optional_names, whole_number
+from ..given import flag, is_number, name_list, optional_names, whole_number
 from .hierarchy import Hierarchy, builder_of, read_hierarchy
 from .sql import RESERVED_PREFIX, MondrianQueries, SensitiveAttr
 
@@ -63,6 +63,7 @@ class MondrianOptions:
         identifiers: Sequence[str] | str | None = None,
     ) -> MondrianOptions:
         _validate_options(median, nulls)
+        replace, relaxed = flag(replace, "replace"), flag(relaxed, "relaxed")
         names = _validate_privacy(l, t, sensitive, relaxed)
         dropped = () if identifiers is None else name_list(identifiers, "identifiers")
         kept: tuple[str, ...] | str | None = keep if keep is None or isinstance(keep, str) else name_list(keep, "keep")
@@ -71,9 +72,9 @@ class MondrianOptions:
             validate_k(k),
             output,
             kept,
-            bool(replace),
+            replace,
             median,
-            bool(relaxed),
+            relaxed,
             nulls,
             tuple((c, tuple(v)) for c, v in (order or {}).items()),
             None if l is None else whole_number(l),

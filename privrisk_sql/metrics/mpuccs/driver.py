@@ -30,6 +30,7 @@ from ...errors import InvalidInputError, UnsupportedFeatureError
 from ...source import Relation, Source, opened
 from ...sql.types import TypeClass
 from ..classes import check_key
+from ..given import flag
 from . import plan as plan
 from .options import MpuccsOptions, select_columns, work_columns
 from .result import DETAIL_COLUMNS, MpuccsResult
@@ -107,8 +108,7 @@ def mpuccs(
     o = MpuccsOptions.validated(
         n_cols, min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls
     )
-    if not isinstance(details, bool):
-        raise InvalidInputError(f"details must be True or False, got {details!r}")
+    details, html_values = flag(details, "details"), flag(html_values, "html_values")
     if html_values and not details:
         raise InvalidInputError("html_values shows the identified records, which details=False does not keep")
     page = report.checked_html(html, ori, syn)

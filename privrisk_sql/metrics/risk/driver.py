@@ -20,7 +20,7 @@ from ...errors import InputChangedError, InvalidInputError
 from ...source import Column, OutputTable, Relation, Source, is_in_memory, opened
 from ...sql.types import TypeClass
 from ..classes import check_key, class_sizes, compared_as_bytes, resolve_qids, validate_qids
-from ..given import is_number, whole_number
+from ..given import flag, is_number, whole_number
 from . import DEFAULT_THRESHOLD, models, population
 from .sql import RiskColumn, RiskQueries
 
@@ -95,7 +95,7 @@ class RiskOptions:
             records,
             key,
             classes,
-            bool(replace),
+            flag(replace, "replace"),
         )
 
 

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidInputError
+from ..given import name_list, whole_number
 from ..source import Relation, Source
 from ..sql.dialects import Dialect
 from ..sql.types import TypeClass
-from .given import name_list, whole_number
 from .queries import ClassQueries, Queries
 
 

@@ -40,7 +40,7 @@ def check(args: argparse.Namespace) -> None:
 def checked_html_values(html_values: bool, page: Any, k: int | None) -> None:
     """``html_values=True`` of a Python call, before any work: it needs the page and a k."""
     from ..errors import InvalidInputError
-    from .given import flag
+    from ..given import flag
 
     if flag(html_values, "html_values") and (page is None or k is None):
         raise InvalidInputError("html_values needs html= and k= (the page lists the classes below k)")

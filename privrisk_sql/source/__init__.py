@@ -24,6 +24,7 @@ from ..engines import Engine, open_engine
 from ..engines.cancel import RunGuard
 from ..engines.common import database_file, is_in_memory
 from ..errors import InvalidInputError
+from ..given import flag
 from .outputs import Outputs
 from .relations import Column, OutputTable, Relation
 from .statements import echo_to_stderr
@@ -67,7 +68,7 @@ class Source(Outputs, TempTables):
         open_read_only: bool = False,
     ):
         path = database_file(target)
-        create = _flag(create, "create")
+        create = flag(create, "create")
         if path is not None and not create and not Path(path).exists():
             raise InvalidInputError(
                 f"database file not found: {path!r} (only a command that writes a table creates one: mondrian, "
@@ -77,7 +78,7 @@ class Source(Outputs, TempTables):
             isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0
         ):
             raise InvalidInputError(f"timeout must be a number of seconds > 0, got {timeout!r}")
-        self.read_only = _flag(read_only, "read_only")
+        self.read_only = flag(read_only, "read_only")
         self.timeout = timeout
         self._guard: RunGuard | None = None
         self.stopped_after_publish: str | None = None
@@ -133,13 +134,6 @@ def connect(target: Any = None, **options: Any) -> Source:
     if isinstance(target, Source):
         return target
     return Source(target, **options)
-
-
-def _flag(value: Any, what: str) -> bool:
-    # metrics.given.flag's rule, here below the metrics: "false" from a config file is truthy
-    if isinstance(value, bool) or (type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_")):
-        return bool(value)
-    raise InvalidInputError(f"{what} must be True or False, got {value!r}")
 
 
 @contextlib.contextmanager

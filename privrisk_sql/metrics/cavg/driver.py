@@ -20,6 +20,7 @@ from typing import Any
 
 from ... import report
 from ...errors import InvalidInputError
+from ...given import flag, whole_number
 from ...source import opened
 from .. import riskiest
 from ..classes import (
@@ -32,7 +33,6 @@ from ..classes import (
     validate_k,
     validate_qids,
 )
-from ..given import flag, whole_number
 from ..queries import ClassQueries
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from ... import report
 from ...errors import InvalidInputError
+from ...given import flag, optional_names
 from ...source import Relation, Source, opened
 from ...sql.types import TypeClass
 from .. import riskiest
@@ -36,7 +37,6 @@ from ..classes import (
     validate_k,
     validate_qids,
 )
-from ..given import flag, optional_names
 from ..queries import ClassQueries
 
 SENSITIVE_KEYS = [

@@ -11,9 +11,9 @@ from typing import Any
 
 from ... import report
 from ...errors import InvalidInputError
+from ...given import flag
 from ...source import is_in_memory, opened
 from ..classes import resolve_qids
-from ..given import flag
 from .options import (
     MondrianOptions,
     check_output_columns,

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import InvalidInputError
+from ...given import flag, is_number, name_list, optional_names, whole_number
 from ...source import Relation
 from ...sql.dialects import Dialect
 from ...sql.types import TypeClass
 from ..classes import validate_k, validate_qids
-from ..given import flag, is_number, name_list, optional_names, whole_number
 from .hierarchy import Hierarchy, builder_of, read_hierarchy
 from .sql import RESERVED_PREFIX, MondrianQueries, SensitiveAttr
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from ... import report
 from ...errors import InvalidInputError
-from ..given import whole_number
+from ...given import whole_number
 
 
 @dataclass(frozen=True)

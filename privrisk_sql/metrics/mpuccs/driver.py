@@ -27,10 +27,10 @@ from typing import Any
 
 from ... import report
 from ...errors import InvalidInputError, UnsupportedFeatureError
+from ...given import flag
 from ...source import Relation, Source, opened
 from ...sql.types import TypeClass
 from ..classes import check_key
-from ..given import flag
 from . import plan as plan
 from .options import MpuccsOptions, select_columns, work_columns
 from .result import DETAIL_COLUMNS, MpuccsResult

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import InvalidInputError
+from ...given import is_number, name_list, whole_number
 from ...source import Relation, Source
 from ...sql.types import TypeClass, combined_class, compatible
-from ..given import is_number, name_list, whole_number
 from . import plan
 from .sql import WorkColumn
 

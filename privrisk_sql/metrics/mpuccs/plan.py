@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ...errors import InvalidInputError
-from ..given import whole_number
+from ...given import whole_number
 
 
 @dataclass(frozen=True)

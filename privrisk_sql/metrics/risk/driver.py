@@ -17,10 +17,10 @@ from typing import Any
 
 from ... import report
 from ...errors import InputChangedError, InvalidInputError
+from ...given import flag, is_number, whole_number
 from ...source import Column, OutputTable, Relation, Source, is_in_memory, opened
 from ...sql.types import TypeClass
 from ..classes import check_key, class_sizes, compared_as_bytes, resolve_qids, validate_qids
-from ..given import flag, is_number, whole_number
 from . import DEFAULT_THRESHOLD, models, population
 from .sql import RiskColumn, RiskQueries
 

@@ -45,8 +45,8 @@ def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:
             f"  delta-presence            {r.delta_presence['min']:.6g} .. {r.delta_presence['max']:.6g}",
         ]
         cov = r.population_classes
-        if cov["classes_missing_from_population"] or cov["classes_smaller_in_population"]:
-            missing, smaller = cov["classes_missing_from_population"], cov["classes_smaller_in_population"]
+        missing, smaller = cov["classes_missing_from_population"], cov["classes_smaller_in_population"]
+        if missing or smaller:
             lines.append(
                 f"  note: {missing:,} {'class is' if missing == 1 else 'classes are'} missing from the population "
                 f"and {smaller:,} smaller there than in the sample; counted with their sample size"

@@ -8,7 +8,7 @@ import numbers
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import InvalidInputError
+from .errors import InvalidInputError
 
 
 def name_list(value: Any, what: str) -> tuple:
@@ -29,10 +29,15 @@ def optional_names(value: Any, what: str) -> tuple:
     return (value,) if isinstance(value, str) else name_list(value, what)
 
 
+def _is_bool(value: Any) -> bool:
+    """Python's bool or numpy's (``numpy.bool_``; named ``bool`` from numpy 2 on)."""
+    return isinstance(value, bool) or (type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_"))
+
+
 def flag(value: Any, what: str) -> bool:
     """A yes/no option: True or False (numpy's bool too). Anything else is refused: "no" or
     "false" from a config file is a true value in Python, and replace="false" replaced a table."""
-    if isinstance(value, bool) or (type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_")):
+    if _is_bool(value):
         return bool(value)
     raise InvalidInputError(f"{what} must be True or False, got {value!r}")
 
@@ -40,7 +45,7 @@ def flag(value: Any, what: str) -> bool:
 def whole_number(value: Any) -> int | None:
     """``value`` as an int when it is a whole number (``10``, ``numpy.int64(10)``, ``10.0``); None
     for anything else, booleans included (``True`` is no count)."""
-    if isinstance(value, bool) or type(value).__name__ == "bool_":  # numpy's bool is no Integral either way
+    if _is_bool(value):
         return None
     if isinstance(value, numbers.Integral):
         return int(value)
@@ -51,4 +56,4 @@ def whole_number(value: Any) -> int | None:
 
 def is_number(value: Any) -> bool:
     """A real number (numpy's floats and integers included), not a boolean."""
-    return isinstance(value, numbers.Real) and not isinstance(value, bool) and type(value).__name__ != "bool_"
+    return isinstance(value, numbers.Real) and not _is_bool(value)

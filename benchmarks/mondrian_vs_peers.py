@@ -18,6 +18,9 @@ round, min / median / max printed:
   group summarization, the anonymized rows written to a CSV file;
 * ``privrisk-sql mondrian``: the command, writing the anonymized table (``--keep '*'``) to a
   new DuckDB file;
+* ``privrisk-sql --labels-only``: the same with ``--labels-only``: per QID the label alone, no
+  ``_lo``/``_hi`` bounds. That is the output closest to the peers', which write the label in the
+  value's place; its rows and partitions are those of the run above;
 * ``floor: GROUP BY``: a process that imports what a run imports (duckdb, jinja2, sqlglot) and
   groups the rows by the QIDs once: the least any in-database Mondrian does;
 * ``floor: copy``: the same imports, then ``CREATE TABLE AS SELECT *`` of the rows into a new
@@ -135,12 +138,12 @@ def main() -> None:
         path.unlink(missing_ok=True)
         return str(path)
 
-    jobs = {
-        "privrisk-sql mondrian": lambda: [
+    def ours_cmd(name: str, *extra: str) -> list[str]:
+        return [
             cli,
             "mondrian",
             "--db",
-            fresh("ours.duckdb"),
+            fresh(f"{name}.duckdb"),
             "--table",
             str(data),
             "--qids",
@@ -152,9 +155,14 @@ def main() -> None:
             "--keep",
             "*",
             "--json",
-            fresh("ours.json"),
+            fresh(f"{name}.json"),
             "--quiet",
-        ],
+            *extra,
+        ]
+
+    jobs = {
+        "privrisk-sql mondrian": lambda: ours_cmd("ours"),
+        "privrisk-sql --labels-only": lambda: ours_cmd("ours_labels", "--labels-only"),
         "floor: GROUP BY": lambda: [py, "-c", group_by],
         "floor: copy": lambda: [
             py,
@@ -204,13 +212,17 @@ def main() -> None:
             got[name].append((cpu, wall))
             if name in ("qiyuangong", "sdc4society"):
                 partitions[name] = int(out.split()[-1])
+            elif name == "privrisk-sql --labels-only":
+                partitions[name] = json.loads((work / "ours_labels.json").read_text())["partitions"]
             elif name == "privrisk-sql mondrian":
                 partitions[name] = json.loads((work / "ours.json").read_text())["partitions"]
                 if not kept.exists():
                     shutil.copyfile(work / "ours.duckdb", kept)
+    # same rows, same cuts: the two outputs differ only in the bounds' columns
+    assert partitions["privrisk-sql --labels-only"] == partitions["privrisk-sql mondrian"], partitions
     for name, runs in got.items():
         print(
-            f"{name:<22} CPU-s {spread([c for c, _ in runs])}   wall s {spread([w for _, w in runs])}"
+            f"{name:<26} CPU-s {spread([c for c, _ in runs])}   wall s {spread([w for _, w in runs])}"
             + (f"   {partitions[name]:,} partitions" if name in partitions else "")
         )
     cpu = {name: [c for c, _ in runs] for name, runs in got.items()}
@@ -223,10 +235,11 @@ def main() -> None:
     for peer in ("qiyuangong", "sdc4society"):
         if peer not in cpu:
             continue
-        print(
-            f"{peer + ' / ours':<24} CPU {spread([q / o for q, o in zip(cpu[peer], cpu[ours])])}   "
-            f"wall {spread([q / o for q, o in zip(wall[peer], wall[ours])])}"
-        )
+        for mine, label in ((ours, "ours"), ("privrisk-sql --labels-only", "ours, labels only")):
+            print(
+                f"{peer + ' / ' + label:<36} CPU {spread([q / o for q, o in zip(cpu[peer], cpu[mine])])}   "
+                f"wall {spread([q / o for q, o in zip(wall[peer], wall[mine])])}"
+            )
         need = statistics.median(cpu[peer]) / 10
         print(
             f"10x {peer} needs <= {need:.2f} CPU-s; the copy floor's median is "

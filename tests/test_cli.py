@@ -262,6 +262,21 @@ def test_mondrian_may_create_the_database_it_writes_to(capsys, tmp_path):
         assert con.execute("SELECT COUNT(*) FROM anon").fetchone()[0] == 2000
 
 
+def test_mondrian_labels_only_writes_labels_and_kanon_reads_them(capsys, tmp_path):
+    """--labels-only: per QID the label alone; the release it writes is k-anonymous on its labels."""
+    db = tmp_path / "new.duckdb"
+    args = ["mondrian", "--db", str(db), "--table", str(FIXTURES / "mondrian" / "adult_2k.csv")]
+    args += ["--qids", "age,sex", "--k", "10", "--output", "anon", "--keep", "", "--labels-only", "--quiet"]
+    assert main(args) == 0, capsys.readouterr().err
+    import duckdb
+
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert [r[0] for r in con.execute("DESCRIBE anon").fetchall()] == ["partition_id", "age_gen", "sex_gen"]
+    kanon = ["kanon", "--db", str(db), "--table", "anon", "--qids", "age_gen,sex_gen", "--json", "-"]
+    assert main(kanon) == 0
+    assert json.loads(capsys.readouterr().out)["k_anonymity"] >= 10
+
+
 def test_a_typo_in_a_file_suffix_names_both_readings(capsys, tmp_path, monkeypatch):
     """cps1988.cvs said 'table not found' while a missing .csv said 'file not found': one message,
     both readings, and why the file was not read."""

@@ -209,6 +209,12 @@ def _mondrian_statements(dialect):
         "mondrian_output_by_codes_in_order": q.output_by_codes(
             '"people_k5"', '"people"', "privrisk_x_tuple_labels", "privrisk_x_globals", dims, ["id"], keep_order=True
         ),
+        "mondrian_output_by_codes_labels_only": q.output_by_codes(
+            '"people_k5"', '"people"', "privrisk_x_tuple_labels", "privrisk_x_globals", dims, ["id"], labels_only=True
+        ),
+        "mondrian_output_labels_only": q.output(
+            '"people_k5"', "privrisk_x_rows", "privrisk_x_done", "privrisk_x_labels", dims, ["id"], labels_only=True
+        ),
         "mondrian_written_partitions": q.written_partitions('"privrisk_x_output"'),
         # built hierarchies over a number and a date (interval, date levels): coded through their
         # text's rank map, bounded in their own values (issue 40)

@@ -92,6 +92,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="write the rows in the input's order where tables have one (DuckDB, SQLite; a sort: "
         "default is no set order)",
     )
+    p.add_argument(
+        "--labels-only",
+        action="store_true",
+        help="per QID only <qid>_gen, the label (no _lo/_hi bounds): the columns a release shows",
+    )
     a.safety_args(p, writes=True)
 
 
@@ -151,6 +156,7 @@ def compute(src, args: argparse.Namespace):
         identifiers=args.identifiers,
         progress=not args.quiet,
         keep_order=args.keep_order,
+        labels_only=args.labels_only,
     )
 
 

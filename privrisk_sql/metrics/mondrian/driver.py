@@ -16,6 +16,7 @@ from ...source import is_in_memory, opened
 from ..classes import resolve_qids
 from .options import (
     MondrianOptions,
+    OutputShape,
     check_output_columns,
     resolve_hierarchies,
     resolve_order,
@@ -51,6 +52,7 @@ def mondrian(
     identifiers: Sequence[str] | None = None,
     progress: Any = "auto",
     keep_order: bool = False,
+    labels_only: bool = False,
     html: Any = None,
 ) -> MondrianResult:
     """Anonymize ``table`` with Mondrian and write the result to the new table ``output``.
@@ -75,6 +77,8 @@ def mondrian(
         keep_order: write the output's rows in the input's order, where tables have one (DuckDB,
             SQLite; a sort of the output, a third of its statement at 1M rows). Default: in no set
             order, as a PostgreSQL, MariaDB or Spark table has none.
+        labels_only: per QID only ``<qid>_gen``, the label, without ``<qid>_lo`` and ``<qid>_hi``:
+            the columns a release shows, and at 1M rows about a fifth less CPU for the whole run.
         progress: ``"auto"`` (default: a status line on stderr, in a terminal or a notebook, once
             a run takes over 2 s), ``False`` for none, or a callable ``(level, cuts)``.
         median: ``"lower"`` (frequency-set lower median, ties kept together) or ``"interp"``
@@ -93,7 +97,8 @@ def mondrian(
 
     Returns:
         :class:`MondrianResult`; the table ``output`` has the kept columns, ``partition_id`` and
-        per QID ``<qid>_lo``, ``<qid>_hi`` (original type) and ``<qid>_gen`` (display text).
+        per QID ``<qid>_lo``, ``<qid>_hi`` (original type; not with ``labels_only``) and
+        ``<qid>_gen`` (display text).
 
     Raises:
         InvalidInputError: bad arguments, unknown columns, NULL QIDs (with nulls="error"), an
@@ -103,7 +108,7 @@ def mondrian(
     o = MondrianOptions.validated(
         qids, k, output, keep, replace, median, relaxed, nulls, order, l, t, sensitive, identifiers
     )
-    keep_order = flag(keep_order, "keep_order")
+    shape = OutputShape(flag(keep_order, "keep_order"), flag(labels_only, "labels_only"))
     k = o.k
     if is_in_memory(src):
         # An in-memory DuckDB opened for this call is closed at its end, and the output with it.
@@ -124,8 +129,8 @@ def mondrian(
         trees = resolve_hierarchies(rel, names, hierarchies, orders, relaxed, source.dialect, source.fetch)
         dropped = list(dict.fromkeys(rel.column(c).name for c in o.identifiers))
         kept, unroled = resolve_roles(rel, names, o.keep, dropped, [a.column for a in attrs])
-        check_output_columns(kept, names)
-        source.check_new_names([f"{q}_{s}" for q in names for s in ("lo", "hi", "gen")], "output column")
+        check_output_columns(kept, names, shape)
+        source.check_new_names(shape.generalized(names), "output column")
         target = source.new_output(output, [rel], replace=replace)
         privacy = Privacy(tuple(attrs), o.l, o.t) if attrs else None
         status = _progress(progress)
@@ -146,7 +151,7 @@ def mondrian(
                 trees,
                 unroled,
                 status,
-                keep_order,
+                shape,
             ).run()
         finally:
             close = getattr(status, "close", None)
@@ -173,6 +178,7 @@ def mondrian(
             "sensitive": list(o.sensitive),
             "hierarchies": sorted(trees),
             "identifiers": list(o.identifiers),
+            "labels_only": shape.labels_only,
         },
         started,
         time.perf_counter() - clock,

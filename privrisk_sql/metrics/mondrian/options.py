@@ -27,6 +27,20 @@ KINDS = {
 
 
 @dataclass(frozen=True)
+class OutputShape:
+    """The output table's shape beyond the kept columns: per QID its bounds and label, or its
+    label alone (``labels_only``, what a release shows), and whether its rows keep the input's order."""
+
+    keep_order: bool = False
+    labels_only: bool = False
+
+    def generalized(self, qids: Sequence[str]) -> list[str]:
+        """The columns the run makes of the QIDs, in the output's order."""
+        suffixes = ("gen",) if self.labels_only else ("lo", "hi", "gen")
+        return [f"{q}_{s}" for q in qids for s in suffixes]
+
+
+@dataclass(frozen=True)
 class MondrianOptions:
     """Mondrian's options, validated once (:meth:`validated`) before any database work; the
     columns they name are resolved against the table afterwards."""
@@ -265,8 +279,8 @@ def resolve_roles(
     return names + [c for c in sensitive if c not in names], []
 
 
-def check_output_columns(keep: list[str], qids: list[str]) -> None:
-    made = ["partition_id"] + [f"{q}_{s}" for q in qids for s in ("lo", "hi", "gen")]
+def check_output_columns(keep: list[str], qids: list[str], shape: OutputShape) -> None:
+    made = ["partition_id", *shape.generalized(qids)]
     taken = {c.lower(): c for c in keep}
     for m in made:
         if m.lower() in taken:

@@ -28,7 +28,7 @@ from ...source import OutputTable, Relation, Source
 from ...sql.types import TypeClass
 from ..classes import check_rows_and_ranges, likely_identifiers
 from .hierarchy import Hierarchy, NodeRow
-from .options import KINDS
+from .options import KINDS, OutputShape
 from .result import MondrianResult
 from .sql import MondrianDim, MondrianQueries, Privacy
 
@@ -95,11 +95,11 @@ class MondrianRun:
         trees: dict[str, Hierarchy] | None = None,
         unroled: Sequence[str] = (),
         progress: Callable[[int, int], None] | None = None,
-        keep_order: bool = False,
+        shape: OutputShape | None = None,
     ):
         self.s, self.rel, self.qids, self.keep, self.k = source, rel, qids, keep, k
         self.progress = progress
-        self.keep_order = keep_order
+        self.shape = shape or OutputShape()
         self.unroled = list(unroled)
         self.output, self.replace, self.median, self.relaxed, self.nulls = output, replace, median, relaxed, nulls
         self.orders = orders
@@ -446,12 +446,30 @@ class MondrianRun:
 
         def create(staging_sql: str) -> None:
             if self.relaxed:
-                s.execute(q.output(staging_sql, rows, work, labels, self.dims, self.keep, self.keep_order))
+                s.execute(
+                    q.output(
+                        staging_sql,
+                        rows,
+                        work,
+                        labels,
+                        self.dims,
+                        self.keep,
+                        self.shape.keep_order,
+                        self.shape.labels_only,
+                    )
+                )
             else:
                 with s.settings(s.dialect.output_join_settings):
                     s.execute(
                         q.output_by_codes(
-                            staging_sql, self.rel.sql, labels, globals_, self.dims, self.keep, self.keep_order
+                            staging_sql,
+                            self.rel.sql,
+                            labels,
+                            globals_,
+                            self.dims,
+                            self.keep,
+                            self.shape.keep_order,
+                            self.shape.labels_only,
                         )
                     )
 

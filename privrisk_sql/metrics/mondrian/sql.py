@@ -326,10 +326,12 @@ class MondrianQueries(Queries):
         dims: Sequence[MondrianDim],
         keep: Sequence[str],
         keep_order: bool = False,
+        labels_only: bool = False,
     ) -> str:
         """Relaxed mode: rows by row key. ``target`` is the already quoted (possibly
         schema-qualified) staging table name. ``keep_order``: in the input's order, where tables
-        have one (the sort is a third of the statement at 1M rows: asked for, never paid by default)."""
+        have one (the sort is a third of the statement at 1M rows: asked for, never paid by default).
+        ``labels_only``: per QID its label alone, no bounds."""
         return self._r(
             "mondrian/output.sql.j2",
             target=target,
@@ -340,6 +342,7 @@ class MondrianQueries(Queries):
             keep=list(keep),
             rid=RID,
             in_input_order=keep_order and self.dialect.natural_row_order,
+            labels_only=labels_only,
         )
 
     def written_partitions(self, target: str) -> str:
@@ -364,9 +367,10 @@ class MondrianQueries(Queries):
         dims: Sequence[MondrianDim],
         keep: Sequence[str],
         keep_order: bool = False,
+        labels_only: bool = False,
     ) -> str:
         """Strict mode: the input's rows, coded again, matched to their code tuple's labels in
-        ``tuples`` (:meth:`tuple_labels`); ``keep_order`` as in :meth:`output`."""
+        ``tuples`` (:meth:`tuple_labels`); ``keep_order`` and ``labels_only`` as in :meth:`output`."""
         return self._r(
             "mondrian/output_by_codes.sql.j2",
             target=target,
@@ -377,4 +381,5 @@ class MondrianQueries(Queries):
             keep=list(keep),
             rid=RID,
             in_input_order=keep_order and self.dialect.natural_row_order,
+            labels_only=labels_only,
         )

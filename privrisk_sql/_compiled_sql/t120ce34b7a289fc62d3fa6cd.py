@@ -10,6 +10,7 @@ def root(context, missing=missing, environment=environment):
     l_0_target = resolve('target')
     l_0_keep = resolve('keep')
     l_0_dims = resolve('dims')
+    l_0_labels_only = resolve('labels_only')
     l_0_rows = resolve('rows')
     l_0_work = resolve('work')
     l_0_rid = resolve('rid')
@@ -28,7 +29,7 @@ def root(context, missing=missing, environment=environment):
     yield 'CREATE TABLE '
     yield str((undefined(name='target') if l_0_target is missing else l_0_target))
     yield ' AS\n'
-    yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'output_columns'), (undefined(name='keep') if l_0_keep is missing else l_0_keep), (undefined(name='dims') if l_0_dims is missing else l_0_dims)))
+    yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'output_columns'), (undefined(name='keep') if l_0_keep is missing else l_0_keep), (undefined(name='dims') if l_0_dims is missing else l_0_dims), (undefined(name='labels_only') if l_0_labels_only is missing else l_0_labels_only)))
     yield '\nFROM '
     yield str(t_1(context, (undefined(name='rows') if l_0_rows is missing else l_0_rows)))
     yield ' r\nJOIN '
@@ -45,4 +46,4 @@ def root(context, missing=missing, environment=environment):
         yield '\n'
 
 blocks = {}
-debug_info = '1=26&6=29&7=31&8=33&9=35&10=39&11=41&12=44'
+debug_info = '1=27&6=30&7=32&8=34&9=36&10=40&11=42&12=45'

@@ -158,12 +158,14 @@ def root(context, missing=missing, environment=environment):
         return concat(t_7)
     context.exported_vars.add('rank_joins')
     context.vars['rank_joins'] = l_0_rank_joins = Macro(environment, macro, 'rank_joins', ('dims', 'pad'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_keep, l_1_dims):
+    def macro(l_1_keep, l_1_dims, l_1_labels_only):
         t_9 = []
         if l_1_keep is missing:
             l_1_keep = undefined("parameter 'keep' was not provided", name='keep')
         if l_1_dims is missing:
             l_1_dims = undefined("parameter 'dims' was not provided", name='dims')
+        if l_1_labels_only is missing:
+            l_1_labels_only = undefined("parameter 'labels_only' was not provided", name='labels_only')
         pass
         t_9.append(
             'SELECT ',
@@ -185,16 +187,24 @@ def root(context, missing=missing, environment=environment):
         for l_2_d in l_1_dims:
             _loop_vars = {}
             pass
+            t_9.append(
+                '     , ',
+            )
+            if (not l_1_labels_only):
+                pass
+                t_9.extend((
+                    'b.lo',
+                    str(environment.getattr(l_2_d, 'index')),
+                    ' AS ',
+                    str(t_2(context, str_join((environment.getattr(l_2_d, 'column'), '_lo', )))),
+                    ', b.hi',
+                    str(environment.getattr(l_2_d, 'index')),
+                    ' AS ',
+                    str(t_2(context, str_join((environment.getattr(l_2_d, 'column'), '_hi', )))),
+                    ', ',
+                ))
             t_9.extend((
-                '     , b.lo',
-                str(environment.getattr(l_2_d, 'index')),
-                ' AS ',
-                str(t_2(context, str_join((environment.getattr(l_2_d, 'column'), '_lo', )))),
-                ', b.hi',
-                str(environment.getattr(l_2_d, 'index')),
-                ' AS ',
-                str(t_2(context, str_join((environment.getattr(l_2_d, 'column'), '_hi', )))),
-                ', b.gen',
+                'b.gen',
                 str(environment.getattr(l_2_d, 'index')),
                 ' AS ',
                 str(t_2(context, str_join((environment.getattr(l_2_d, 'column'), '_gen', )))),
@@ -203,7 +213,7 @@ def root(context, missing=missing, environment=environment):
         l_2_d = missing
         return concat(t_9)
     context.exported_vars.add('output_columns')
-    context.vars['output_columns'] = l_0_output_columns = Macro(environment, macro, 'output_columns', ('keep', 'dims'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['output_columns'] = l_0_output_columns = Macro(environment, macro, 'output_columns', ('keep', 'dims', 'labels_only'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_d, l_1_c, l_1_map):
         t_10 = []
         if l_1_d is missing:
@@ -256,4 +266,4 @@ def root(context, missing=missing, environment=environment):
     context.vars['sensitive_code'] = l_0_sensitive_code = Macro(environment, macro, 'sensitive_code', ('a', 'x'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '2=30&3=39&4=42&6=50&11=70&12=79&17=84&18=92&19=96&20=99&21=102&22=104&23=108&24=113&25=117&27=125&33=130&34=137&35=146&40=161&41=171&42=185&43=190&49=207&50=216&51=220&53=227&60=235&61=244&62=247'
+debug_info = '2=30&3=39&4=42&6=50&11=70&12=79&17=84&18=92&19=96&20=99&21=102&22=104&23=108&24=113&25=117&27=125&33=130&34=137&35=146&42=161&43=173&44=187&45=193&51=217&52=226&53=230&55=237&62=245&63=254&64=257'

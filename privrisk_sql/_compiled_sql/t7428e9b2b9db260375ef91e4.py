@@ -10,6 +10,7 @@ def root(context, missing=missing, environment=environment):
     l_0_target = resolve('target')
     l_0_keep = resolve('keep')
     l_0_dims = resolve('dims')
+    l_0_labels_only = resolve('labels_only')
     l_0_in_input_order = resolve('in_input_order')
     l_0_rid = resolve('rid')
     l_0_relation = resolve('relation')
@@ -115,7 +116,7 @@ def root(context, missing=missing, environment=environment):
     yield 'CREATE TABLE '
     yield str((undefined(name='target') if l_0_target is missing else l_0_target))
     yield ' AS\n'
-    yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'output_columns'), (undefined(name='keep') if l_0_keep is missing else l_0_keep), (undefined(name='dims') if l_0_dims is missing else l_0_dims)))
+    yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'output_columns'), (undefined(name='keep') if l_0_keep is missing else l_0_keep), (undefined(name='dims') if l_0_dims is missing else l_0_dims), (undefined(name='labels_only') if l_0_labels_only is missing else l_0_labels_only)))
     yield '\nFROM (SELECT '
     if (undefined(name='in_input_order') if l_0_in_input_order is missing else l_0_in_input_order):
         pass
@@ -150,4 +151,4 @@ def root(context, missing=missing, environment=environment):
         yield '\n'
 
 blocks = {}
-debug_info = '1=57&14=59&15=67&16=71&17=80&18=84&19=88&20=92&22=105&25=116&26=118&27=120&28=129&29=132&31=134&33=146&34=149'
+debug_info = '1=58&14=60&15=68&16=72&17=81&18=85&19=89&20=93&22=106&25=117&26=119&27=121&28=130&29=133&31=135&33=147&34=150'

@@ -404,6 +404,82 @@ def test_case_insensitive_column_is_checked_on_its_bytes(project, target):
             engine.dispose()
 
 
+_WHERE_MODEL = """
+SELECT id, band, sex
+FROM (VALUES (1, 'a', 'M'), (2, 'a', 'M'), (3, 'a', 'F'), (4, 'b', 'M'), (5, 'b', 'M'),
+             (6, 'b', 'F'), (7, 'b', 'F')) v(id, band, sex)
+"""
+_WHERE_SCHEMA = """version: 2
+models:
+  - name: where_release
+    config: {materialized: table}
+    data_tests:
+      - privrisk.k_anonymity:
+          name: where_all_rows
+          arguments: {qids: [band], k: 2}
+      - privrisk.k_anonymity:
+          name: where_women
+          arguments: {qids: [band], k: 2}
+          config: {where: "sex = 'F'"}
+      - privrisk.reidentification_risk:
+          name: where_men_risk
+          arguments: {qids: [band], max_average: 0.4}
+          config: {where: "sex = 'M'"}
+"""
+
+
+@pytest.mark.parametrize("target", ["duckdb", "postgres", pytest.param("spark", marks=pytest.mark.spark)])
+def test_a_where_config_filters_the_rows_checked(project, target):
+    """dbt's `where` test config (dbt passes the model as the text of a subquery) was a compilation
+    error, "'str object' has no attribute 'render'", in every privrisk test. Now the rows it keeps
+    are the rows checked: band a has one woman, so k = 2 fails on women alone and passes on
+    everyone; the men's average risk is 1/2 (two classes of 2 rows), everyone's 2/7."""
+    env = {}
+    if target == "postgres":
+        env = _pg_target("privrisk_dbt_where")[1]
+    if target == "spark":
+        from conftest import require_spark
+
+        require_spark()
+        env = {
+            "PRIVRISK_DBT_SPARK_WAREHOUSE": str(project / "spark-warehouse"),
+            "PRIVRISK_DBT_SPARK_SCHEMA": "privrisk_dbt_where",
+        }
+    model, schema = project / "models" / "where_release.sql", project / "models" / "where_release.yml"
+    model.write_text(_WHERE_MODEL)
+    schema.write_text(_WHERE_SCHEMA)
+    try:
+        args = ["--target", target] if target != "duckdb" else []
+        r = _dbt(project, "build", "--select", "where_release", "--store-failures", *args, env=env)
+        out = " ".join(r.stdout.split())
+        assert r.returncode == 1 and "PASS=2" in out and "ERROR=2" in out, r.stdout[-3000:]
+        assert "FAIL 1 where_women" in out and "FAIL 1 where_men_risk" in out
+        assert "Compilation Error" not in r.stdout
+        if target == "duckdb":
+            con = _db(project)
+            try:
+                name, schema_name = con.execute(
+                    "SELECT table_name, schema_name FROM duckdb_tables() WHERE table_name = 'where_women'"
+                ).fetchall()[0]
+                assert con.execute(f'SELECT band, class_size FROM "{schema_name}"."{name}"').fetchall() == [("a", 1)]
+                risk = con.execute(f'SELECT average_risk FROM "{schema_name}"."where_men_risk"').fetchall()
+                assert risk == [(0.5,)]
+            finally:
+                con.close()
+    finally:
+        model.unlink()
+        schema.unlink()
+        if target == "postgres":
+            import sqlalchemy as sa
+
+            engine = sa.create_engine(_pg_target("privrisk_dbt_where")[0])
+            with engine.connect() as c:
+                for name in ("privrisk_dbt_where", "privrisk_dbt_where_dbt_test__audit"):
+                    c.exec_driver_sql(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+                c.commit()
+            engine.dispose()
+
+
 @pytest.mark.spark
 def test_dbt_spark(project):
     """dbt-spark (method: session, a local Spark inside dbt): the same pass, fail, audit rows and

@@ -117,7 +117,14 @@ WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{%
     {% endif %}
     {% do seen.append(c) %}
   {% endfor %}
-  {% set present = adapter.get_columns_in_relation(relation) %}
+  {#- With a test's `where` config dbt passes the model as the text of a subquery, which
+      get_columns_in_relation cannot read ('str object' has no attribute 'render'): its
+      columns come from the same query with no rows. -#}
+  {% if relation is string %}
+    {% set present = get_column_schema_from_query("select * from " ~ relation) %}
+  {% else %}
+    {% set present = adapter.get_columns_in_relation(relation) %}
+  {% endif %}
   {% set names = present | map(attribute='name') | map('lower') | list %}
   {% for c in columns if c | lower not in names %}
     {{ exceptions.raise_compiler_error(what ~ ": column '" ~ c ~ "' is not in " ~ relation ~ " (its columns: " ~ present | map(attribute='name') | join(", ") ~ ")") }}

@@ -480,6 +480,108 @@ def test_a_where_config_filters_the_rows_checked(project, target):
             engine.dispose()
 
 
+_EPHEMERAL_MODEL = """{{ config(materialized="ephemeral") }}
+SELECT age_band, sex FROM {{ ref('adult_release') }}
+"""
+_EPHEMERAL_SCHEMA = """version: 2
+models:
+  - name: eph_release
+    data_tests:
+      - privrisk.k_anonymity:
+          name: eph_k_6
+          arguments: {qids: [age_band, sex], k: 6}
+      - privrisk.k_anonymity:
+          name: eph_k_7
+          arguments: {qids: [age_band, sex], k: 7}
+"""
+
+
+@pytest.mark.parametrize("target", ["duckdb", "postgres"])
+def test_an_ephemeral_model_is_checked(built, target):
+    """A test on an ephemeral model (a CTE dbt puts in the test's query) was a compile error: its
+    columns, read from a relation that does not exist, were none, so "column 'age_band' is not in
+    __dbt__cte__eph_release (its columns: )". Now the query checks it as written: the smallest
+    class of adult_release is 6, so k = 6 passes and k = 7 fails with one class, as on the model."""
+    env, args = ({}, []) if target == "duckdb" else (_pg_target("privrisk_dbt_eph")[1], ["--target", "postgres"])
+    if target == "postgres":  # the model the ephemeral one reads, in that schema
+        for step in (["seed"], ["run", "--select", "adult_release"]):
+            made = _dbt(built, *step, *args, env=env)
+            assert made.returncode == 0, made.stdout[-3000:]
+    model, schema = built / "models" / "eph_release.sql", built / "models" / "eph_release.yml"
+    model.write_text(_EPHEMERAL_MODEL)
+    schema.write_text(_EPHEMERAL_SCHEMA)
+    try:
+        r = _dbt(built, "test", "--select", "eph_release", *args, env=env)
+    finally:
+        model.unlink()
+        schema.unlink()
+        if target == "postgres":
+            import sqlalchemy as sa
+
+            engine = sa.create_engine(_pg_target("privrisk_dbt_eph")[0])
+            with engine.connect() as c:
+                c.exec_driver_sql("DROP SCHEMA IF EXISTS privrisk_dbt_eph CASCADE")
+                c.commit()
+            engine.dispose()
+    out = " ".join(r.stdout.split())
+    assert r.returncode == 1 and "PASS eph_k_6" in out and "FAIL 1 eph_k_7" in out, r.stdout[-3000:]
+    assert "Compilation Error" not in out
+
+
+_EMPTY_MODEL = """{{ config(
+    materialized="table",
+    post_hook="{{ privrisk.privrisk_audit(qids=['sex'], k=2, max_average_risk=0.5) }}"
+) }}
+SELECT * FROM {{ ref('adult_release') }} WHERE 1 = 0
+"""
+
+
+@pytest.mark.parametrize("target", ["duckdb", "postgres"])
+def test_an_empty_model_is_named_and_dbt_empty_skips_the_audit(project, tmp_path, target):
+    """`dbt build --empty` (every model built with no rows, to check its SQL) failed on the
+    post-hook: "k_anonymity = 0 breaches threshold 5". It now skips the audit and writes no row.
+    A model built empty for real is named, with no audit row: its smallest class was recorded as
+    k = 0, and max_average_risk divided 0 by 0 (the library refuses an empty table too)."""
+    if target == "postgres":
+        env = _pg_target("privrisk_dbt_empty")[1]
+        args = ["--target", "postgres"]
+    else:
+        env, args = {"PRIVRISK_DBT_DUCKDB": str(tmp_path / "empty.duckdb")}, []
+    model = project / "models" / "empty_release.sql"
+    try:
+        dry = _dbt(project, "build", "--empty", "--exclude", "adult_mpuccs", *args, env=env)
+        assert dry.returncode == 0, dry.stdout[-3000:]
+        assert "privrisk_audit: skipped for" in dry.stdout and "BREACHED" not in dry.stdout
+        model.write_text(_EMPTY_MODEL)
+        real = _dbt(project, "build", "--select", "empty_release", *args, env=env)
+        out = " ".join(real.stdout.split())
+        assert real.returncode == 1, real.stdout[-3000:]
+        assert "PRIVACY AUDIT NOT POSSIBLE" in out and "has no rows, so there is nothing to measure" in out
+        assert "division" not in out.lower() and "BREACHED" not in out
+        if target == "duckdb":
+            con = duckdb.connect(str(tmp_path / "empty.duckdb"))
+            try:  # neither run wrote an audit row (the table was never made)
+                assert (
+                    con.execute("SELECT COUNT(*) FROM duckdb_tables() WHERE table_name = 'privrisk_audit'").fetchone()[
+                        0
+                    ]
+                    == 0
+                )
+            finally:
+                con.close()
+    finally:
+        model.unlink(missing_ok=True)
+        if target == "postgres":
+            import sqlalchemy as sa
+
+            engine = sa.create_engine(_pg_target("privrisk_dbt_empty")[0])
+            with engine.connect() as c:
+                for name in ("privrisk_dbt_empty", "privrisk_dbt_empty_dbt_test__audit"):
+                    c.exec_driver_sql(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+                c.commit()
+            engine.dispose()
+
+
 @pytest.mark.spark
 def test_dbt_spark(project):
     """dbt-spark (method: session, a local Spark inside dbt): the same pass, fail, audit rows and

@@ -117,6 +117,10 @@ WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{%
     {% endif %}
     {% do seen.append(c) %}
   {% endfor %}
+  {#- An ephemeral model is a CTE that dbt puts in the test's query: it is no relation yet, so
+      its columns cannot be read before the query runs. The query then checks it as written (a
+      misnamed column is the warehouse's error, text compared by the column's collation). -#}
+  {% if relation is not string and relation.is_cte %}{{ return(relation) }}{% endif %}
   {#- With a test's `where` config dbt passes the model as the text of a subquery, which
       get_columns_in_relation cannot read ('str object' has no attribute 'render'): its
       columns come from the same query with no rows. -#}

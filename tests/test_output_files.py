@@ -14,6 +14,7 @@ import stat
 import duckdb
 import pytest
 
+import privrisk_sql as pr
 from privrisk_sql.cli import main
 
 from backends import FIXTURES
@@ -167,3 +168,62 @@ def test_a_pipe_named_as_a_file_is_written_in_place(option, path):
         assert json.loads(r.stdout)["k"] == 1
     else:
         assert r.stdout.lstrip().startswith("<!DOCTYPE html>") or "<html" in r.stdout[:200]
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "sqlite"])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda src, page: pr.kanon(src, "people", ["age"], html=page),
+        lambda src, page: pr.cavg(src, "people", ["age"], 2, html=page),
+        lambda src, page: pr.risk(src, "people", ["age"], html=page),
+        lambda src, page: pr.mpuccs(src, "people", "people", html=page),
+        lambda src, page: pr.mondrian(src, "people", ["age"], 2, "out", keep=[], html=page),
+    ],
+    ids=["kanon", "cavg", "risk", "mpuccs", "mondrian"],
+)
+def test_a_python_html_page_never_replaces_the_database_it_reads(tmp_path, engine, call):
+    """html= naming the database file of the Source (or of a database attached to it) replaced the
+    database with the report: every table in it lost. The CLI checked --db; a Python call, whose
+    Source may be any connection, did not. Refused now before any work, the file untouched."""
+    import sqlalchemy as sa
+
+    main, attached = tmp_path / f"main.{engine}", tmp_path / f"other.{engine}"
+    if engine == "duckdb":
+        con = duckdb.connect(str(main))
+        run = con.execute
+        run(f"ATTACH '{attached}' AS other")
+    else:
+        con = sa.create_engine(f"sqlite:///{main}").connect()
+        run = con.exec_driver_sql
+        run(f"ATTACH DATABASE '{attached}' AS other")
+    run("CREATE TABLE people AS SELECT 1 AS id, 30 AS age UNION ALL SELECT 2, 30 UNION ALL SELECT 3, 40")
+    run("CREATE TABLE other.kept (x INTEGER)")
+    con.commit()
+    for page in (main, attached):
+        before = page.read_bytes()
+        with pytest.raises(pr.InvalidInputError, match=f"html '{page}' is the input"):
+            call(pr.Source(con), str(page))
+        assert page.read_bytes() == before
+    con.close()
+
+
+def test_a_python_html_page_never_replaces_a_hierarchy_file(tmp_path):
+    """Mondrian reads a hierarchy CSV given by path: html= naming it was written over it."""
+    tree = tmp_path / "sex.csv"
+    tree.write_text("Male;*\nFemale;*\n")
+    before = tree.read_bytes()
+    src = pr.connect(str(tmp_path / "w.duckdb"), create=True)
+    with pytest.raises(pr.InvalidInputError, match=f"html '{tree}' is the input"):
+        pr.mondrian(
+            src,
+            str(FIXTURES / "mondrian" / "adult_2k.csv"),
+            ["sex"],
+            2,
+            "out",
+            keep=[],
+            hierarchies={"sex": str(tree)},
+            html=str(tree),
+        )
+    src.close()
+    assert tree.read_bytes() == before

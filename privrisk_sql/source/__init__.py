@@ -109,6 +109,12 @@ class Source(Outputs, TempTables):
         connects: what a report may show."""
         return f"{self.dialect.name} {self.engine.version}".strip()
 
+    def database_files(self) -> list[str]:
+        """The local files this session's databases live in (DuckDB's and SQLite's, attached ones
+        too); none for in-memory databases and servers."""
+        query = self.dialect.database_files
+        return [row["path"] for row in self.fetch_records(query)] if query else []
+
     @property
     def run_id(self) -> str:
         """Random id of this Source, part of every work-table name it makes."""

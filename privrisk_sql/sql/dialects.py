@@ -141,6 +141,9 @@ class Dialect:
     # Settings held while a staged output takes its name (SQLite: legacy_alter_table, so that the
     # rename does not reject the views that name the replaced table, which then read the new one).
     publish_settings: tuple[tuple[str, str], ...] = ()
+    # The files this session's databases live in (one column, path; none for in-memory ones):
+    # a report written over one of them destroyed the database (html= of a Python call).
+    database_files: str | None = None
 
     @property
     def qualified_form(self) -> str:
@@ -161,6 +164,7 @@ DIALECTS: dict[str, Dialect] = {
             name_parts=3,
             sweeps_unlocked=True,
             cancel_by="interrupt",
+            database_files="SELECT path FROM duckdb_databases() WHERE path IS NOT NULL AND path <> ''",
             infinite_dates=True,
             run_settings=(("preserve_insertion_order", "true"),),
             optional_run_settings=(("enable_progress_bar", "false"),),
@@ -191,6 +195,7 @@ ORDER BY 1""",
             read_setting="SELECT {name} AS value FROM pragma_{name}",
             write_setting="PRAGMA {name} = {typed}",
             publish_settings=(("legacy_alter_table", "1"),),
+            database_files="SELECT file AS path FROM pragma_database_list WHERE file <> ''",
         ),
         Dialect(
             "postgres",

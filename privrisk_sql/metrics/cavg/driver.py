@@ -128,6 +128,7 @@ def cavg(
     riskiest.checked_html_values(html_values, page, k)
     started, clock = report.now(), time.perf_counter()
     with opened(src) as source:
+        report.check_not_a_database(page, source)
         rel = source.relation(table)
         names = resolve_qids(rel, qids)
         check_rows(source, rel, names, "CAVG")

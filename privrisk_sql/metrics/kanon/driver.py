@@ -251,6 +251,7 @@ def kanon(
     riskiest.checked_html_values(html_values, page, k)
     started, clock = report.now(), time.perf_counter()
     with opened(src) as source:
+        report.check_not_a_database(page, source)
         database = source.database_label
         rel = source.relation(table)
         names = resolve_qids(rel, qids)

@@ -117,9 +117,11 @@ def mondrian(
             "a connection or a database file (an in-memory DuckDB opened for this call "
             "would lose it)"
         )
-    page = report.checked_html(html, table)
+    files = hierarchies.values() if isinstance(hierarchies, Mapping) else ()  # hierarchy CSVs are read too
+    page = report.checked_html(html, table, *files)
     started, clock = report.now(), time.perf_counter()
     with opened(src) as source:
+        report.check_not_a_database(page, source)
         if source.read_only:
             raise InvalidInputError(f"mondrian writes its output table {output!r}: it cannot run on a read_only Source")
         rel = source.relation(table)

@@ -118,6 +118,7 @@ def mpuccs(
     drawing = resolved(progress, ProgressBar, "(done, total)")
     try:
         with opened(src) as source:
+            report.check_not_a_database(page, source)
             result = _Run(
                 source,
                 ori,

@@ -305,6 +305,7 @@ def risk(
     page = report.checked_html(html, table, o.population)  # input_files passes over a None population
     started, clock = report.now(), time.perf_counter()
     with opened(src) as source:
+        report.check_not_a_database(page, source)
         database = source.database_label
         q = RiskQueries(source.dialect)
         rel = source.relation(table)

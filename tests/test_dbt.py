@@ -294,6 +294,18 @@ def _pg_target(schema: str) -> tuple[str, dict]:
     }
 
 
+def _drop_pg_schemas(schema: str) -> None:
+    """Drop a test's PostgreSQL schema and the one dbt stores its failures in."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(_pg_target(schema)[0])
+    with engine.connect() as c:
+        for name in (schema, f"{schema}_dbt_test__audit"):
+            c.exec_driver_sql(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+        c.commit()
+    engine.dispose()
+
+
 def test_dbt_postgres(project):
     url, env = _pg_target("privrisk_dbt_test")
     # Python models are a dbt-duckdb feature: the rest of the project runs on PostgreSQL
@@ -470,14 +482,7 @@ def test_a_where_config_filters_the_rows_checked(project, target):
         model.unlink()
         schema.unlink()
         if target == "postgres":
-            import sqlalchemy as sa
-
-            engine = sa.create_engine(_pg_target("privrisk_dbt_where")[0])
-            with engine.connect() as c:
-                for name in ("privrisk_dbt_where", "privrisk_dbt_where_dbt_test__audit"):
-                    c.exec_driver_sql(f"DROP SCHEMA IF EXISTS {name} CASCADE")
-                c.commit()
-            engine.dispose()
+            _drop_pg_schemas("privrisk_dbt_where")
 
 
 _EPHEMERAL_MODEL = """{{ config(materialized="ephemeral") }}
@@ -516,13 +521,7 @@ def test_an_ephemeral_model_is_checked(built, target):
         model.unlink()
         schema.unlink()
         if target == "postgres":
-            import sqlalchemy as sa
-
-            engine = sa.create_engine(_pg_target("privrisk_dbt_eph")[0])
-            with engine.connect() as c:
-                c.exec_driver_sql("DROP SCHEMA IF EXISTS privrisk_dbt_eph CASCADE")
-                c.commit()
-            engine.dispose()
+            _drop_pg_schemas("privrisk_dbt_eph")
     out = " ".join(r.stdout.split())
     assert r.returncode == 1 and "PASS eph_k_6" in out and "FAIL 1 eph_k_7" in out, r.stdout[-3000:]
     assert "Compilation Error" not in out
@@ -572,14 +571,7 @@ def test_an_empty_model_is_named_and_dbt_empty_skips_the_audit(project, tmp_path
     finally:
         model.unlink(missing_ok=True)
         if target == "postgres":
-            import sqlalchemy as sa
-
-            engine = sa.create_engine(_pg_target("privrisk_dbt_empty")[0])
-            with engine.connect() as c:
-                for name in ("privrisk_dbt_empty", "privrisk_dbt_empty_dbt_test__audit"):
-                    c.exec_driver_sql(f"DROP SCHEMA IF EXISTS {name} CASCADE")
-                c.commit()
-            engine.dispose()
+            _drop_pg_schemas("privrisk_dbt_empty")
 
 
 @pytest.mark.spark

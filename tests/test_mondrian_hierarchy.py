@@ -4,6 +4,7 @@ on Adult, and the hierarchy's own errors (a value it lacks: exit 2 naming it).""
 
 from __future__ import annotations
 
+import argparse
 import re
 import uuid
 
@@ -14,6 +15,7 @@ import privrisk_sql as pr
 from privrisk_sql.cli import main
 from privrisk_sql.errors import InvalidInputError
 from privrisk_sql.metrics.mondrian.hierarchy import read_hierarchy
+from privrisk_sql.metrics.mondrian.summary import summary as summary_text
 from privrisk_sql.sql.types import TypeClass as T
 
 from backends import FIXTURES, mondrian_keeping_all
@@ -65,6 +67,7 @@ def test_uneven_tree_by_hand(backend):
         frozenset({6, 7}): {"C"},
     }
     assert r.ncp["v"] == pytest.approx(2 * (2 / 5) / 8)  # C covers 2 of 5 values; values cost 0
+    assert r.uncut_hierarchies == [] and "never cut" not in summary_text(argparse.Namespace(qids=["v"]), r, {})
     lo_hi = got[got["v_gen"] == "C"][["v_lo", "v_hi"]].drop_duplicates().values.tolist()
     assert lo_hi == [["c1", "c2"]]  # bounds: the values held, in the hierarchy's order
 
@@ -76,6 +79,9 @@ def test_a_child_below_k_blocks_the_cut(backend):
     out = _out(backend)
     r = mondrian_keeping_all(backend.source(), t, ["v"], 2, out, hierarchies={"v": UNEVEN})
     assert r.partitions == 1 and set(_output(backend, out)["v_gen"]) == {"*"} and r.ncp["v"] == 1.0
+    # and the summary says why a run of one partition was not cut (it said nothing)
+    assert r.uncut_hierarchies == ["v"]
+    assert "v was never cut below its hierarchy's root" in summary_text(argparse.Namespace(qids=["v"]), r, {})
 
 
 def test_one_child_moves_the_partition_down_to_it(backend):

@@ -39,6 +39,9 @@ class MondrianResult(report.Displayed):
     partition_sizes: dict[int, int] = field(default_factory=dict)  # size -> number of partitions
     identifiers: list[str] = field(default_factory=list)  # left out of the output by their role
     labelled_as_sets: list[str] = field(default_factory=list)  # text QIDs with neither order nor hierarchy
+    # QIDs with a hierarchy that no partition left at its root (their NCP is 1): every cut of the
+    # root needs each child to hold k rows, and one sparse child blocks it
+    uncut_hierarchies: list[str] = field(default_factory=list)
     # Where the output went, for to_pandas: the caller's Source (or URL), the qualified name.
     _where: Any = field(default=None, repr=False, compare=False)
     _output_lookup: str | None = field(default=None, repr=False, compare=False)

@@ -222,6 +222,7 @@ class MondrianRun:
             t=self.privacy.t if self.privacy else None,
             sensitive=[a.column for a in self.sensitive],
             labelled_as_sets=[d.column for d in self.dims if d.kind == "nominal"],
+            uncut_hierarchies=[d.column for d in self.dims if d.kind == "hierarchy" and ncp[d.column] >= 1 - 1e-9],
         )
 
     def _mark_two_values(self, globals_: str) -> int:

@@ -30,6 +30,12 @@ def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:
             f"(codes such as zips), --hierarchy {first}=FILE.csv or --order {first}=V1,V2,... make them "
             "readable"
         )
+    for column in r.uncut_hierarchies:  # a result of a single partition with no word of why
+        lines.append(
+            f"  {column} was never cut below its hierarchy's root: a cut makes one partition per child "
+            "node and needs every child to hold k rows, so one child with few rows (rare values at an "
+            "end of the range) blocks it; wider levels, or a view grouping the rare values, let it cut"
+        )
     for column, m in r.null_rows.items():
         lines.append(f"  NULL rows in {column}: {m} (a value of their own)")
     return "\n".join(lines)

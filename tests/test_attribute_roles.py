@@ -94,6 +94,7 @@ def test_keep_star_copies_every_column_in_no_role_unchecked(backend):
         ({"identifiers": ["disease"], "sensitive": ["disease"], "l": 2}, "both sensitive and an identifier"),
         ({"identifiers": "patient_id"}, "identifiers must be a list"),
         ({"keep": "note"}, "keep must be a list"),
+        ({"keep": ""}, r"keep must be a list of column names \(\[\] for none\)"),  # the CLI's --keep ''
     ],
 )
 def test_one_role_per_column(backend, roles, clash):

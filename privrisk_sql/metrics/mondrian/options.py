@@ -251,7 +251,10 @@ def resolve_roles(
     ``keep`` every other column is kept too, in no role: those are checked for likely identifiers.
     """
     if isinstance(keep, str) and keep != "*":
-        raise InvalidInputError(f"keep must be a list of column names or '*', got {keep!r}")
+        # keep='' is the CLI's --keep '' (copy none): in Python that is [], and 'age' is ['age']
+        raise InvalidInputError(
+            f"keep must be a list of column names ([] for none) or '*' for every column in no role, got {keep!r}"
+        )
     dropped: list[str] = []
     for name in identifiers:
         col = rel.column(name)

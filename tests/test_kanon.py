@@ -8,6 +8,7 @@ import json
 import math
 import uuid
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -93,6 +94,10 @@ def test_cavg_three_forms(backend):
     r = pr.cavg(backend.source(), t, ["zip", "age"], k=2)
     assert r.cavg == 5 / (2 * 2) and r.cavg_best_effort == 5 / (2 * 2)
     assert pr.cavg_best_effort(5, 3) == 5 / 3 and pr.cavg_best_effort(5, 6) is None
+    assert pr.cavg_best_effort(0, 2) is None and pr.cavg_best_effort(np.int64(6), 4) == 6 / 4
+    for bad in (-5, 10.5, "10", True, None):  # -5 gave 0.83 and 10.5 gave 1.05
+        with pytest.raises(pr.InvalidInputError, match="n_rows must be a whole number of rows >= 0"):
+            pr.cavg_best_effort(bad, 2)
     assert pr.cavg_from_equivalence_classes([{"qid": ("a", 1), "count": 3}, {"qid": ("b", 2), "count": 2}], k=2) == 1.25
 
 

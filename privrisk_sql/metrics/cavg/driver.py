@@ -72,6 +72,10 @@ class CavgOptions:
 def cavg_best_effort(n_rows: int, k: int) -> float | None:
     """``n / (floor(n/k) * k)``: CAVG of the best possible partition; None when k > n."""
     k = validate_k(k)
+    n = whole_number(n_rows)
+    if n is None or n < 0:  # -5 gave 0.83 and 10.5 gave 1.05, CAVGs no partition has
+        raise InvalidInputError(f"n_rows must be a whole number of rows >= 0, got {n_rows!r}")
+    n_rows = n
     q = n_rows // k
     return None if q == 0 else n_rows / (q * k)
 

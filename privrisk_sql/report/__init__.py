@@ -160,11 +160,8 @@ def check_not_a_database(page: Any, source: Any) -> None:
     """Once the Source is open, before any work: the page from :func:`checked_html` is none of its
     database files. A Python call's ``html=`` naming the DuckDB file it read replaced the
     database with the report (the CLI checks ``--db``; a Python Source may be any connection)."""
-    if page is None or page.target is None:
-        return
-    from .output_file import OutputFile
-
-    OutputFile.checked(page.path, inputs=source.database_files(), option="html", stdout=False)
+    if page is not None:  # only the comparison: the path itself was checked (and its folder probed)
+        page.refuse_inputs(source.database_files(), "html")
 
 
 def after_run(

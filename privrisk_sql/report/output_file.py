@@ -66,12 +66,20 @@ class OutputFile:
         if exists and not os.access(target, os.W_OK) or not exists and not os.access(folder, os.W_OK):
             raise InvalidInputError(f"{option} {path!r}: not writable")
         _probe_folder(folder, path, option)
+        out = cls(path, target)
+        out.refuse_inputs(inputs, option)
+        return out
+
+    def refuse_inputs(self, inputs: Iterable[str | os.PathLike | None], option: str) -> None:
+        """Refuse, naming it, an input that is the file this output would write (a symlink or a
+        hard link to it included). Also for inputs known only later: a Source's database files."""
+        if self.target is None:
+            return
         for other in inputs:
-            if other is not None and _same_file(target, os.fspath(other)):
+            if other is not None and _same_file(self.target, os.fspath(other)):
                 raise InvalidInputError(
-                    f"{option} {path!r} is the input {os.fspath(other)!r}: writing it would destroy the input"
+                    f"{option} {self.path!r} is the input {os.fspath(other)!r}: writing it would destroy the input"
                 )
-        return cls(path, target)
 
     def write(self, text: str) -> None:
         """Write ``text`` (a trailing newline is added) by the rules of the module docstring."""

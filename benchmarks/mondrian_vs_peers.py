@@ -160,6 +160,7 @@ def main() -> None:
             *extra,
         ]
 
+    ours_runs = {"privrisk-sql mondrian": "ours", "privrisk-sql --labels-only": "ours_labels"}  # job: its files
     jobs = {
         "privrisk-sql mondrian": lambda: ours_cmd("ours"),
         "privrisk-sql --labels-only": lambda: ours_cmd("ours_labels", "--labels-only"),
@@ -212,11 +213,9 @@ def main() -> None:
             got[name].append((cpu, wall))
             if name in ("qiyuangong", "sdc4society"):
                 partitions[name] = int(out.split()[-1])
-            elif name == "privrisk-sql --labels-only":
-                partitions[name] = json.loads((work / "ours_labels.json").read_text())["partitions"]
-            elif name == "privrisk-sql mondrian":
-                partitions[name] = json.loads((work / "ours.json").read_text())["partitions"]
-                if not kept.exists():
+            elif name in ours_runs:
+                partitions[name] = json.loads((work / f"{ours_runs[name]}.json").read_text())["partitions"]
+                if name == "privrisk-sql mondrian" and not kept.exists():
                     shutil.copyfile(work / "ours.duckdb", kept)
     # same rows, same cuts: the two outputs differ only in the bounds' columns
     assert partitions["privrisk-sql --labels-only"] == partitions["privrisk-sql mondrian"], partitions

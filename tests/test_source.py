@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import duckdb
 import pytest
 
@@ -383,3 +385,30 @@ def test_a_closed_source_is_named_as_closed(duck):
     src.close()  # twice is harmless
     with pytest.raises(pr.InvalidInputError, match="this Source is closed"):
         pr.kanon(src, pd.DataFrame({"a": [1, 1, 2]}), ["a"])
+
+
+@pytest.mark.parametrize("read_only", [False, True])
+def test_a_file_has_its_own_columns_whatever_folder_it_is_in(tmp_path, read_only):
+    """DuckDB read a `name=value` folder in a file's path as a Hive partition: a CSV or Parquet
+    file under `year=2024/` gained a column `year` it does not hold. A QID `year` was measured
+    (one class of every row) and mpUCCs over all columns evaluated a column of the folder's name.
+    A file is read with its own columns only."""
+    folder = tmp_path / "year=2024" / "sex=F"
+    folder.mkdir(parents=True)
+    csv, parquet = folder / "people.csv", folder / "people.parquet"
+    csv.write_text("age,zip\n30,1\n30,1\n41,2\n")
+    with duckdb.connect() as con:
+        con.execute(
+            "COPY (SELECT * FROM read_csv(?, hive_partitioning = false)) TO ? (FORMAT parquet)",
+            [str(csv), str(parquet)],
+        )
+    for path in (str(csv), str(parquet)):
+        src = pr.Source(None, read_only=read_only, files=[path])
+        assert [c.name for c in src.relation(path).columns] == ["age", "zip"], path
+        with pytest.raises(pr.InvalidInputError, match="column 'year' not found"):
+            pr.kanon(src, path, ["year"])
+        src.close()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # each column has a value of its own in every row: a likely identifier
+        r = pr.mpuccs(None, str(csv), str(parquet))
+    assert {c for combo in r.tree["field_combo"] for c in combo} == {"age", "zip"}

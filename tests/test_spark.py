@@ -417,3 +417,16 @@ def test_levels_of_few_tuples_shuffle_into_few_partitions(spark, small_work_rows
     finally:
         session.sql(f"DROP TABLE IF EXISTS {out}")
         session.conf.set("spark.sql.shuffle.partitions", old)
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_file_in_a_name_value_folder_has_its_own_columns(spark, tmp_path):
+    """A folder `year=2024` in a file's path is no column of the file, on Spark as on DuckDB
+    (tests/test_source.py): the same columns and classes."""
+    folder = tmp_path / "year=2024"
+    folder.mkdir()
+    path = folder / "people.csv"
+    path.write_text("age,zip\n30,1\n30,1\n41,2\n")
+    src = pr.connect(spark.session)
+    assert [c.name for c in src.relation(str(path)).columns] == ["age", "zip"]
+    assert pr.kanon(src, str(path), ["age"]) == pr.kanon(None, str(path), ["age"])

@@ -116,7 +116,8 @@ class DuckDBEngine:
                     out[label] = (_pinned_csv_reader(path, _sniff_csv(label, connection)), False)
                 else:
                     refuse_one_name_columns(_parquet_columns(label, connection), f"{label!r}:")
-                    out[label] = (f"read_parquet({path})", False)
+                    # A folder `year=2024` in the path is no column of the file (DuckDB's default reads it as one).
+                    out[label] = (f"read_parquet({path}, hive_partitioning = false)", False)
             except BaseException as e:  # raised by the caller when it reaches this file, in its order
                 out[label] = e
 
@@ -400,6 +401,8 @@ def _pinned_csv_reader(path_sql: str, row: tuple) -> str:
     options = [
         path_sql,
         "auto_detect = false",
+        # A folder `year=2024` in the path is no column of the file (DuckDB's default reads it as one).
+        "hive_partitioning = false",
         f"delim = {option(delim)}",
         f"quote = {option(quote)}",
         f"escape = {option(escape)}",

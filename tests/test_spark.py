@@ -430,3 +430,17 @@ def test_a_file_in_a_name_value_folder_has_its_own_columns(spark, tmp_path):
     src = pr.connect(spark.session)
     assert [c.name for c in src.relation(str(path)).columns] == ["age", "zip"]
     assert pr.kanon(src, str(path), ["age"]) == pr.kanon(None, str(path), ["age"])
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_dataset_folder_reads_as_on_duckdb(spark, tmp_path):
+    """A folder of Parquet part files (with what a Spark write leaves beside them), and one with
+    Hive partition folders: the same classes and risks on Spark as on DuckDB, and as the same
+    rows in one file (tests/test_datasets.py)."""
+    from test_datasets import QIDS, hive_dataset, spark_style_dataset
+
+    src = pr.connect(spark.session)
+    for folder, make in ((tmp_path / "adult", spark_style_dataset), (tmp_path / "hive", hive_dataset)):
+        whole = str(make(folder))
+        assert pr.kanon(src, str(folder), QIDS) == pr.kanon(None, str(folder), QIDS) == pr.kanon(None, whole, QIDS)
+        assert pr.risk(src, str(folder), QIDS).prosecutor == pr.risk(None, whole, QIDS).prosecutor

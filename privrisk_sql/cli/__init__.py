@@ -267,7 +267,7 @@ def _opened(metric: Metric, args: argparse.Namespace):
         args.db,
         read_only=args.read_only,
         timeout=args.timeout,
-        files=[t for t in tables if os.path.isfile(t)],
+        files=input_files(*tables),
         create=writes,
         open_read_only=not writes,
     )  # other readers may share the file

@@ -156,7 +156,9 @@ def safety_args(p: argparse.ArgumentParser, *, writes: bool = False) -> None:
 
 
 def table_args(p: argparse.ArgumentParser, *, exclude_nulls: bool = True) -> None:
-    p.add_argument("--table", required=True, help="table name in --db, or a CSV/Parquet path")
+    p.add_argument(
+        "--table", required=True, help="table name in --db, or a CSV/Parquet path (or a folder of Parquet files)"
+    )
     p.add_argument("--qids", type=name_list, required=True, help="quasi-identifier columns, comma-separated")
     p.add_argument(
         "--db",

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,50 @@ from ..errors import InvalidInputError
 # A password in a URL's user part (//user:secret@) and secrets in its query (?password=...).
 _USERINFO = re.compile(r"(//[^/@\s'\"]*?):([^@/\s'\"]*)@")
 _SECRET_PARAMETER = re.compile(r"(?i)\b(password|passwd|pwd|pass|secret|token|api[_-]?key|access[_-]?key)=([^&\s'\"]*)")
+
+
+# What a table argument's suffix says the file holds (a `.gz` after it is read decompressed).
+FILE_SUFFIXES = {".csv": "csv", ".tsv": "csv", ".txt": "csv", ".parquet": "parquet", ".pq": "parquet"}
+
+
+def file_reader(table: str) -> str | None:
+    """``"csv"`` or ``"parquet"`` by the suffix of ``table``; None for any other name."""
+    name = table.lower()
+    if name.endswith(".gz"):
+        name = name[:-3]
+    return FILE_SUFFIXES.get(Path(name).suffix)
+
+
+def parquet_dataset_files(folder: str | os.PathLike) -> list[str]:
+    """The Parquet files of a dataset folder (as Spark writes one, Hive partitions `sex=F/` too),
+    sorted by path: every `.parquet`/`.pq` file below it, skipping what Spark and Hive skip, any
+    file or folder whose name starts with `_` or `.` (`_SUCCESS`, the `_temporary/` of a write
+    in progress, `.crc` checksums)."""
+    return list(_parquet_files_below(folder))
+
+
+def _parquet_files_below(folder: str | os.PathLike) -> Iterator[str]:
+    for root, folders, files in os.walk(os.fspath(folder)):
+        folders[:] = sorted(f for f in folders if not f.startswith(("_", ".")))
+        for f in sorted(files):
+            if not f.startswith(("_", ".")) and Path(f).suffix.lower() in (".parquet", ".pq"):
+                yield os.path.join(root, f)
+
+
+def path_kind(table: Any) -> str | None:
+    """How a table argument naming a path is read: ``"csv"`` or ``"parquet"`` for a file with
+    one of :data:`FILE_SUFFIXES`, ``"parquet"`` for a folder holding Parquet files (a dataset);
+    None when it names neither."""
+    if isinstance(table, os.PathLike):
+        table = os.fspath(table)
+    if not isinstance(table, str) or not table:
+        return None
+    reader, path = file_reader(table), Path(table)
+    if reader is not None and path.is_file():
+        return reader
+    if reader != "csv" and path.is_dir() and next(_parquet_files_below(path), None) is not None:
+        return "parquet"
+    return None
 
 
 def refuse_one_name_columns(names: Iterable[Any], whose: str) -> None:

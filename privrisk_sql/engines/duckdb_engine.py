@@ -14,7 +14,7 @@ from ..sql.dialects import get_dialect
 from ..sql.render import quote_identifier, sql_literal
 from . import CatalogEntry
 from .cancel import RunGuard
-from .common import fetched, first_line, is_in_memory, refuse_one_name_columns
+from .common import fetched, first_line, is_in_memory, parquet_dataset_files, refuse_one_name_columns
 
 
 class DuckDBEngine:
@@ -114,6 +114,8 @@ class DuckDBEngine:
             try:
                 if kind == "csv":
                     out[label] = (_pinned_csv_reader(path, _sniff_csv(label, connection)), False)
+                elif Path(label).is_dir():
+                    out[label] = (_dataset_reader(label, connection), False)
                 else:
                     refuse_one_name_columns(_parquet_columns(label, connection), f"{label!r}:")
                     # A folder `year=2024` in the path is no column of the file (DuckDB's default reads it as one).
@@ -296,8 +298,9 @@ def _locked_down(engine: DuckDBEngine, read_only: bool, files) -> DuckDBEngine:
         return engine
     if files:
         # Each file by its path and by the spelling the readers get (_literal_path: glob characters escaped).
+        read = [p for f in files for p in (parquet_dataset_files(f) if Path(f).is_dir() else [f])]
         spellings = dict.fromkeys(
-            p for f in files for p in (str(Path(f).resolve()), _literal_path(str(Path(f).resolve())))
+            p for f in read for p in (str(Path(f).resolve()), _literal_path(str(Path(f).resolve())))
         )
         paths = ", ".join(sql_literal(p, engine.dialect) for p in spellings)
         engine.con.execute(f"SET allowed_paths = [{paths}]")
@@ -313,6 +316,23 @@ def _literal_path(label: str) -> str:
     """A file's path as DuckDB's readers take it, naming that one file: they read a path as a glob,
     so p[1].csv read the neighbouring p1.csv. Each glob character becomes a class of itself."""
     return "".join(f"[{ch}]" if ch in "*?[" else ch for ch in str(Path(label)))
+
+
+def _dataset_reader(label: str, connection: Any) -> str:
+    """``read_parquet`` of a dataset folder's files (:func:`parquet_dataset_files`), its Hive
+    partition folders (`sex=F/`) read as columns, as Spark reads them."""
+    files = parquet_dataset_files(label)
+    # DuckDB takes every `name=value` folder of a file's path as a partition, Spark only those
+    # below the dataset: one above it would become a column the dataset does not have.
+    above = [part for part in Path(label).resolve().parts if "=" in part]
+    if above:
+        raise InvalidInputError(
+            f"cannot read {label!r}: DuckDB would read the folder {above[0]!r} of the dataset's own path as a "
+            "partition column; read the dataset from a path without '=' in its folder names"
+        )
+    refuse_one_name_columns(_parquet_columns(files[0], connection), f"{label!r}:")
+    listed = ", ".join(_literal(_literal_path(str(Path(f).resolve()))) for f in files)
+    return f"read_parquet([{listed}], hive_partitioning = true)"
 
 
 def _sniff_csv(label: str, connection: Any) -> tuple:

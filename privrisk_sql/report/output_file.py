@@ -14,8 +14,8 @@ The rules, in the order they are applied:
 
 Refused before any work, as :class:`InvalidInputError` naming the path: an empty path, a folder
 that does not exist, a path that is a directory, a folder the process cannot write to or make a
-file in (tried with a probe file), and a path that is the same file as one of the run's inputs
-(its CSV/Parquet files or its database file).
+file in (tried with a probe file), a path that is the same file as one of the run's inputs
+(its CSV/Parquet files or its database file), and a path inside a Parquet dataset folder it reads.
 """
 
 from __future__ import annotations
@@ -65,20 +65,29 @@ class OutputFile:
         exists = os.path.exists(target)
         if exists and not os.access(target, os.W_OK) or not exists and not os.access(folder, os.W_OK):
             raise InvalidInputError(f"{option} {path!r}: not writable")
-        _probe_folder(folder, path, option)
         out = cls(path, target)
-        out.refuse_inputs(inputs, option)
+        out.refuse_inputs(inputs, option)  # before the probe: not even a probe file goes into an input's folder
+        _probe_folder(folder, path, option)
         return out
 
     def refuse_inputs(self, inputs: Iterable[str | os.PathLike | None], option: str) -> None:
         """Refuse, naming it, an input that is the file this output would write (a symlink or a
-        hard link to it included). Also for inputs known only later: a Source's database files."""
+        hard link to it included), or a dataset folder it would write into (a file there is read
+        as part of the dataset next time). Also for inputs known only later: a Source's database
+        files."""
         if self.target is None:
             return
         for other in inputs:
-            if other is not None and _same_file(self.target, os.fspath(other)):
+            if other is None:
+                continue
+            if _same_file(self.target, os.fspath(other)):
                 raise InvalidInputError(
                     f"{option} {self.path!r} is the input {os.fspath(other)!r}: writing it would destroy the input"
+                )
+            if os.path.isdir(other) and _inside(self.target, os.fspath(other)):
+                raise InvalidInputError(
+                    f"{option} {self.path!r} is inside the input dataset {os.fspath(other)!r}: writing there "
+                    "would change the input"
                 )
 
     def write(self, text: str) -> None:
@@ -146,6 +155,11 @@ def _same_file(a: str, b: str) -> bool:
         return os.path.realpath(a) == os.path.realpath(b)
 
 
+def _inside(path: str, folder: str) -> bool:
+    folder = os.path.realpath(folder)
+    return os.path.commonpath([os.path.realpath(path), folder]) == folder
+
+
 def _umask() -> int:
     current = os.umask(0)
     os.umask(current)
@@ -153,5 +167,12 @@ def _umask() -> int:
 
 
 def input_files(*candidates: object) -> list[str]:
-    """The candidates that name an existing local file (table arguments that are paths)."""
-    return [str(c) for c in candidates if isinstance(c, (str, Path)) and os.path.isfile(c)]
+    """The candidates that name an existing local file, or a folder read as a Parquet dataset
+    (table arguments that are paths)."""
+    from ..engines.common import path_kind
+
+    return [
+        str(c)
+        for c in candidates
+        if isinstance(c, (str, Path)) and (os.path.isfile(c) or os.path.isdir(c) and path_kind(c) == "parquet")
+    ]

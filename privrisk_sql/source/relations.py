@@ -11,13 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engines.common import refuse_one_name_columns
+from ..engines.common import FILE_SUFFIXES, file_reader, path_kind, refuse_one_name_columns
 from ..errors import InvalidInputError, UnsupportedFeatureError
 from ..sql.names import split_table_name
 from ..sql.types import TypeClass, type_class
 from .statements import Statements
-
-_FILE_SUFFIXES = {".csv": "csv", ".tsv": "csv", ".txt": "csv", ".parquet": "parquet", ".pq": "parquet"}
 
 
 @dataclass(frozen=True)
@@ -93,17 +91,6 @@ def _frame_column_names(frame: Any) -> Any:
     return getattr(frame, "columns", ()) if names is None else names
 
 
-def _file_reader(table: str) -> str | None:
-    name = table.lower()
-    if name.endswith(".gz"):
-        name = name[:-3]
-    return _FILE_SUFFIXES.get(Path(name).suffix)
-
-
-def _is_file(table: Any) -> bool:
-    return isinstance(table, str) and _file_reader(table) is not None and Path(table).is_file()
-
-
 class Relations(Statements):
     """The part of a Source that resolves table arguments."""
 
@@ -113,7 +100,8 @@ class Relations(Statements):
         """:meth:`relation` of each table, the files among them read side by side where the
         engine can (DuckDB sniffs the two CSV inputs of mpUCCs on two threads). Errors are raised
         in ``tables`` order."""
-        files = [t for t in dict.fromkeys(t for t in tables if isinstance(t, str)) if _is_file(t)]
+        # Named as files by their suffix (a folder without one may be shadowed by a table: read later).
+        files = [t for t in dict.fromkeys(t for t in tables if isinstance(t, str)) if file_reader(t) and path_kind(t)]
         read = self._read_files(files) if self.dialect.reads_files and len(files) > 1 else {}
         return [self._relation(t, read.get(t) if isinstance(t, str) else None) for t in tables]
 
@@ -121,7 +109,7 @@ class Relations(Statements):
         """What to put after FROM for each file (or the error reading it): the engine's reader;
         a view the engine registers for it is dropped with the run's DataFrames."""
         files = {
-            label: (_file_reader(label) or "", f"privrisk_{self._run_id}_file{len(self._frames) + i}")
+            label: (path_kind(label) or "", f"privrisk_{self._run_id}_file{len(self._frames) + i}")
             for i, label in enumerate(labels)
         }
         out: dict[str, str | BaseException] = {}
@@ -147,8 +135,10 @@ class Relations(Statements):
             return self._frame_relation(table)
         if not table:
             raise InvalidInputError("table must be a table name, a CSV/Parquet path or a DataFrame, got ''")
-        reader = _file_reader(table)
-        if reader is not None and Path(table).is_file():
+        reader, kind = file_reader(table), path_kind(table)
+        # A path named as a file by its suffix is read as one; a folder of Parquet files without
+        # a suffix only when the database has no table of that name.
+        if kind is not None and (reader is not None or self.find_table(table) is None):
             if not self.dialect.reads_files:
                 raise UnsupportedFeatureError(
                     f"{table}: CSV/Parquet paths are read by DuckDB and Spark; load the file into {self.dialect.name} first"
@@ -157,7 +147,7 @@ class Relations(Statements):
             if isinstance(found, BaseException):
                 raise found
             sql = found
-            if self.find_table(table) is not None:  # the file shadows a table of that name: say so
+            if reader is not None and self.find_table(table) is not None:  # it shadows a table of that name: say so
                 warnings.warn(
                     f"{table!r} is both a file and a table of the database: the file was read "
                     f"(name the table in double quotes, '\"{table}\"', to read the table)",
@@ -171,12 +161,14 @@ class Relations(Statements):
                 raise
             # Both readings, whichever the user meant: a typo in a file's suffix (cps1988.cvs) and a
             # missing .csv get the same message.
-            if reader is not None and Path(table).exists():
+            if Path(table).is_dir():
+                why = "a folder holding no Parquet file" if reader != "csv" else "a folder: a CSV is read from one file"
+            elif reader is not None and Path(table).exists():
                 why = "it is not a regular file"
             elif reader is not None:
                 why = "no such file"
             elif Path(table).is_file():
-                why = f"a file of that name exists, but only {', '.join(sorted(_FILE_SUFFIXES))} files are read"
+                why = f"a file of that name exists, but only {', '.join(sorted(FILE_SUFFIXES))} files are read"
             else:
                 why = "no such file"
             raise InvalidInputError(
@@ -193,12 +185,12 @@ class Relations(Statements):
         with contextlib.suppress(Exception):
             names.update((n, n) for n in self.engine.table_names() if not n.startswith("privrisk_"))
         path = Path(table)
-        if _file_reader(table) is not None or str(path.parent) not in ("", "."):
+        if file_reader(table) is not None or str(path.parent) not in ("", "."):
             with contextlib.suppress(OSError):
                 names.update(
                     (p.name, str(path.parent / p.name) if str(path.parent) not in ("", ".") else p.name)
                     for p in path.parent.iterdir()
-                    if p.is_file() and _file_reader(p.name) is not None
+                    if p.is_file() and file_reader(p.name) is not None
                 )
         near = difflib.get_close_matches(path.name or table, list(names), n=3, cutoff=0.75)
         return f" (did you mean {' or '.join(repr(names[n]) for n in near)}?)" if near else ""

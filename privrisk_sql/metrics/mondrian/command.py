@@ -8,7 +8,11 @@ from ...cli import arguments as a
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--table", required=True, help="input table name in --db, or a CSV/Parquet path (only read)")
+    p.add_argument(
+        "--table",
+        required=True,
+        help="input table name in --db, or a CSV/Parquet path or a folder of Parquet files (only read)",
+    )
     p.add_argument("--qids", type=a.name_list, required=True, help="quasi-identifier columns, comma-separated")
     p.add_argument("--k", type=a.positive_int, required=True, help="k (integer >= 1)")
     p.add_argument(

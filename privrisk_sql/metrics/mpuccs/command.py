@@ -9,8 +9,12 @@ from ...errors import InvalidInputError
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--ori", required=True, help="original table (name in --db, or a CSV/Parquet path)")
-    p.add_argument("--syn", required=True, help="synthetic table (name in --db, or a CSV/Parquet path)")
+    p.add_argument(
+        "--ori", required=True, help="original table (name in --db, a CSV/Parquet path, or a folder of Parquet files)"
+    )
+    p.add_argument(
+        "--syn", required=True, help="synthetic table (name in --db, a CSV/Parquet path, or a folder of Parquet files)"
+    )
     p.add_argument(
         "--db",
         default=None,

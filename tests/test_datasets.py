@@ -1,0 +1,157 @@
+"""A folder of Parquet files (a dataset, as Spark writes one) as a table argument, on DuckDB;
+tests/test_spark.py reads the same folders on Spark."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+import duckdb
+import pytest
+
+import privrisk_sql as pr
+from privrisk_sql.cli import main
+
+from backends import FIXTURES
+
+ADULT = str(FIXTURES / "adult" / "ori.csv")
+QIDS = ["age", "sex", "race", "education"]
+
+
+def spark_style_dataset(folder: Path, rows: int = 3000, parts: int = 3) -> Path:
+    """The first ``rows`` rows of Adult in ``parts`` part files, in order, with what a Spark
+    write leaves beside them, holding other rows that must not be read: `_SUCCESS`, a hidden
+    file, and the `_temporary/` folder of a write that did not finish. (Not a `.crc`: Hadoop
+    checks the part file against it.)"""
+    folder.mkdir(parents=True)
+    step = rows // parts
+    with duckdb.connect() as con:
+        con.execute(f"CREATE TABLE a AS SELECT * FROM read_csv('{ADULT}') LIMIT {rows}")
+        for i in range(parts):
+            part = folder / f"part-{i:05d}-c000.snappy.parquet"
+            con.execute(f"COPY (SELECT * FROM a LIMIT {step} OFFSET {i * step}) TO '{part}' (FORMAT parquet)")
+        con.execute(f"COPY (SELECT * FROM a LIMIT 40) TO '{folder / '.hidden.parquet'}' (FORMAT parquet)")
+        (folder / "_temporary" / "0").mkdir(parents=True)
+        con.execute(
+            f"COPY (SELECT * FROM a LIMIT 50) TO '{folder / '_temporary' / '0' / 'part-9.parquet'}' (FORMAT parquet)"
+        )
+        whole = folder.parent / f"{folder.name}-whole.parquet"
+        con.execute(f"COPY (SELECT * FROM a LIMIT {step * parts}) TO '{whole}' (FORMAT parquet)")
+    (folder / "_SUCCESS").write_text("")
+    return whole
+
+
+def hive_dataset(folder: Path) -> Path:
+    """Adult's first 2000 rows partitioned by sex (`sex=Female/`, `sex=Male/`, the files without
+    the column), and the same rows as one file with it."""
+    with duckdb.connect() as con:
+        con.execute(f"CREATE TABLE a AS SELECT * FROM read_csv('{ADULT}') LIMIT 2000")
+        for sex in ("Female", "Male"):
+            (folder / f"sex={sex}").mkdir(parents=True)
+            part = folder / f"sex={sex}" / "part-00000.parquet"
+            con.execute(f"COPY (SELECT * EXCLUDE (sex) FROM a WHERE sex = '{sex}') TO '{part}' (FORMAT parquet)")
+        whole = folder.parent / "hive-whole.parquet"
+        con.execute(f"COPY a TO '{whole}' (FORMAT parquet)")
+    return whole
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ""])
+def test_a_dataset_folder_is_read_as_its_part_files_in_order(tmp_path, suffix):
+    """A folder was refused ("it is not a regular file"): Spark's own output, and the usual shape
+    of a table that outgrew one file, could not be measured. Its part files are read in path
+    order, so even mpUCCs' row positions equal those of the same rows in one file; what a Spark
+    write leaves beside them is not read."""
+    folder = tmp_path / f"adult{suffix}"
+    whole = str(spark_style_dataset(folder))
+    assert pr.kanon(None, str(folder), QIDS) == pr.kanon(None, whole, QIDS)
+    assert pr.kanon(None, str(folder), QIDS)["n_rows"] == 3000
+    assert pr.risk(None, str(folder), QIDS).to_dict() == pr.risk(None, whole, QIDS).to_dict()
+    columns = ["age", "education", "occupation", "hours_per_week", "native_country"]
+    syn = str(FIXTURES / "adult" / "syn.csv")
+    a = pr.mpuccs(None, str(folder), syn, columns=columns, n_cols=[1, 2, 3])
+    b = pr.mpuccs(None, whole, syn, columns=columns, n_cols=[1, 2, 3])
+    assert a.to_dict() == b.to_dict()
+    assert len(a.details) > 0
+
+
+def test_hive_partition_folders_are_columns(tmp_path):
+    """`sex=Female/` and `sex=Male/` below the dataset give the column `sex`, as Spark reads them."""
+    whole = str(hive_dataset(tmp_path / "hive"))
+    folder = str(tmp_path / "hive")
+    with pr.connect() as src:
+        assert "sex" in [c.name for c in src.relation(folder).columns]
+    assert pr.kanon(None, folder, QIDS) == pr.kanon(None, whole, QIDS)
+
+
+def test_a_name_value_folder_above_the_dataset_is_refused(tmp_path):
+    """DuckDB reads every `name=value` folder of a path as a partition; one above the dataset
+    would add a column it does not have (Spark reads only those below). Refused, naming it."""
+    spark_style_dataset(tmp_path / "run=5" / "adult")
+    with pytest.raises(pr.InvalidInputError, match=r"folder 'run=5' of the dataset's own path"):
+        pr.kanon(None, str(tmp_path / "run=5" / "adult"), QIDS)
+
+
+def test_a_folder_that_is_no_dataset_is_named(tmp_path):
+    (tmp_path / "empty.parquet").mkdir()
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "a.txt").write_text("a\n1\n")
+    (tmp_path / "rows.csv").mkdir()
+    for name, why in [
+        ("empty.parquet", "a folder holding no Parquet file"),
+        ("notes", "a folder holding no Parquet file"),
+        ("rows.csv", "a folder: a CSV is read from one file"),
+    ]:
+        with pytest.raises(pr.InvalidInputError, match=f"table not found: .*{name}.*{why}"):
+            pr.kanon(None, str(tmp_path / name), ["a"])
+
+
+def test_a_table_of_the_same_name_wins_over_a_folder_without_suffix(tmp_path, monkeypatch):
+    """A name without a file suffix is a table first (as before); the folder only when the
+    database has no table of that name."""
+    spark_style_dataset(tmp_path / "people")
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "w.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute("CREATE TABLE people AS SELECT 1 AS age FROM range(4)")
+    assert pr.kanon(str(db), "people", ["age"])["n_rows"] == 4
+    assert pr.kanon(None, "people", ["age"])["n_rows"] == 3000
+
+
+def test_outputs_inside_an_input_dataset_are_refused_before_any_work(tmp_path, capsys):
+    """A report or JSON written into the dataset folder would be read as part of it next time
+    (Spark reads every file there): refused, exit 2, one line naming both, nothing written."""
+    folder = tmp_path / "adult.parquet"
+    spark_style_dataset(folder)
+    before = sorted(os.listdir(folder))
+    for option, name in [("--json", "out.json"), ("--html", "report.html")]:
+        code = main(["kanon", "--table", str(folder), "--qids", "age,sex", option, str(folder / name)])
+        err = capsys.readouterr().err.strip()
+        assert code == 2
+        assert "is inside the input dataset" in err and str(folder) in err and len(err.splitlines()) == 1
+    with pytest.raises(pr.InvalidInputError, match="is inside the input dataset"):
+        pr.kanon(None, str(folder), ["age"], html=str(folder / "sub.html"))
+    assert sorted(os.listdir(folder)) == before
+
+
+def test_read_only_reads_a_dataset_and_nothing_beside_it(tmp_path):
+    """--read-only allows exactly the input files: a dataset's part files are allowed, a file
+    beside them that the dataset does not read is not."""
+    folder = tmp_path / "adult.parquet"
+    whole = str(spark_style_dataset(folder))
+    out = tmp_path / "k.json"
+    assert main(["kanon", "--table", str(folder), "--qids", ",".join(QIDS), "--read-only", "--json", str(out)]) == 0
+    assert json.loads(out.read_text()) == json.loads(json.dumps(pr.kanon(None, whole, QIDS)))
+    with pr.connect(None, read_only=True, files=[str(folder)]) as src:
+        assert pr.kanon(src, str(folder), QIDS)["n_rows"] == 3000
+        with pytest.raises(Exception, match="(?i)permission|access|disabled"):
+            src.fetch(f"SELECT COUNT(*) FROM read_parquet('{folder / '_temporary' / '0' / 'part-9.parquet'}')")
+
+
+def test_other_databases_say_to_load_a_dataset_first(tmp_path):
+    folder = tmp_path / "adult.parquet"
+    spark_style_dataset(folder)
+    sqlite3.connect(tmp_path / "x.sqlite").close()
+    with pytest.raises(pr.UnsupportedFeatureError, match="read by DuckDB and Spark; load the file into sqlite"):
+        pr.kanon(f"sqlite:///{tmp_path / 'x.sqlite'}", str(folder), ["age"])

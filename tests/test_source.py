@@ -412,3 +412,30 @@ def test_a_file_has_its_own_columns_whatever_folder_it_is_in(tmp_path, read_only
         warnings.simplefilter("ignore")  # each column has a value of its own in every row: a likely identifier
         r = pr.mpuccs(None, str(csv), str(parquet))
     assert {c for combo in r.tree["field_combo"] for c in combo} == {"age", "zip"}
+
+
+@pytest.mark.parametrize("form", ["{p}", "duckdb:///{p}", "sqlite:///{p}"])
+def test_a_python_run_that_writes_creates_its_database_as_the_cli_does(tmp_path, form):
+    """`privrisk-sql mondrian --db new.duckdb` creates the file; `pr.mondrian('new.duckdb', ...)`
+    refused it as "database file not found (only a command that writes a table creates one:
+    mondrian, ...)". A run that writes now creates it; one that fails before its output exists
+    leaves no file behind (as the CLI); a run that only reads still refuses a missing file.
+    (SQLite reads no files: there only the failed run and the refusal.)"""
+    table = "adult" if form.startswith("sqlite") else str(FIXTURES / "adult" / "ori.csv")
+    with pytest.raises(pr.InvalidInputError, match="not found"):
+        pr.mondrian(form.format(p=tmp_path / "failed.db"), table, ["nope"], 5, "anon")
+    assert sorted(tmp_path.iterdir()) == []
+    with pytest.raises(pr.InvalidInputError, match="database file not found"):
+        pr.kanon(form.format(p=tmp_path / "missing.db"), "t", ["a"])
+    assert sorted(tmp_path.iterdir()) == []
+    if form.startswith("sqlite"):
+        return
+    target = form.format(p=tmp_path / "new.db")
+    r = pr.mondrian(target, table, ["age", "sex"], 5, "anon", keep=["race"], identifiers=["fnlwgt"])
+    assert (tmp_path / "new.db").exists() and r.partitions > 1
+    with pr.connect(target) as src:
+        assert src.fetch("SELECT COUNT(*) FROM anon") == [(32561,)]
+    risk_db = form.format(p=tmp_path / "risk.db")
+    pr.risk(risk_db, table, ["age", "sex", "race"], classes="risky")
+    with pr.connect(risk_db) as src:
+        assert src.fetch("SELECT COUNT(*) FROM risky")[0][0] > 0

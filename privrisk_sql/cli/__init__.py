@@ -254,7 +254,7 @@ def _write_html(metric: Metric, args: argparse.Namespace, result: object, databa
 @contextlib.contextmanager
 def _opened(metric: Metric, args: argparse.Namespace):
     """The --db Source for one command (echoing with --show-sql), closed when the command ends."""
-    from ..source import connect, database_file, echo_to_stderr  # sqlglot and jinja2: not for --help
+    from ..source import connect, database_file, echo_to_stderr, remove_if_unwritten  # not for --help: sqlglot, jinja2
 
     tables = list(_input_tables(metric, args).values())
     path = database_file(args.db)
@@ -282,26 +282,10 @@ def _opened(metric: Metric, args: argparse.Namespace):
             e.work_tables_left = list(src.work_tables_left)  # type: ignore[attr-defined]
         raise
     finally:
-        leave_file = (
-            done
-            or not created
-            or any(
-                _output_written(src, getattr(args, option)) for option in metric.outputs if getattr(args, option, None)
-            )
-        )
+        if not done and created and path is not None:
+            outputs = [getattr(args, option) for option in metric.outputs if getattr(args, option, None)]
+            remove_if_unwritten(src, path, outputs)
         src.close()
-        if not leave_file and path is not None:
-            for leftover in (path, path + ".wal"):
-                with contextlib.suppress(OSError):
-                    os.remove(leftover)
-
-
-def _output_written(src, output: str) -> bool:
-    """Whether the run's output table exists (True when that cannot be told: keep the file)."""
-    try:
-        return src.table_exists(output)
-    except Exception:
-        return True
 
 
 def _run_cleanup(args: argparse.Namespace) -> int:

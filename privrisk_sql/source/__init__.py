@@ -15,8 +15,9 @@ It is a thin facade over parts with one job each:
 from __future__ import annotations
 
 import contextlib
+import os
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,8 @@ class Source(Outputs, TempTables):
             statement check of ``read_only``. The reading commands of the CLI use it.
         create: a DuckDB or SQLite file that does not exist is created (default: refused with
             :class:`~privrisk_sql.errors.InvalidInputError` naming it, as the CLI refuses it,
-            rather than an empty database and a "table not found" later).
+            rather than an empty database and a "table not found" later). A metric that writes
+            a table (mondrian; risk with ``records``/``classes``) creates its database itself.
 
     Example:
         >>> src = Source()
@@ -71,8 +73,8 @@ class Source(Outputs, TempTables):
         create = flag(create, "create")
         if path is not None and not create and not Path(path).exists():
             raise InvalidInputError(
-                f"database file not found: {path!r} (only a command that writes a table creates one: mondrian, "
-                "risk --records or --classes; create=True in Python)"
+                f"database file not found: {path!r} (only a run that writes a table creates one: mondrian, "
+                "risk --records or --classes; or connect with create=True)"
             )
         if timeout is not None and (
             isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0
@@ -143,18 +145,46 @@ def connect(target: Any = None, **options: Any) -> Source:
 
 
 @contextlib.contextmanager
-def opened(target: Any = None) -> Iterator[Source]:
+def opened(target: Any = None, writes: Sequence[str] = ()) -> Iterator[Source]:
     """A Source for ``target`` for the length of a ``with`` block: its TEMP tables are dropped at the
-    end, and it is closed too when it was opened here (not when the caller passed a Source)."""
-    source = connect(target)
+    end, and it is closed too when it was opened here (not when the caller passed a Source).
+
+    ``writes``: the tables the run writes. A database file ``target`` names that does not exist is
+    then created, as the CLI creates it, and removed again if the block fails before any of
+    them exists: a refused run leaves no stray file."""
+    path = database_file(target) if writes else None
+    created = path is not None and not os.path.exists(path)
+    source = connect(target, create=True) if created else connect(target)
     if source.closed:  # else the first statement fails on the closed connection, named as its input's fault
         raise InvalidInputError("this Source is closed: open another with privrisk_sql.connect(...)")
     try:
         with source.guarded():
             yield source
+    except BaseException:
+        if created and path is not None:
+            remove_if_unwritten(source, path, writes)
+        raise
     finally:
         if source is not target:
             source.close()
+
+
+def remove_if_unwritten(source: Source, path: str, outputs: Sequence[str]) -> None:
+    """Close ``source`` and remove the database file ``path`` it created, unless one of the
+    run's ``outputs`` exists in it (when that cannot be told, the file is kept)."""
+
+    def written(output: str) -> bool:
+        try:
+            return source.table_exists(output)
+        except Exception:
+            return True
+
+    if any(written(output) for output in outputs):
+        return
+    source.close()
+    for leftover in (path, path + ".wal"):
+        with contextlib.suppress(OSError):
+            os.remove(leftover)
 
 
 __all__ = [
@@ -167,4 +197,5 @@ __all__ = [
     "echo_to_stderr",
     "is_in_memory",
     "opened",
+    "remove_if_unwritten",
 ]

@@ -120,7 +120,7 @@ def mondrian(
     files = hierarchies.values() if isinstance(hierarchies, Mapping) else ()  # hierarchy CSVs are read too
     page = report.checked_html(html, table, *files)
     started, clock = report.now(), time.perf_counter()
-    with opened(src) as source:
+    with opened(src, writes=[output]) as source:
         report.check_not_a_database(page, source)
         if source.read_only:
             raise InvalidInputError(f"mondrian writes its output table {output!r}: it cannot run on a read_only Source")

@@ -304,7 +304,7 @@ def risk(
         )
     page = report.checked_html(html, table, o.population)  # input_files passes over a None population
     started, clock = report.now(), time.perf_counter()
-    with opened(src) as source:
+    with opened(src, writes=[t for t in (o.records, o.classes) if t is not None]) as source:
         report.check_not_a_database(page, source)
         database = source.database_label
         q = RiskQueries(source.dialect)

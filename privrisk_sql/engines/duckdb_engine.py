@@ -330,9 +330,36 @@ def _dataset_reader(label: str, connection: Any) -> str:
             f"cannot read {label!r}: DuckDB would read the folder {above[0]!r} of the dataset's own path as a "
             "partition column; read the dataset from a path without '=' in its folder names"
         )
-    refuse_one_name_columns(_parquet_columns(files[0], connection), f"{label!r}:")
     listed = ", ".join(_literal(_literal_path(str(Path(f).resolve()))) for f in files)
+    _refuse_disagreeing_parts(label, listed, connection)
+    refuse_one_name_columns(_parquet_columns(files[0], connection), f"{label!r}:")
     return f"read_parquet([{listed}], hive_partitioning = true)"
+
+
+def _refuse_disagreeing_parts(label: str, listed: str, connection: Any) -> None:
+    """Refuse a dataset whose part files do not all have the first one's columns and types,
+    naming the first that differs (read from the files' footers only). DuckDB read such a
+    dataset until the part that did not fit, then failed mid-run as a database error."""
+    try:
+        rows = connection.execute(
+            f"SELECT file_name, name, duckdb_type, num_children FROM parquet_schema([{listed}])"
+        ).fetchall()
+    except duckdb.Error as e:
+        raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
+    schemas: dict[str, list[tuple]] = {}
+    for file, *node in rows:
+        schemas.setdefault(file, []).append(tuple(node))
+    (first, expected), *others = [(file, nodes[1:]) for file, nodes in schemas.items()]  # [0]: the root
+
+    def spelled(nodes: list[tuple]) -> str:
+        return ", ".join(f"{name} {kind}" for name, kind, _ in nodes)
+
+    for file, nodes in others:
+        if nodes != expected:
+            raise InvalidInputError(
+                f"cannot read {label!r}: its part files have different columns: {file!r} has "
+                f"({spelled(nodes)}) where {first!r} has ({spelled(expected)})"
+            )
 
 
 def _sniff_csv(label: str, connection: Any) -> tuple:

@@ -59,7 +59,7 @@ def _small():
 
 
 def test_timeout_must_be_positive_seconds():
-    for bad in (0, -1, "5", True, float("nan")):
+    for bad in (0, -1, "5", True, float("nan"), float("inf")):  # inf: as --timeout inf is refused
         with pytest.raises(pr.InvalidInputError, match="timeout must be a number of seconds > 0"):
             pr.Source(timeout=bad)
 
@@ -386,6 +386,24 @@ def test_a_stricter_server_time_limit_is_never_loosened(backend):
         assert [sql for sql in statements if setting in sql and ("SET " in sql or "set_config" in sql)]
     finally:
         backend.run(reset)
+
+
+def test_a_timeout_of_weeks_runs(backend):
+    """A timeout past the server's largest statement time limit failed before any work:
+    PostgreSQL's statement_timeout takes at most 2^31 - 1 ms (24.8 days), so --timeout 3000000
+    was "invalid value for parameter statement_timeout" (exit 3); PyMySQL refused a
+    connect_timeout over a year (a ValueError out of pr.connect). Where the backstop would
+    pass the server's range it is left out (the client's own watch still ends the run at its
+    deadline), and connecting is bounded by a year at most."""
+    table = backend.load(_small())
+    for timeout in (3_000_000, 40_000_000):  # 35 and 463 days
+        src = backend.source()
+        src.timeout = timeout
+        assert pr.cavg(src, table, ["a"], 1).n_rows > 0
+    url = server_url(backend.name) if backend.can.server and backend.name != "spark" else None
+    if url is not None:
+        with pr.connect(url, timeout=40_000_000) as src:
+            assert pr.cavg(src, table, ["a"], 1).n_rows > 0
 
 
 @pytest.fixture

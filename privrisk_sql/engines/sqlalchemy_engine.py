@@ -324,7 +324,8 @@ def _connect_options(url: str, timeout: float | None) -> dict[str, Any]:
         import sqlalchemy as sa
 
         if get_dialect(sa.engine.make_url(url).get_backend_name()).connect_timeout:
-            return {"connect_args": {"connect_timeout": max(1, math.ceil(timeout))}}
+            # PyMySQL takes at most a year; no connection takes that long anyway.
+            return {"connect_args": {"connect_timeout": min(max(1, math.ceil(timeout)), 31_536_000)}}
     return {}
 
 

@@ -15,6 +15,7 @@ It is a thin facade over parts with one job each:
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -77,7 +78,7 @@ class Source(Outputs, TempTables):
                 "risk --records or --classes; or connect with create=True)"
             )
         if timeout is not None and (
-            isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0
+            isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < math.inf
         ):
             raise InvalidInputError(f"timeout must be a number of seconds > 0, got {timeout!r}")
         self.read_only = flag(read_only, "read_only")

@@ -235,10 +235,11 @@ class Statements:
         self.engine.watch(guard)
         limit = self.dialect.statement_timeout
         if guard.timeout is not None and limit is not None:
-            name, per_second = limit
-            self._old_backstops = self._swap_settings(
-                [(name, _setting_number((guard.timeout + 1) * per_second))], limit_per_second=per_second
-            )
+            name, per_second, most = limit
+            value = (guard.timeout + 1) * per_second
+            if value > most:  # the server refuses it; a run of weeks is left to the client's own watch
+                return
+            self._old_backstops = self._swap_settings([(name, _setting_number(value))], limit_per_second=per_second)
 
     def _clear_backstops(self) -> None:
         self.engine.unwatch()

@@ -98,8 +98,8 @@ class Dialect:
     read_setting: str | None = None
     write_setting: str | None = None
     # The server-side statement time limit set just past a run's timeout, should the client's
-    # cancel not arrive: (setting name, its units per second).
-    statement_timeout: tuple[str, float] | None = None
+    # cancel not arrive: (setting name, its units per second, the largest value it takes).
+    statement_timeout: tuple[str, float, float] | None = None
     # The driver takes connect_timeout (seconds), bounded by the run's timeout.
     connect_timeout: bool = False
     # Python functions are registered on each connection (SQLite: privrisk_sql/sqlite_functions.py).
@@ -216,7 +216,7 @@ ORDER BY 1""",
             system_schemas=("information_schema", "pg_catalog"),
             read_setting="SELECT current_setting({name_literal}, true) AS value",
             write_setting="SELECT set_config({name_literal}, {value}, false)",
-            statement_timeout=("statement_timeout", 1000.0),
+            statement_timeout=("statement_timeout", 1000.0, 2**31 - 1),  # an int of ms: 24.8 days
             connect_timeout=True,
             text_holds_nul=False,
             max_identifier_bytes=63,
@@ -271,7 +271,7 @@ ORDER BY 1""",
             cancel_statement="KILL QUERY ID {query_id}",
             read_setting="SELECT @@SESSION.{name} AS value",
             write_setting="SET SESSION {name} = {typed}",
-            statement_timeout=("max_statement_time", 1.0),
+            statement_timeout=("max_statement_time", 1.0, 31_536_000),  # a year
             connect_timeout=True,
             max_identifier_bytes=64,
             cast_types=CastTypes(double="DOUBLE", bigint="SIGNED", integer="SIGNED", text="CHAR"),

@@ -4,6 +4,7 @@ tables gone after a run, and the command line through a Spark Connect server."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import uuid
@@ -444,3 +445,22 @@ def test_a_dataset_folder_reads_as_on_duckdb(spark, tmp_path):
         whole = str(make(folder))
         assert pr.kanon(src, str(folder), QIDS) == pr.kanon(None, str(folder), QIDS) == pr.kanon(None, whole, QIDS)
         assert pr.risk(src, str(folder), QIDS).prosecutor == pr.risk(None, whole, QIDS).prosecutor
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_dataset_spark_wrote_reads_alike_on_duckdb(spark, tmp_path):
+    """What Spark itself writes (part files with their .crc checksums, _SUCCESS, Hive partition
+    folders, a NULL partition as __HIVE_DEFAULT_PARTITION__): DuckDB reads the folder as Spark
+    does, the same classes and risks."""
+    import pandas as pd
+    from test_datasets import ADULT, QIDS
+
+    rows = pd.read_csv(ADULT, nrows=2000)
+    rows.loc[:9, "race"] = None
+    folder = str(tmp_path / "adult")
+    spark.session.createDataFrame(rows).repartition(3).write.partitionBy("race").parquet(folder)
+    assert any(name.startswith("race=__HIVE_DEFAULT_PARTITION__") for name in os.listdir(folder))
+    src = pr.connect(spark.session)
+    assert pr.kanon(src, folder, QIDS) == pr.kanon(None, folder, QIDS)
+    assert pr.kanon(None, folder, QIDS)["n_rows"] == 2000
+    assert pr.risk(src, folder, QIDS).to_dict() == pr.risk(None, folder, QIDS).to_dict()

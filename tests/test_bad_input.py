@@ -404,3 +404,22 @@ def test_a_yes_no_option_takes_only_true_or_false(call):
         call(con)
     assert con.execute("SELECT note FROM out").fetchall() == [("keep me",)]
     assert pr.mondrian(con, "t", ["q"], 2, "np_out", keep="*", relaxed=__import__("numpy").False_).partitions >= 1
+
+
+def test_a_column_name_typed_in_the_other_unicode_form_is_found(tmp_path, capsys):
+    """A header written with a combining accent (NFD: 'cafe' + U+0301, as macOS file names and
+    some exports spell it) did not match 'café' typed on a keyboard (NFC): "column 'café' not
+    found (columns: café, b)", two names that look the same. Names now match ignoring Unicode
+    normalization as they match ignoring case, when one column alone matches; two that differ
+    only so are named as ambiguous."""
+    nfd = "cafe\u0301"
+    path = tmp_path / "t.csv"
+    path.write_text(f"{nfd},b\n1,2\n1,2\n3,4\n", encoding="utf-8")
+    assert pr.kanon(None, str(path), ["café"])["k_anonymity"] == 1
+    assert pr.kanon(None, str(path), ["CAFÉ", "b"])["n_classes"] == 2
+    assert main(["kanon", "--table", str(path), "--qids", "café", "--quiet"]) == 0
+    both = tmp_path / "both.csv"
+    both.write_text(f"{nfd},café\n1,2\n1,2\n", encoding="utf-8")
+    with pytest.raises(pr.InvalidInputError, match="column 'CAFÉ' is ambiguous"):
+        pr.kanon(None, str(both), ["CAFÉ"])
+    assert pr.kanon(None, str(both), [nfd])["k_anonymity"] == 2  # an exact name is that column

@@ -5,6 +5,7 @@ place, or a DataFrame, to what goes after FROM and its real columns and types.""
 from __future__ import annotations
 
 import contextlib
+import unicodedata
 import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -45,11 +46,13 @@ class Relation:
         return self.identity is not None
 
     def column(self, name: str) -> Column:
-        """The column called ``name``: exact match first, then case-insensitive."""
+        """The column called ``name``: exact match first, then ignoring case and Unicode
+        normalization (a header spelled with a combining accent, NFD, and the same name typed
+        with the accented letter, NFC, look alike): the one column that matches so."""
         for c in self.columns:
             if c.name == name:
                 return c
-        folded = [c for c in self.columns if c.name.lower() == str(name).lower()]
+        folded = [c for c in self.columns if _folded(c.name) == _folded(str(name))]
         if len(folded) == 1:
             return folded[0]
         if len(folded) > 1:
@@ -57,6 +60,10 @@ class Relation:
         raise InvalidInputError(
             f"column {name!r} not found in {self.label!r} (columns: {', '.join(c.name for c in self.columns)})"
         )
+
+
+def _folded(name: str) -> str:
+    return unicodedata.normalize("NFC", name).lower()
 
 
 @dataclass(frozen=True)

@@ -167,12 +167,6 @@ def _umask() -> int:
 
 
 def input_files(*candidates: object) -> list[str]:
-    """The candidates that name an existing local file, or a folder read as a Parquet dataset
-    (table arguments that are paths)."""
-    from ..engines.common import path_kind
-
-    return [
-        str(c)
-        for c in candidates
-        if isinstance(c, (str, Path)) and (os.path.isfile(c) or os.path.isdir(c) and path_kind(c) == "parquet")
-    ]
+    """The candidates that name an existing local file or folder (table arguments that are
+    paths; a folder may be a Parquet dataset, and is not searched here to tell)."""
+    return [str(c) for c in candidates if isinstance(c, (str, Path)) and os.path.exists(c)]

@@ -142,10 +142,12 @@ class Relations(Statements):
             return self._frame_relation(table)
         if not table:
             raise InvalidInputError("table must be a table name, a CSV/Parquet path or a DataFrame, got ''")
-        reader, kind = file_reader(table), path_kind(table)
         # A path named as a file by its suffix is read as one; a folder of Parquet files without
-        # a suffix only when the database has no table of that name.
-        if kind is not None and (reader is not None or self.find_table(table) is None):
+        # a suffix only when the database has no table of that name (asked first: a table named
+        # like a large folder beside it is not looked for in that folder).
+        reader = file_reader(table)
+        kind = path_kind(table) if reader is not None or self.find_table(table) is None else None
+        if kind is not None:
             if not self.dialect.reads_files:
                 raise UnsupportedFeatureError(
                     f"{table}: CSV/Parquet paths are read by DuckDB and Spark; load the file into {self.dialect.name} first"

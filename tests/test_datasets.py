@@ -173,3 +173,26 @@ def test_part_files_that_disagree_are_bad_input_before_any_work(tmp_path, capsys
         "part-1.parquet' has (a VARCHAR, b VARCHAR) where" in err
         and "part-0.parquet' has (a INTEGER, b VARCHAR)" in err
     )
+
+
+def clashing_dataset(tmp_path: Path) -> str:
+    """`sex=F/` holding rows with their own `sex`, of both values."""
+    folder = tmp_path / "dup.parquet"
+    (folder / "sex=F").mkdir(parents=True)
+    with duckdb.connect() as con:
+        con.execute(
+            f"COPY (SELECT 1 AS a, 'M' AS sex UNION ALL SELECT 2, 'F') TO '{folder / 'sex=F' / 'part-0.parquet'}'"
+            " (FORMAT parquet)"
+        )
+    return str(folder)
+
+
+CLASH = r"column 'sex' is both in its part files and a partition folder \('sex=F'\)"
+
+
+def test_a_partition_folder_named_like_a_column_is_refused(tmp_path):
+    """DuckDB (and Spark: tests/test_spark.py) read every row of `sex=F/` as F, the rows' own
+    `sex` unread: k = 2 in one class where the rows hold two classes (k = 1), without a word.
+    Refused, naming both."""
+    with pytest.raises(pr.InvalidInputError, match=CLASH):
+        pr.kanon(None, clashing_dataset(tmp_path), ["sex"])

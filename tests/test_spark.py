@@ -464,3 +464,12 @@ def test_a_dataset_spark_wrote_reads_alike_on_duckdb(spark, tmp_path):
     assert pr.kanon(src, folder, QIDS) == pr.kanon(None, folder, QIDS)
     assert pr.kanon(None, folder, QIDS)["n_rows"] == 2000
     assert pr.risk(src, folder, QIDS).to_dict() == pr.risk(None, folder, QIDS).to_dict()
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_partition_folder_named_like_a_column_is_refused_on_spark(spark, tmp_path):
+    """Spark too read every row of `sex=F/` as F over the rows' own `sex` (k = 2 where it is 1)."""
+    from test_datasets import CLASH, clashing_dataset
+
+    with pytest.raises(pr.InvalidInputError, match=CLASH):
+        pr.kanon(pr.connect(spark.session), clashing_dataset(tmp_path), ["sex"])

@@ -43,6 +43,24 @@ def _parquet_files_below(folder: str | os.PathLike) -> Iterator[str]:
                 yield os.path.join(root, f)
 
 
+def refuse_partition_clash(label: str, files: list[str], columns: Iterable[str]) -> None:
+    """Refuse a dataset with a partition folder named like a column of its part files: DuckDB
+    and Spark alike read the folder's value over each row's own (`sex=F/` holding rows of
+    both sexes was read as all F), without a word."""
+    folders = {
+        part.split("=", 1)[0].lower(): part
+        for f in files
+        for part in Path(os.path.relpath(f, label)).parts[:-1]
+        if "=" in part
+    }
+    for column in columns:
+        if column.lower() in folders:
+            raise InvalidInputError(
+                f"cannot read {label!r}: column {column!r} is both in its part files and a partition folder "
+                f"({folders[column.lower()]!r}), whose value would be read over each row's own"
+            )
+
+
 def path_kind(table: Any) -> str | None:
     """How a table argument naming a path is read: ``"csv"`` or ``"parquet"`` for a file with
     one of :data:`FILE_SUFFIXES`, ``"parquet"`` for a folder holding Parquet files (a dataset);

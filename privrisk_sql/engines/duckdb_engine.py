@@ -14,7 +14,14 @@ from ..sql.dialects import get_dialect
 from ..sql.render import quote_identifier, sql_literal
 from . import CatalogEntry
 from .cancel import RunGuard
-from .common import fetched, first_line, is_in_memory, parquet_dataset_files, refuse_one_name_columns
+from .common import (
+    fetched,
+    first_line,
+    is_in_memory,
+    parquet_dataset_files,
+    refuse_one_name_columns,
+    refuse_partition_clash,
+)
 
 
 class DuckDBEngine:
@@ -117,7 +124,7 @@ class DuckDBEngine:
                 elif Path(label).is_dir():
                     out[label] = (_dataset_reader(label, connection), False)
                 else:
-                    refuse_one_name_columns(_parquet_columns(label, connection), f"{label!r}:")
+                    refuse_one_name_columns(parquet_columns(label, connection), f"{label!r}:")
                     # A folder `year=2024` in the path is no column of the file (DuckDB's default reads it as one).
                     out[label] = (f"read_parquet({path}, hive_partitioning = false)", False)
             except BaseException as e:  # raised by the caller when it reaches this file, in its order
@@ -332,7 +339,9 @@ def _dataset_reader(label: str, connection: Any) -> str:
         )
     listed = ", ".join(_literal(_literal_path(str(Path(f).resolve()))) for f in files)
     _refuse_disagreeing_parts(label, listed, connection)
-    refuse_one_name_columns(_parquet_columns(files[0], connection), f"{label!r}:")
+    columns = parquet_columns(files[0], connection)
+    refuse_one_name_columns(columns, f"{label!r}:")
+    refuse_partition_clash(label, files, columns)
     return f"read_parquet([{listed}], hive_partitioning = true)"
 
 
@@ -399,7 +408,7 @@ def _csv_header(label: str, delimiter: str, quote: str) -> list[str]:
     return next((row for _, row in _csv_rows(label, delimiter, quote)), [])
 
 
-def _parquet_columns(label: str, connection: Any) -> list[str]:
+def parquet_columns(label: str, connection: Any) -> list[str]:
     """A Parquet file's top-level column names, as the file spells them (DuckDB's reader renames)."""
     try:
         rows = connection.execute("SELECT name, num_children FROM parquet_schema(?)", [_literal_path(label)]).fetchall()

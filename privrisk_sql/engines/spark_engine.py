@@ -269,6 +269,12 @@ class SparkEngine:
             # DuckDB refuses it, rather than being padded or cut.
             csv_options = ", header 'true', inferSchema 'true', escape '\"', mode 'FAILFAST'"
             options = f"path {where}" + (csv_options if kind == "csv" else "")
+            if Path(label).is_dir():
+                try:
+                    _check_dataset(label)
+                except InvalidInputError as e:  # named as DuckDB names it
+                    out[label] = e
+                    continue
             try:
                 self.run(f"CREATE TEMPORARY VIEW {self._quoted(name)} USING {kind} OPTIONS ({options})", False)
                 if kind == "csv":
@@ -380,3 +386,16 @@ def open_spark(target: Any, timeout: float | None = None) -> SparkEngine | None:
         why = _server_unreachable(e) if target.startswith("sc://") else None
         raise QueryError(redacted(f"cannot reach Spark at {target!r}: {why or first_line(e)}"), dialect="spark") from e
     return SparkEngine(session, owns=True)
+
+
+def _check_dataset(label: str) -> None:
+    """Refuse, before Spark reads it, a dataset folder whose partition folders are named like a
+    column of its part files (the first part's columns, read from its footer)."""
+    import duckdb
+
+    from .common import parquet_dataset_files, refuse_partition_clash
+    from .duckdb_engine import parquet_columns
+
+    files = parquet_dataset_files(label)
+    with duckdb.connect() as con:
+        refuse_partition_clash(label, files, parquet_columns(files[0], con))

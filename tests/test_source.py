@@ -272,6 +272,10 @@ def test_mondrian_into_a_throwaway_database_is_refused():
     df = pd.DataFrame({"age": [20, 21, 22, 23] * 5})
     with pytest.raises(pr.InvalidInputError, match="would lose it"):
         mondrian_keeping_all(None, df, ["age"], 2, "out")
+    # No output named at all is said first: it was "writes its output table None inside the database".
+    for output in (None, "", 5):
+        with pytest.raises(pr.InvalidInputError, match=f"output must be a table name, got {output!r}"):
+            pr.mondrian(None, df, ["age"], 2, output)
 
 
 def test_a_csv_keeps_its_yes_no_spellings(tmp_path):

@@ -77,6 +77,8 @@ class MondrianOptions:
         identifiers: Sequence[str] | str | None = None,
     ) -> MondrianOptions:
         _validate_options(median, nulls)
+        if not isinstance(output, str) or not output.strip():  # as Source.output_table says it, before any connection
+            raise InvalidInputError(f"output must be a table name, got {output!r}")
         replace, relaxed = flag(replace, "replace"), flag(relaxed, "relaxed")
         names = _validate_privacy(l, t, sensitive, relaxed)
         dropped = () if identifiers is None else name_list(identifiers, "identifiers")

@@ -196,3 +196,12 @@ def test_a_partition_folder_named_like_a_column_is_refused(tmp_path):
     Refused, naming both."""
     with pytest.raises(pr.InvalidInputError, match=CLASH):
         pr.kanon(None, clashing_dataset(tmp_path), ["sex"])
+
+
+def test_a_dataset_given_as_the_database_says_where_it_goes(tmp_path, capsys):
+    folder = tmp_path / "adult.parquet"
+    spark_style_dataset(folder)
+    assert main(["kanon", "--db", str(folder), "--table", "t", "--qids", "a"]) == 2
+    assert "is a directory, not a DuckDB database file; a folder of Parquet files is read with --table" in (
+        capsys.readouterr().err
+    )

@@ -19,6 +19,7 @@ from .common import (
     first_line,
     is_in_memory,
     parquet_dataset_files,
+    path_kind,
     refuse_one_name_columns,
     refuse_partition_clash,
 )
@@ -267,7 +268,8 @@ def _check_database_file(path: str) -> None:
     if not where.exists():
         return  # a new database: DuckDB creates it (the Source refuses it unless create=True)
     if where.is_dir():
-        raise InvalidInputError(f"--db {path!r} is a directory, not a DuckDB database file")
+        dataset = "; a folder of Parquet files is read with --table" if path_kind(path) == "parquet" else ""
+        raise InvalidInputError(f"--db {path!r} is a directory, not a DuckDB database file{dataset}")
     try:
         with where.open("rb") as f:
             head = f.read(_MAGIC_AT + len(_DUCKDB_MAGIC))

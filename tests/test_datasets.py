@@ -157,16 +157,22 @@ def test_other_databases_say_to_load_a_dataset_first(tmp_path):
         pr.kanon(f"sqlite:///{tmp_path / 'x.sqlite'}", str(folder), ["age"])
 
 
-def test_part_files_that_disagree_are_bad_input_before_any_work(tmp_path, capsys):
-    """Parts with other columns or types (a dataset appended to by another writer) were read
-    until the part that did not fit: a database error mid-run (exit 3). Now exit 2, one line
-    naming the part and both column lists, from the footers alone."""
+def mixed_dataset(tmp_path: Path, second: str = "SELECT 'z' AS a, 'y' AS b FROM range(3)") -> str:
+    """Two parts: `a` a number in the first, text in the second (or the second part given)."""
     folder = tmp_path / "mixed.parquet"
     folder.mkdir()
     with duckdb.connect() as con:
         con.execute(f"COPY (SELECT 1 AS a, 'x' AS b FROM range(3)) TO '{folder / 'part-0.parquet'}' (FORMAT parquet)")
-        con.execute(f"COPY (SELECT 'z' AS a, 'y' AS b FROM range(3)) TO '{folder / 'part-1.parquet'}' (FORMAT parquet)")
-    assert main(["kanon", "--table", str(folder), "--qids", "a"]) == 2
+        con.execute(f"COPY ({second}) TO '{folder / 'part-1.parquet'}' (FORMAT parquet)")
+    return str(folder)
+
+
+def test_part_files_that_disagree_are_bad_input_before_any_work(tmp_path, capsys):
+    """Parts with other columns or types (a dataset appended to by another writer) were read
+    until the part that did not fit: a database error mid-run (exit 3). Now exit 2, one line
+    naming the part and both column lists, from the footers alone."""
+    folder = mixed_dataset(tmp_path)
+    assert main(["kanon", "--table", folder, "--qids", "a"]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1, err
     assert (

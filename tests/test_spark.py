@@ -473,3 +473,15 @@ def test_a_partition_folder_named_like_a_column_is_refused_on_spark(spark, tmp_p
 
     with pytest.raises(pr.InvalidInputError, match=CLASH):
         pr.kanon(pr.connect(spark.session), clashing_dataset(tmp_path), ["sex"])
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+@pytest.mark.parametrize("second", ["SELECT 'z' AS a, 'y' AS b", "SELECT 2 AS a, 3 AS c"], ids=["type", "column"])
+def test_part_files_that_disagree_are_refused_on_spark(spark, tmp_path, second):
+    """Spark failed mid-run on a part of another type ("An error occurred while calling
+    o44.collectToPython", exit 3) and read a part without a column as NULLs, without a word.
+    Refused before any work, as on DuckDB (tests/test_datasets.py)."""
+    from test_datasets import mixed_dataset
+
+    with pytest.raises(pr.InvalidInputError, match="its part files have different columns"):
+        pr.kanon(pr.connect(spark.session), mixed_dataset(tmp_path, second), ["a"])

@@ -339,18 +339,27 @@ def _dataset_reader(label: str, connection: Any) -> str:
             f"cannot read {label!r}: DuckDB would read the folder {above[0]!r} of the dataset's own path as a "
             "partition column; read the dataset from a path without '=' in its folder names"
         )
+    check_dataset(label, files, connection)
     listed = ", ".join(_literal(_literal_path(str(Path(f).resolve()))) for f in files)
-    _refuse_disagreeing_parts(label, listed, connection)
-    columns = parquet_columns(files[0], connection)
-    refuse_one_name_columns(columns, f"{label!r}:")
-    refuse_partition_clash(label, files, columns)
     return f"read_parquet([{listed}], hive_partitioning = true)"
 
 
-def _refuse_disagreeing_parts(label: str, listed: str, connection: Any) -> None:
+def check_dataset(label: str, files: list[str], connection: Any) -> None:
+    """What DuckDB and Spark alike would misread in a dataset folder, refused before any work
+    from its files' footers (read through ``connection``, a DuckDB one; Spark's engine opens
+    one for this): part files that disagree, columns one name apart, a partition folder named
+    like a column."""
+    _refuse_disagreeing_parts(label, files, connection)
+    columns = parquet_columns(files[0], connection)
+    refuse_one_name_columns(columns, f"{label!r}:")
+    refuse_partition_clash(label, files, columns)
+
+
+def _refuse_disagreeing_parts(label: str, files: list[str], connection: Any) -> None:
     """Refuse a dataset whose part files do not all have the first one's columns and types,
-    naming the first that differs (read from the files' footers only). DuckDB read such a
-    dataset until the part that did not fit, then failed mid-run as a database error."""
+    naming the first that differs. DuckDB read such a dataset until the part that did not fit,
+    then failed mid-run as a database error; Spark read a part without a column as NULLs."""
+    listed = ", ".join(_literal(_literal_path(str(Path(f).resolve()))) for f in files)
     try:
         rows = connection.execute(
             f"SELECT file_name, name, duckdb_type, num_children FROM parquet_schema([{listed}])"

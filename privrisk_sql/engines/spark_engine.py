@@ -389,13 +389,12 @@ def open_spark(target: Any, timeout: float | None = None) -> SparkEngine | None:
 
 
 def _check_dataset(label: str) -> None:
-    """Refuse, before Spark reads it, a dataset folder whose partition folders are named like a
-    column of its part files (the first part's columns, read from its footer)."""
+    """Refuse, before Spark reads it, what Spark would misread in a dataset folder (its part
+    files' footers read by a DuckDB of this process: the checks DuckDB's own reads get)."""
     import duckdb
 
-    from .common import parquet_dataset_files, refuse_partition_clash
-    from .duckdb_engine import parquet_columns
+    from .common import parquet_dataset_files
+    from .duckdb_engine import check_dataset
 
-    files = parquet_dataset_files(label)
     with duckdb.connect() as con:
-        refuse_partition_clash(label, files, parquet_columns(files[0], con))
+        check_dataset(label, parquet_dataset_files(label), con)

@@ -43,3 +43,18 @@ def test_malformed_names_are_refused(name, message):
     with pytest.raises(pr.InvalidInputError, match=message) as e:
         split_table_name(name)
     assert repr(name) in str(e.value)
+
+
+def test_first_line_of_a_py4j_error_is_the_java_message():
+    """py4j's text begins "An error occurred while calling o33.sql." and gives the Java exception
+    on a later line, after ': ' and the exception's class."""
+    from privrisk_sql.engines.common import first_line
+
+    py4j = RuntimeError(
+        "An error occurred while calling o33.sql.\n"
+        ": org.apache.spark.SparkException: [FAILED_READ_FILE.CANNOT_READ_FILE_FOOTER] Could not read footer.\n"
+        "\tat org.apache.spark.sql.errors.QueryExecutionErrors$.x(QueryExecutionErrors.scala:1)"
+    )
+    assert first_line(py4j) == "[FAILED_READ_FILE.CANNOT_READ_FILE_FOOTER] Could not read footer."
+    assert first_line(RuntimeError("plain\nsecond")) == "plain"
+    assert first_line(RuntimeError("")) == "RuntimeError"

@@ -485,3 +485,15 @@ def test_part_files_that_disagree_are_refused_on_spark(spark, tmp_path, second):
 
     with pytest.raises(pr.InvalidInputError, match="its part files have different columns"):
         pr.kanon(pr.connect(spark.session), mixed_dataset(tmp_path, second), ["a"])
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_java_error_is_named_by_its_own_message(spark, tmp_path):
+    """A file that is no Parquet on a classic Spark session: "cannot read 'bad.parquet': An error
+    occurred while calling o33.sql." (py4j's first line, which says nothing). Now Spark's own."""
+    bad = tmp_path / "bad.parquet"
+    bad.write_text("garbage")
+    with pytest.raises(pr.InvalidInputError) as e:
+        pr.kanon(pr.connect(spark.session), str(bad), ["a"])
+    assert "An error occurred while calling" not in str(e.value)
+    assert "bad.parquet" in str(e.value) and "footer" in str(e.value).lower(), str(e.value)

@@ -115,8 +115,23 @@ def fetched(cursor: Any, fetch: bool | str) -> Any:
 
 
 def first_line(e: BaseException) -> str:
+    """The line of an error's text that says what went wrong: its first, or for a Java error
+    reaching Python through py4j (classic Spark) the Java exception's message, not py4j's
+    "An error occurred while calling o33.sql." before it."""
     text = str(getattr(e, "orig", None) or e).strip()
-    return text.splitlines()[0] if text else type(e).__name__
+    if not text:
+        return type(e).__name__
+    lines = text.splitlines()
+    if lines[0].startswith("An error occurred while calling "):
+        java = next((line[2:].strip() for line in lines[1:] if line.startswith(": ")), "")
+        message = _JAVA_CLASS.sub("", java, count=1)
+        if message:
+            return message
+    return lines[0]
+
+
+# `org.apache.spark.SparkException: ` before a Java exception's message.
+_JAVA_CLASS = re.compile(r"^(?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*(?:Exception|Error): ")
 
 
 _SPARK_URLS = ("sc://", "spark://")

@@ -144,9 +144,13 @@ class Relations(Statements):
             raise InvalidInputError("table must be a table name, a CSV/Parquet path or a DataFrame, got ''")
         # A path named as a file by its suffix is read as one; a folder of Parquet files without
         # a suffix only when the database has no table of that name (asked first: a table named
-        # like a large folder beside it is not looked for in that folder).
+        # like a large folder beside it is not looked for in that folder). A name that is no
+        # folder here costs no catalog look-up beyond the one that reads it.
         reader = file_reader(table)
-        kind = path_kind(table) if reader is not None or self.find_table(table) is None else None
+        if reader is not None:
+            kind = path_kind(table)
+        else:
+            kind = path_kind(table) if Path(table).is_dir() and self.find_table(table) is None else None
         if kind is not None:
             if not self.dialect.reads_files:
                 raise UnsupportedFeatureError(

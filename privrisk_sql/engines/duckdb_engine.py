@@ -340,8 +340,12 @@ def _dataset_reader(label: str, connection: Any) -> str:
             "partition column; read the dataset from a path without '=' in its folder names"
         )
     check_dataset(label, files, connection)
-    listed = ", ".join(_literal(_literal_path(str(Path(f).resolve()))) for f in files)
-    return f"read_parquet([{listed}], hive_partitioning = true)"
+    return f"read_parquet([{_listed(files)}], hive_partitioning = true)"
+
+
+def _listed(files: list[str]) -> str:
+    """Files as the items of a DuckDB list literal, each naming that one file (glob characters escaped)."""
+    return ", ".join(_literal(_literal_path(str(Path(f).resolve()))) for f in files)
 
 
 def check_dataset(label: str, files: list[str], connection: Any) -> None:
@@ -349,20 +353,20 @@ def check_dataset(label: str, files: list[str], connection: Any) -> None:
     from its files' footers (read through ``connection``, a DuckDB one; Spark's engine opens
     one for this): part files that disagree, columns one name apart, a partition folder named
     like a column."""
-    _refuse_disagreeing_parts(label, files, connection)
-    columns = parquet_columns(files[0], connection)
+    first = _refuse_disagreeing_parts(label, files, connection)
+    columns = _top_level_names(first)
     refuse_one_name_columns(columns, f"{label!r}:")
     refuse_partition_clash(label, files, columns)
 
 
-def _refuse_disagreeing_parts(label: str, files: list[str], connection: Any) -> None:
+def _refuse_disagreeing_parts(label: str, files: list[str], connection: Any) -> list[tuple]:
     """Refuse a dataset whose part files do not all have the first one's columns and types,
     naming the first that differs. DuckDB read such a dataset until the part that did not fit,
-    then failed mid-run as a database error; Spark read a part without a column as NULLs."""
-    listed = ", ".join(_literal(_literal_path(str(Path(f).resolve()))) for f in files)
+    then failed mid-run as a database error; Spark read a part without a column as NULLs.
+    Returns the first part's schema, (name, type, children) per node, its root first."""
     try:
         rows = connection.execute(
-            f"SELECT file_name, name, duckdb_type, num_children FROM parquet_schema([{listed}])"
+            f"SELECT file_name, name, duckdb_type, num_children FROM parquet_schema([{_listed(files)}])"
         ).fetchall()
     except duckdb.Error as e:
         raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
@@ -380,6 +384,7 @@ def _refuse_disagreeing_parts(label: str, files: list[str], connection: Any) -> 
                 f"cannot read {label!r}: its part files have different columns: {file!r} has "
                 f"({spelled(nodes)}) where {first!r} has ({spelled(expected)})"
             )
+    return schemas[first]
 
 
 def _sniff_csv(label: str, connection: Any) -> tuple:
@@ -425,8 +430,14 @@ def parquet_columns(label: str, connection: Any) -> list[str]:
         rows = connection.execute("SELECT name, num_children FROM parquet_schema(?)", [_literal_path(label)]).fetchall()
     except duckdb.Error as e:
         raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
-    names, open_children = [], [int(rows[0][1] or 0)] if rows else []
-    for name, children in rows[1:]:  # schema order: each group's children follow it
+    return _top_level_names([(name, None, children) for name, children in rows])
+
+
+def _top_level_names(nodes: list[tuple]) -> list[str]:
+    """The top-level column names of a Parquet schema given as (name, type, children) nodes in
+    schema order, its root first."""
+    names, open_children = [], [int(nodes[0][2] or 0)] if nodes else []
+    for name, _kind, children in nodes[1:]:  # schema order: each group's children follow it
         if len(open_children) == 1:
             names.append(name)
         open_children[-1] -= 1

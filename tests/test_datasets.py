@@ -211,3 +211,44 @@ def test_a_dataset_given_as_the_database_says_where_it_goes(tmp_path, capsys):
     assert "is a directory, not a DuckDB database file; a folder of Parquet files is read with --table" in (
         capsys.readouterr().err
     )
+
+
+def laid_out_dataset(tmp_path: Path, parts: list[str]) -> str:
+    """A dataset folder with a part file of two rows (`x`, `y`) at each relative path given."""
+    folder = tmp_path / "laid.parquet"
+    with duckdb.connect() as con:
+        for i, part in enumerate(parts):
+            (folder / part).parent.mkdir(parents=True, exist_ok=True)
+            con.execute(f"COPY (SELECT {i} AS x, range AS y FROM range(2)) TO '{folder / part}' (FORMAT parquet)")
+    return str(folder)
+
+
+# Part files where Spark does not write them. DuckDB read the part in `2024/` and Spark skipped it
+# (half the rows, without a word: tests/test_spark.py), or one of them failed with its own words.
+IRREGULAR_LAYOUTS = {
+    "beside-a-plain-folder": (["part-0.parquet", "2024/part-1.parquet"], "in the folder '2024', which is no partition"),
+    "only-plain-folders": (["2024/part.parquet", "2025/part.parquet"], "in the folder '2024', which is no partition"),
+    "below-a-partition": (["year=2024/sub/p.parquet", "year=2025/p.parquet"], "in the folder 'sub', which is no"),
+    "no-name": (["=2024/p.parquet"], "in the folder '=2024', which is no partition"),
+    "other-names": (
+        ["a=1/p.parquet", "b=2/p.parquet"],
+        r"'b=2/p.parquet' is in partition folders \(b\) where 'a=1/p.parquet' is in partition folders \(a\)",
+    ),
+    "other-depths": (["year=2024/m=1/p.parquet", "year=2025/p.parquet"], r"where 'year=2024/m=1/p.parquet' is in"),
+    "top-and-partition": (["p.parquet", "year=2024/p.parquet"], "is in no partition folder"),
+}
+
+
+@pytest.mark.parametrize("parts, refusal", IRREGULAR_LAYOUTS.values(), ids=IRREGULAR_LAYOUTS.keys())
+def test_part_files_outside_a_regular_layout_are_refused(tmp_path, capsys, parts, refusal):
+    folder = laid_out_dataset(tmp_path, parts)
+    with pytest.raises(pr.InvalidInputError, match=refusal):
+        pr.kanon(None, folder, ["x"])
+    assert main(["kanon", "--table", folder, "--qids", "x"]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_partition_folders_of_two_levels_are_read(tmp_path):
+    """The regular layout of two partition levels is read, both levels as columns."""
+    folder = laid_out_dataset(tmp_path, ["year=2024/m=1/p.parquet", "year=2025/m=2/p.parquet"])
+    assert pr.kanon(None, folder, ["year", "m", "y"])["n_rows"] == 4

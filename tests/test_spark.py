@@ -497,3 +497,16 @@ def test_a_java_error_is_named_by_its_own_message(spark, tmp_path):
         pr.kanon(pr.connect(spark.session), str(bad), ["a"])
     assert "An error occurred while calling" not in str(e.value)
     assert "bad.parquet" in str(e.value) and "footer" in str(e.value).lower(), str(e.value)
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+@pytest.mark.parametrize("layout", ["beside-a-plain-folder", "only-plain-folders", "other-names"])
+def test_part_files_outside_a_regular_layout_are_refused_on_spark(spark, tmp_path, layout):
+    """A part in a folder that is no partition (`2024/`) beside one at the top: Spark read the top
+    one alone (its 2 rows of the 4, without a word) where DuckDB read both. Others failed with
+    Spark's own words ("Unable to infer schema"). Refused as on DuckDB (tests/test_datasets.py)."""
+    from test_datasets import IRREGULAR_LAYOUTS, laid_out_dataset
+
+    parts, refusal = IRREGULAR_LAYOUTS[layout]
+    with pytest.raises(pr.InvalidInputError, match=refusal):
+        pr.kanon(pr.connect(spark.session), laid_out_dataset(tmp_path, parts), ["x"])

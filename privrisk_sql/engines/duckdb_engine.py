@@ -20,6 +20,7 @@ from .common import (
     is_in_memory,
     parquet_dataset_files,
     path_kind,
+    refuse_irregular_layout,
     refuse_one_name_columns,
     refuse_partition_clash,
 )
@@ -352,7 +353,8 @@ def check_dataset(label: str, files: list[str], connection: Any) -> None:
     """What DuckDB and Spark alike would misread in a dataset folder, refused before any work
     from its files' footers (read through ``connection``, a DuckDB one; Spark's engine opens
     one for this): part files that disagree, columns one name apart, a partition folder named
-    like a column."""
+    like a column, part files outside partition folders or in folders of other names."""
+    refuse_irregular_layout(label, files)
     first = _refuse_disagreeing_parts(label, files, connection)
     columns = _top_level_names(first)
     refuse_one_name_columns(columns, f"{label!r}:")

@@ -302,6 +302,45 @@ def test_a_csv_keeps_its_yes_no_spellings(tmp_path):
     assert pr.connect(None).relation(str(tf)).column("flag").sql_type == "BOOLEAN"
 
 
+def late_values_csv(tmp_path, late: str, gz: bool = False) -> str:
+    """40,000 rows of whole numbers `a` (90 values) and `b` (7), the value ``late`` of `a` past
+    DuckDB's sniffer sample (its first 20,480 rows), then ten rows more (gzipped: a file of few
+    bytes, none of them a line break)."""
+    import gzip
+
+    rows = [f"{i % 90},{i % 7}\n" for i in range(40_000)]
+    text = "a,b\n" + "".join(rows) + f"{late},1\n" + "".join(rows[:10])
+    path = tmp_path / ("late.csv.gz" if gz else "late.csv")
+    path.write_bytes(gzip.compress(text.encode(), mtime=0) if gz else text.encode())
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    "late, sql_type",
+    [("1.5", "DOUBLE"), ("2e-1", "DOUBLE"), ("99999999999999999999", "HUGEINT"), ("", "BIGINT"), ("007", "BIGINT")],
+)
+def test_a_csv_column_has_the_type_of_all_its_rows(tmp_path, late, sql_type):
+    """Whole numbers for the sniffer's 20,480 rows, then 1.5: DuckDB read the column as BIGINT
+    and cast 1.5 to 2, so the one row of 1.5 joined the class of 2: k = 63 reported where that
+    row is unique (k = 1). Now the column is read as what all its rows hold, as pandas reads it
+    (the oracle here); a whole number too large for BIGINT was refused mid-run, now HUGEINT."""
+    import pandas as pd
+
+    path = late_values_csv(tmp_path, late)
+    assert pr.connect(None).relation(path).column("a").sql_type == sql_type
+    oracle = pd.read_csv(path, dtype={"a": object}).fillna({"a": ""})  # the file's own spellings
+    oracle["a"] = [float(v) if v else None for v in oracle["a"]]
+    k = int(oracle.groupby(["a", "b"], dropna=False).size().min())
+    assert pr.kanon(None, path, ["a", "b"])["k_anonymity"] == k
+    assert (k == 1) == (late != "007")  # 007 is the 7 of other rows; every other late row is alone
+
+
+def test_a_gzipped_csv_column_has_the_type_of_all_its_rows(tmp_path):
+    path = late_values_csv(tmp_path, "1.5", gz=True)
+    assert pr.connect(None).relation(path).column("a").sql_type == "DOUBLE"
+    assert pr.kanon(None, path, ["a", "b"])["k_anonymity"] == 1
+
+
 def test_a_file_shadowing_a_table_is_named_and_either_can_be_read(tmp_path, monkeypatch, recwarn):
     """A table named people.csv was silently shadowed by a file of that name in the working folder."""
     monkeypatch.chdir(tmp_path)

@@ -510,3 +510,14 @@ def test_part_files_outside_a_regular_layout_are_refused_on_spark(spark, tmp_pat
     parts, refusal = IRREGULAR_LAYOUTS[layout]
     with pytest.raises(pr.InvalidInputError, match=refusal):
         pr.kanon(pr.connect(spark.session), laid_out_dataset(tmp_path, parts), ["x"])
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+@pytest.mark.parametrize("late", ["1.5", "99999999999999999999"])
+def test_a_csv_column_reads_as_all_its_rows_on_both_engines(spark, tmp_path, late):
+    """Spark infers a CSV's types from every row; DuckDB from its first 20,480 and then cast 1.5
+    to 2 (k = 63 where Spark said k = 1). Both read the file's whole now (tests/test_source.py)."""
+    from test_source import late_values_csv
+
+    path = late_values_csv(tmp_path, late)
+    assert pr.kanon(pr.connect(spark.session), path, ["a", "b"]) == pr.kanon(None, path, ["a", "b"])

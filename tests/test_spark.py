@@ -521,3 +521,50 @@ def test_a_csv_column_reads_as_all_its_rows_on_both_engines(spark, tmp_path, lat
 
     path = late_values_csv(tmp_path, late)
     assert pr.kanon(pr.connect(spark.session), path, ["a", "b"]) == pr.kanon(None, path, ["a", "b"])
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+@pytest.mark.parametrize("name, sep", [("people.tsv", "\t"), ("people.csv", ";"), ("people.txt", "|")])
+def test_a_csv_of_another_delimiter_reads_as_on_duckdb(spark, tmp_path, name, sep):
+    """Spark read every CSV with commas: a `.tsv` (a suffix read as CSV) or a file of semicolons
+    was one column, "column 'age' not found (columns: age\\tzip)", where DuckDB sniffs the
+    delimiter. Spark is told what DuckDB's sniffer finds."""
+    path = tmp_path / name
+    path.write_text("\n".join(sep.join(row) for row in [["age", "zip"], ["30", '"1, 2"'], ["30", "1"], ["41", "2"]]))
+    src = pr.connect(spark.session)
+    assert [c.name for c in src.relation(str(path)).columns] == ["age", "zip"]
+    assert pr.kanon(src, str(path), ["age", "zip"]) == pr.kanon(None, str(path), ["age", "zip"])
+    assert pr.kanon(None, str(path), ["age", "zip"])["n_classes"] == 3
+
+
+def test_a_csv_the_driver_cannot_see_is_read_by_its_suffix():
+    """A path on a Spark Connect server's file system is not sniffed here: a `.tsv` is tabs."""
+    from privrisk_sql.engines.spark_engine import _csv_dialect
+
+    assert _csv_dialect("/nowhere/here/people.tsv") == ("\t", '"', '"')
+    assert _csv_dialect("/nowhere/here/people.csv.gz") == (",", '"', '"')
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_column_duckdb_reads_as_text_is_text_on_spark(spark, tmp_path):
+    """Zip codes 00501 and 501: text to DuckDB (a leading zero), one number to Spark, so Spark
+    said k = 2 where DuckDB said k = 1, and Mondrian cut zip as a range on one engine and as a
+    category on the other. Spark now reads such a column as text too."""
+    path = tmp_path / "zips.csv"
+    path.write_text("zip,age\n00501,30\n501,30\n02134,41\n2134,41\n")
+    src = pr.connect(spark.session)
+    assert src.relation(str(path)).column("zip").sql_type == "STRING"
+    assert pr.kanon(src, str(path), ["zip", "age"]) == pr.kanon(None, str(path), ["zip", "age"])
+    assert pr.kanon(src, str(path), ["zip", "age"])["k_anonymity"] == 1
+    src.close()
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_csv_spark_refuses_leaves_no_view_in_the_session(spark, tmp_path):
+    """A CSV with a row of another shape: the run was refused, but the temporary view made to
+    read it stayed in the caller's session, privrisk_<run>_file0, for good."""
+    path = tmp_path / "ragged.csv"
+    path.write_text("age,zip\n30,1\n30,1,9\n41,2\n")
+    with pytest.raises(pr.InvalidInputError, match="ragged.csv"):
+        pr.kanon(pr.connect(spark.session), str(path), ["age"])
+    assert not [r for r in spark.session.sql("SHOW VIEWS").collect() if r[1].startswith("privrisk_")]

@@ -411,6 +411,21 @@ def _sniff_csv(label: str, connection: Any) -> tuple:
         raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
 
 
+def csv_dialect(label: str, connection: Any) -> tuple[str, str, str, frozenset[str]]:
+    """The delimiter, quote and escape characters DuckDB's sniffer finds in the CSV file
+    ``label`` ('' for none), and the columns it reads as text, for an engine that is told them
+    (Spark reads commas unless told, and 00501 as a number)."""
+    try:
+        row = connection.execute(
+            f"SELECT Delimiter, Quote, Escape, Columns FROM sniff_csv(?, sample_size = {SNIFFED_ROWS})",
+            [_literal_path(label)],
+        ).fetchone()
+    except duckdb.Error as e:
+        raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
+    delimiter, quote, escape = ("" if value == "(empty)" else value for value in row[:3])
+    return delimiter, quote, escape, frozenset(c["name"] for c in row[3] if c["type"] == "VARCHAR")
+
+
 def _csv_rows(label: str, delimiter: str, quote: str) -> Iterator[tuple[int, list[str]]]:
     """The file's non-blank rows with their line numbers, split in Python with the sniffed
     delimiter and quote (a BOM is not part of the first field)."""

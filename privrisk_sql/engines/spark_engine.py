@@ -264,10 +264,21 @@ class SparkEngine:
             # Spark reads a path as a Hadoop glob: its glob characters are escaped to name this file.
             path = "".join(f"\\{ch}" if ch in "*?[]{}\\" else ch for ch in str(Path(label).resolve()))
             where = sql_literal(path, self.dialect)
-            # Standard CSV: a quote inside a quoted field is doubled (escape '"'; Spark's default
-            # backslash misread "x"",1"); a row the header does not fit fails the run (FAILFAST), as
-            # DuckDB refuses it, rather than being padded or cut.
-            csv_options = ", header 'true', inferSchema 'true', escape '\"', mode 'FAILFAST'"
+            # The delimiter, quoting and text columns DuckDB's sniffer finds (_csv_dialect); a row
+            # the header does not fit fails the run (FAILFAST), as DuckDB refuses it, rather than
+            # being padded or cut.
+            csv_options = ", header 'true', inferSchema 'true', mode 'FAILFAST'"
+            text: frozenset[str] = frozenset()
+            if kind == "csv":
+                try:
+                    sep, quote, escape, text = _csv_dialect(label)
+                except InvalidInputError as e:
+                    out[label] = e
+                    continue
+                csv_options += "".join(
+                    f", {option} {sql_literal(value, self.dialect)}"
+                    for option, value in (("sep", sep), ("quote", quote), ("escape", escape))
+                )
             options = f"path {where}" + (csv_options if kind == "csv" else "")
             if Path(label).is_dir():
                 try:
@@ -275,17 +286,30 @@ class SparkEngine:
                 except InvalidInputError as e:  # named as DuckDB names it
                     out[label] = e
                     continue
+            view = self._quoted(name)
+            created = False
             try:
-                self.run(f"CREATE TEMPORARY VIEW {self._quoted(name)} USING {kind} OPTIONS ({options})", False)
+                self.run(f"CREATE OR REPLACE TEMPORARY VIEW {view} USING {kind} OPTIONS ({options})", False)
+                created = True
+                columns = self.describe(view, label) if text else ()
+                if any(t != "STRING" for n, t in columns if n in text):
+                    # Text to DuckDB is text here too: Spark read zip codes 00501 and 501 as one number.
+                    schema = ", ".join(f"{self._quoted(n)} {'STRING' if n in text else t}" for n, t in columns)
+                    self.run(
+                        f"CREATE OR REPLACE TEMPORARY VIEW {view} ({schema}) USING {kind} OPTIONS ({options})", False
+                    )
                 if kind == "csv":
                     # Every field parsed once, so FAILFAST sees a row of another shape now, before the
                     # work: a query of some columns prunes the rest and would let such a row through.
-                    self.run(f"SELECT MAX(LENGTH(to_json(struct(*)))) AS n FROM {self._quoted(name)}", True)
-            except InvalidInputError as e:
-                out[label] = InvalidInputError(f"cannot read {label!r}: {e}")
-                continue
+                    self.run(f"SELECT MAX(LENGTH(to_json(struct(*)))) AS n FROM {view}", True)
             except Exception as e:
-                out[label] = InvalidInputError(f"cannot read {label!r}: {first_line(e)}")
+                if created:  # not the caller's to drop: no reader is returned for it
+                    with contextlib.suppress(Exception):
+                        self.run(f"DROP VIEW IF EXISTS {view}", False)
+                why = str(e) if isinstance(e, InvalidInputError) else first_line(e)
+                out[label] = InvalidInputError(
+                    why if why.startswith("cannot read") else f"cannot read {label!r}: {why}"
+                )
                 continue
             out[label] = (self._quoted(name), True)
         return out
@@ -386,6 +410,24 @@ def open_spark(target: Any, timeout: float | None = None) -> SparkEngine | None:
         why = _server_unreachable(e) if target.startswith("sc://") else None
         raise QueryError(redacted(f"cannot reach Spark at {target!r}: {why or first_line(e)}"), dialect="spark") from e
     return SparkEngine(session, owns=True)
+
+
+def _csv_dialect(label: str) -> tuple[str, str, str, frozenset[str]]:
+    """Spark's sep, quote and escape for a CSV file, and the columns DuckDB reads as text. A
+    file this process can read has them found by DuckDB's sniffer, as DuckDB reads it (Spark's
+    own default, a comma, read a `.tsv` or a file of semicolons as one column). Another path (a
+    Spark Connect server's) gets a tab for `.tsv`, else a comma, and Spark's types. A quote
+    inside a quoted field is doubled, as standard CSV writes it (Spark's default escape, a
+    backslash, misread "x"",1")."""
+    if not Path(label).is_file():
+        return ("\t" if label.lower().removesuffix(".gz").endswith(".tsv") else ",", '"', '"', frozenset())
+    import duckdb
+
+    from .duckdb_engine import csv_dialect
+
+    with duckdb.connect() as con:
+        sep, quote, escape, text = csv_dialect(label, con)
+    return sep or ",", quote, escape or quote or '"', text
 
 
 def _check_dataset(label: str) -> None:

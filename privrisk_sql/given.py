@@ -22,6 +22,14 @@ def name_list(value: Any, what: str) -> tuple:
         raise InvalidInputError(f"{what} must be a list of column names, got {value!r}") from None
 
 
+def table_name(value: Any, what: str = "output") -> str:
+    """A table name a run is to create: a string with something in it (None, '' and 5 are
+    refused, before any connection is opened)."""
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidInputError(f"{what} must be a table name, got {value!r}")
+    return value
+
+
 def optional_names(value: Any, what: str) -> tuple:
     """Names where one name, a list-like of them or None (none) may be given (``sensitive``)."""
     if value is None:

@@ -9,6 +9,7 @@ import uuid
 from collections.abc import Callable, Iterator, Sequence
 
 from ..errors import InvalidInputError, QueryError
+from ..given import table_name
 from . import staging
 from .relations import OutputTable, Relation, Relations
 
@@ -122,8 +123,7 @@ class Outputs(Relations):
         schema it names (else the current ones), which must exist and take new tables.
         InvalidInputError naming what is wrong (a malformed name, no such schema, a read-only
         database) instead of a failure after the run's work."""
-        if not isinstance(name, str) or not name.strip():
-            raise InvalidInputError(f"output must be a table name, got {name!r}")
+        table_name(name)
         *given, table = self.table_name_parts(name)
         container = self.engine.output_container(name, given)
         self._check_create_privilege(name, container)

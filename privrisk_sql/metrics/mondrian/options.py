@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import InvalidInputError
-from ...given import flag, is_number, name_list, optional_names, whole_number
+from ...given import flag, is_number, name_list, optional_names, table_name, whole_number
 from ...source import Relation
 from ...sql.dialects import Dialect
 from ...sql.types import TypeClass
@@ -77,8 +77,7 @@ class MondrianOptions:
         identifiers: Sequence[str] | str | None = None,
     ) -> MondrianOptions:
         _validate_options(median, nulls)
-        if not isinstance(output, str) or not output.strip():  # as Source.output_table says it, before any connection
-            raise InvalidInputError(f"output must be a table name, got {output!r}")
+        table_name(output)  # before any connection (Source.output_table checks it with the same words)
         replace, relaxed = flag(replace, "replace"), flag(relaxed, "relaxed")
         names = _validate_privacy(l, t, sensitive, relaxed)
         dropped = () if identifiers is None else name_list(identifiers, "identifiers")

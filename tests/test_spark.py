@@ -541,8 +541,9 @@ def test_a_csv_the_driver_cannot_see_is_read_by_its_suffix():
     """A path on a Spark Connect server's file system is not sniffed here: a `.tsv` is tabs."""
     from privrisk_sql.engines.spark_engine import _csv_dialect
 
-    assert _csv_dialect("/nowhere/here/people.tsv") == ("\t", '"', '"')
-    assert _csv_dialect("/nowhere/here/people.csv.gz") == (",", '"', '"')
+    tsv, gz = _csv_dialect("/nowhere/here/people.tsv"), _csv_dialect("/nowhere/here/people.csv.gz")
+    assert (tsv.delimiter, tsv.quote, tsv.escape) == ("\t", '"', '"') and (gz.delimiter, gz.quote) == (",", '"')
+    assert not tsv.text and not tsv.dated  # Spark's own types
 
 
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
@@ -568,3 +569,77 @@ def test_a_csv_spark_refuses_leaves_no_view_in_the_session(spark, tmp_path):
     with pytest.raises(pr.InvalidInputError, match="ragged.csv"):
         pr.kanon(pr.connect(spark.session), str(path), ["age"])
     assert not [r for r in spark.session.sql("SHOW VIEWS").collect() if r[1].startswith("privrisk_")]
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+@pytest.mark.parametrize("replace", [False, True])
+def test_an_output_whose_folder_an_earlier_session_left_is_refused_before_any_work(spark, tmp_path, replace):
+    """A session without a shared metastore forgets its tables when it ends, not their folders:
+    a second `privrisk-sql mondrian --db local[2] --output anon` in the same place did all the
+    work, then failed at the RENAME with LOCATION_ALREADY_EXISTS (exit 3). Refused first now,
+    naming the folder, which is left as it is."""
+    import shutil
+    from pathlib import Path
+    from urllib.parse import unquote, urlparse
+
+    from test_datasets import ADULT
+
+    session = spark.session
+    location = urlparse(session.catalog.getDatabase(session.catalog.currentDatabase()).locationUri)
+    name = f"anon_{uuid.uuid4().hex[:8]}"
+    folder = Path(unquote(location.path)) / name
+    folder.mkdir(parents=True)
+    (folder / "part-00000.parquet").write_bytes(b"an earlier session's rows")
+    try:
+        with pytest.raises(pr.InvalidInputError, match=f"the folder '{folder}' exists but no table of the session"):
+            pr.mondrian(pr.connect(session), ADULT, ["age", "sex"], 10, name, replace=replace)
+        assert [p.name for p in folder.iterdir()] == ["part-00000.parquet"]
+    finally:
+        shutil.rmtree(folder)
+
+
+def us_dates_csv(tmp_path) -> str:
+    """300 rows: a date spelled 01/31/2015 (DuckDB finds the format %m/%d/%Y) and a number."""
+    import random
+
+    rnd = random.Random(1)
+    rows = [f"{rnd.randint(1, 12):02d}/{rnd.randint(1, 28):02d}/20{rnd.randint(10, 20)},{i % 3}" for i in range(300)]
+    path = tmp_path / "us_dates.csv"
+    path.write_text("d,x\n" + "\n".join(rows) + "\n")
+    return str(path)
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_date_column_of_a_csv_is_a_date_on_spark_as_on_duckdb(spark, tmp_path):
+    """Dates spelled 01/31/2015 are DATE to DuckDB and were text to Spark: Mondrian cut them as a
+    category on Spark (labels of spellings, ranges in the order of the text: 01/01/2014 to
+    02/09/2020) and as dates on DuckDB. Spark is told DuckDB's format: the same partitions."""
+    path = us_dates_csv(tmp_path)
+    src = pr.connect(spark.session)
+    assert src.relation(path).column("d").sql_type == "DATE"
+    name = f"us_{uuid.uuid4().hex[:8]}"
+    try:
+        on_spark = pr.mondrian(src, path, ["d", "x"], 10, name)
+    finally:
+        spark.session.sql(f"DROP TABLE IF EXISTS {name}")
+        src.close()
+    on_duckdb = pr.mondrian(str(tmp_path / "m.duckdb"), path, ["d", "x"], 10, "out")
+    assert on_spark.partition_sizes == on_duckdb.partition_sizes and on_spark.ncp == pytest.approx(on_duckdb.ncp)
+    assert on_spark.labelled_as_sets == [] == on_duckdb.labelled_as_sets
+
+
+@pytest.mark.parametrize(
+    "strftime, java",
+    [
+        ("%m/%d/%Y", "MM/dd/yyyy"),
+        ("%d.%m.%Y %H:%M:%S", "dd.MM.yyyy HH:mm:ss"),
+        ("%Y-%m-%dT%H:%M:%S.%f", "yyyy-MM-dd'T'HH:mm:ss.SSSSSS"),
+        ("%y-%m-%d", None),  # Spark reads the year 69 as 2069, DuckDB as 1969: left as Spark types it
+        ("%d %b %Y", None),
+        (None, None),
+    ],
+)
+def test_duckdb_date_formats_as_spark_spells_them(strftime, java):
+    from privrisk_sql.engines.spark_engine import java_pattern
+
+    assert java_pattern(strftime) == java

@@ -74,6 +74,11 @@ class Engine(Protocol):
     def output_container(self, label: str, given: list[str]) -> tuple[str, ...]:
         """The database and/or schema a new table named with the parts ``given`` goes to."""
 
+    def unlisted_table_folder(self, container: tuple[str, ...], table: str) -> str | None:
+        """A folder where the database would write a new table ``table`` of ``container``
+        that holds data while no table of its catalog names it (Spark without a shared metastore:
+        a table an earlier session wrote); None where tables have no folders."""
+
     def staging_candidates(self, container: tuple[str, ...] | None) -> list[tuple[tuple[str, ...], str]]:
         """Tables whose names start with ``privrisk_`` in ``container`` (None: everywhere)."""
 

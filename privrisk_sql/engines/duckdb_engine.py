@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -158,6 +159,9 @@ class DuckDBEngine:
         except duckdb.Error as e:
             raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
         return tuple((r[0], r[1]) for r in rows)
+
+    def unlisted_table_folder(self, container: tuple[str, ...], table: str) -> str | None:
+        return None  # a table is the catalog's alone
 
     def output_container(self, label: str, given: list[str]) -> tuple[str, ...]:
         # CREATE TABLE a.t: schema a of the current database, else database a's schema main.
@@ -411,19 +415,42 @@ def _sniff_csv(label: str, connection: Any) -> tuple:
         raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
 
 
-def csv_dialect(label: str, connection: Any) -> tuple[str, str, str, frozenset[str]]:
-    """The delimiter, quote and escape characters DuckDB's sniffer finds in the CSV file
-    ``label`` ('' for none), and the columns it reads as text, for an engine that is told them
-    (Spark reads commas unless told, and 00501 as a number)."""
+@dataclass(frozen=True)
+class CsvDialect:
+    """How DuckDB's sniffer reads a CSV file, for an engine that is told it (Spark reads commas
+    unless told, 00501 as a number, and 01/02/2020 as text): the delimiter, quote and escape
+    characters ('' for none), the columns read as text, those read as DATE or TIMESTAMP, and
+    the file's date and timestamp formats (strftime; None where DuckDB parses ISO 8601)."""
+
+    delimiter: str
+    quote: str
+    escape: str
+    text: frozenset[str]
+    dated: Mapping[str, str]
+    date_format: str | None
+    timestamp_format: str | None
+
+
+def csv_dialect(label: str, connection: Any) -> CsvDialect:
+    """:class:`CsvDialect` of the CSV file ``label``."""
     try:
         row = connection.execute(
-            f"SELECT Delimiter, Quote, Escape, Columns FROM sniff_csv(?, sample_size = {SNIFFED_ROWS})",
+            "SELECT Delimiter, Quote, Escape, Columns, DateFormat, TimestampFormat"
+            f" FROM sniff_csv(?, sample_size = {SNIFFED_ROWS})",
             [_literal_path(label)],
         ).fetchone()
     except duckdb.Error as e:
         raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
     delimiter, quote, escape = ("" if value == "(empty)" else value for value in row[:3])
-    return delimiter, quote, escape, frozenset(c["name"] for c in row[3] if c["type"] == "VARCHAR")
+    return CsvDialect(
+        delimiter,
+        quote,
+        escape,
+        frozenset(c["name"] for c in row[3] if c["type"] == "VARCHAR"),
+        {c["name"]: c["type"] for c in row[3] if c["type"] in ("DATE", "TIMESTAMP")},
+        row[4] or None,
+        row[5] or None,
+    )
 
 
 def _csv_rows(label: str, delimiter: str, quote: str) -> Iterator[tuple[int, list[str]]]:

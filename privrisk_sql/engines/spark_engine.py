@@ -11,6 +11,7 @@ ends (docs/decisions/spark-work-tables.md).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 import os
 import threading
@@ -18,13 +19,16 @@ import uuid
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInputError, QueryError, UnsupportedFeatureError
 from ..sql.dialects import get_dialect
 from . import CatalogEntry
 from .cancel import RunGuard
 from .common import first_line, is_spark_target, redacted
+
+if TYPE_CHECKING:
+    from .duckdb_engine import CsvDialect
 
 # PySpark 4 warns at every session start when pandas 3 is installed; privrisk_sql hands Spark no
 # pandas object, so the warning is not the user's business (the spark extra pins pandas < 3 too).
@@ -268,16 +272,20 @@ class SparkEngine:
             # the header does not fit fails the run (FAILFAST), as DuckDB refuses it, rather than
             # being padded or cut.
             csv_options = ", header 'true', inferSchema 'true', mode 'FAILFAST'"
-            text: frozenset[str] = frozenset()
+            sniffed = None
             if kind == "csv":
                 try:
-                    sep, quote, escape, text = _csv_dialect(label)
+                    sniffed = _csv_dialect(label)
                 except InvalidInputError as e:
                     out[label] = e
                     continue
                 csv_options += "".join(
                     f", {option} {sql_literal(value, self.dialect)}"
-                    for option, value in (("sep", sep), ("quote", quote), ("escape", escape))
+                    for option, value in (
+                        ("sep", sniffed.delimiter),
+                        ("quote", sniffed.quote),
+                        ("escape", sniffed.escape),
+                    )
                 )
             options = f"path {where}" + (csv_options if kind == "csv" else "")
             if Path(label).is_dir():
@@ -291,13 +299,17 @@ class SparkEngine:
             try:
                 self.run(f"CREATE OR REPLACE TEMPORARY VIEW {view} USING {kind} OPTIONS ({options})", False)
                 created = True
-                columns = self.describe(view, label) if text else ()
-                if any(t != "STRING" for n, t in columns if n in text):
-                    # Text to DuckDB is text here too: Spark read zip codes 00501 and 501 as one number.
-                    schema = ", ".join(f"{self._quoted(n)} {'STRING' if n in text else t}" for n, t in columns)
-                    self.run(
-                        f"CREATE OR REPLACE TEMPORARY VIEW {view} ({schema}) USING {kind} OPTIONS ({options})", False
-                    )
+                if sniffed is not None and (sniffed.text or sniffed.dated):
+                    retyped = _as_duckdb_reads(sniffed, self.describe(view, label))
+                    if retyped is not None:
+                        schema, formats = retyped
+                        columns = ", ".join(f"{self._quoted(n)} {t}" for n, t in schema)
+                        formats_sql = "".join(f", {o} {sql_literal(f, self.dialect)}" for o, f in formats.items())
+                        self.run(
+                            f"CREATE OR REPLACE TEMPORARY VIEW {view} ({columns}) USING {kind} "
+                            f"OPTIONS ({options}{formats_sql})",
+                            False,
+                        )
                 if kind == "csv":
                     # Every field parsed once, so FAILFAST sees a row of another shape now, before the
                     # work: a query of some columns prunes the rest and would let such a row through.
@@ -321,6 +333,21 @@ class SparkEngine:
         if not catalog.databaseExists(self._quoted(given[0])):
             raise InvalidInputError(f"output {label!r}: no {self.dialect.container_kind} {given[0]!r}")
         return (given[0],)
+
+    def unlisted_table_folder(self, container: tuple[str, ...], table: str) -> str | None:
+        # A session's own catalog (no Hive metastore) forgets its tables when it ends, not their
+        # folders: a second `privrisk-sql mondrian --db local[2]` to the same output failed at its
+        # last statement, the RENAME, with LOCATION_ALREADY_EXISTS. Only a local warehouse is looked in.
+        from urllib.parse import unquote, urlparse
+
+        try:
+            where = urlparse(self.session.catalog.getDatabase(container[0]).locationUri)
+        except Exception:  # a catalog that does not say: Spark's own refusal stands
+            return None
+        if where.scheme not in ("", "file"):
+            return None
+        folder = Path(unquote(where.path)) / table.lower()
+        return str(folder) if folder.exists() else None
 
     def staging_candidates(self, container: tuple[str, ...] | None) -> list[tuple[tuple[str, ...], str]]:
         catalog = self.session.catalog
@@ -412,22 +439,76 @@ def open_spark(target: Any, timeout: float | None = None) -> SparkEngine | None:
     return SparkEngine(session, owns=True)
 
 
-def _csv_dialect(label: str) -> tuple[str, str, str, frozenset[str]]:
-    """Spark's sep, quote and escape for a CSV file, and the columns DuckDB reads as text. A
-    file this process can read has them found by DuckDB's sniffer, as DuckDB reads it (Spark's
-    own default, a comma, read a `.tsv` or a file of semicolons as one column). Another path (a
-    Spark Connect server's) gets a tab for `.tsv`, else a comma, and Spark's types. A quote
-    inside a quoted field is doubled, as standard CSV writes it (Spark's default escape, a
-    backslash, misread "x"",1")."""
+def _as_duckdb_reads(
+    sniffed: CsvDialect, inferred: tuple[tuple[str, str], ...]
+) -> tuple[list[tuple[str, str]], dict[str, str]] | None:
+    """The schema and date options for Spark to read a CSV's columns as DuckDB types them,
+    where Spark's inference differs: text to DuckDB is text (Spark read zip codes 00501 and 501
+    as one number), and a date in a format DuckDB found is a date (Spark read 01/02/2020 as text,
+    so Mondrian cut it as a category). None when nothing differs."""
+    formats = {
+        option: pattern
+        for option, pattern in (
+            ("dateFormat", java_pattern(sniffed.date_format)),
+            ("timestampFormat", java_pattern(sniffed.timestamp_format)),
+        )
+        if pattern is not None
+    }
+    known = {"DATE": "dateFormat" in formats or not sniffed.date_format}
+    known["TIMESTAMP"] = "timestampFormat" in formats or not sniffed.timestamp_format
+    schema, changed = [], False
+    for name, spark_type in inferred:
+        wanted = spark_type
+        if name in sniffed.text:
+            wanted = "STRING"
+        elif spark_type == "STRING" and known.get(sniffed.dated.get(name, ""), False):
+            wanted = sniffed.dated[name]
+        changed |= wanted != spark_type
+        schema.append((name, wanted))
+    return (schema, formats) if changed else None
+
+
+def _csv_dialect(label: str) -> CsvDialect:
+    """How DuckDB reads a CSV file, for Spark to read it alike. A file this process can read is
+    sniffed by DuckDB (Spark's own default, a comma, read a `.tsv` or a file of semicolons as
+    one column). Another path (a Spark Connect server's) gets a tab for `.tsv`, else a comma,
+    and Spark's types. A quote inside a quoted field is doubled, as standard CSV writes it
+    (Spark's default escape, a backslash, misread "x"",1")."""
+    from .duckdb_engine import CsvDialect, csv_dialect
+
     if not Path(label).is_file():
-        return ("\t" if label.lower().removesuffix(".gz").endswith(".tsv") else ",", '"', '"', frozenset())
+        sep = "\t" if label.lower().removesuffix(".gz").endswith(".tsv") else ","
+        return CsvDialect(sep, '"', '"', frozenset(), {}, None, None)
     import duckdb
 
-    from .duckdb_engine import csv_dialect
-
     with duckdb.connect() as con:
-        sep, quote, escape, text = csv_dialect(label, con)
-    return sep or ",", quote, escape or quote or '"', text
+        found = csv_dialect(label, con)
+    return dataclasses.replace(found, delimiter=found.delimiter or ",", escape=found.escape or found.quote or '"')
+
+
+# strftime's fields DuckDB's sniffer writes, as Java's DateTimeFormatter (Spark's) spells them.
+# Not %y: Spark reads a two-digit year 69 as 2069 where DuckDB reads 1969.
+_JAVA_FIELDS = {"%Y": "yyyy", "%m": "MM", "%d": "dd", "%H": "HH", "%M": "mm", "%S": "ss", "%f": "SSSSSS"}
+
+
+def java_pattern(strftime: str | None) -> str | None:
+    """The Spark ``dateFormat``/``timestampFormat`` of a DuckDB strftime format, None when it
+    has a field this does not translate (the column then keeps Spark's own type)."""
+    if not strftime:
+        return None
+    out, i = [], 0
+    while i < len(strftime):
+        if strftime[i] == "%":
+            field = _JAVA_FIELDS.get(strftime[i : i + 2])
+            if field is None:
+                return None
+            out.append(field)
+            i += 2
+        else:
+            ch = strftime[i]
+            out.append(f"'{ch}'" if ch.isalpha() or ch == "'" else ch)
+            i += 1
+    return "".join(out)
 
 
 def _check_dataset(label: str) -> None:

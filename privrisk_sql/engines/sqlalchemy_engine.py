@@ -153,6 +153,9 @@ class SQLAlchemyEngine:
     def read_files(self, files: dict[str, tuple[str, str]]) -> dict[str, tuple[str, bool] | BaseException]:
         raise UnsupportedFeatureError(f"{', '.join(files)}: only DuckDB and Spark read files in place")
 
+    def unlisted_table_folder(self, container: tuple[str, ...], table: str) -> str | None:
+        return None  # a table is the catalog's alone
+
     def output_container(self, label: str, given: list[str]) -> tuple[str, ...]:
         insp = self._inspector()
         if not given:

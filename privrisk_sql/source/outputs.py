@@ -59,6 +59,14 @@ class Outputs(Relations):
                     "this check cannot see into (a function or macro may read any table): "
                     "choose a new name, or drop the table yourself if it is unrelated"
                 )
+        if existing is None:
+            folder = self.engine.unlisted_table_folder(target.container, target.name)
+            if folder is not None:
+                raise InvalidInputError(
+                    f"{option} {name!r}: the folder {folder!r} exists but no table of the session names it "
+                    "(a table an earlier Spark session wrote, without a shared metastore?), and Spark will not "
+                    "write a new table over it: remove the folder or choose another name"
+                )
         if existing is not None and existing.is_view:
             raise InvalidInputError(
                 f"{option} {name!r} is a view; the run writes a table: drop the view or choose another name"

@@ -634,6 +634,7 @@ def test_a_date_column_of_a_csv_is_a_date_on_spark_as_on_duckdb(spark, tmp_path)
         ("%m/%d/%Y", "MM/dd/yyyy"),
         ("%d.%m.%Y %H:%M:%S", "dd.MM.yyyy HH:mm:ss"),
         ("%Y-%m-%dT%H:%M:%S.%f", "yyyy-MM-dd'T'HH:mm:ss.SSSSSS"),
+        ("%d'%m'%Y", "dd''MM''yyyy"),  # a quote is doubled
         ("%y-%m-%d", None),  # Spark reads the year 69 as 2069, DuckDB as 1969: left as Spark types it
         ("%d %b %Y", None),
         (None, None),

@@ -506,7 +506,7 @@ def java_pattern(strftime: str | None) -> str | None:
             i += 2
         else:
             ch = strftime[i]
-            out.append(f"'{ch}'" if ch.isalpha() or ch == "'" else ch)
+            out.append("''" if ch == "'" else f"'{ch}'" if ch.isalpha() else ch)  # letters are fields to Java
             i += 1
     return "".join(out)
 

@@ -398,14 +398,21 @@ def _refuse_disagreeing_parts(label: str, files: list[str], connection: Any) -> 
 SNIFFED_ROWS = 20_480
 
 
+def _sniffed(label: str, connection: Any, fields: str) -> tuple:
+    """The ``fields`` (a literal list of sniff_csv's columns) DuckDB's sniffer finds in ``label``."""
+    return connection.execute(
+        f"SELECT {fields} FROM sniff_csv(?, sample_size = {SNIFFED_ROWS})", [_literal_path(label)]
+    ).fetchone()
+
+
 def _sniff_csv(label: str, connection: Any) -> tuple:
     """What DuckDB's sniffer detects in the CSV file ``label`` (the options :func:`_pinned_csv_reader` pins)."""
     try:
-        row = connection.execute(
-            "SELECT Delimiter, Quote, Escape, NewLineDelimiter, Comment, SkipRows, HasHeader, Columns,"
-            f" DateFormat, TimestampFormat FROM sniff_csv(?, sample_size = {SNIFFED_ROWS})",
-            [_literal_path(label)],
-        ).fetchone()
+        row = _sniffed(
+            label,
+            connection,
+            "Delimiter, Quote, Escape, NewLineDelimiter, Comment, SkipRows, HasHeader, Columns, DateFormat, TimestampFormat",
+        )
         if int(row[5]):  # the sniffer skipped lines: a preamble, or rows that disagree with the header
             _refuse_ragged(label, row[0], row[1])
         if row[6]:  # the sniffer gives the header as DuckDB renamed it: the file's own is read here
@@ -434,11 +441,7 @@ class CsvDialect:
 def csv_dialect(label: str, connection: Any) -> CsvDialect:
     """:class:`CsvDialect` of the CSV file ``label``."""
     try:
-        row = connection.execute(
-            "SELECT Delimiter, Quote, Escape, Columns, DateFormat, TimestampFormat"
-            f" FROM sniff_csv(?, sample_size = {SNIFFED_ROWS})",
-            [_literal_path(label)],
-        ).fetchone()
+        row = _sniffed(label, connection, "Delimiter, Quote, Escape, Columns, DateFormat, TimestampFormat")
     except duckdb.Error as e:
         raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
     delimiter, quote, escape = ("" if value == "(empty)" else value for value in row[:3])

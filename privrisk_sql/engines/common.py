@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -43,44 +43,46 @@ def _parquet_files_below(folder: str | os.PathLike) -> Iterator[str]:
                 yield os.path.join(root, f)
 
 
-def refuse_irregular_layout(label: str, files: list[str]) -> None:
-    """Refuse a dataset whose part files are not laid out as Spark writes one: at its top, or
-    all in partition folders of the same names (`sex=F/`, `year=2024/sex=F/`). Elsewhere the
-    engines part ways: DuckDB read a part in `2024/` and Spark skipped it (half the rows, without
-    a word), or failed ("Unable to infer schema", "Conflicting directory structures")."""
+def partition_folders(label: str, files: list[str]) -> dict[str, str]:
+    """The partition folders of a dataset's part files, each name (lower case) with a folder of
+    it (the last in path order: `sex=F`). Refused first, a dataset whose part files are not laid
+    out as Spark writes one: at its top, or all in partition folders of the same names
+    (`sex=F/`, `year=2024/sex=F/`). Elsewhere the engines part ways: DuckDB read a part in
+    `2024/` and Spark skipped it (half the rows, without a word), or failed ("Unable to infer
+    schema", "Conflicting directory structures")."""
     layouts: dict[tuple[str, ...], str] = {}
+    folders: dict[str, str] = {}
     for f in files:
         relative = Path(os.path.relpath(f, label))
+        names = []
         for folder in relative.parts[:-1]:
-            if not folder.split("=", 1)[0] or "=" not in folder:
+            name, is_partition, _value = folder.partition("=")
+            if not is_partition or not name:
                 raise InvalidInputError(
                     f"cannot read {label!r}: its part file {relative.as_posix()!r} is in the folder {folder!r}, "
                     "which is no partition folder (name=value); a dataset holds its part files at its top or "
                     "in partition folders"
                 )
-        layouts.setdefault(tuple(folder.split("=", 1)[0] for folder in relative.parts[:-1]), relative.as_posix())
+            names.append(name)
+            folders[name.lower()] = folder
+        layouts.setdefault(tuple(names), relative.as_posix())
     if len(layouts) > 1:
-        (names, one), (other_names, other) = list(layouts.items())[:2]
+        (names_one, one), (names_other, other) = list(layouts.items())[:2]
 
         def spelled(names: tuple[str, ...]) -> str:
             return f"partition folders ({', '.join(names)})" if names else "no partition folder"
 
         raise InvalidInputError(
             f"cannot read {label!r}: its part files are in different partition folders: {other!r} is in "
-            f"{spelled(other_names)} where {one!r} is in {spelled(names)}"
+            f"{spelled(names_other)} where {one!r} is in {spelled(names_one)}"
         )
+    return folders
 
 
-def refuse_partition_clash(label: str, files: list[str], columns: Iterable[str]) -> None:
-    """Refuse a dataset with a partition folder named like a column of its part files: DuckDB
-    and Spark alike read the folder's value over each row's own (`sex=F/` holding rows of
-    both sexes was read as all F), without a word."""
-    folders = {
-        part.split("=", 1)[0].lower(): part
-        for f in files
-        for part in Path(os.path.relpath(f, label)).parts[:-1]
-        if "=" in part
-    }
+def refuse_partition_clash(label: str, folders: Mapping[str, str], columns: Iterable[str]) -> None:
+    """Refuse a dataset with a partition folder (:func:`partition_folders`) named like a column
+    of its part files: DuckDB and Spark alike read the folder's value over each row's own
+    (`sex=F/` holding rows of both sexes was read as all F), without a word."""
     for column in columns:
         if column.lower() in folders:
             raise InvalidInputError(

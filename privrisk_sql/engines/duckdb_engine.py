@@ -20,8 +20,8 @@ from .common import (
     first_line,
     is_in_memory,
     parquet_dataset_files,
+    partition_folders,
     path_kind,
-    refuse_irregular_layout,
     refuse_one_name_columns,
     refuse_partition_clash,
 )
@@ -358,11 +358,11 @@ def check_dataset(label: str, files: list[str], connection: Any) -> None:
     from its files' footers (read through ``connection``, a DuckDB one; Spark's engine opens
     one for this): part files that disagree, columns one name apart, a partition folder named
     like a column, part files outside partition folders or in folders of other names."""
-    refuse_irregular_layout(label, files)
+    folders = partition_folders(label, files)
     first = _refuse_disagreeing_parts(label, files, connection)
     columns = _top_level_names(first)
     refuse_one_name_columns(columns, f"{label!r}:")
-    refuse_partition_clash(label, files, columns)
+    refuse_partition_clash(label, folders, columns)
 
 
 def _refuse_disagreeing_parts(label: str, files: list[str], connection: Any) -> list[tuple]:

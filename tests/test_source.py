@@ -341,6 +341,34 @@ def test_a_gzipped_csv_column_has_the_type_of_all_its_rows(tmp_path):
     assert pr.kanon(None, path, ["a", "b"])["k_anonymity"] == 1
 
 
+@pytest.mark.parametrize(
+    "values, late",
+    [
+        ([f"{i % 90}" for i in range(30_000)], "unknown"),  # sniffed BIGINT
+        ([f"{i % 90}.5" for i in range(30_000)], "n/a"),  # DOUBLE
+        ([f"2020-{i % 12 + 1:02d}-{i % 28 + 1:02d}" for i in range(30_000)], "2020-13-45"),  # DATE
+        ([f"2020-01-{i % 28 + 1:02d} 10:{i % 60:02d}:00" for i in range(30_000)], "soon"),  # TIMESTAMP
+    ],
+)
+def test_a_later_value_no_number_or_date_makes_its_column_text(tmp_path, capsys, values, late):
+    """A column whose first 20,480 rows (DuckDB's sniffer's sample) are numbers or dates and a
+    later value that is none (`unknown`) was refused on DuckDB (exit 2) where Spark read the file
+    (its type inferred from every row: text). Read as text, as Spark reads it; the oracle is
+    pandas reading the file's own spellings."""
+    import pandas as pd
+
+    from privrisk_sql.cli import main
+
+    path = tmp_path / "late.csv"
+    path.write_text("a,b\n" + "".join(f"{v},{i % 7}\n" for i, v in enumerate(values)) + f"{late},1\n")
+    assert pr.connect(None).relation(str(path)).column("a").sql_type == "VARCHAR"
+    oracle = pd.read_csv(path, dtype=str, keep_default_na=False).groupby(["a", "b"]).size()
+    got = pr.kanon(None, str(path), ["a", "b"])
+    assert (got["k_anonymity"], got["n_classes"]) == (int(oracle.min()), len(oracle)) and oracle.min() == 1
+    assert main(["kanon", "--table", str(path), "--qids", "a,b", "--quiet"]) == 0
+    assert capsys.readouterr().out == ""  # DuckDB's own progress bar stays off while every row is sniffed
+
+
 def test_a_file_shadowing_a_table_is_named_and_either_can_be_read(tmp_path, monkeypatch, recwarn):
     """A table named people.csv was silently shadowed by a file of that name in the working folder."""
     monkeypatch.chdir(tmp_path)

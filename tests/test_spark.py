@@ -210,8 +210,19 @@ def test_odd_files_read_as_duckdb_reads_them(spark, tmp_path):
         path = str(tmp_path / name)
         assert pr.kanon(src, path, qids) == pr.kanon(None, path, qids), name
     assert pr.kanon(src, str(tmp_path / "quotes.csv"), ["a"])["n_classes"] == 4
-    with pytest.raises(pr.InvalidInputError, match="another number of fields than the header"):
+    with pytest.raises(pr.InvalidInputError, match="line 102 has 4 fields"):  # as DuckDB names it
         pr.kanon(src, str(tmp_path / "ragged.csv"), ["a"])
+    # A path only a Spark Connect server can see is not checked by DuckDB: Spark's FAILFAST refuses.
+    view = f"ragged_{uuid.uuid4().hex[:8]}"
+    spark.session.sql(
+        f"CREATE TEMPORARY VIEW {view} USING csv OPTIONS (path '{tmp_path / 'ragged.csv'}', header 'true', "
+        "mode 'FAILFAST')"
+    )
+    try:
+        with pytest.raises(pr.InvalidInputError, match="another number of fields than the header"):
+            src.engine.run(f"SELECT MAX(LENGTH(to_json(struct(*)))) AS n FROM {view}", True)
+    finally:
+        spark.session.sql(f"DROP VIEW IF EXISTS {view}")
 
 
 def test_odd_files_on_duckdb(tmp_path):
@@ -626,6 +637,23 @@ def test_a_date_column_of_a_csv_is_a_date_on_spark_as_on_duckdb(spark, tmp_path)
     on_duckdb = pr.mondrian(str(tmp_path / "m.duckdb"), path, ["d", "x"], 10, "out")
     assert on_spark.partition_sizes == on_duckdb.partition_sizes and on_spark.ncp == pytest.approx(on_duckdb.ncp)
     assert on_spark.labelled_as_sets == [] == on_duckdb.labelled_as_sets
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_csv_column_with_a_later_value_no_date_is_text_on_spark_as_on_duckdb(spark, tmp_path):
+    """30,000 dates spelled 01/31/2015 and then `someday`, past DuckDB's sniffer's sample: Spark
+    was told the column was a DATE (from that sample), so its strict read refused the file. Both
+    engines read the column as text now, as Spark's own inference from every row does."""
+    rows = [f"{i % 12 + 1:02d}/{i % 28 + 1:02d}/20{10 + i % 11},{i % 3}" for i in range(30_000)]
+    path = tmp_path / "late_dates.csv"
+    path.write_text("d,x\n" + "\n".join(rows) + "\nsomeday,1\n")
+    src = pr.connect(spark.session)
+    try:
+        assert src.relation(str(path)).column("d").sql_type == "STRING"
+        on_spark = pr.kanon(src, str(path), ["d", "x"])
+    finally:
+        src.close()
+    assert on_spark == pr.kanon(None, str(path), ["d", "x"]) and on_spark["k_anonymity"] == 1
 
 
 @pytest.mark.parametrize(

@@ -398,10 +398,11 @@ def _refuse_disagreeing_parts(label: str, files: list[str], connection: Any) -> 
 SNIFFED_ROWS = 20_480
 
 
-def _sniffed(label: str, connection: Any, fields: str) -> tuple:
-    """The ``fields`` (a literal list of sniff_csv's columns) DuckDB's sniffer finds in ``label``."""
+def _sniffed(label: str, connection: Any, fields: str, *, sample_size: int = SNIFFED_ROWS) -> tuple:
+    """The ``fields`` (a literal list of sniff_csv's columns) DuckDB's sniffer finds in ``label``
+    from its first ``sample_size`` rows (-1: every row)."""
     return connection.execute(
-        f"SELECT {fields} FROM sniff_csv(?, sample_size = {SNIFFED_ROWS})", [_literal_path(label)]
+        f"SELECT {fields} FROM sniff_csv(?, sample_size = {int(sample_size)})", [_literal_path(label)]
     ).fetchone()
 
 
@@ -439,20 +440,18 @@ class CsvDialect:
 
 
 def csv_dialect(label: str, connection: Any) -> CsvDialect:
-    """:class:`CsvDialect` of the CSV file ``label``."""
-    try:
-        row = _sniffed(label, connection, "Delimiter, Quote, Escape, Columns, DateFormat, TimestampFormat")
-    except duckdb.Error as e:
-        raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
+    """:class:`CsvDialect` of the CSV file ``label``, its columns typed as every row of the file
+    fits (:func:`_types_of_the_whole_file`), as DuckDB reads them."""
+    row = _sniff_csv(label, connection)
     delimiter, quote, escape = ("" if value == "(empty)" else value for value in row[:3])
     return CsvDialect(
         delimiter,
         quote,
         escape,
-        frozenset(c["name"] for c in row[3] if c["type"] == "VARCHAR"),
-        {c["name"]: c["type"] for c in row[3] if c["type"] in ("DATE", "TIMESTAMP")},
-        row[4] or None,
-        row[5] or None,
+        frozenset(c["name"] for c in row[7] if c["type"] == "VARCHAR"),
+        {c["name"]: c["type"] for c in row[7] if c["type"] in ("DATE", "TIMESTAMP")},
+        row[8] or None,
+        row[9] or None,
     )
 
 
@@ -563,7 +562,7 @@ def _fewer_lines_than(label: str, n: int) -> bool:
     return True
 
 
-def _types_of_the_whole_file(label: str, connection: Any, row: tuple) -> tuple:
+def _types_of_the_whole_file(label: str, connection: Any, row: tuple, *, resniffed: bool = False) -> tuple:
     """The sniffed CSV options, with each column's type fitting every row of the file, not only
     the rows the sniffer sampled (:data:`SNIFFED_ROWS`):
 
@@ -571,14 +570,17 @@ def _types_of_the_whole_file(label: str, connection: Any, row: tuple) -> tuple:
       as DOUBLE, as pandas and Spark read it: DuckDB cast ``1.5`` to 2, so a unique row joined
       the class of 2 (k = 63 reported where k = 1); one holding a whole number too large for
       BIGINT is read as HUGEINT (exact), where DuckDB refused it mid-run;
+    - a column of numbers, dates or times holding a later value that is none (``unknown``) is
+      read as text, as pandas and Spark read it (DuckDB refused the file, Spark read it);
     - a column sniffed as BOOLEAN is read as text unless the file spells its values true/false:
       DuckDB also takes yes/no, y/n, t/f, 1/0, and results would then show true/false where the
       file (and pandas, so PETsARD) say "yes"/"no".
 
     One pass over the file, the BIGINT columns read as DOUBLE (the cheapest read that sees a
     fraction: 0.15 s for 1M rows, as much as reading them as BIGINT), and only when the file has
-    rows the sniffer did not see. A later value that is no number at all is left to the read,
-    which refuses it naming its line."""
+    rows the sniffer did not see. Only when that pass meets a value its column's type cannot
+    hold is the file sniffed once more, every row (1.5 s for 1M rows), for the columns that are
+    text (docs/decisions/duckdb-csv-types-from-every-row.md)."""
     columns = list(row[7])
     if len(columns) == 1 and any(sep in columns[0]["name"] for sep in (",", ";", "\t")):
         # Rows with different numbers of fields: the sniffer gives up on the delimiter and reads
@@ -588,12 +590,12 @@ def _types_of_the_whole_file(label: str, connection: Any, row: tuple) -> tuple:
             f"(DuckDB read each line as one value, header {columns[0]['name']!r})"
         )
     booleans = [c["name"] for c in columns if c["type"] == "BOOLEAN"]
-    whole = [c["name"] for c in columns if c["type"] == "BIGINT"]
-    # One more read of a larger file (docs/decisions/duckdb-csv-types-from-every-row.md).
-    if whole and _fewer_lines_than(label, SNIFFED_ROWS):
-        whole = []  # the sniffer saw every row: each fits its type
-    if not booleans and not whole:
+    typed = [c["name"] for c in columns if c["type"] not in ("VARCHAR", "BOOLEAN")]
+    if typed and _fewer_lines_than(label, SNIFFED_ROWS):
+        typed = []  # the sniffer saw every row: each fits its type
+    if not booleans and not typed:
         return row
+    whole = [c["name"] for c in columns if c["type"] == "BIGINT" and c["name"] in typed]
     duck = DuckDBEngine.dialect
 
     def q(name: str) -> str:
@@ -603,6 +605,9 @@ def _types_of_the_whole_file(label: str, connection: Any, row: tuple) -> tuple:
     for n in whole:  # read as DOUBLE: NaN and infinities are no whole number (NaN compares above all)
         checks.append(f"COALESCE(bool_and({q(n)} = trunc({q(n)}) AND abs({q(n)}) < 9.2e18), true)")
         checks.append(f"COALESCE(bool_and({q(n)} = trunc({q(n)}) AND abs({q(n)}) < 1.7e38), true)")
+    # Every other typed column parsed once (a column no query names is never parsed), so that a
+    # value its type cannot hold is met here, before any work.
+    checks.extend(f"count({q(n)}) >= 0" for n in typed if n not in whole)
     read_as = {**{n: "VARCHAR" for n in booleans}, **{n: "DOUBLE" for n in whole}}
     checked = [dict(c, type=read_as[c["name"]]) if c["name"] in read_as else c for c in columns]
     path = _literal(_literal_path(label))
@@ -615,7 +620,11 @@ def _types_of_the_whole_file(label: str, connection: Any, row: tuple) -> tuple:
     except duckdb.Error as e:
         if "CSV Error" not in str(e):
             raise
-        return row  # a value no number: the read refuses it, naming its line and the column's type
+        text = set() if resniffed else _text_in_every_row(label, connection, typed)
+        if not text:
+            return row  # the read refuses the value, naming its line and the column's type
+        as_text = [dict(c, type="VARCHAR") if c["name"] in text else c for c in columns]
+        return _types_of_the_whole_file(label, connection, (*row[:7], as_text, *row[8:]), resniffed=True)
     retyped = {n: "VARCHAR" for n in booleans if not next(flags)}
     for n in whole:
         fits, huge = next(flags), next(flags)
@@ -625,3 +634,10 @@ def _types_of_the_whole_file(label: str, connection: Any, row: tuple) -> tuple:
         return row
     fixed = [dict(c, type=retyped[c["name"]]) if c["name"] in retyped else c for c in columns]
     return (*row[:7], fixed, *row[8:])
+
+
+def _text_in_every_row(label: str, connection: Any, typed: list[str]) -> set[str]:
+    """Those of the ``typed`` columns that DuckDB's sniffer reads as text when it samples every
+    row of the file: a later value that is no number or date (``unknown``, ``n/a``)."""
+    columns = _sniffed(label, connection, "Columns", sample_size=-1)[0]
+    return {c["name"] for c in columns if c["type"] == "VARCHAR" and c["name"] in typed}

@@ -481,7 +481,9 @@ def _csv_dialect(label: str) -> CsvDialect:
         return CsvDialect(sep, '"', '"', frozenset(), {}, None, None)
     import duckdb
 
+    # No progress bar of DuckDB's on stdout: a file it sniffs every row of takes seconds.
     with duckdb.connect() as con:
+        con.execute("SET enable_progress_bar = false")
         found = csv_dialect(label, con)
     return dataclasses.replace(found, delimiter=found.delimiter or ",", escape=found.escape or found.quote or '"')
 

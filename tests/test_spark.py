@@ -640,6 +640,24 @@ def test_a_date_column_of_a_csv_is_a_date_on_spark_as_on_duckdb(spark, tmp_path)
 
 
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_csv_written_with_a_space_after_each_comma_reads_as_on_duckdb(spark, tmp_path):
+    """UCI's own adult.data spells `39, State-gov, 00501`: DuckDB trims the header's spaces
+    (columns age, work, zip), Spark did not (` work`, so `--qids work` failed there), and Spark
+    read ` 00501` and ` 501` as the number 501 (its column was ` zip`, not the `zip` DuckDB
+    reads as text), so k differed. Spark now takes DuckDB's names and types."""
+    path = tmp_path / "adult_data.csv"
+    path.write_text("age, work, zip\n39, State-gov, 00501\n50, Private, 501\n39, State-gov, 00501\n")
+    src = pr.connect(spark.session)
+    try:
+        columns = [(c.name, c.sql_type) for c in src.relation(str(path)).columns]
+        on_spark = pr.kanon(src, str(path), ["work", "zip"])
+    finally:
+        src.close()
+    assert [name for name, _ in columns] == ["age", "work", "zip"] and columns[2][1] == "STRING"
+    assert on_spark == pr.kanon(None, str(path), ["work", "zip"]) and on_spark["n_classes"] == 2
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
 def test_a_csv_column_with_a_later_value_no_date_is_text_on_spark_as_on_duckdb(spark, tmp_path):
     """30,000 dates spelled 01/31/2015 and then `someday`, past DuckDB's sniffer's sample: Spark
     was told the column was a DATE (from that sample), so its strict read refused the file. Both

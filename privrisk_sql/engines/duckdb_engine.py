@@ -427,12 +427,14 @@ def _sniff_csv(label: str, connection: Any) -> tuple:
 class CsvDialect:
     """How DuckDB's sniffer reads a CSV file, for an engine that is told it (Spark reads commas
     unless told, 00501 as a number, and 01/02/2020 as text): the delimiter, quote and escape
-    characters ('' for none), the columns read as text, those read as DATE or TIMESTAMP, and
-    the file's date and timestamp formats (strftime; None where DuckDB parses ISO 8601)."""
+    characters ('' for none), the columns' names in file order (DuckDB's: it trims the header's
+    spaces), the columns read as text, those read as DATE or TIMESTAMP, and the file's date and
+    timestamp formats (strftime; None where DuckDB parses ISO 8601)."""
 
     delimiter: str
     quote: str
     escape: str
+    names: tuple[str, ...]
     text: frozenset[str]
     dated: Mapping[str, str]
     date_format: str | None
@@ -448,6 +450,7 @@ def csv_dialect(label: str, connection: Any) -> CsvDialect:
         delimiter,
         quote,
         escape,
+        tuple(c["name"] for c in row[7]),
         frozenset(c["name"] for c in row[7] if c["type"] == "VARCHAR"),
         {c["name"]: c["type"] for c in row[7] if c["type"] in ("DATE", "TIMESTAMP")},
         row[8] or None,

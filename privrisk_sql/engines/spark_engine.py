@@ -299,7 +299,7 @@ class SparkEngine:
             try:
                 self.run(f"CREATE OR REPLACE TEMPORARY VIEW {view} USING {kind} OPTIONS ({options})", False)
                 created = True
-                if sniffed is not None and (sniffed.text or sniffed.dated):
+                if sniffed is not None and sniffed.names:
                     retyped = _as_duckdb_reads(sniffed, self.describe(view, label))
                     if retyped is not None:
                         schema, formats = retyped
@@ -442,10 +442,12 @@ def open_spark(target: Any, timeout: float | None = None) -> SparkEngine | None:
 def _as_duckdb_reads(
     sniffed: CsvDialect, inferred: tuple[tuple[str, str], ...]
 ) -> tuple[list[tuple[str, str]], dict[str, str]] | None:
-    """The schema and date options for Spark to read a CSV's columns as DuckDB types them,
-    where Spark's inference differs: text to DuckDB is text (Spark read zip codes 00501 and 501
-    as one number), and a date in a format DuckDB found is a date (Spark read 01/02/2020 as text,
-    so Mondrian cut it as a category). None when nothing differs."""
+    """The schema and date options for Spark to read a CSV's columns as DuckDB names and types
+    them, where Spark's inference differs: a name is DuckDB's (it trims the header's spaces:
+    `age, sex` gave the column ` sex` on Spark, so `--qids sex` failed there), text to DuckDB is
+    text (Spark read zip codes 00501 and 501 as one number), and a date in a format DuckDB found
+    is a date (Spark read 01/02/2020 as text, so Mondrian cut it as a category). None when
+    nothing differs."""
     formats = {
         option: pattern
         for option, pattern in (
@@ -457,13 +459,15 @@ def _as_duckdb_reads(
     known = {"DATE": "dateFormat" in formats or not sniffed.date_format}
     known["TIMESTAMP"] = "timestampFormat" in formats or not sniffed.timestamp_format
     schema, changed = [], False
-    for name, spark_type in inferred:
+    # By position: both read the same header (Spark takes a schema's names over the header's).
+    names = sniffed.names if len(sniffed.names) == len(inferred) else tuple(n for n, _ in inferred)
+    for (spark_name, spark_type), name in zip(inferred, names):
         wanted = spark_type
         if name in sniffed.text:
             wanted = "STRING"
         elif spark_type == "STRING" and known.get(sniffed.dated.get(name, ""), False):
             wanted = sniffed.dated[name]
-        changed |= wanted != spark_type
+        changed |= wanted != spark_type or name != spark_name
         schema.append((name, wanted))
     return (schema, formats) if changed else None
 
@@ -478,7 +482,7 @@ def _csv_dialect(label: str) -> CsvDialect:
 
     if not Path(label).is_file():
         sep = "\t" if label.lower().removesuffix(".gz").endswith(".tsv") else ","
-        return CsvDialect(sep, '"', '"', frozenset(), {}, None, None)
+        return CsvDialect(sep, '"', '"', (), frozenset(), {}, None, None)
     import duckdb
 
     # No progress bar of DuckDB's on stdout: a file it sniffs every row of takes seconds.

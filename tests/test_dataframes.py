@@ -76,6 +76,41 @@ def test_frame_errors_name_the_problem(adult_2k):
         pr.kanon("sqlite://", adult_2k, ["age"])
 
 
+@pytest.mark.parametrize(
+    "values, sql_type",
+    [
+        ([1, 1, 1, 1.5] * 500, "DOUBLE"),  # was INTEGER, 1.5 read as 2
+        ([1, 2, 1, 1.5] * 500, "DOUBLE"),  # was INTEGER: 1.5 joined the class of 2
+        ([i % 50 for i in range(100_000)] + [1.5, "x"], "VARCHAR"),  # failed: 'x' to DOUBLE
+        ([i % 50 for i in range(100_000)] + ["x"], "VARCHAR"),
+        ([1] * 1999 + [2**40], "BIGINT"),  # failed: out of range for INT
+        ([1] * 1999 + [2**70], "VARCHAR"),  # past BIGINT: exact as text
+        ([1, True, 2, False] * 500, "BIGINT"),  # failed: BOOLEAN does not match INTEGER
+    ],
+    ids=["fraction-unseen", "fraction-joins-2", "word-after-floats", "word", "past-int32", "past-int64", "bools"],
+)
+def test_a_column_of_python_objects_is_read_as_its_values_are(values, sql_type):
+    """DuckDB types a pandas column of Python objects from a sample of its values (every other
+    row of the first 2,000): [1, 1.5] repeated was INTEGER, 1.5 read as 2, and a later value of
+    another kind failed the run (exit 3). Now the column is read as all its values are; the
+    oracle is pandas, grouping the values themselves (a column of text: their str())."""
+    frame = pd.DataFrame({"q": pd.Series(values, dtype=object), "g": [i % 2 for i in range(len(values))]})
+    before = frame.copy()
+    src = pr.connect(None)
+    assert src.relation(frame).column("q").sql_type == sql_type
+    got = pr.kanon(src, frame, ["q", "g"])
+    oracle = (frame.astype({"q": str}) if sql_type == "VARCHAR" else frame).groupby(["q", "g"]).size()
+    assert (got["k_anonymity"], got["n_classes"]) == (int(oracle.min()), len(oracle))
+    pd.testing.assert_frame_equal(frame, before)  # the caller's frame is not touched
+
+
+def test_a_frame_column_duckdb_cannot_read_is_named():
+    """A period[M] column was refused as if the DataFrame were no table ("got DataFrame")."""
+    frame = pd.DataFrame({"g": [0, 1, 0, 1], "month": pd.period_range("2020-01", periods=4, freq="M")})
+    with pytest.raises(pr.InvalidInputError, match=r"column 'month' of the DataFrame has the dtype period\[M\]"):
+        pr.kanon(None, frame, ["g"])
+
+
 @pytest.mark.parametrize("as_arrow", [False, True], ids=["pandas", "arrow"])
 @pytest.mark.parametrize("names", [("a", "A"), ("a", "a")], ids=["case", "same"])
 def test_frame_columns_that_are_one_name_to_duckdb_are_refused(as_arrow, names):

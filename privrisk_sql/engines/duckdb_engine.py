@@ -209,7 +209,22 @@ class DuckDBEngine:
         return rows[0][0] if rows else None
 
     def register_frame(self, name: str, frame: Any) -> None:
-        self.con.register(name, frame)
+        """``frame`` as a view named ``name``; a pandas column DuckDB cannot read is named, and a
+        column of Python objects is read as its values are (:func:`_objects_as_values`)."""
+        try:
+            self.con.register(name, frame)
+            readable = _objects_as_values(self.con, name, frame)
+            if readable is not frame:
+                self.con.unregister(name)
+                self.con.register(name, readable)
+        except duckdb.Error:
+            column = _unreadable_column(self.con, frame)
+            if column is None:
+                raise
+            raise InvalidInputError(
+                f"column {column[0]!r} of the DataFrame has the dtype {column[1]}, which DuckDB cannot read: "
+                "convert it first (for example with .astype(str))"
+            ) from None
 
     def unregister_frame(self, name: str) -> None:
         self.con.unregister(name)
@@ -217,6 +232,76 @@ class DuckDBEngine:
     def close(self) -> None:
         if self.owns:
             self.con.close()
+
+
+def _is_pandas_frame(frame: Any) -> bool:
+    # By its module: an Arrow table or a polars frame never costs pandas' import.
+    return type(frame).__module__.startswith("pandas") and type(frame).__name__ == "DataFrame"
+
+
+# What pandas infers for a column of Python objects (infer_dtype) that DuckDB reads as it is.
+_OBJECTS_DUCKDB_READS = frozenset(
+    {"boolean", "datetime", "datetime64", "date", "time", "timedelta", "decimal", "bytes", "period", "empty"}
+)
+
+
+def _objects_as_values(con: Any, view: str, frame: Any) -> Any:
+    """The pandas ``frame``, with each column of Python objects that DuckDB reads as numbers (or
+    dates) as its values are. DuckDB picks such a column's type from a sample of its values,
+    every other row of 2,000: ``[1, 1.5]`` repeated was INTEGER, 1.5 read as 2; ints and then
+    ``"x"`` failed the run (exit 3, "could not convert string 'x' to INT32"), and so did an int
+    past INT32 after smaller ones. So such a column is scanned (about 10 ms per million values):
+    whole numbers are Int64 (text past its range), numbers with fractions float64, and values
+    of several kinds with a word among them text, each value as str() spells it. A column DuckDB
+    reads as text is not scanned: it already holds each value as text. A shallow copy when
+    anything changes; the caller's frame is never changed."""
+    if not _is_pandas_frame(frame):
+        return frame
+    from pandas.api.types import infer_dtype
+
+    types = [row[1] for row in con.execute(f"DESCRIBE {quote_identifier(view, DuckDBEngine.dialect)}").fetchall()]
+    readable = None
+    for i, dtype in enumerate(frame.dtypes):
+        # numpy's object dtype only: pandas' own (category, string) have a kind "O" too.
+        numpy_objects = dtype.kind == "O" and type(dtype).__module__.startswith("numpy")
+        if not numpy_objects or i >= len(types) or types[i] == "VARCHAR":
+            continue
+        column = frame.iloc[:, i]
+        kind = infer_dtype(column, skipna=True)
+        if kind in _OBJECTS_DUCKDB_READS:
+            continue
+        if readable is None:
+            readable = frame.copy(deep=False)
+        readable.isetitem(i, _object_values(column, kind))
+    return frame if readable is None else readable
+
+
+def _object_values(column: Any, kind: str) -> Any:
+    """A column of Python objects (pandas ``kind``) as Int64, float64 or text (as DuckDB
+    itself reads such a column when its sample sees a word: 7 and "7" are one value)."""
+    if kind in ("integer", "mixed-integer") and not any(isinstance(v, str) for v in column):
+        try:
+            return column.astype("Int64")
+        except (OverflowError, TypeError, ValueError):
+            pass  # past Int64's range: exact as text
+    elif kind in ("floating", "mixed-integer-float"):
+        return column.astype("float64")
+    return column.astype("string")
+
+
+def _unreadable_column(con: Any, frame: Any) -> tuple[str, str] | None:
+    """The name and dtype of the first column of a pandas ``frame`` DuckDB cannot register
+    (a ``period[M]`` column), None for anything else."""
+    if not _is_pandas_frame(frame):
+        return None
+    for i in range(frame.shape[1]):
+        try:
+            con.register("privrisk_column_probe", frame.iloc[:, [i]])
+        except duckdb.Error:
+            return str(frame.columns[i]), str(frame.dtypes.iloc[i])
+        finally:
+            con.unregister("privrisk_column_probe")
+    return None
 
 
 def open_target(

@@ -222,6 +222,8 @@ class Relations(Statements):
         name = f"privrisk_{self._run_id}_frame{len(self._frames)}"
         try:
             self.engine.register_frame(name, frame)
+        except InvalidInputError:  # a column of the frame, named
+            raise
         except Exception as e:  # DuckDB cannot scan this object
             raise InvalidInputError(
                 f"table must be a table name, a CSV/Parquet path or a DataFrame, got {kind} "

@@ -192,6 +192,26 @@ def test_a_csv_error_past_the_sniffed_rows_is_bad_input(tmp_path):
     engine.close()
 
 
+@pytest.mark.parametrize("gz", [False, True])
+def test_values_a_comment_character_would_cut_are_refused(tmp_path, gz):
+    """A file with a comment line (`# note`) and addresses `Apt #5` and `Apt #6`: DuckDB's
+    sniffer takes `#` for a comment character and cuts each line there, quoted or not, so both
+    addresses were `Apt ` and two people one class (k = 2 where k = 1). Refused, naming the line."""
+    import gzip
+
+    text = 'age,addr\n30,"Apt #5"\n30,Apt #6\n# note\n41,Main St\n'
+    path = tmp_path / ("notes.csv.gz" if gz else "notes.csv")
+    path.write_bytes(gzip.compress(text.encode()) if gz else text.encode())
+    with pytest.raises(pr.InvalidInputError, match=r"notes.csv(.gz)?': line 2 holds '#' after its start"):
+        pr.kanon(None, str(path), ["age", "addr"])
+    path.write_bytes(
+        text.replace("Apt #", "Apt no. ").encode()
+        if not gz
+        else gzip.compress(text.replace("Apt #", "Apt no. ").encode())
+    )
+    assert pr.kanon(None, str(path), ["age", "addr"])["n_classes"] == 3  # comment lines alone read as ever
+
+
 def test_a_file_that_is_not_an_sqlite_database_is_named(tmp_path, capsys):
     """A non-database file given as sqlite:///x was reported as 'table not found'."""
     from privrisk_sql.cli import main

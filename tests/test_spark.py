@@ -640,6 +640,33 @@ def test_a_date_column_of_a_csv_is_a_date_on_spark_as_on_duckdb(spark, tmp_path)
 
 
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# exported 2026-11-26\nage,city\n30,NYC\n# a note\n30,NYC\n41,Paris\n",
+        'age,city\n30,"New\nYork"\n30,"New\nYork"\n41,"Paris"\n',
+        'age,city\n30,"a,b\nc,d"\n30,"a,b\nc,d"\n41,Paris\n',
+    ],
+    ids=["comment-lines", "line-break-in-a-value", "line-break-between-commas"],
+)
+def test_comment_lines_and_line_breaks_in_values_read_as_on_duckdb(spark, tmp_path, text):
+    """DuckDB skips the comment lines its sniffer finds and reads a quoted value across lines;
+    Spark read `# a note` as a row (its strict read refused the file) and split a quoted value
+    at its line break (refused, or with commas on both sides of the break, read as 5 rows of
+    wrong values where DuckDB reads 3). Spark is told the comment character and reads such a
+    file with multiLine."""
+    path = tmp_path / "odd.csv"
+    path.write_text(text)
+    src = pr.connect(spark.session)
+    try:
+        on_spark = pr.kanon(src, str(path), ["age", "city"])
+    finally:
+        src.close()
+    assert on_spark == pr.kanon(None, str(path), ["age", "city"])
+    assert (on_spark["n_rows"], on_spark["n_classes"]) == (3, 2)
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
 def test_a_csv_written_with_a_space_after_each_comma_reads_as_on_duckdb(spark, tmp_path):
     """UCI's own adult.data spells `39, State-gov, 00501`: DuckDB trims the header's spaces
     (columns age, work, zip), Spark did not (` work`, so `--qids work` failed there), and Spark

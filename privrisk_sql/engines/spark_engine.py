@@ -285,8 +285,12 @@ class SparkEngine:
                         ("sep", sniffed.delimiter),
                         ("quote", sniffed.quote),
                         ("escape", sniffed.escape),
+                        ("comment", sniffed.comment),
                     )
+                    if value or option != "comment"  # Spark's default: no comment lines
                 )
+                if sniffed.multiline:  # a quoted value holds a line break: Spark split such a row in two
+                    csv_options += ", multiLine 'true'"
             options = f"path {where}" + (csv_options if kind == "csv" else "")
             if Path(label).is_dir():
                 try:
@@ -482,7 +486,7 @@ def _csv_dialect(label: str) -> CsvDialect:
 
     if not Path(label).is_file():
         sep = "\t" if label.lower().removesuffix(".gz").endswith(".tsv") else ","
-        return CsvDialect(sep, '"', '"', (), frozenset(), {}, None, None)
+        return CsvDialect(sep, '"', '"', "", False, (), frozenset(), {}, None, None)
     import duckdb
 
     # No progress bar of DuckDB's on stdout: a file it sniffs every row of takes seconds.

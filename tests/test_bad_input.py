@@ -212,6 +212,17 @@ def test_values_a_comment_character_would_cut_are_refused(tmp_path, gz):
     assert pr.kanon(None, str(path), ["age", "addr"])["n_classes"] == 3  # comment lines alone read as ever
 
 
+def test_a_csv_not_in_utf8_is_named_as_such(tmp_path, capsys):
+    """A Latin-1 file was refused as "CSV Error on Line: 2" and nothing more: DuckDB's reason is
+    on a later line of its message."""
+    path = tmp_path / "latin1.csv"
+    path.write_bytes("age,city\n30,Montréal\n30,Paris\n".encode("latin-1"))
+    assert main(["kanon", "--table", str(path), "--qids", "age"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert str(path) in err and "Line: 2: Invalid unicode" in err and "not utf-8 encoded" in err
+    assert len(err.splitlines()) == 1
+
+
 def test_a_file_that_is_not_an_sqlite_database_is_named(tmp_path, capsys):
     """A non-database file given as sqlite:///x was reported as 'table not found'."""
     from privrisk_sql.cli import main

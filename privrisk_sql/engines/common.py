@@ -147,7 +147,8 @@ def fetched(cursor: Any, fetch: bool | str) -> Any:
 def first_line(e: BaseException) -> str:
     """The line of an error's text that says what went wrong: its first, or for a Java error
     reaching Python through py4j (classic Spark) the Java exception's message, not py4j's
-    "An error occurred while calling o33.sql." before it."""
+    "An error occurred while calling o33.sql." before it. DuckDB's CSV errors say where on
+    their first line and why on a later one ("Invalid unicode ... not utf-8 encoded"): both."""
     text = str(getattr(e, "orig", None) or e).strip()
     if not text:
         return type(e).__name__
@@ -157,6 +158,10 @@ def first_line(e: BaseException) -> str:
         message = _JAVA_CLASS.sub("", java, count=1)
         if message:
             return message
+    if "CSV Error on Line" in lines[0]:
+        why = next((x.strip() for x in lines[1:] if x.strip() and not x.startswith("Original Line:")), "")
+        if why and not why.startswith("Possible Solution"):
+            return f"{lines[0]}: {why}"
     return lines[0]
 
 

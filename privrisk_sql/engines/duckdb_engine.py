@@ -52,9 +52,8 @@ class DuckDBEngine:
                 # A bad value past the rows DuckDB's sniffer sampled: the input is at fault (exit 2).
                 lines = str(e).splitlines()
                 file = next((x.split("=", 1)[1].strip() for x in lines if x.strip().startswith("file =")), "?")
-                why = next((x for x in lines if x.startswith("Error when converting")), "")
                 raise InvalidInputError(
-                    f"bad CSV input in {file!r}: {first_line(e).split(': ', 1)[-1]}: {why} "
+                    f"bad CSV input in {file!r}: {first_line(e).split(': ', 1)[-1]} "
                     "(the column's type was sniffed from the first rows)"
                 ) from e
             raise

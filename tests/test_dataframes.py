@@ -104,10 +104,20 @@ def test_a_column_of_python_objects_is_read_as_its_values_are(values, sql_type):
     pd.testing.assert_frame_equal(frame, before)  # the caller's frame is not touched
 
 
-def test_a_frame_column_duckdb_cannot_read_is_named():
-    """A period[M] column was refused as if the DataFrame were no table ("got DataFrame")."""
-    frame = pd.DataFrame({"g": [0, 1, 0, 1], "month": pd.period_range("2020-01", periods=4, freq="M")})
-    with pytest.raises(pr.InvalidInputError, match=r"column 'month' of the DataFrame has the dtype period\[M\]"):
+@pytest.mark.parametrize(
+    "column, kind",
+    [
+        (pd.period_range("2020-01", periods=4, freq="M"), r"DataFrame has the type period\[M\]"),
+        (pa.array([1.5, 2.5, 1.5, 2.5], type=pa.float16()), "Table has the type halffloat"),
+        (pa.array([1, 2, 1, 2], type=pa.decimal256(40, 2)), r"Table has the type decimal256\(40, 2\)"),
+    ],
+    ids=["pandas-period", "arrow-halffloat", "arrow-decimal256"],
+)
+def test_a_frame_column_duckdb_cannot_read_is_named(column, kind):
+    """A column DuckDB cannot read was refused as if the frame were no table ("got DataFrame")."""
+    data = {"g": [0, 1, 0, 1], "month": column}
+    frame = pa.table(data) if isinstance(column, pa.Array) else pd.DataFrame(data)
+    with pytest.raises(pr.InvalidInputError, match=f"column 'month' of the {kind}, which DuckDB cannot read"):
         pr.kanon(None, frame, ["g"])
 
 

@@ -221,8 +221,8 @@ class DuckDBEngine:
             if column is None:
                 raise
             raise InvalidInputError(
-                f"column {column[0]!r} of the DataFrame has the dtype {column[1]}, which DuckDB cannot read: "
-                "convert it first (for example with .astype(str))"
+                f"column {column[0]!r} of the {type(frame).__name__} has the type {column[1]}, which DuckDB cannot read: "
+                "convert it first (to text, for example)"
             ) from None
 
     def unregister_frame(self, name: str) -> None:
@@ -289,15 +289,21 @@ def _object_values(column: Any, kind: str) -> Any:
 
 
 def _unreadable_column(con: Any, frame: Any) -> tuple[str, str] | None:
-    """The name and dtype of the first column of a pandas ``frame`` DuckDB cannot register
-    (a ``period[M]`` column), None for anything else."""
-    if not _is_pandas_frame(frame):
+    """The name and type of the first column of a pandas DataFrame or an Arrow table that
+    DuckDB cannot register (``period[M]``, ``halffloat``, ``decimal256``), None for anything else."""
+    if _is_pandas_frame(frame):
+        columns = [
+            (str(frame.columns[i]), str(frame.dtypes.iloc[i]), frame.iloc[:, [i]]) for i in range(frame.shape[1])
+        ]
+    elif type(frame).__module__.startswith("pyarrow") and type(frame).__name__ == "Table":
+        columns = [(field.name, str(field.type), frame.select([i])) for i, field in enumerate(frame.schema)]
+    else:
         return None
-    for i in range(frame.shape[1]):
+    for name, kind, alone in columns:
         try:
-            con.register("privrisk_column_probe", frame.iloc[:, [i]])
+            con.register("privrisk_column_probe", alone)
         except duckdb.Error:
-            return str(frame.columns[i]), str(frame.dtypes.iloc[i])
+            return name, kind
         finally:
             con.unregister("privrisk_column_probe")
     return None

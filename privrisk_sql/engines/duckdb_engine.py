@@ -543,7 +543,9 @@ def csv_dialect(label: str, connection: Any) -> CsvDialect:
     delimiter, quote, escape, comment = ("" if value == "(empty)" else value for value in (*row[:3], row[4]))
     text = [c["name"] for c in row[7] if c["type"] == "VARCHAR"]
     multiline = False
-    if text and quote:  # one pass over the text columns (0.2 s for a 1M-row file of 9)
+    # Only a quoted value can hold a line break: a file without the quote character needs no
+    # pass over its text columns (0.1 s for a 1M-row file of 9; finding no quote, 0.03 s).
+    if text and quote and _holds(label, quote.encode()):
         breaks = " OR ".join(
             f"strpos({quote_identifier(n, DuckDBEngine.dialect)}, chr({c})) > 0" for n in text for c in (10, 13)
         )
@@ -681,6 +683,19 @@ def _pinned_csv_reader(path_sql: str, row: tuple) -> str:
     if ts_format:
         options.append(f"timestampformat = {_literal(ts_format)}")
     return f"read_csv({', '.join(options)})"
+
+
+def _holds(label: str, needle: bytes) -> bool:
+    """Whether the file (a compressed one as DuckDB reads it) holds ``needle``, read until it does."""
+    import gzip
+
+    tail = b""
+    with gzip.open(label, "rb") if label.lower().endswith(".gz") else open(label, "rb") as f:
+        while chunk := f.read(1 << 20):
+            if needle in tail + chunk[: len(needle) - 1] or needle in chunk:
+                return True
+            tail = chunk[-(len(needle) - 1) :] if len(needle) > 1 else b""
+    return False
 
 
 def _fewer_lines_than(label: str, n: int) -> bool:

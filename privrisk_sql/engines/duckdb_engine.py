@@ -520,9 +520,10 @@ class CsvDialect:
     """How DuckDB's sniffer reads a CSV file, for an engine that is told it (Spark reads commas
     unless told, 00501 as a number, and 01/02/2020 as text): the delimiter, quote and escape
     characters ('' for none), the character starting a comment line ('' for none), whether a
-    quoted value holds a line break (Spark then needs its multiLine reading), the columns' names in file order (DuckDB's: it trims the header's spaces), the columns read as
-    text, those read as DATE or TIMESTAMP, and the file's date and timestamp formats (strftime;
-    None where DuckDB parses ISO 8601)."""
+    quoted value holds a line break (Spark then needs its multiLine reading), the columns'
+    names in file order (DuckDB's: it trims the header's spaces), the columns read as text,
+    those read as DATE or TIMESTAMP, and the file's date and timestamp formats (strftime; None
+    where DuckDB parses ISO 8601)."""
 
     delimiter: str
     quote: str
@@ -629,6 +630,10 @@ def _refuse_ragged(label: str, delimiter: str, quote: str) -> None:
             )
 
 
+# How a CSV file is read as text in Python (a BOM is not part of the first field).
+_TEXT: dict[str, Any] = {"encoding": "utf-8-sig", "errors": "replace", "newline": ""}
+
+
 def _refuse_values_cut_by_comments(label: str, comment: str) -> None:
     """A file with comment lines (``# exported ...``) whose data lines also hold the comment
     character is bad input, naming the first such line: DuckDB reads everything after the
@@ -646,9 +651,6 @@ def _refuse_values_cut_by_comments(label: str, comment: str) -> None:
                     f"which reads the file's lines starting with {comment!r} as comments, would cut its "
                     "value there: remove the comment lines"
                 )
-
-
-_TEXT: dict[str, Any] = {"encoding": "utf-8-sig", "errors": "replace", "newline": ""}
 
 
 def _pinned_csv_reader(path_sql: str, row: tuple) -> str:

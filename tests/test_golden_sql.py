@@ -108,7 +108,7 @@ def _mondrian_statements(dialect):
             q.dialect, '"people"', [("amount", False), (HOSTILE, False)], ["amount", HOSTILE]
         ),
         "distinct_counts": q.distinct_counts('"people"', ["patient_id", HOSTILE]),
-        "infinite_counts": q.infinite_counts('"people"', ["visit", HOSTILE]),
+        "infinite_counts": q.infinite_counts('"people"', ["visit", HOSTILE, "score"], ["score"]),
         "distinct_values": q.distinct_values('"people"', HOSTILE),
         "numbered_rows": q.numbered_rows("privrisk_x_rows", '"people"', ["id", "age", HOSTILE]),
         "rank_map_table": q.rank_map_table("privrisk_x_map4", 7),

@@ -31,9 +31,12 @@ class Queries:
         """``SELECT n``: 1 when a relation has a row, else 0 (one row read at most)."""
         return self._r("classes/has_rows.sql.j2", relation=relation_sql)
 
-    def infinite_counts(self, relation_sql: str, columns: Sequence[str]) -> str:
-        """Per DATE/TIMESTAMP column, its infinite values (``infinite_<i>``)."""
-        return self._r("classes/infinite_counts.sql.j2", relation=relation_sql, columns=list(columns))
+    def infinite_counts(self, relation_sql: str, columns: Sequence[str], floats: Sequence[str] = ()) -> str:
+        """Per DATE/TIMESTAMP column, and per float column of ``floats``, its infinite values
+        (``infinite_<i>``)."""
+        return self._r(
+            "classes/infinite_counts.sql.j2", relation=relation_sql, columns=list(columns), floats=list(floats)
+        )
 
     def distinct_counts(self, relation_sql: str, columns: Sequence[str]) -> str:
         """Rows of a relation (``n_rows``) and each column's non-NULL values (``present_<i>``) and

@@ -132,6 +132,8 @@ class Dialect:
     max_identifier_bytes: int | None = None
     # DATE and TIMESTAMP hold 'infinity' and '-infinity' (DuckDB, PostgreSQL; isfinite() tells).
     infinite_dates: bool = False
+    # DOUBLE holds inf and -inf (all but MariaDB; fn.is_infinite tells).
+    infinite_floats: bool = True
     # What depends on table {table} of schema {schema} (of database {database} where names have
     # three parts; literals; rows, column dependent) that the database will not drop the table
     # under (PostgreSQL: views, foreign keys, functions; DuckDB and MariaDB: foreign keys): a
@@ -249,6 +251,7 @@ ORDER BY 1""",
             "mysql",
             "mysql",
             ("mysql", "mariadb"),
+            infinite_floats=False,
             natural_row_order=False,
             reads_files=False,
             sqlglot_writer="mysql",

@@ -285,7 +285,7 @@ class MondrianRun:
                     f"column {column!r} of {label!r} has {m} {values}; pass nulls='separate' "
                     "(--nulls separate) to treat NULL as its own lowest value"
                 )
-        self._refuse_infinite_dates()
+        self._refuse_infinite_values()
         for column in likely_identifiers(self.s, self.rel, self.unroled)[:1]:
             raise InvalidInputError(
                 f"column {column!r} of {label!r} has a different value in every row (a likely direct identifier) "
@@ -294,19 +294,32 @@ class MondrianRun:
             )
         return n_rows, missing, ranges
 
-    def _refuse_infinite_dates(self) -> None:
-        """'infinity' has no place on a cut line or in a range's bounds: refused by name, before work."""
-        dates = [d.column for d in self.dims if d.kind == "temporal"]
-        if not dates or not self.s.dialect.infinite_dates:
+    def _refuse_infinite_values(self) -> None:
+        """'infinity' in a date and inf in a float have no place on a cut line or in a range's
+        bounds: refused by name, before work. A float's inf made its column's range infinite, so
+        its NCP read 0 whatever its cuts, and with nulls='separate' the code of NULL (the minimum
+        less the range) was -inf, the code of -inf too: the output had rows twice."""
+        dates = [d.column for d in self.dims if d.kind == "temporal"] if self.s.dialect.infinite_dates else []
+        floats = [d.column for d in self.dims if d.kind == "numeric" and d.type_class is TypeClass.FLOAT]
+        floats = floats if self.s.dialect.infinite_floats else []
+        if not dates and not floats:
             return
-        row = self.s.fetch_records(self.q.infinite_counts(self.rel.sql, dates))[0]
-        for i, column in enumerate(dates):
-            if int(row[f"infinite_{i}"] or 0):
+        row = self.s.fetch_records(self.q.infinite_counts(self.rel.sql, dates + floats, floats))[0]
+        for i, column in enumerate(dates + floats):
+            found = int(row[f"infinite_{i}"] or 0)
+            if not found:
+                continue
+            if column in floats:
                 raise InvalidInputError(
-                    f"column {column!r} of {self.rel.label!r} holds {int(row[f'infinite_{i}'])} infinite value(s) "
-                    "('infinity' or '-infinity'), which no range can bound: leave those rows out (a view "
-                    "WHERE isfinite(...)) or give them a real date"
+                    f"column {column!r} of {self.rel.label!r} holds {found} infinite value(s) (inf or -inf), "
+                    "which no range can bound: leave those rows out (a view WHERE ... BETWEEN ...) or give "
+                    "them a real number"
                 )
+            raise InvalidInputError(
+                f"column {column!r} of {self.rel.label!r} holds {found} infinite value(s) "
+                "('infinity' or '-infinity'), which no range can bound: leave those rows out (a view "
+                "WHERE isfinite(...)) or give them a real date"
+            )
 
     def _build_rank_maps(self) -> None:
         """(value, rank) tables for text QIDs: the user's order, else Python's sort of the values."""

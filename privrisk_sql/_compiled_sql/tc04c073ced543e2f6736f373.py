@@ -19,17 +19,26 @@ def root(context, missing=missing, environment=environment):
     yield 'SELECT\n'
     l_1_loop = missing
     for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
+        l_1_floats = resolve('floats')
+        l_1_fn = resolve('fn')
         _loop_vars = {}
         pass
-        yield '  SUM(CASE WHEN NOT ISFINITE('
-        yield str(t_1(context, l_1_c))
-        yield ') THEN 1 ELSE 0 END) AS infinite_'
+        yield '  SUM(CASE WHEN '
+        if (l_1_c in (undefined(name='floats') if l_1_floats is missing else l_1_floats)):
+            pass
+            yield str(context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'is_infinite'), t_1(context, l_1_c), _loop_vars=_loop_vars))
+        else:
+            pass
+            yield 'NOT ISFINITE('
+            yield str(t_1(context, l_1_c))
+            yield ')'
+        yield ' THEN 1 ELSE 0 END) AS infinite_'
         yield str(environment.getattr(l_1_loop, 'index0'))
-        yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 5 in 'classes/infinite_counts.sql.j2' evaluated to false and no else section was defined.")))
+        yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 6 in 'classes/infinite_counts.sql.j2' evaluated to false and no else section was defined.")))
         yield '\n'
-    l_1_loop = l_1_c = missing
+    l_1_loop = l_1_c = l_1_floats = l_1_fn = missing
     yield 'FROM '
     yield str((undefined(name='relation') if l_0_relation is missing else l_0_relation))
 
 blocks = {}
-debug_info = '4=21&5=25&7=32'
+debug_info = '5=21&6=27&8=41'

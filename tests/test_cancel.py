@@ -8,6 +8,7 @@ QueryTimeoutError also says so.
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import sqlite3
 import subprocess
@@ -173,6 +174,55 @@ def test_cli_timeout_exits_3(slow_db, command, tmp_path, backend):
     err.seek(0)
     assert f"statement running was cancelled) (--timeout {limit}); work tables dropped" in err.read()
     assert _ours(tables(), view) == _ours(before, view) == set()
+
+
+@pytest.fixture(scope="module")
+def slow_csv(tmp_path_factory):
+    """A CSV of three million rows of whole numbers and a later word: reading it (DuckDB's
+    sniffer, the check of every row, the sniff of every row the word calls for) takes over a
+    second here."""
+    path = tmp_path_factory.mktemp("slow_csv") / "late_word.csv"
+    duckdb.sql(
+        f"COPY (SELECT i % 90 AS a, i % 7 AS b, (i * 7919) % 100003 AS c FROM range(3000000) t(i)) TO '{path}' (HEADER)"
+    )
+    with open(path, "a") as f:
+        f.write("unknown,1,2\n")
+    return str(path)
+
+
+def _wait_until_reading(proc, path: str, seconds: float = 60) -> None:
+    """Until the child has ``path`` open (Linux's /proc): its read has begun."""
+    import os
+
+    stop = time.monotonic() + seconds
+    while time.monotonic() < stop and proc.poll() is None:
+        with contextlib.suppress(OSError):  # a descriptor closed while looked at
+            if path in {os.readlink(entry.path) for entry in os.scandir(f"/proc/{proc.pid}/fd")}:
+                return
+        time.sleep(0.01)
+    raise AssertionError(f"the child never opened {path}")
+
+
+@pytest.mark.parametrize("stop", ["timeout", "SIGINT", "SIGTERM"])
+def test_a_stop_while_a_csv_is_read_is_a_stop(slow_csv, stop):
+    """A timeout, Ctrl-C or SIGTERM cutting DuckDB's read of a CSV short was reported as the
+    file's fault: "cannot read 'late_word.csv': INTERRUPT Error: Interrupted!", exit 2."""
+    args = [sys.executable, "-m", "privrisk_sql.cli", "kanon", "--table", slow_csv, "--qids", "a,b"]
+    proc = subprocess.Popen(
+        args + (["--timeout", "0.2"] if stop == "timeout" else []), stderr=subprocess.PIPE, text=True
+    )
+    if stop != "timeout":
+        _wait_until_reading(proc, slow_csv)
+        time.sleep(0.2)
+        proc.send_signal(getattr(signal, stop))
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 3, err
+    want = {
+        "timeout": "privrisk-sql: timeout: stopped after 0.2 s",
+        "SIGINT": SIGNAL_MESSAGES[signal.SIGINT],
+        "SIGTERM": SIGNAL_MESSAGES[signal.SIGTERM],
+    }[stop]
+    assert want in err and "cannot read" not in err
 
 
 def _ours(tables, view):

@@ -120,7 +120,11 @@ class Relations(Statements):
             for i, label in enumerate(labels)
         }
         out: dict[str, str | BaseException] = {}
-        for label, result in self.engine.read_files(files).items():
+        results = self.engine.read_files(files)
+        guard = self._guard
+        if guard is not None and guard.pending():  # a timeout or Ctrl-C cut a read short: not the file's fault
+            self._stopped(guard, f"(reading {', '.join(map(repr, labels))})", mid_statement=True)
+        for label, result in results.items():
             if isinstance(result, tuple):
                 sql, registered = result
                 if registered:

@@ -238,10 +238,9 @@ def _is_pandas_frame(frame: Any) -> bool:
     return type(frame).__module__.startswith("pandas") and type(frame).__name__ == "DataFrame"
 
 
-# What pandas infers for a column of Python objects (infer_dtype) that DuckDB reads as it is.
-_OBJECTS_DUCKDB_READS = frozenset(
-    {"boolean", "datetime", "datetime64", "date", "time", "timedelta", "decimal", "bytes", "period", "empty"}
-)
+# What pandas infers for a column of Python objects (infer_dtype) that DuckDB reads as it is
+# (or refuses by its type, naming it). "date" and "datetime" are checked value by value below.
+_OBJECTS_DUCKDB_READS = frozenset({"boolean", "time", "timedelta", "bytes", "period", "empty"})
 
 
 def _objects_as_values(con: Any, view: str, frame: Any) -> Any:
@@ -267,18 +266,33 @@ def _objects_as_values(con: Any, view: str, frame: Any) -> Any:
             continue
         column = frame.iloc[:, i]
         kind = infer_dtype(column, skipna=True)
-        if kind in _OBJECTS_DUCKDB_READS:
+        as_read = column if kind in _OBJECTS_DUCKDB_READS else _object_values(column, kind)
+        if as_read is column:
             continue
         if readable is None:
             readable = frame.copy(deep=False)
-        readable.isetitem(i, _object_values(column, kind))
+        readable.isetitem(i, as_read)
     return frame if readable is None else readable
 
 
 def _object_values(column: Any, kind: str) -> Any:
-    """A column of Python objects (pandas ``kind``) as Int64, float64 or text (as DuckDB
-    itself reads such a column when its sample sees a word: 7 and "7" are one value)."""
-    if kind in ("integer", "mixed-integer") and not any(isinstance(v, str) for v in column):
+    """A column of Python objects (pandas ``kind``) as DuckDB should read it: itself where its
+    values are of one kind DuckDB reads whole, else Int64, float64 or text (as DuckDB itself
+    reads such a column when its sample sees a word: 7 and "7" are one value)."""
+    import datetime
+
+    values = column.dropna()
+    if kind == "date" and all(type(v) is datetime.date for v in values):
+        return column  # a datetime among dates (infer_dtype calls both "date") was cut to its day
+    if kind == "datetime" and len({v.tzinfo is None for v in values}) == 1:
+        return column  # aware and naive together failed the run
+    if kind == "decimal":
+        # DuckDB's DECIMAL width comes from its sample: 1.123 after 1.1 was read as 1.1. Up to 15
+        # significant digits a double keeps every decimal apart (and 1.10 equal to 1.1).
+        if all(v.is_finite() and len(v.normalize().as_tuple().digits) <= 15 for v in values):
+            return column.astype("float64")
+        return column.map(lambda v: v if v is None or v != v else str(v.normalize())).astype("string")
+    if kind in ("integer", "mixed-integer") and not any(isinstance(v, str) for v in values):
         try:
             return column.astype("Int64")
         except (OverflowError, TypeError, ValueError):

@@ -212,6 +212,17 @@ def test_values_a_comment_character_would_cut_are_refused(tmp_path, gz):
     assert pr.kanon(None, str(path), ["age", "addr"])["n_classes"] == 3  # comment lines alone read as ever
 
 
+def test_a_row_a_comment_character_would_skip_is_refused(tmp_path):
+    """With a comment line in the file (`# note`), DuckDB skipped the row `#a,1` as a comment:
+    a record gone without a word (pandas and Spark read it). Refused, naming the line."""
+    path = tmp_path / "tags.csv"
+    path.write_text("tag,n\nc,3\n# note\n#a,1\nd,4\n")
+    with pytest.raises(pr.InvalidInputError, match=r"tags.csv': line 4 starts with '#' and holds 2 fields"):
+        pr.kanon(None, str(path), ["tag"])
+    path.write_text("tag,n\nc,3\n#a,1\nd,4\n")  # no comment line: the sniffer finds none, #a is a value
+    assert pr.kanon(None, str(path), ["tag"])["n_rows"] == 3
+
+
 def test_a_csv_not_in_utf8_is_named_as_such(tmp_path, capsys):
     """A Latin-1 file was refused as "CSV Error on Line: 2" and nothing more: DuckDB's reason is
     on a later line of its message."""

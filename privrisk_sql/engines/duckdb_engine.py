@@ -523,7 +523,7 @@ def _sniff_csv(label: str, connection: Any) -> tuple:
         if row[6]:  # the sniffer gives the header as DuckDB renamed it: the file's own is read here
             refuse_one_name_columns(_csv_header(label, row[0], row[1]), f"{label!r}:")
         if row[4] not in ("", "(empty)"):
-            _refuse_values_cut_by_comments(label, row[4])
+            _refuse_values_cut_by_comments(label, row[4], row[0], len(row[7]))
         return _types_of_the_whole_file(label, connection, row)
     except duckdb.Error as e:
         raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
@@ -648,22 +648,31 @@ def _refuse_ragged(label: str, delimiter: str, quote: str) -> None:
 _TEXT: dict[str, Any] = {"encoding": "utf-8-sig", "errors": "replace", "newline": ""}
 
 
-def _refuse_values_cut_by_comments(label: str, comment: str) -> None:
-    """A file with comment lines (``# exported ...``) whose data lines also hold the comment
-    character is bad input, naming the first such line: DuckDB reads everything after the
-    character as a comment, quoted or not, so ``Apt #5`` and ``Apt #6`` were both ``Apt `` (two
-    people made one, k = 2 reported where k = 1). Only read here, in Python, when the sniffer
+def _refuse_values_cut_by_comments(label: str, comment: str, delimiter: str, width: int) -> None:
+    """A file with comment lines (``# exported ...``) whose rows also hold the comment character
+    is bad input, naming the first such line: DuckDB reads everything after the character as a
+    comment, quoted or not, so ``Apt #5`` and ``Apt #6`` were both ``Apt `` (two people made
+    one, k = 2 reported where k = 1), and it skips a row whose first value starts with it
+    (``#a,1``: a record gone). A line starting with the character is taken for a row when it
+    holds as many fields as the header (``width``). Only read here, in Python, when the sniffer
     found comment lines."""
     import gzip
 
     opened = gzip.open(label, "rt", **_TEXT) if label.lower().endswith(".gz") else open(label, **_TEXT)
     with opened as f:
         for number, line in enumerate(f, start=1):
-            if not line.startswith(comment) and comment in line:
+            if not line.startswith(comment):
+                if comment in line:
+                    raise InvalidInputError(
+                        f"cannot read {label!r}: line {number} holds {comment!r} after its start, and DuckDB, "
+                        f"which reads the file's lines starting with {comment!r} as comments, would cut its "
+                        "value there: remove the comment lines"
+                    )
+            elif width > 1 and len(delimiter) == 1 and line.count(delimiter) == width - 1:
                 raise InvalidInputError(
-                    f"cannot read {label!r}: line {number} holds {comment!r} after its start, and DuckDB, "
-                    f"which reads the file's lines starting with {comment!r} as comments, would cut its "
-                    "value there: remove the comment lines"
+                    f"cannot read {label!r}: line {number} starts with {comment!r} and holds {width} fields, "
+                    f"as a row does, and DuckDB, which reads the file's lines starting with {comment!r} as "
+                    "comments, would skip it: remove the comment lines"
                 )
 
 

@@ -234,6 +234,33 @@ def test_a_csv_not_in_utf8_is_named_as_such(tmp_path, capsys):
     assert len(err.splitlines()) == 1
 
 
+@pytest.mark.parametrize(
+    "kind, message",
+    [
+        ("gzip", "it is gzip-compressed: name it with .gz"),
+        ("zip", "it is a ZIP archive"),
+        ("parquet", "it is a Parquet file"),
+    ],
+)
+def test_a_csv_path_holding_another_format_says_which(tmp_path, kind, message):
+    """A gzipped CSV without .gz, an Excel workbook or a Parquet file named .csv was refused as
+    "not utf-8 encoded": true, and no help."""
+    import gzip
+    import zipfile
+
+    path = tmp_path / "people.csv"
+    text = "age,sex\n30,M\n41,F\n"
+    if kind == "gzip":
+        path.write_bytes(gzip.compress(text.encode()))
+    elif kind == "zip":
+        with zipfile.ZipFile(path, "w") as z:
+            z.writestr("xl/workbook.xml", "<workbook/>")
+    else:
+        duckdb.sql(f"COPY (SELECT 30 AS age) TO '{path}' (FORMAT parquet)")
+    with pytest.raises(pr.InvalidInputError, match=f"cannot read '{path}': {message}"):
+        pr.kanon(None, str(path), ["age"])
+
+
 def test_a_file_that_is_not_an_sqlite_database_is_named(tmp_path, capsys):
     """A non-database file given as sqlite:///x was reported as 'table not found'."""
     from privrisk_sql.cli import main

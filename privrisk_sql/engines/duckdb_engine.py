@@ -526,7 +526,27 @@ def _sniff_csv(label: str, connection: Any) -> tuple:
             _refuse_values_cut_by_comments(label, row[4], row[0], len(row[7]))
         return _types_of_the_whole_file(label, connection, row)
     except duckdb.Error as e:
-        raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
+        raise InvalidInputError(f"cannot read {label!r}: {_other_format(label) or first_line(e)}") from e
+
+
+# A file's first bytes, and what the file is then: DuckDB's reader says "not utf-8 encoded".
+_MAGIC = (
+    (b"\x1f\x8b", "it is gzip-compressed: name it with .gz at the end (DuckDB decompresses a .gz file)"),
+    (b"PK\x03\x04", "it is a ZIP archive (an Excel workbook is one): export the sheet as CSV"),
+    (b"PAR1", "it is a Parquet file: name it with .parquet at the end"),
+)
+
+
+def _other_format(label: str) -> str | None:
+    """What the CSV file ``label`` is when its first bytes say it is no text (None otherwise)."""
+    if label.lower().endswith(".gz"):
+        return None
+    try:
+        with open(label, "rb") as f:
+            head = f.read(4)
+    except OSError:
+        return None
+    return next((what for magic, what in _MAGIC if head.startswith(magic)), None)
 
 
 @dataclass(frozen=True)

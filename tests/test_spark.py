@@ -668,20 +668,40 @@ def test_comment_lines_and_line_breaks_in_values_read_as_on_duckdb(spark, tmp_pa
 
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
 def test_a_csv_written_with_a_space_after_each_comma_reads_as_on_duckdb(spark, tmp_path):
-    """UCI's own adult.data spells `39, State-gov, 00501`: DuckDB trims the header's spaces
-    (columns age, work, zip), Spark did not (` work`, so `--qids work` failed there), and Spark
-    read ` 00501` and ` 501` as the number 501 (its column was ` zip`, not the `zip` DuckDB
-    reads as text), so k differed. Spark now takes DuckDB's names and types."""
+    """UCI's own adult.data spells `39, State-gov, 77516, 00501`: DuckDB trims the header's
+    spaces (columns age, work, fnlwgt, zip), Spark did not (` work`, so `--qids work` failed
+    there); Spark read ` 00501` and ` 501` as the number 501 (its column was ` zip`, not the
+    `zip` DuckDB reads as text), so k differed; and Spark read ` 77516` as DOUBLE (its whole
+    numbers take no space), so Mondrian's labels said `10029.0~12136.0` where DuckDB's say
+    `10029~12136`. Spark now takes DuckDB's names and types."""
+    import random
+
+    rnd = random.Random(2)
+    rows = [
+        f"{rnd.randint(18, 80)}, {rnd.choice(['State-gov', 'Private', 'Self'])}, {rnd.randint(10000, 20000)}, "
+        f"{rnd.choice(['00501', '501', '02134'])}"
+        for _ in range(400)
+    ]
     path = tmp_path / "adult_data.csv"
-    path.write_text("age, work, zip\n39, State-gov, 00501\n50, Private, 501\n39, State-gov, 00501\n")
+    path.write_text("age, work, fnlwgt, zip\n" + "\n".join(rows) + "\n")
     src = pr.connect(spark.session)
+    name = f"uci_{uuid.uuid4().hex[:8]}"
     try:
         columns = [(c.name, c.sql_type) for c in src.relation(str(path)).columns]
         on_spark = pr.kanon(src, str(path), ["work", "zip"])
+        pr.mondrian(src, str(path), ["age", "fnlwgt", "work"], 10, name, keep="*")
+        spark_labels = sorted(r[0] for r in spark.session.sql(f"SELECT DISTINCT fnlwgt_gen FROM {name}").collect())
     finally:
+        spark.session.sql(f"DROP TABLE IF EXISTS {name}")
         src.close()
-    assert [name for name, _ in columns] == ["age", "work", "zip"] and columns[2][1] == "STRING"
-    assert on_spark == pr.kanon(None, str(path), ["work", "zip"]) and on_spark["n_classes"] == 2
+    assert columns == [("age", "INT"), ("work", "STRING"), ("fnlwgt", "BIGINT"), ("zip", "STRING")]
+    assert on_spark == pr.kanon(None, str(path), ["work", "zip"]) and on_spark["n_classes"] == 9
+    db = str(tmp_path / "m.duckdb")
+    pr.mondrian(db, str(path), ["age", "fnlwgt", "work"], 10, "out", keep="*")
+    with duckdb.connect(db) as con:
+        duck_labels = sorted(r[0] for r in con.execute("SELECT DISTINCT fnlwgt_gen FROM out").fetchall())
+    assert spark_labels == duck_labels and ".0" not in "".join(spark_labels)
+    assert not [r for r in spark.session.sql("SHOW VIEWS").collect() if r[1].startswith("privrisk_")]
 
 
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)

@@ -556,7 +556,7 @@ class CsvDialect:
     characters ('' for none), the character starting a comment line ('' for none), whether a
     quoted value holds a line break (Spark then needs its multiLine reading), the columns'
     names in file order (DuckDB's: it trims the header's spaces), the columns read as text,
-    those read as DATE or TIMESTAMP, and the file's date and timestamp formats (strftime; None
+    those read as BIGINT, those read as DATE or TIMESTAMP, and the file's date and timestamp formats (strftime; None
     where DuckDB parses ISO 8601)."""
 
     delimiter: str
@@ -566,6 +566,7 @@ class CsvDialect:
     multiline: bool
     names: tuple[str, ...]
     text: frozenset[str]
+    whole: frozenset[str]
     dated: Mapping[str, str]
     date_format: str | None
     timestamp_format: str | None
@@ -599,6 +600,7 @@ def csv_dialect(label: str, connection: Any) -> CsvDialect:
         multiline,
         tuple(c["name"] for c in row[7]),
         frozenset(c["name"] for c in row[7] if c["type"] == "VARCHAR"),
+        frozenset(c["name"] for c in row[7] if c["type"] == "BIGINT"),
         {c["name"]: c["type"] for c in row[7] if c["type"] in ("DATE", "TIMESTAMP")},
         row[8] or None,
         row[9] or None,

@@ -304,16 +304,30 @@ class SparkEngine:
                 self.run(f"CREATE OR REPLACE TEMPORARY VIEW {view} USING {kind} OPTIONS ({options})", False)
                 created = True
                 if sniffed is not None and sniffed.names:
-                    retyped = _as_duckdb_reads(sniffed, self.describe(view, label))
-                    if retyped is not None:
-                        schema, formats = retyped
-                        columns = ", ".join(f"{self._quoted(n)} {t}" for n, t in schema)
-                        formats_sql = "".join(f", {o} {sql_literal(f, self.dialect)}" for o, f in formats.items())
+                    reading = _as_duckdb_reads(sniffed, self.describe(view, label))
+                    if reading is not None:
+                        columns = ", ".join(f"{self._quoted(n)} {t}" for n, t in reading.schema)
+                        formats_sql = "".join(
+                            f", {o} {sql_literal(f, self.dialect)}" for o, f in reading.formats.items()
+                        )
+                        # With columns to trim, the file is read under a second name, and the view
+                        # selects from it (unregister_frame drops both).
+                        read_as = self._quoted(_text_view(name)) if reading.trimmed else view
                         self.run(
-                            f"CREATE OR REPLACE TEMPORARY VIEW {view} ({columns}) USING {kind} "
+                            f"CREATE OR REPLACE TEMPORARY VIEW {read_as} ({columns}) USING {kind} "
                             f"OPTIONS ({options}{formats_sql})",
                             False,
                         )
+                        if reading.trimmed:
+                            picked = ", ".join(
+                                f"CAST(TRIM({self._quoted(n)}) AS BIGINT) AS {self._quoted(n)}"
+                                if n in reading.trimmed
+                                else self._quoted(n)
+                                for n, _ in reading.schema
+                            )
+                            self.run(
+                                f"CREATE OR REPLACE TEMPORARY VIEW {view} AS SELECT {picked} FROM {read_as}", False
+                            )
                 if kind == "csv":
                     # Every field parsed once, so FAILFAST sees a row of another shape now, before the
                     # work: a query of some columns prunes the rest and would let such a row through.
@@ -322,6 +336,7 @@ class SparkEngine:
                 if created:  # not the caller's to drop: no reader is returned for it
                     with contextlib.suppress(Exception):
                         self.run(f"DROP VIEW IF EXISTS {view}", False)
+                        self.run(f"DROP VIEW IF EXISTS {self._quoted(_text_view(name))}", False)
                 why = str(e) if isinstance(e, InvalidInputError) else first_line(e)
                 out[label] = InvalidInputError(
                     why if why.startswith("cannot read") else f"cannot read {label!r}: {why}"
@@ -381,6 +396,7 @@ class SparkEngine:
 
     def unregister_frame(self, name: str) -> None:
         self.session.catalog.dropTempView(name)
+        self.session.catalog.dropTempView(_text_view(name))  # a CSV's, read_files; False where none
 
     def close(self) -> None:
         if self.owns:
@@ -443,15 +459,33 @@ def open_spark(target: Any, timeout: float | None = None) -> SparkEngine | None:
     return SparkEngine(session, owns=True)
 
 
-def _as_duckdb_reads(
-    sniffed: CsvDialect, inferred: tuple[tuple[str, str], ...]
-) -> tuple[list[tuple[str, str]], dict[str, str]] | None:
-    """The schema and date options for Spark to read a CSV's columns as DuckDB names and types
-    them, where Spark's inference differs: a name is DuckDB's (it trims the header's spaces:
-    `age, sex` gave the column ` sex` on Spark, so `--qids sex` failed there), text to DuckDB is
-    text (Spark read zip codes 00501 and 501 as one number), and a date in a format DuckDB found
-    is a date (Spark read 01/02/2020 as text, so Mondrian cut it as a category). None when
-    nothing differs."""
+def _text_view(name: str) -> str:
+    """The name a CSV is read under when its view trims some columns (read_files)."""
+    return f"{name}_text"
+
+
+@dataclasses.dataclass(frozen=True)
+class _SparkReading:
+    """How Spark reads a CSV as DuckDB does: its schema (DuckDB's names; a type per column), the
+    date options, and the whole-number columns read as text to be trimmed and cast to BIGINT."""
+
+    schema: list[tuple[str, str]]
+    formats: dict[str, str]
+    trimmed: frozenset[str]
+
+
+# Spark's whole-number types: a column DuckDB reads as BIGINT and Spark as one of these agrees.
+_SPARK_WHOLE = frozenset({"TINYINT", "SMALLINT", "INT", "BIGINT"})
+
+
+def _as_duckdb_reads(sniffed: CsvDialect, inferred: tuple[tuple[str, str], ...]) -> _SparkReading | None:
+    """How Spark reads a CSV's columns as DuckDB names and types them, where Spark's inference
+    differs: a name is DuckDB's (it trims the header's spaces: `age, sex` gave the column ` sex`
+    on Spark, so `--qids sex` failed there), text to DuckDB is text (Spark read zip codes 00501
+    and 501 as one number), a date in a format DuckDB found is a date (Spark read 01/02/2020 as
+    text, so Mondrian cut it as a category), and a whole number DuckDB reads past a space
+    (` 77516`, as UCI's adult.data spells it) is a whole number (Spark read DOUBLE, so Mondrian's
+    labels said `77516.0~83311.0` where DuckDB's say `77516~83311`). None when nothing differs."""
     formats = {
         option: pattern
         for option, pattern in (
@@ -462,18 +496,21 @@ def _as_duckdb_reads(
     }
     known = {"DATE": "dateFormat" in formats or not sniffed.date_format}
     known["TIMESTAMP"] = "timestampFormat" in formats or not sniffed.timestamp_format
-    schema, changed = [], False
+    schema, trimmed, changed = [], set(), False
     # By position: both read the same header (Spark takes a schema's names over the header's).
     names = sniffed.names if len(sniffed.names) == len(inferred) else tuple(n for n, _ in inferred)
     for (spark_name, spark_type), name in zip(inferred, names):
         wanted = spark_type
         if name in sniffed.text:
             wanted = "STRING"
+        elif name in sniffed.whole and spark_type not in _SPARK_WHOLE:
+            wanted = "STRING"  # Spark's whole-number parsing takes no space: trimmed, then cast
+            trimmed.add(name)
         elif spark_type == "STRING" and known.get(sniffed.dated.get(name, ""), False):
             wanted = sniffed.dated[name]
         changed |= wanted != spark_type or name != spark_name
         schema.append((name, wanted))
-    return (schema, formats) if changed else None
+    return _SparkReading(schema, formats, frozenset(trimmed)) if changed else None
 
 
 def _csv_dialect(label: str) -> CsvDialect:
@@ -486,7 +523,7 @@ def _csv_dialect(label: str) -> CsvDialect:
 
     if not Path(label).is_file():
         sep = "\t" if label.lower().removesuffix(".gz").endswith(".tsv") else ","
-        return CsvDialect(sep, '"', '"', "", False, (), frozenset(), {}, None, None)
+        return CsvDialect(sep, '"', '"', "", False, (), frozenset(), frozenset(), {}, None, None)
     import duckdb
 
     # No progress bar of DuckDB's on stdout: a file it sniffs every row of takes seconds.

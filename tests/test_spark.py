@@ -721,6 +721,43 @@ def test_a_csv_column_with_a_later_value_no_date_is_text_on_spark_as_on_duckdb(s
     assert on_spark == pr.kanon(None, str(path), ["d", "x"]) and on_spark["k_anonymity"] == 1
 
 
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+@pytest.mark.parametrize("kind", ["DATE", "TIMESTAMP"])
+def test_two_digit_years_of_a_csv_are_the_years_duckdb_reads(spark, tmp_path, kind):
+    """Dates spelled 01/31/69 (or timestamps 31.01.69 10:30:00) are DATE to DuckDB (%m/%d/%y: 69
+    is 1969) and were text to Spark (the format left untranslated, as Spark reads 69 as 2069):
+    Mondrian cut them as a category on Spark. Spark is told the format and the view takes its
+    years 2069-2099 back a century."""
+    import random
+
+    rnd = random.Random(3)
+    # DuckDB finds %m/%d/%y for dates, and %d.%m.%y %H:%M:%S for timestamps (not %m/%d/%y %H:%M:%S)
+    spelled = "{m:02d}/{d:02d}/{y:02d}" if kind == "DATE" else "{d:02d}.{m:02d}.{y:02d} 10:30:00"
+    rows = [
+        spelled.format(m=rnd.randint(1, 12), d=rnd.randint(1, 28), y=rnd.choice([0, 15, 68, 69, 85, 99])) + f",{i % 3}"
+        for i in range(300)
+    ]
+    path = tmp_path / "yy.csv"
+    path.write_text("d,x\n" + "\n".join(rows) + "\n")
+    src = pr.connect(spark.session)
+    name = f"yy_{uuid.uuid4().hex[:8]}"
+    try:
+        assert src.relation(str(path)).column("d").sql_type == kind
+        on_spark = pr.mondrian(src, str(path), ["d", "x"], 10, name)
+        spark_range = [tuple(r) for r in spark.session.sql(f"SELECT MIN(d_lo), MAX(d_hi) FROM {name}").collect()]
+    finally:
+        spark.session.sql(f"DROP TABLE IF EXISTS {name}")
+        src.close()
+    db = str(tmp_path / "m.duckdb")
+    on_duckdb = pr.mondrian(db, str(path), ["d", "x"], 10, "out")
+    with duckdb.connect(db) as con:
+        duck_range = con.execute("SELECT MIN(d_lo), MAX(d_hi) FROM out").fetchall()
+    assert [tuple(str(v)[:10] for v in r) for r in spark_range] == [tuple(str(v)[:10] for v in r) for r in duck_range]
+    assert str(duck_range[0][0]).startswith("1969") and str(duck_range[0][1]).startswith("2068")
+    assert on_spark.partition_sizes == on_duckdb.partition_sizes and on_spark.ncp == pytest.approx(on_duckdb.ncp)
+    assert on_spark.labelled_as_sets == [] == on_duckdb.labelled_as_sets
+
+
 @pytest.mark.parametrize(
     "strftime, java",
     [
@@ -728,7 +765,7 @@ def test_a_csv_column_with_a_later_value_no_date_is_text_on_spark_as_on_duckdb(s
         ("%d.%m.%Y %H:%M:%S", "dd.MM.yyyy HH:mm:ss"),
         ("%Y-%m-%dT%H:%M:%S.%f", "yyyy-MM-dd'T'HH:mm:ss.SSSSSS"),
         ("%d'%m'%Y", "dd''MM''yyyy"),  # a quote is doubled
-        ("%y-%m-%d", None),  # Spark reads the year 69 as 2069, DuckDB as 1969: left as Spark types it
+        ("%y-%m-%d", "yy-MM-dd"),  # Spark reads the year 69 as 2069, DuckDB as 1969: the view takes it back
         ("%d %b %Y", None),
         (None, None),
     ],

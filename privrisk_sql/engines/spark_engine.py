@@ -310,18 +310,18 @@ class SparkEngine:
                         formats_sql = "".join(
                             f", {o} {sql_literal(f, self.dialect)}" for o, f in reading.formats.items()
                         )
-                        # With columns to trim, the file is read under a second name, and the view
-                        # selects from it (unregister_frame drops both).
-                        read_as = self._quoted(_text_view(name)) if reading.trimmed else view
+                        # With columns to compute, the file is read under a second name, and the
+                        # view selects from it (unregister_frame drops both).
+                        read_as = self._quoted(_text_view(name)) if reading.computed else view
                         self.run(
                             f"CREATE OR REPLACE TEMPORARY VIEW {read_as} ({columns}) USING {kind} "
                             f"OPTIONS ({options}{formats_sql})",
                             False,
                         )
-                        if reading.trimmed:
+                        if reading.computed:
                             picked = ", ".join(
-                                f"CAST(TRIM({self._quoted(n)}) AS BIGINT) AS {self._quoted(n)}"
-                                if n in reading.trimmed
+                                f"{reading.computed[n].format(c=self._quoted(n))} AS {self._quoted(n)}"
+                                if n in reading.computed
                                 else self._quoted(n)
                                 for n, _ in reading.schema
                             )
@@ -467,11 +467,12 @@ def _text_view(name: str) -> str:
 @dataclasses.dataclass(frozen=True)
 class _SparkReading:
     """How Spark reads a CSV as DuckDB does: its schema (DuckDB's names; a type per column), the
-    date options, and the whole-number columns read as text to be trimmed and cast to BIGINT."""
+    date options, and the columns the view computes from what Spark read (name: an expression
+    of ``{c}``, the column read): whole numbers past a space, two-digit years."""
 
     schema: list[tuple[str, str]]
     formats: dict[str, str]
-    trimmed: frozenset[str]
+    computed: dict[str, str]
 
 
 # Spark's whole-number types: a column DuckDB reads as BIGINT and Spark as one of these agrees.
@@ -496,7 +497,16 @@ def _as_duckdb_reads(sniffed: CsvDialect, inferred: tuple[tuple[str, str], ...])
     }
     known = {"DATE": "dateFormat" in formats or not sniffed.date_format}
     known["TIMESTAMP"] = "timestampFormat" in formats or not sniffed.timestamp_format
-    schema, trimmed, changed = [], set(), False
+    # Spark reads a two-digit year 69 as 2069 (2000-2099), DuckDB as 1969 (1969-2068).
+    century_back = {
+        kind: f"CASE WHEN year({{c}}) >= 2069 THEN {back} ELSE {{c}} END"
+        for kind, strftime, back in (
+            ("DATE", sniffed.date_format, "add_months({c}, -1200)"),
+            ("TIMESTAMP", sniffed.timestamp_format, "{c} - INTERVAL 100 YEARS"),
+        )
+        if strftime and "%y" in strftime
+    }
+    schema, computed, changed = [], {}, False
     # By position: both read the same header (Spark takes a schema's names over the header's).
     names = sniffed.names if len(sniffed.names) == len(inferred) else tuple(n for n, _ in inferred)
     for (spark_name, spark_type), name in zip(inferred, names):
@@ -505,12 +515,14 @@ def _as_duckdb_reads(sniffed: CsvDialect, inferred: tuple[tuple[str, str], ...])
             wanted = "STRING"
         elif name in sniffed.whole and spark_type not in _SPARK_WHOLE:
             wanted = "STRING"  # Spark's whole-number parsing takes no space: trimmed, then cast
-            trimmed.add(name)
+            computed[name] = "CAST(TRIM({c}) AS BIGINT)"
         elif spark_type == "STRING" and known.get(sniffed.dated.get(name, ""), False):
             wanted = sniffed.dated[name]
+            if wanted in century_back:
+                computed[name] = century_back[wanted]
         changed |= wanted != spark_type or name != spark_name
         schema.append((name, wanted))
-    return _SparkReading(schema, formats, frozenset(trimmed)) if changed else None
+    return _SparkReading(schema, formats, computed) if changed else None
 
 
 def _csv_dialect(label: str) -> CsvDialect:
@@ -534,8 +546,18 @@ def _csv_dialect(label: str) -> CsvDialect:
 
 
 # strftime's fields DuckDB's sniffer writes, as Java's DateTimeFormatter (Spark's) spells them.
-# Not %y: Spark reads a two-digit year 69 as 2069 where DuckDB reads 1969.
-_JAVA_FIELDS = {"%Y": "yyyy", "%m": "MM", "%d": "dd", "%H": "HH", "%M": "mm", "%S": "ss", "%f": "SSSSSS"}
+# %y: Spark reads a two-digit year as 2000-2099, DuckDB as 1969-2068 (POSIX): a year Spark reads
+# from 69 to 99 is taken back a century in the view (_as_duckdb_reads).
+_JAVA_FIELDS = {
+    "%Y": "yyyy",
+    "%y": "yy",
+    "%m": "MM",
+    "%d": "dd",
+    "%H": "HH",
+    "%M": "mm",
+    "%S": "ss",
+    "%f": "SSSSSS",
+}
 
 
 def java_pattern(strftime: str | None) -> str | None:

@@ -334,9 +334,9 @@ class SparkEngine:
                     self.run(f"SELECT MAX(LENGTH(to_json(struct(*)))) AS n FROM {view}", True)
             except Exception as e:
                 if created:  # not the caller's to drop: no reader is returned for it
-                    with contextlib.suppress(Exception):
-                        self.run(f"DROP VIEW IF EXISTS {view}", False)
-                        self.run(f"DROP VIEW IF EXISTS {self._quoted(_text_view(name))}", False)
+                    for made in (view, self._quoted(_text_view(name))):
+                        with contextlib.suppress(Exception):
+                            self.run(f"DROP VIEW IF EXISTS {made}", False)
                 why = str(e) if isinstance(e, InvalidInputError) else first_line(e)
                 out[label] = InvalidInputError(
                     why if why.startswith("cannot read") else f"cannot read {label!r}: {why}"
@@ -460,7 +460,7 @@ def open_spark(target: Any, timeout: float | None = None) -> SparkEngine | None:
 
 
 def _text_view(name: str) -> str:
-    """The name a CSV is read under when its view trims some columns (read_files)."""
+    """The name a CSV is read under when its view computes some columns (read_files)."""
     return f"{name}_text"
 
 

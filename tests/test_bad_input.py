@@ -343,6 +343,22 @@ def test_file_columns_that_are_one_name_to_duckdb_are_refused(tmp_path, header, 
         pr.kanon(None, str(path), [second])
 
 
+@pytest.mark.parametrize("header", ["a,A", "Age;AGE"])
+def test_gzipped_csv_columns_that_are_one_name_to_duckdb_are_refused(tmp_path, header):
+    """The header check read a ``.csv.gz`` as plain text (compressed bytes: no header found), so
+    qids=['AGE'] of a gzipped file with columns age and AGE was computed on age (k = 3 where AGE
+    is unique: k = 1), while the same file uncompressed was refused."""
+    import gzip
+
+    sep = ";" if ";" in header else ","
+    first, second = header.split(sep)
+    path = tmp_path / "t.csv.gz"
+    with gzip.open(path, "wt") as f:
+        f.write(header + "\n" + "".join(f"{1 + i // 3}{sep}{i}\n" for i in range(6)))
+    with pytest.raises(pr.InvalidInputError, match=f"columns '{first}' and '{second}' .* one name to DuckDB"):
+        pr.kanon(None, str(path), [second])
+
+
 def test_file_columns_only_unicode_case_apart_stay_two(tmp_path):
     path = tmp_path / "t.csv"
     path.write_text("É,é\n1,1\n1,2\n2,3\n2,4\n")

@@ -6,7 +6,7 @@ import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, cast
 
 import duckdb
 
@@ -607,12 +607,24 @@ def csv_dialect(label: str, connection: Any) -> CsvDialect:
     )
 
 
+def _opened(label: str, *, text: bool) -> IO[Any]:
+    """The file as DuckDB reads it: a ``.gz`` decompressed; as text, a BOM is not part of the
+    first field and line breaks are left to the reader (``csv`` takes them inside quotes)."""
+    import gzip
+
+    compressed = label.lower().endswith(".gz")
+    if not text:
+        return cast(IO[bytes], gzip.open(label, "rb")) if compressed else open(label, "rb")
+    options: dict[str, Any] = {"encoding": "utf-8-sig", "errors": "replace", "newline": ""}
+    return gzip.open(label, "rt", **options) if compressed else open(label, **options)
+
+
 def _csv_rows(label: str, delimiter: str, quote: str) -> Iterator[tuple[int, list[str]]]:
     """The file's non-blank rows with their line numbers, split in Python with the sniffed
-    delimiter and quote (a BOM is not part of the first field)."""
+    delimiter and quote."""
     import csv
 
-    with open(label, newline="", encoding="utf-8-sig", errors="replace") as f:
+    with _opened(label, text=True) as f:
         reader = csv.reader(f, delimiter=delimiter, quotechar=quote if len(quote) == 1 else '"')
         for row in reader:
             if row and (len(row) > 1 or row[0].strip()):
@@ -666,10 +678,6 @@ def _refuse_ragged(label: str, delimiter: str, quote: str) -> None:
             )
 
 
-# How a CSV file is read as text in Python (a BOM is not part of the first field).
-_TEXT: dict[str, Any] = {"encoding": "utf-8-sig", "errors": "replace", "newline": ""}
-
-
 def _refuse_values_cut_by_comments(label: str, comment: str, delimiter: str, width: int) -> None:
     """A file with comment lines (``# exported ...``) whose rows also hold the comment character
     is bad input, naming the first such line: DuckDB reads everything after the character as a
@@ -678,10 +686,7 @@ def _refuse_values_cut_by_comments(label: str, comment: str, delimiter: str, wid
     (``#a,1``: a record gone). A line starting with the character is taken for a row when it
     holds as many fields as the header (``width``). Only read here, in Python, when the sniffer
     found comment lines."""
-    import gzip
-
-    opened = gzip.open(label, "rt", **_TEXT) if label.lower().endswith(".gz") else open(label, **_TEXT)
-    with opened as f:
+    with _opened(label, text=True) as f:
         for number, line in enumerate(f, start=1):
             if not line.startswith(comment):
                 if comment in line:
@@ -734,10 +739,8 @@ def _pinned_csv_reader(path_sql: str, row: tuple) -> str:
 
 def _holds(label: str, needle: bytes) -> bool:
     """Whether the file (a compressed one as DuckDB reads it) holds ``needle``, read until it does."""
-    import gzip
-
     tail = b""
-    with gzip.open(label, "rb") if label.lower().endswith(".gz") else open(label, "rb") as f:
+    with _opened(label, text=False) as f:
         while chunk := f.read(1 << 20):
             if needle in tail + chunk[: len(needle) - 1] or needle in chunk:
                 return True
@@ -748,10 +751,8 @@ def _holds(label: str, needle: bytes) -> bool:
 def _fewer_lines_than(label: str, n: int) -> bool:
     """Whether the file has fewer than ``n`` line breaks, read until it has that many (a
     compressed file's own bytes say nothing of its lines: it is read as it is read by DuckDB)."""
-    import gzip
-
     seen = 0
-    with gzip.open(label, "rb") if label.lower().endswith(".gz") else open(label, "rb") as f:
+    with _opened(label, text=False) as f:
         while chunk := f.read(1 << 20):
             seen += chunk.count(b"\n")
             if seen >= n:

@@ -352,6 +352,18 @@ def test_bad_weights_are_refused_on_every_backend(backend, weights, word):
         pr.risk(backend.source(), name, ["q"], weight="w")
 
 
+def test_weights_whose_sums_pass_the_largest_double_are_refused_on_every_backend(backend):
+    # Two weights of 1e308 in one class summed to infinity: F_k infinite, p = 0, and the model's
+    # log(1/p) ended the run in a ZeroDivisionError traceback (DuckDB), PostgreSQL in its
+    # overflow error mid-run. Refused before the heavy statements, naming the column.
+    name = f"w_{uuid.uuid4().hex[:8]}"
+    rows = [(0, "x", 1e308), (1, "x", 1e308), (2, "y", 3.0)]
+    backend.create(name, [("id", T.INTEGER), ("q", T.TEXT), ("w", T.FLOAT)], rows)
+    with pytest.raises(pr.InvalidInputError, match="'w' .* largest number a double holds") as caught:
+        pr.risk(backend.source(), name, ["q"], weight="w")
+    assert name in str(caught.value)
+
+
 def _census(backend, counts):
     """The hand population as a census table: one row per (zip, sex) with its count of people,
     or with the given counts in place of the true ones."""

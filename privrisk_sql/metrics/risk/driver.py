@@ -10,6 +10,7 @@ exactly in Python (:mod:`.models`, :mod:`.population`).
 from __future__ import annotations
 
 import math
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -183,7 +184,10 @@ def _check_population_counts(source: Source, q: RiskQueries, pop: Relation, coun
         (
             ("missing", "missing (NULL or NaN)"),
             ("negative", "negative"),
-            ("not_whole", "not a whole number (a fraction or an infinity)"),
+            (
+                "not_whole",
+                "not a whole number (a fraction, an infinity, or past 2^53 where a double stops counting by ones)",
+            ),
         ),
         lambda n, what: (
             f"population_count {count.name!r} of {pop.label!r} has {n:,} {'row' if n == 1 else 'rows'} whose "
@@ -217,15 +221,24 @@ def _refuse_disjoint_population(rel: Relation, pop: Relation, names: list[str], 
 
 def _check_weights(source: Source, q: RiskQueries, rel: Relation, w: Column) -> None:
     """Every sampling weight is a positive, finite number (sdcMicro's F_k is their sum), checked in
-    one scan before the heavy statements."""
+    one scan before the heavy statements, and their sums stay finite doubles."""
+    found = source.fetch_records(q.weight_problems(rel.sql, w.name, w.type_class is TypeClass.FLOAT))[0]
     _refuse_counted(
-        source.fetch_records(q.weight_problems(rel.sql, w.name, w.type_class is TypeClass.FLOAT))[0],
+        found,
         (("missing", "missing (NULL or NaN)"), ("not_positive", "zero or negative"), ("infinite", "infinite")),
         lambda n, what: (
             f"weight column {w.name!r} of {rel.label!r} has {n:,} {what} {'weight' if n == 1 else 'weights'}: "
             "every sampling weight must be a positive, finite number"
         ),
     )
+    # n_rows x the largest weight bounds every class's F_k: past the largest double a sum was
+    # infinite (a division by zero in the model, or PostgreSQL's overflow error mid-run).
+    n_rows, largest = int(found["n_rows"] or 0), float(found["largest"] or 0)
+    if n_rows * largest > sys.float_info.max:
+        raise InvalidInputError(
+            f"weight column {w.name!r} of {rel.label!r} holds weights up to {largest:g} in {n_rows:,} rows: "
+            "their sums could pass the largest number a double holds; rescale the weights"
+        )
 
 
 def _refuse_counted(found: dict, kinds: tuple[tuple[str, str], ...], message: Callable[[int, str], str]) -> None:

@@ -10,6 +10,7 @@ def root(context, missing=missing, environment=environment):
     l_0_is_float = resolve('is_float')
     l_0_fn = resolve('fn')
     l_0_weight = resolve('weight')
+    l_0_t = resolve('t')
     l_0_relation = resolve('relation')
     l_0_w = l_0_infinite = missing
     try:
@@ -31,8 +32,12 @@ def root(context, missing=missing, environment=environment):
     yield str(t_1(context, (undefined(name='weight') if l_0_weight is missing else l_0_weight)))
     yield ' <= 0 THEN 1 ELSE 0 END) AS not_positive,\n  '
     yield str((undefined(name='infinite') if l_0_infinite is missing else l_0_infinite))
-    yield ' AS infinite\nFROM '
+    yield ' AS infinite,\n  MAX(CAST('
+    yield str((undefined(name='w') if l_0_w is missing else l_0_w))
+    yield ' AS '
+    yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'double'))
+    yield ')) AS largest\nFROM '
     yield str((undefined(name='relation') if l_0_relation is missing else l_0_relation))
 
 blocks = {}
-debug_info = '4=22&5=25&8=29&9=31&10=33&11=35'
+debug_info = '5=23&6=26&9=30&10=32&11=34&12=36&13=40'

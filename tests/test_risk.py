@@ -488,6 +488,43 @@ def test_a_population_sharing_no_class_with_the_sample_is_refused(backend):
     assert records not in backend.source().engine.table_names()
 
 
+@pytest.mark.parametrize(
+    "sample_type,population_type,values",
+    [
+        (T.INTEGER, T.DATE, ("2020-01-01", "2020-01-02")),
+        (T.INTEGER, T.BOOLEAN, (True, False)),
+        (T.DATE, T.TIMESTAMP, ("2020-01-01 00:00:00", "2020-01-01 10:00:00")),
+    ],
+    ids=["integer-date", "integer-boolean", "date-timestamp"],
+)
+def test_a_population_qid_of_another_kind_is_refused_on_every_backend(backend, sample_type, population_type, values):
+    """Only text against a number was refused: an INTEGER QID against a DATE population column
+    failed mid-run (DuckDB: "Unimplemented type for cast", exit 3); DuckDB matched 1 with true
+    where PostgreSQL fails; and a DATE matched only the midnight TIMESTAMP of its day (a person
+    at 10:00 was not counted: F = 1 where the day holds 2). Refused by name before any work."""
+    sample, population = f"s_{uuid.uuid4().hex[:8]}", f"p_{uuid.uuid4().hex[:8]}"
+    sample_values = (1, 2) if sample_type is T.INTEGER else ("2020-01-01", "2020-01-02")
+    backend.create(sample, [("v", sample_type), ("q", T.TEXT)], [(v, "a") for v in sample_values])
+    backend.create(population, [("v", population_type), ("q", T.TEXT)], [(v, "a") for v in values])
+    if backend.name == "mysql" and population_type is T.BOOLEAN:
+        # MariaDB has no booleans (BOOLEAN is TINYINT(1)): both columns are numbers there, 1 is true.
+        r = pr.risk(backend.source(), sample, ["v", "q"], population=population)
+        assert r.journalist["highest_risk"] == 1.0 and r.population_classes["classes_missing_from_population"] == 1
+        return
+    with pytest.raises(pr.InvalidInputError, match="their values never match") as caught:
+        pr.risk(backend.source(), sample, ["v", "q"], population=population)
+    assert population in str(caught.value) and "'v'" in str(caught.value)
+
+
+def test_numbers_of_two_kinds_are_compared_as_numbers(backend):
+    # BIGINT ages in the sample, DOUBLE in the population: one kind of value, matched (F = 2).
+    sample, population = f"s_{uuid.uuid4().hex[:8]}", f"p_{uuid.uuid4().hex[:8]}"
+    backend.create(sample, [("v", T.INTEGER)], [(30,), (31,)])
+    backend.create(population, [("v", T.FLOAT)], [(30.0,), (30.0,), (31.0,), (31.0,), (31.5,)])
+    r = pr.risk(backend.source(), sample, ["v"], population=population)
+    assert r.journalist["highest_risk"] == 0.5 and r.journalist["lowest_risk"] == 0.5
+
+
 def test_population_without_the_qids_is_refused(backend):
     sample, population = _hand_tables(backend)
     with pytest.raises(pr.InvalidInputError, match="not found"):

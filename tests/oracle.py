@@ -103,15 +103,16 @@ def risk_zayatz_fraction(df: pd.DataFrame, qids, population: int) -> float:
 
 
 def risk_journalist(sample: pd.DataFrame, pop: pd.DataFrame, qids, threshold: float) -> dict:
-    """ARX's journalist and marketer risk by a merge of the two tables' class sizes (NULL a value)."""
-    key = [q + "__k" for q in qids]
-    s = sample[list(qids)].astype(object).where(sample[list(qids)].notna(), "<NULL>")
-    p = pop[list(qids)].astype(object).where(pop[list(qids)].notna(), "<NULL>")
-    s.columns = p.columns = key
-    fs = s.groupby(key).size().rename("f").reset_index()
-    fp = p.groupby(key).size().rename("F").reset_index()
-    m = fs.merge(fp, on=key, how="left").fillna({"F": 0})
-    m["F"] = np.maximum(m["F"], m["f"])
+    """ARX's journalist and marketer risk from the two tables' class sizes, counted over tuples of
+    the values (NULL a value; pandas' merge would infer the keys' dtypes again and refuse)."""
+    from collections import Counter
+
+    def counts(frame: pd.DataFrame) -> Counter:
+        rows = frame[list(qids)].astype(object).itertuples(index=False, name=None)
+        return Counter(tuple("<NULL>" if pd.isna(v) else v for v in row) for row in rows)
+
+    fs, fp = counts(sample), counts(pop)
+    m = pd.DataFrame([(f, max(fp.get(key, 0), f)) for key, f in fs.items()], columns=["f", "F"], dtype=float)
     n = m["f"].sum()
     marketer = (m["f"] / m["F"]).sum() / n
     return {

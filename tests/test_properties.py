@@ -195,3 +195,78 @@ def test_mondrian_equals_the_reference(backend, n, k, seed, relaxed, median):
     finally:
         backend.run(f"DROP TABLE IF EXISTS {backend.source().quote(out)}")
         _drop(backend, name)
+
+
+# Values a risk run must keep apart or bring together as pandas does: case and trailing-space
+# twins (one value to a case- or pad-insensitive collation), -0.0 beside 0.0, NaN beside NULL.
+RISK_VALUES = {
+    **VALUES,
+    T.TEXT: st.sampled_from(["a", "A", "a ", "ß", "", None]),
+    T.FLOAT: st.sampled_from([0.5, 0.0, -0.0, float("nan"), -3.0, None]),
+}
+
+
+@st.composite
+def samples_in_populations(draw):
+    """(kinds, sample rows, population rows): each row the QIDs then a weight; the population holds
+    some of the sample's rows and others, so classes are missing, smaller or larger there."""
+    kinds = draw(st.lists(st.sampled_from(KINDS), min_size=1, max_size=3))
+    row = st.tuples(*[RISK_VALUES[k] for k in kinds], st.sampled_from([1.0, 2.5, 10.0]))
+    sample = draw(st.lists(row, min_size=1, max_size=12))
+    kept = draw(st.lists(st.sampled_from(sample), max_size=len(sample)))
+    return kinds, sample, kept + draw(st.lists(row, min_size=1, max_size=12))
+
+
+@SETTINGS
+@given(data=samples_in_populations())
+def test_risk_equals_the_pandas_oracle(backend, data):
+    """Every attacker model against tests/oracle.py on random tables, NULLs, NaN, -0.0, and text
+    that a collation would fold (MariaDB's 'a' = 'A' = 'a '), with the records table read by key."""
+    kinds, sample_rows, population_rows = data
+    cols = [(f"q{i}", k) for i, k in enumerate(kinds)]
+    qids = [c for c, _ in cols]
+    sample, population, records = (f"{p}_{uuid.uuid4().hex[:8]}" for p in ("rs", "rp", "rr"))
+    keyed = [(i, *r) for i, r in enumerate(sample_rows)]
+    backend.create(sample, [("id", T.INTEGER), *cols, ("w", T.FLOAT)], keyed)
+    backend.create(population, [*cols, ("w", T.FLOAT)], population_rows)
+    names = [*qids, "w"]
+    s_df = pd.DataFrame([r[1:] for r in keyed], columns=names, dtype=object)
+    p_df = pd.DataFrame(population_rows, columns=names, dtype=object)
+    for frame in (s_df, p_df):  # NaN is NULL to every metric; -0.0 is 0.0 (pandas groups them so)
+        for c, k in cols:
+            if k is T.FLOAT:
+                frame[c] = frame[c].map(lambda v: None if v is None or v != v else v + 0.0)
+    s_df["w"] = s_df["w"].astype(float)
+    src = backend.source()
+    try:
+        if _disjoint(s_df, p_df, qids):  # a population sharing no class with the sample: refused
+            with pytest.raises(pr.InvalidInputError, match="no class of"):
+                pr.risk(src, sample, qids, population=population)
+            return
+        r = pr.risk(src, sample, qids, threshold=0.4, population=population, weight="w", records=records, key="id")
+        for key, value in oracle.risk_prosecutor(s_df, qids, 0.4).items():
+            assert r.prosecutor[key] == pytest.approx(value), key
+        j = oracle.risk_journalist(s_df, p_df, qids, 0.4)
+        for key in ("records_at_risk", "highest_risk", "lowest_risk", "success_rate"):
+            assert r.journalist[key] == pytest.approx(j[key]), key
+        assert r.marketer["success_rate"] == pytest.approx(j["marketer"]) and r.k_map["k"] == j["k"]
+        assert r.delta_presence["min"] == pytest.approx(j["delta_min"])
+        for key, value in oracle.risk_individual(s_df, qids, "w", 0.4).items():
+            assert r.individual[key] == pytest.approx(value), key
+        sizes = s_df.groupby(qids, dropna=False)["w"].transform("size")
+        got = {int(i): int(size) for i, size in backend.fetch(f"SELECT id, class_size FROM {src.quote(records)}")}
+        assert got == {i: int(size) for i, size in enumerate(sizes)}
+    finally:
+        for name in (records, population, sample):
+            if name in src.engine.table_names():
+                backend.run(f"DROP TABLE {src.quote(name)}")
+            if name != records:
+                backend.forget(name)
+            if hasattr(backend, "created") and name in backend.created:
+                backend.created.remove(name)
+
+
+def _disjoint(s_df: pd.DataFrame, p_df: pd.DataFrame, qids) -> bool:
+    """Whether no row of the sample has its QID values in the population (NULL equals NULL)."""
+    key = lambda frame: set(frame[qids].astype(object).where(frame[qids].notna(), "<NULL>").apply(tuple, axis=1))  # noqa: E731
+    return not key(s_df) & key(p_df)

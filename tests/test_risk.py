@@ -257,6 +257,47 @@ def test_equals_the_oracle_on_a_sample_of_german_credit(backend):
         assert close(r.individual[key], value, rel=1e-9), key
 
 
+# sdcMicro's own published figures (sdcTools/sdcMicro, tests/testthat/test_freqCalc.R and
+# test_indivRisk.R, "data frame with weight, method = approx ... survey = TRUE"): eight records,
+# three key variables, sampling weights. The data are the test's; the expected values are the
+# ones sdcMicro's test asserts (indivRisk to 8 decimals).
+SDCMICRO_ROWS = [
+    (2, 3, 1, 18.0),
+    (3, 3, 3, 45.5),
+    (2, 3, 1, 39.0),
+    (2, 3, 2, 17.0),
+    (3, 3, 1, 92.0),
+    (3, 3, 1, 8.0),
+    (1, 4, 1, 123.5),
+    (2, 3, 1, 51.0),
+]
+SDCMICRO_FK = [3, 1, 3, 1, 2, 2, 1, 3]
+SDCMICRO_BIG_FK = [108.0, 45.5, 108.0, 17.0, 100.0, 100.0, 123.5, 108.0]
+SDCMICRO_RK = [0.01369863, 0.08579129, 0.01369863, 0.17707583, 0.01877883, 0.01877883, 0.03931625, 0.01369863]
+
+
+def test_individual_risk_equals_sdcmicros_published_values_on_every_backend(backend):
+    sample, records = f"sdc_{uuid.uuid4().hex[:8]}", f"sdcr_{uuid.uuid4().hex[:8]}"
+    rows = [(i + 1, *row) for i, row in enumerate(SDCMICRO_ROWS)]
+    backend.create(
+        sample, [("id", T.INTEGER), ("a", T.INTEGER), ("b", T.INTEGER), ("c", T.INTEGER), ("w", T.FLOAT)], rows
+    )
+    r = pr.risk(backend.source(), sample, ["a", "b", "c"], weight="w", records=records, key="id", threshold=0.1)
+    try:
+        got = {
+            int(i): (int(f), float(big_f), float(risk))
+            for i, f, big_f, risk in backend.fetch(f"SELECT id, class_size, weight_sum, individual_risk FROM {records}")
+        }
+    finally:
+        backend.run(f"DROP TABLE IF EXISTS {records}")
+    for i, (f, big_f, rk) in enumerate(zip(SDCMICRO_FK, SDCMICRO_BIG_FK, SDCMICRO_RK), start=1):
+        assert got[i][0] == f and got[i][1] == pytest.approx(big_f, rel=1e-12), i
+        assert got[i][2] == pytest.approx(rk, abs=5e-9), i
+    # the run's figures are the same records' risks, summed in Python from the classes
+    assert r.individual["expected_reidentifications"] == pytest.approx(sum(g[2] for g in got.values()), rel=1e-12)
+    assert r.individual["records_above_count"] == sum(rk > 0.1 for rk in SDCMICRO_RK) == 1
+
+
 # -- the CLI: JSON interface and bad input (exit 2, one line, before heavy SQL) ----------------------
 def _cli(*args):
     return subprocess.run([sys.executable, "-m", "privrisk_sql.cli", "risk", *args], capture_output=True, text=True)

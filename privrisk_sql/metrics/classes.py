@@ -7,8 +7,9 @@ discernibility, risks) is then computed exactly in Python from those integers.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import InvalidInputError
 from ..given import name_list, whole_number
@@ -133,14 +134,19 @@ def check_key(source: Source, rel: Relation, key: str) -> None:
 
 
 def likely_identifiers(source: Source, rel: Relation, columns: Sequence[str]) -> list[str]:
-    """The ``columns`` whose values are distinct in every row of ``rel`` (none NULL): each tells
-    every record apart on its own, as a direct identifier does. One scan; [] for no columns or
-    fewer than two rows."""
+    """The ``columns`` whose values are distinct in every row of ``rel``, NULL being a value of its
+    own (an id missing in one row still tells that row apart): each tells every record apart on
+    its own, as a direct identifier does. One scan; [] for no columns or fewer than two rows."""
     if not columns:
         return []
     row = source.fetch_records(Queries(source.dialect).distinct_counts(rel.sql, columns))[0]
     n_rows = int(row["n_rows"])
-    return [c for i, c in enumerate(columns) if n_rows > 1 and int(row[f"distinct_{i}"] or 0) == n_rows]
+    return [c for i, c in enumerate(columns) if n_rows > 1 and _values_with_null(row, i, n_rows) == n_rows]
+
+
+def _values_with_null(row: Mapping[str, Any], i: int, n_rows: int) -> int:
+    """Column ``i``'s distinct values in a distinct_counts ``row``, NULL counted as one."""
+    return int(row[f"distinct_{i}"] or 0) + (1 if int(row[f"present_{i}"] or 0) < n_rows else 0)
 
 
 def text_as_bytes_sql(

@@ -288,7 +288,8 @@ class _Run:
                 self._warn(f"column {c.name!r} is NULL in every row of {self.syn_rel.label!r}")
         if self.all_columns and n_syn > 1:
             for c in self.cols:
-                if distinct[c.alias] == n_syn:  # an id evaluated as a QID: every record is unique on it alone
+                # an id evaluated as a QID: every record unique on it alone (NULL a value: one may lack it)
+                if distinct[c.alias] + (1 if c.has_syn_nulls else 0) == n_syn:
                     self._warn(
                         f"column {c.name!r} has a different value in every row of {self.syn_rel.label!r} "
                         "(a likely direct identifier), so every record is unique on it alone; leave it out "

@@ -3,6 +3,7 @@ population, an independent pandas/scipy oracle (tests/oracle.py), and bad input,
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import math
 import subprocess
@@ -532,9 +533,9 @@ def test_a_population_sharing_no_class_with_the_sample_is_refused(backend):
 @pytest.mark.parametrize(
     "sample_type,population_type,values",
     [
-        (T.INTEGER, T.DATE, ("2020-01-01", "2020-01-02")),
+        (T.INTEGER, T.DATE, (dt.date(2020, 1, 1), dt.date(2020, 1, 2))),
         (T.INTEGER, T.BOOLEAN, (True, False)),
-        (T.DATE, T.TIMESTAMP, ("2020-01-01 00:00:00", "2020-01-01 10:00:00")),
+        (T.DATE, T.TIMESTAMP, (dt.datetime(2020, 1, 1), dt.datetime(2020, 1, 1, 10))),
     ],
     ids=["integer-date", "integer-boolean", "date-timestamp"],
 )
@@ -544,7 +545,7 @@ def test_a_population_qid_of_another_kind_is_refused_on_every_backend(backend, s
     where PostgreSQL fails; and a DATE matched only the midnight TIMESTAMP of its day (a person
     at 10:00 was not counted: F = 1 where the day holds 2). Refused by name before any work."""
     sample, population = f"s_{uuid.uuid4().hex[:8]}", f"p_{uuid.uuid4().hex[:8]}"
-    sample_values = (1, 2) if sample_type is T.INTEGER else ("2020-01-01", "2020-01-02")
+    sample_values = (1, 2) if sample_type is T.INTEGER else (dt.date(2020, 1, 1), dt.date(2020, 1, 2))
     backend.create(sample, [("v", sample_type), ("q", T.TEXT)], [(v, "a") for v in sample_values])
     backend.create(population, [("v", population_type), ("q", T.TEXT)], [(v, "a") for v in values])
     if backend.name == "mysql" and population_type is T.BOOLEAN:

@@ -144,6 +144,22 @@ def test_a_failing_model_says_why_never_zero():
     assert est.uniques["snb"] is None and est.reasons["snb"]
 
 
+def test_a_one_record_sample_of_a_large_population_gets_reasons_not_a_traceback():
+    """SNB's estimate of the population's classes divided by (1 - f)(1 + f) - 1, which is 0 in
+    floats below f = 1e-8: `risk --population-size 1000000000` of a one-row table ended in a
+    ZeroDivisionError traceback. SNB now says it has no estimate, as ARX's NaN does."""
+    est = pop_models.estimate({1: 1}, 1, 10**9)
+    assert est.uniques["snb"] is None and "population classes" in est.reasons["snb"]
+    assert est.uniques["zayatz"] == pytest.approx(10**9, rel=1e-12)  # one record, a sample unique: N
+
+
+def test_a_sample_of_uniques_is_at_most_the_whole_population_unique():
+    # Zayatz gives exactly N when every record is a sample unique; rounding made it N(1 + 2e-16),
+    # a fraction of 1.0000000000000002 in the JSON.
+    est = pop_models.estimate({1: 2005}, 2005, 10**9)
+    assert est.uniques["zayatz"] == 10**9 and est.fractions()["zayatz"] == 1.0
+
+
 # -- a 10-row sample inside a 20-row population, every figure by hand -------------------------------
 SAMPLE = [  # (id, zip, sex, weight)
     (1, "a", "m", 2.0),

@@ -74,7 +74,8 @@ def zayatz(hist: Histogram, n: int, population: int) -> tuple[float | None, str 
     if total <= 0:
         return None, "every hypergeometric probability is 0"
     uniqueness = (c1 / classes) * hypergeometric_one(population, 1, n) / total
-    return c1 * uniqueness / (n / population), None
+    # At most N: a sample of uniques gives exactly N, which rounding made N(1 + 2e-16).
+    return min(c1 * uniqueness / (n / population), float(population)), None
 
 
 def _pitman_equations(theta: float, alpha: float, sizes, counts, u: int, n: int) -> tuple[float, float]:
@@ -162,7 +163,10 @@ def snb(hist: Histogram, n: int, population: int) -> tuple[float | None, str | N
     f = n / population
     if f >= 1:
         return None, "the sample is the whole population"
-    k = _snb_classes(hist, u, c1, f)
+    try:
+        k = _snb_classes(hist, u, c1, f)
+    except ZeroDivisionError:  # (1 - f)(1 + f) - 1 is 0 in floats below f = 1e-8 (a one-class sample)
+        k = math.nan
     if not math.isfinite(k):
         return None, "the number of population classes could not be estimated"
     for a0 in (0.0, 0.33, 0.66, 0.99):

@@ -13,7 +13,7 @@ import warnings
 
 import pandas as pd
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import privrisk_sql as pr
@@ -264,3 +264,34 @@ def _disjoint(s_df: pd.DataFrame, p_df: pd.DataFrame, qids) -> bool:
     """Whether no row of the sample has its QID values in the population (NULL equals NULL)."""
     key = lambda frame: set(frame[qids].astype(object).where(frame[qids].notna(), "<NULL>").apply(tuple, axis=1))  # noqa: E731
     return not key(s_df) & key(p_df)
+
+
+# N as a multiple of the sample's n, or a number of people: 10^9 and 10^15 put f below 1e-8.
+_POPULATIONS = [1, 2, 10, 1000, 10**9, 10**15]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    hist=st.dictionaries(
+        st.sampled_from([1, 2, 3, 4, 5, 10, 50, 1000]),
+        st.one_of(st.sampled_from([1, 2, 3]), st.integers(1, 10_000)),  # few classes of a size: often
+        min_size=1,
+        max_size=6,
+    ),
+    population=st.sampled_from(_POPULATIONS),
+)
+@example(hist={1: 1}, population=10**9)  # a one-row sample: SNB divided by 0 (a traceback)
+@example(hist={1: 2005}, population=10**9)  # a sample of uniques: Zayatz gave N(1 + 2e-16)
+def test_population_models_give_a_number_of_people_or_a_reason(hist, population):
+    """Every population model, on any frequency of frequencies and any N from n to 10^15: a number
+    of population uniques in [0, N], or None with its reason; never an exception."""
+    from privrisk_sql.metrics.risk import population as models
+
+    n = sum(f * c for f, c in hist.items())
+    size = n * population if population < 10**9 else max(population, n)
+    est = models.estimate(hist, n, size)
+    for model, value in est.uniques.items():
+        if value is None:
+            assert est.reasons[model], model
+        else:
+            assert 0 <= value <= size, (model, value)

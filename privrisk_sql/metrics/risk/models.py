@@ -138,16 +138,31 @@ def delta_presence(pairs: dict[tuple[int, int], int]) -> dict:
 
 def individual_risk(f: int, weight_sum: float) -> float:
     """sdcMicro's individual risk (indivRisk, method "approx") of a record in a class of f sample
-    records whose weights sum to F: p = f/F; a class that is its own population (F <= f) has 1/f."""
+    records whose weights sum to F: p = f/F; a class that is its own population (F <= f) has 1/f.
+
+    q = 1 - p is taken as (F - f)/F, exact where F is near f. There (q < 0.01: weights just above 1)
+    the f = 1 and f = 2 formulas are their series in q: p/(1-p) - (p/(1-p))^2 ln(1/p) cancels, and
+    F = 2.0000000002 gave 1.4999 (docs/metrics/risk.md). templates/default/risk/record_risks.sql.j2
+    computes the same in SQL."""
     if weight_sum <= f:
         return 1 / f
     p = f / weight_sum
+    q = (weight_sum - f) / weight_sum
     if f == 1:
-        return p / (1 - p) * math.log(1 / p)
+        if q < SERIES_BELOW:  # p/q ln(1/p) = p (1 + q/2 + q^2/3 + ...)
+            return p * (1 + q / 2 + q * q / 3 + q**3 / 4 + q**4 / 5 + q**5 / 6 + q**6 / 7)
+        return p / q * math.log(1 / p)
     if f == 2:
-        odds = p / (1 - p)
+        if q < SERIES_BELOW:  # p/q - (p/q)^2 ln(1/p) = p (1/2 + q/6 + q^2/12 + ..., q^(k-2)/(k(k-1)))
+            return p * (1 / 2 + q / 6 + q * q / 12 + q**3 / 20 + q**4 / 30 + q**5 / 42)
+        odds = p / q
         return odds - odds * odds * math.log(1 / p)
-    return p / (f - (1 - p))
+    return p / (f - q)
+
+
+# Below this q = 1 - p the series (7 and 6 terms, truncation under 2e-15) replace the closed forms,
+# whose cancellation costs about 1e-16/q^2 there.
+SERIES_BELOW = 0.01
 
 
 def individual(weighted: dict[tuple[int, float], int], threshold: float) -> dict:

@@ -28,13 +28,14 @@ def root(context, missing=missing, environment=environment):
     context.exported_vars.discard('r')
     def macro(l_1_f, l_1_big_f):
         t_2 = []
-        l_1_p = missing
+        l_1_p = l_1_q = missing
         if l_1_f is missing:
             l_1_f = undefined("parameter 'f' was not provided", name='f')
         if l_1_big_f is missing:
             l_1_big_f = undefined("parameter 'big_f' was not provided", name='big_f')
         pass
         l_1_p = str_join(('(CAST(', l_1_f, ' AS ', environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'double'), ') / ', l_1_big_f, ')', ))
+        l_1_q = str_join(('((', l_1_big_f, ' - ', l_1_f, ') / ', l_1_big_f, ')', ))
         t_2.extend((
             'CASE WHEN ',
             str(l_1_big_f),
@@ -46,35 +47,121 @@ def root(context, missing=missing, environment=environment):
             str(l_1_f),
             '\n  WHEN ',
             str(l_1_f),
+            ' = 1 AND ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' < 0.01 THEN ',
+            str((undefined(name='p') if l_1_p is missing else l_1_p)),
+            ' * (1 + ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' / 2 + ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' / 3 + ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' / 4 + ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' / 5 + ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' / 6 + ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' / 7)\n  WHEN ',
+            str(l_1_f),
             ' = 1 THEN ',
             str((undefined(name='p') if l_1_p is missing else l_1_p)),
-            ' / (1 - ',
-            str((undefined(name='p') if l_1_p is missing else l_1_p)),
-            ') * LN(1 / ',
+            ' / ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * LN(1 / ',
             str((undefined(name='p') if l_1_p is missing else l_1_p)),
             ')\n  WHEN ',
             str(l_1_f),
+            ' = 2 AND ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' < 0.01 THEN ',
+            str((undefined(name='p') if l_1_p is missing else l_1_p)),
+            ' * (CAST(1 AS ',
+            str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'double')),
+            ') / 2 + ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' / 6 + ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' / 12 + ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' / 20 + ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' / 30 + ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' * ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' / 42)\n  WHEN ',
+            str(l_1_f),
             ' = 2 THEN ',
             str((undefined(name='p') if l_1_p is missing else l_1_p)),
-            ' / (1 - ',
+            ' / ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ' - (',
             str((undefined(name='p') if l_1_p is missing else l_1_p)),
-            ') - (',
+            ' / ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ') * (',
             str((undefined(name='p') if l_1_p is missing else l_1_p)),
-            ' / (1 - ',
-            str((undefined(name='p') if l_1_p is missing else l_1_p)),
-            ')) * (',
-            str((undefined(name='p') if l_1_p is missing else l_1_p)),
-            ' / (1 - ',
-            str((undefined(name='p') if l_1_p is missing else l_1_p)),
-            ')) * LN(1 / ',
+            ' / ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ') * LN(1 / ',
             str((undefined(name='p') if l_1_p is missing else l_1_p)),
             ')\n  ELSE ',
             str((undefined(name='p') if l_1_p is missing else l_1_p)),
             ' / (',
             str(l_1_f),
-            ' - (1 - ',
-            str((undefined(name='p') if l_1_p is missing else l_1_p)),
-            ')) END',
+            ' - ',
+            str((undefined(name='q') if l_1_q is missing else l_1_q)),
+            ') END',
         ))
         return concat(t_2)
     context.exported_vars.add('individual')
@@ -105,7 +192,7 @@ def root(context, missing=missing, environment=environment):
         pass
         yield 'privrisk_k'
         yield str(environment.getattr(l_1_loop, 'index0'))
-        yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 28 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
+        yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 33 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_c = missing
     yield ') AS '
     yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
@@ -119,7 +206,7 @@ def root(context, missing=missing, environment=environment):
             pass
             yield 'privrisk_k'
             yield str(environment.getattr(l_1_loop, 'index0'))
-            yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 30 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 35 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
         l_1_loop = l_1_c = missing
         yield ') AS '
         yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
@@ -133,7 +220,7 @@ def root(context, missing=missing, environment=environment):
             pass
             yield 'privrisk_k'
             yield str(environment.getattr(l_1_loop, 'index0'))
-            yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 33 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 38 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
         l_1_loop = l_1_c = missing
         yield ') AS weight_sum'
     yield '\n  FROM (\n    SELECT '
@@ -177,4 +264,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n  ) stacked\n) windowed\nWHERE in_sample = 1'
 
 blocks = {}
-debug_info = '9=27&10=29&11=37&12=40&13=48&14=56&15=72&17=83&18=85&19=89&20=92&21=94&23=96&24=99&28=103&29=113&30=117&32=127&33=131&36=140&37=151&38=159&39=161&41=164&42=170&43=176'
+debug_info = '9=27&12=29&13=37&14=38&15=41&16=49&17=97&18=105&19=143&20=159&22=170&23=172&24=176&25=179&26=181&28=183&29=186&33=190&34=200&35=204&37=214&38=218&41=227&42=238&43=246&44=248&46=251&47=257&48=263'

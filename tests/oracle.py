@@ -127,15 +127,28 @@ def risk_journalist(sample: pd.DataFrame, pop: pd.DataFrame, qids, threshold: fl
     }
 
 
+def individual_risk_50_digits(f: int, big_f: float) -> float:
+    """sdcMicro's indivRisk (approx) closed forms, in 50-digit decimal arithmetic from the exact F
+    (a record alone in its own population, F <= f, has 1/f): no cancellation where F is near f."""
+    from decimal import Decimal, localcontext
+
+    if big_f <= f:
+        return 1 / f
+    with localcontext() as ctx:
+        ctx.prec = 50
+        p = Decimal(f) / Decimal(big_f)
+        q = 1 - p
+        if f == 1:
+            return float(p / q * (1 / p).ln())
+        if f == 2:
+            return float(p / q - (p / q) ** 2 * (1 / p).ln())
+        return float(p / (f - q))
+
+
 def risk_individual(df: pd.DataFrame, qids, weight: str, threshold: float) -> dict:
     """sdcMicro's indivRisk (approx) record by record from f_k and F_k = sum of weights."""
     g = df.groupby(list(qids), dropna=False)
-    f = g[weight].transform("size").astype(float)
+    f = g[weight].transform("size").astype(int)
     big_f = g[weight].transform("sum").astype(float)
-    p = f / big_f
-    r = pd.Series(np.where(f > 2, p / (f - (1 - p)), 0.0), index=df.index)
-    odds = p / (1 - p)
-    r = r.where(f != 2, odds - odds**2 * np.log(1 / p))
-    r = r.where(f != 1, odds * np.log(1 / p))
-    r = r.where(big_f > f, 1 / f)
+    r = pd.Series([individual_risk_50_digits(a, b) for a, b in zip(f, big_f)], index=df.index)
     return {"expected_reidentifications": r.sum(), "global_risk": r.mean(), "records_above": (r > threshold).mean()}

@@ -315,21 +315,6 @@ def test_individual_risk_equals_sdcmicros_published_values_on_every_backend(back
     assert r.individual["records_above_count"] == sum(rk > 0.1 for rk in SDCMICRO_RK) == 1
 
 
-def _indiv_risk_50_digits(f: int, big_f: float) -> float:
-    """sdcMicro's approx formulas in 50-digit decimal arithmetic, from the exact F (the oracle)."""
-    from decimal import Decimal, localcontext
-
-    with localcontext() as ctx:
-        ctx.prec = 50
-        p = Decimal(f) / Decimal(big_f)
-        q = 1 - p
-        if f == 1:
-            return float(p / q * (1 / p).ln())
-        if f == 2:
-            return float(p / q - (p / q) ** 2 * (1 / p).ln())
-        return float(p / (f - q))
-
-
 @pytest.mark.parametrize("f", [1, 2, 3])
 @pytest.mark.parametrize("excess", [1e-12, 1e-10, 1e-7, 1e-4, 0.009, 0.011, 0.5, 3.0, 1e6])
 def test_individual_risk_is_accurate_where_f_nearly_equals_f(f, excess):
@@ -338,7 +323,7 @@ def test_individual_risk_is_accurate_where_f_nearly_equals_f(f, excess):
     0.49991. Now within 1e-12 of the 50-digit value, and never above 1/f."""
     big_f = f * (1 + excess)
     got = pop_models_risk(f, big_f)
-    assert got == pytest.approx(_indiv_risk_50_digits(f, big_f), rel=1e-12, abs=1e-15)
+    assert got == pytest.approx(oracle.individual_risk_50_digits(f, big_f), rel=1e-12, abs=1e-15)
     assert 0 < got <= 1 / f
 
 
@@ -359,9 +344,9 @@ def test_records_table_risk_is_accurate_where_weights_are_just_above_1_on_every_
     finally:
         backend.run(f"DROP TABLE IF EXISTS {records}")
     want = {
-        1: _indiv_risk_50_digits(2, 2 + 2e-10),
-        3: _indiv_risk_50_digits(1, 1 + 1e-6),
-        4: _indiv_risk_50_digits(2, 3.0),
+        1: oracle.individual_risk_50_digits(2, 2 + 2e-10),
+        3: oracle.individual_risk_50_digits(1, 1 + 1e-6),
+        4: oracle.individual_risk_50_digits(2, 3.0),
     }
     for i, value in want.items():
         assert got[i] == pytest.approx(value, rel=1e-9), i

@@ -17,9 +17,9 @@ COLS = [("patient_id", T.INTEGER), ("age", T.INTEGER), ("sex", T.TEXT), ("note",
 ROWS = [(1000 + i, 20 + i % 7, "FM"[i % 2], f"n{i % 3}", ["flu", "cold", "none"][i % 3]) for i in range(40)]
 
 
-def _people(backend) -> str:
+def _people(backend, rows=ROWS) -> str:
     name = f"roles_{uuid.uuid4().hex[:8]}"
-    cols, rows = COLS, ROWS
+    cols = COLS
     if backend.key is not None:  # a backend whose rows need a key to have an order: a role names it below
         cols = [(backend.key, T.INTEGER)] + cols
         rows = [(i,) + row for i, row in enumerate(rows)]
@@ -64,13 +64,7 @@ def test_a_column_in_no_role_that_tells_every_row_apart_stops_the_run(backend):
 
 def _people_with_one_missing_id(backend) -> str:
     """The people, one of whose patient_id is NULL (a record not yet given its number)."""
-    name = f"roles_{uuid.uuid4().hex[:8]}"
-    cols, rows = COLS, [(None, *row[1:]) if i == 7 else row for i, row in enumerate(ROWS)]
-    if backend.key is not None:
-        cols = [(backend.key, T.INTEGER)] + cols
-        rows = [(i,) + row for i, row in enumerate(rows)]
-    backend.create(name, cols, rows)
-    return name
+    return _people(backend, [(None, *row[1:]) if i == 7 else row for i, row in enumerate(ROWS)])
 
 
 def test_an_identifier_with_one_missing_value_still_stops_the_run(backend):
@@ -93,12 +87,7 @@ def test_mpuccs_warns_of_an_identifier_with_one_missing_value(backend):
 
 def test_a_column_missing_in_two_rows_is_no_identifier(backend):
     # Two NULLs are one value shared by two records: the column no longer tells every record apart.
-    name = f"roles_{uuid.uuid4().hex[:8]}"
-    cols, rows = COLS, [(None, *row[1:]) if i in (3, 7) else row for i, row in enumerate(ROWS)]
-    if backend.key is not None:
-        cols = [(backend.key, T.INTEGER)] + cols
-        rows = [(i,) + row for i, row in enumerate(rows)]
-    backend.create(name, cols, rows)
+    name = _people(backend, [(None, *row[1:]) if i in (3, 7) else row for i, row in enumerate(ROWS)])
     out = _out(backend)
     pr.mondrian(backend.source(), name, ["age", "sex"], 5, out, identifiers=_key(backend))
     assert "patient_id" in _output_columns(backend, out)

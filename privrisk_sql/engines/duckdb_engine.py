@@ -542,7 +542,7 @@ def _other_format(label: str) -> str | None:
     if label.lower().endswith(".gz"):
         return None
     try:
-        with open(label, "rb") as f:
+        with _opened(label, text=False) as f:
             head = f.read(4)
     except OSError:
         return None

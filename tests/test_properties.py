@@ -252,19 +252,18 @@ def test_risk_equals_the_pandas_oracle(backend, data):
         got = {int(i): int(size) for i, size in backend.fetch(f"SELECT id, class_size FROM {src.quote(records)}")}
         assert got == {i: int(size) for i, size in enumerate(sizes)}
     finally:
-        for name in (records, population, sample):
-            if name in src.engine.table_names():
-                backend.run(f"DROP TABLE {src.quote(name)}")
-            if name != records:
-                backend.forget(name)
-            if hasattr(backend, "created") and name in backend.created:
-                backend.created.remove(name)
+        backend.run(f"DROP TABLE IF EXISTS {src.quote(records)}")
+        _drop(backend, population)
+        _drop(backend, sample)
 
 
 def _disjoint(s_df: pd.DataFrame, p_df: pd.DataFrame, qids) -> bool:
     """Whether no row of the sample has its QID values in the population (NULL equals NULL)."""
-    key = lambda frame: set(frame[qids].astype(object).where(frame[qids].notna(), "<NULL>").apply(tuple, axis=1))  # noqa: E731
-    return not key(s_df) & key(p_df)
+
+    def keys(frame: pd.DataFrame) -> set:
+        return set(frame[qids].astype(object).where(frame[qids].notna(), "<NULL>").apply(tuple, axis=1))
+
+    return not keys(s_df) & keys(p_df)
 
 
 # N as a multiple of the sample's n, or a number of people: 10^9 and 10^15 put f below 1e-8.

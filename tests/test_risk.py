@@ -16,6 +16,7 @@ import pytest
 
 import privrisk_sql as pr
 from privrisk_sql.metrics.risk import population as pop_models
+from privrisk_sql.metrics.risk.models import individual_risk
 from privrisk_sql.sql.types import TypeClass as T
 
 import oracle
@@ -322,15 +323,9 @@ def test_individual_risk_is_accurate_where_f_nearly_equals_f(f, excess):
     ln(1/p) cancels: f = 2, F = 2.0000000002 gave a risk of 1.4999 (above 1), F = 2.000001 one of
     0.49991. Now within 1e-12 of the 50-digit value, and never above 1/f."""
     big_f = f * (1 + excess)
-    got = pop_models_risk(f, big_f)
+    got = individual_risk(f, big_f)
     assert got == pytest.approx(oracle.individual_risk_50_digits(f, big_f), rel=1e-12, abs=1e-15)
     assert 0 < got <= 1 / f
-
-
-def pop_models_risk(f: int, big_f: float) -> float:
-    from privrisk_sql.metrics.risk.models import individual_risk
-
-    return individual_risk(f, big_f)
 
 
 def test_records_table_risk_is_accurate_where_weights_are_just_above_1_on_every_backend(backend):

@@ -43,6 +43,30 @@
 {%- endif -%}
 {%- endmacro %}
 
+{#- `relation` narrowed to `columns`, NaN in the `floats` ones read as NULL (`missing`: the caller's
+    privrisk_nan_to_null): one missing value, as pandas (pycanon, PETsARD) has it. DuckDB,
+    PostgreSQL and Spark keep NaN apart from NULL and equal to itself, so {NaN, NaN, NULL} would be
+    two classes instead of one, and a k the library does not report. Callers wrap the result in
+    privrisk_text_as_bytes when text columns need it too. -#}
+{% macro privrisk_nan_as_null(relation, columns, floats, q, missing) -%}
+(SELECT {% for c in columns %}{{ missing(q(c)) if c in floats else q(c) }} AS {{ q(c) }}{{ ", " if not loop.last }}{% endfor %} FROM {{ relation }}) privrisk_missing
+{%- endmacro %}
+
+{#- A float value with NaN read as NULL, on `engine` (as privrisk_binary_text; the library's
+    fn.nan_to_null and the dbt package's nan_to_null are this macro); `double` is the type name a
+    CAST to a double takes.
+    - DuckDB, PostgreSQL, Spark: NaN = NaN holds there, so the comparison finds it.
+    - SQLite stores NaN as NULL already, and CAST('NaN' AS REAL) is 0.0, which must not match.
+    - MariaDB and MySQL: a DOUBLE column cannot hold NaN (nor can CAST make one: it gives 0).
+    Another engine: the value as it is. -#}
+{% macro privrisk_nan_to_null(x, engine, double='DOUBLE PRECISION') -%}
+{%- if engine in ('duckdb', 'postgres', 'spark') -%}
+CASE WHEN {{ x }} = CAST('NaN' AS {{ double }}) THEN NULL ELSE {{ x }} END
+{%- else -%}
+{{ x }}
+{%- endif -%}
+{%- endmacro %}
+
 {#- One row per equivalence class (QID values) with its size. -#}
 {% macro privrisk_class_sizes(relation, qids, q) -%}
 SELECT {% for c in qids %}{{ q(c) }}, {% endfor %}COUNT(*) AS class_size

@@ -93,7 +93,8 @@ WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{%
     database's binder error named a letter or a line of SQL the user never wrote. The text
     columns among them are compared byte by byte (privrisk_text_as_bytes), as the Python
     library does, where the adapter's COLLATE is known (duckdb, postgres, sqlite); elsewhere the
-    warehouse's own collation decides equality. -#}
+    warehouse's own collation decides equality. NaN in the float columns among them is read as
+    NULL (privrisk_nan_as_null): one missing value, as in the library. -#}
 {% macro as_bytes(relation, columns, test, argument='qids') %}
   {%- do privrisk.quoted_name('') -%}
   {% if not execute %}{{ return(relation) }}{% endif %}
@@ -141,6 +142,18 @@ WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{%
   {% for c in columns if c | lower in strings %}
     {% do text.append(c) %}
   {% endfor %}
+  {#- NaN in a float column is missing, one class with NULL, as in the library (its NaN policy). -#}
+  {% set floats = [] %}
+  {% for col in present if col.is_float() %}
+    {% do floats.append(col.name | lower) %}
+  {% endfor %}
+  {% set nan_columns = [] %}
+  {% for c in columns if c | lower in floats %}
+    {% do nan_columns.append(c) %}
+  {% endfor %}
+  {% if nan_columns %}
+    {% set relation = privrisk.privrisk_nan_as_null(relation, columns, nan_columns, privrisk.quoted_name, privrisk.nan_to_null) %}
+  {% endif %}
   {% if not text %}{{ return(relation) }}{% endif %}
   {{ return(privrisk.privrisk_text_as_bytes(relation, columns, text, privrisk.quoted_name, privrisk.binary_text)) }}
 {% endmacro %}
@@ -151,3 +164,4 @@ WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{%
 {% macro spark__double_type() %}{{ return('DOUBLE') }}{% endmacro %}
 
 {% macro binary_text(x) %}{{ return(privrisk.privrisk_binary_text(x, target.type)) }}{% endmacro %}
+{% macro nan_to_null(x) %}{{ return(privrisk.privrisk_nan_to_null(x, target.type, privrisk.double_type())) }}{% endmacro %}

@@ -7,7 +7,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_round_half_even = l_0_decimal_digits = l_0_strftime_formats = l_0_floor_datetime = l_0_nan_to_null = l_0_is_infinite = l_0_epoch_seconds = l_0_inner_join_left_first = l_0_absent_from = l_0_with_value_ids = missing
+    l_0_round_half_even = l_0_decimal_digits = l_0_strftime_formats = l_0_floor_datetime = l_0_is_infinite = l_0_epoch_seconds = l_0_inner_join_left_first = l_0_absent_from = l_0_with_value_ids = missing
     try:
         t_1 = environment.filters['literal']
     except KeyError:
@@ -91,30 +91,19 @@ def root(context, missing=missing, environment=environment):
         if l_1_x is missing:
             l_1_x = undefined("parameter 'x' was not provided", name='x')
         pass
-        t_7.append(
+        t_7.extend((
             str(l_1_x),
-        )
+            ' IN (9e999, -9e999)',
+        ))
         return concat(t_7)
-    context.exported_vars.add('nan_to_null')
-    context.vars['nan_to_null'] = l_0_nan_to_null = Macro(environment, macro, 'nan_to_null', ('x',), False, False, False, context.eval_ctx.autoescape)
+    context.exported_vars.add('is_infinite')
+    context.vars['is_infinite'] = l_0_is_infinite = Macro(environment, macro, 'is_infinite', ('x',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_x):
         t_8 = []
         if l_1_x is missing:
             l_1_x = undefined("parameter 'x' was not provided", name='x')
         pass
         t_8.extend((
-            str(l_1_x),
-            ' IN (9e999, -9e999)',
-        ))
-        return concat(t_8)
-    context.exported_vars.add('is_infinite')
-    context.vars['is_infinite'] = l_0_is_infinite = Macro(environment, macro, 'is_infinite', ('x',), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_x):
-        t_9 = []
-        if l_1_x is missing:
-            l_1_x = undefined("parameter 'x' was not provided", name='x')
-        pass
-        t_9.extend((
             '(UNIXEPOCH(',
             str(l_1_x),
             ") + (CAST(STRFTIME('%f', ",
@@ -123,20 +112,20 @@ def root(context, missing=missing, environment=environment):
             str(l_1_x),
             ') AS INTEGER)))',
         ))
-        return concat(t_9)
+        return concat(t_8)
     context.exported_vars.add('epoch_seconds')
     context.vars['epoch_seconds'] = l_0_epoch_seconds = Macro(environment, macro, 'epoch_seconds', ('x',), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_10 = []
+        t_9 = []
         pass
-        t_10.append(
+        t_9.append(
             'CROSS JOIN',
         )
-        return concat(t_10)
+        return concat(t_9)
     context.exported_vars.add('inner_join_left_first')
     context.vars['inner_join_left_first'] = l_0_inner_join_left_first = Macro(environment, macro, 'inner_join_left_first', (), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_value, l_1_table, l_1_column):
-        t_11 = []
+        t_10 = []
         if l_1_value is missing:
             l_1_value = undefined("parameter 'value' was not provided", name='value')
         if l_1_table is missing:
@@ -144,7 +133,7 @@ def root(context, missing=missing, environment=environment):
         if l_1_column is missing:
             l_1_column = undefined("parameter 'column' was not provided", name='column')
         pass
-        t_11.extend((
+        t_10.extend((
             str(l_1_value),
             ' NOT IN (SELECT ',
             str(l_1_column),
@@ -152,11 +141,11 @@ def root(context, missing=missing, environment=environment):
             str(l_1_table),
             ')',
         ))
-        return concat(t_11)
+        return concat(t_10)
     context.exported_vars.add('absent_from')
     context.vars['absent_from'] = l_0_absent_from = Macro(environment, macro, 'absent_from', ('value', 'table', 'column'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_rows, l_1_values, l_1_qids):
-        t_12 = []
+        t_11 = []
         if l_1_rows is missing:
             l_1_rows = undefined("parameter 'rows' was not provided", name='rows')
         if l_1_values is missing:
@@ -164,40 +153,40 @@ def root(context, missing=missing, environment=environment):
         if l_1_qids is missing:
             l_1_qids = undefined("parameter 'qids' was not provided", name='qids')
         pass
-        t_12.append(
+        t_11.append(
             'SELECT ',
         )
         for l_2_q in l_1_qids:
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_11.extend((
                 str(t_2(context, l_2_q)),
                 ', ',
             ))
         l_2_q = missing
-        t_12.append(
+        t_11.append(
             'c, value_id, p_before FROM (\n    SELECT ',
         )
         for l_2_q in l_1_qids:
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_11.extend((
                 str(t_2(context, l_2_q)),
                 ', ',
             ))
         l_2_q = missing
-        t_12.append(
+        t_11.append(
             'c, is_row,\n      MAX(value_id) OVER o AS value_id,\n      MAX(p - f) OVER o AS p_before\n    FROM (\n      SELECT ',
         )
         for l_2_q in l_1_qids:
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_11.extend((
                 str(t_2(context, l_2_q)),
                 ', ',
             ))
         l_2_q = missing
-        t_12.extend((
+        t_11.extend((
             'c, v, 1 AS is_row, NULL AS value_id, NULL AS f, NULL AS p\n      FROM ',
             str(l_1_rows),
             '\n      UNION ALL\n      SELECT ',
@@ -205,18 +194,18 @@ def root(context, missing=missing, environment=environment):
         for l_2_q in l_1_qids:
             _loop_vars = {}
             pass
-            t_12.append(
+            t_11.append(
                 'NULL, ',
             )
         l_2_q = missing
-        t_12.extend((
+        t_11.extend((
             'NULL, v, 0, value_id, f, p FROM ',
             str(l_1_values),
             '\n    ) by_value\n    WINDOW o AS (ORDER BY v, is_row ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)\n  ) carried\n  WHERE is_row = 1',
         ))
-        return concat(t_12)
+        return concat(t_11)
     context.exported_vars.add('with_value_ids')
     context.vars['with_value_ids'] = l_0_with_value_ids = Macro(environment, macro, 'with_value_ids', ('rows', 'values', 'qids'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '5=30&6=39&9=48&10=55&13=62&16=65&17=72&18=75&20=81&25=89&26=95&30=100&31=106&36=112&37=119&44=129&53=138&54=148&61=158&62=170&63=181&67=192&68=202&70=205'
+debug_info = '5=30&6=39&9=48&10=55&13=62&16=65&17=72&18=75&20=81&25=89&26=95&31=101&32=108&39=118&48=127&49=137&56=147&57=159&58=170&62=181&63=191&65=194'

@@ -7,7 +7,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_round_half_even = l_0_decimal_digits = l_0_floor_datetime = l_0_byte_text_column = l_0_byte_text_key_column = l_0_create_temp_table = l_0_nan_to_null = l_0_epoch_seconds = l_0_create_temp_table_as = l_0_inner_join_left_first = l_0_ordered_concat = l_0_absent_from = missing
+    l_0_round_half_even = l_0_decimal_digits = l_0_floor_datetime = l_0_byte_text_column = l_0_byte_text_key_column = l_0_create_temp_table = l_0_epoch_seconds = l_0_create_temp_table_as = l_0_inner_join_left_first = l_0_ordered_concat = l_0_absent_from = missing
     try:
         t_1 = environment.filters['max']
     except KeyError:
@@ -169,69 +169,58 @@ def root(context, missing=missing, environment=environment):
         if l_1_x is missing:
             l_1_x = undefined("parameter 'x' was not provided", name='x')
         pass
-        t_9.append(
-            str(l_1_x),
-        )
-        return concat(t_9)
-    context.exported_vars.add('nan_to_null')
-    context.vars['nan_to_null'] = l_0_nan_to_null = Macro(environment, macro, 'nan_to_null', ('x',), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_x):
-        t_10 = []
-        if l_1_x is missing:
-            l_1_x = undefined("parameter 'x' was not provided", name='x')
-        pass
-        t_10.extend((
+        t_9.extend((
             "(CAST(TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', ",
             str(l_1_x),
             ') AS DOUBLE) + MICROSECOND(',
             str(l_1_x),
             ') / 1e6)',
         ))
-        return concat(t_10)
+        return concat(t_9)
     context.exported_vars.add('epoch_seconds')
     context.vars['epoch_seconds'] = l_0_epoch_seconds = Macro(environment, macro, 'epoch_seconds', ('x',), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_name):
-        t_11 = []
+        t_10 = []
         if l_1_name is missing:
             l_1_name = undefined("parameter 'name' was not provided", name='name')
         pass
-        t_11.extend((
+        t_10.extend((
             str(context.call((undefined(name='create_temp_table') if l_0_create_temp_table is missing else l_0_create_temp_table), l_1_name)),
             ' AS',
         ))
-        return concat(t_11)
+        return concat(t_10)
     context.exported_vars.add('create_temp_table_as')
     context.vars['create_temp_table_as'] = l_0_create_temp_table_as = Macro(environment, macro, 'create_temp_table_as', ('name',), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_12 = []
+        t_11 = []
         pass
-        t_12.append(
+        t_11.append(
             'STRAIGHT_JOIN',
         )
-        return concat(t_12)
+        return concat(t_11)
     context.exported_vars.add('inner_join_left_first')
     context.vars['inner_join_left_first'] = l_0_inner_join_left_first = Macro(environment, macro, 'inner_join_left_first', (), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_x, l_1_key):
-        t_13 = []
+        t_12 = []
         if l_1_x is missing:
             l_1_x = undefined("parameter 'x' was not provided", name='x')
         if l_1_key is missing:
             l_1_key = undefined("parameter 'key' was not provided", name='key')
         pass
-        t_13.extend((
+        t_12.extend((
             'GROUP_CONCAT(',
             str(l_1_x),
             ' ORDER BY ',
             str(l_1_key),
             " SEPARATOR ',')",
         ))
-        return concat(t_13)
+        return concat(t_12)
     context.exported_vars.add('ordered_concat')
     context.vars['ordered_concat'] = l_0_ordered_concat = Macro(environment, macro, 'ordered_concat', ('x', 'key'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_value, l_1_table, l_1_column):
-        t_14 = []
+        t_13 = []
         if l_1_value is missing:
             l_1_value = undefined("parameter 'value' was not provided", name='value')
         if l_1_table is missing:
@@ -239,7 +228,7 @@ def root(context, missing=missing, environment=environment):
         if l_1_column is missing:
             l_1_column = undefined("parameter 'column' was not provided", name='column')
         pass
-        t_14.extend((
+        t_13.extend((
             '(',
             str(l_1_value),
             ' IS NULL OR ',
@@ -252,9 +241,9 @@ def root(context, missing=missing, environment=environment):
             str(l_1_column),
             ' IS NOT NULL))',
         ))
-        return concat(t_14)
+        return concat(t_13)
     context.exported_vars.add('absent_from')
     context.vars['absent_from'] = l_0_absent_from = Macro(environment, macro, 'absent_from', ('value', 'table', 'column'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '5=24&6=32&7=35&11=45&12=52&16=58&17=65&18=69&19=72&20=76&21=85&22=89&23=96&24=100&25=105&26=109&28=117&32=123&39=132&40=139&41=143&43=149&47=155&48=162&52=167&53=173&57=178&58=185&61=194&62=200&69=206&73=216&74=225&80=233&81=244'
+debug_info = '5=24&6=32&7=35&11=45&12=52&16=58&17=65&18=69&19=72&20=76&21=85&22=89&23=96&24=100&25=105&26=109&28=117&32=123&39=132&40=139&41=143&43=149&47=155&48=162&52=167&53=174&56=183&57=189&64=195&68=205&69=214&75=222&76=233'

@@ -7,7 +7,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_privrisk_text_as_bytes = l_0_privrisk_binary_text = l_0_privrisk_class_sizes = l_0_privrisk_classes_below_k = l_0_privrisk_cavg = l_0_privrisk_sample_risk = l_0_privrisk_singling_out = missing
+    l_0_privrisk_text_as_bytes = l_0_privrisk_binary_text = l_0_privrisk_nan_as_null = l_0_privrisk_nan_to_null = l_0_privrisk_class_sizes = l_0_privrisk_classes_below_k = l_0_privrisk_cavg = l_0_privrisk_sample_risk = l_0_privrisk_singling_out = missing
     try:
         t_1 = environment.filters['float']
     except KeyError:
@@ -99,8 +99,71 @@ def root(context, missing=missing, environment=environment):
         return concat(t_4)
     context.exported_vars.add('privrisk_binary_text')
     context.vars['privrisk_binary_text'] = l_0_privrisk_binary_text = Macro(environment, macro, 'privrisk_binary_text', ('x', 'engine'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_relation, l_1_qids, l_1_q):
+    def macro(l_1_relation, l_1_columns, l_1_floats, l_1_q, l_1_missing):
         t_5 = []
+        if l_1_relation is missing:
+            l_1_relation = undefined("parameter 'relation' was not provided", name='relation')
+        if l_1_columns is missing:
+            l_1_columns = undefined("parameter 'columns' was not provided", name='columns')
+        if l_1_floats is missing:
+            l_1_floats = undefined("parameter 'floats' was not provided", name='floats')
+        if l_1_q is missing:
+            l_1_q = undefined("parameter 'q' was not provided", name='q')
+        if l_1_missing is missing:
+            l_1_missing = undefined("parameter 'missing' was not provided", name='missing')
+        pass
+        t_5.append(
+            '(SELECT ',
+        )
+        l_2_loop = missing
+        for l_2_c, l_2_loop in LoopContext(l_1_columns, undefined):
+            _loop_vars = {}
+            pass
+            t_5.extend((
+                str((context.call(l_1_missing, context.call(l_1_q, l_2_c, _loop_vars=_loop_vars), _loop_vars=_loop_vars) if (l_2_c in l_1_floats) else context.call(l_1_q, l_2_c, _loop_vars=_loop_vars))),
+                ' AS ',
+                str(context.call(l_1_q, l_2_c, _loop_vars=_loop_vars)),
+                str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 52 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+            ))
+        l_2_loop = l_2_c = missing
+        t_5.extend((
+            ' FROM ',
+            str(l_1_relation),
+            ') privrisk_missing',
+        ))
+        return concat(t_5)
+    context.exported_vars.add('privrisk_nan_as_null')
+    context.vars['privrisk_nan_as_null'] = l_0_privrisk_nan_as_null = Macro(environment, macro, 'privrisk_nan_as_null', ('relation', 'columns', 'floats', 'q', 'missing'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_x, l_1_engine, l_1_double):
+        t_6 = []
+        if l_1_x is missing:
+            l_1_x = undefined("parameter 'x' was not provided", name='x')
+        if l_1_engine is missing:
+            l_1_engine = undefined("parameter 'engine' was not provided", name='engine')
+        if l_1_double is missing:
+            l_1_double = 'DOUBLE PRECISION'
+        pass
+        if (l_1_engine in ('duckdb', 'postgres', 'spark')):
+            pass
+            t_6.extend((
+                'CASE WHEN ',
+                str(l_1_x),
+                " = CAST('NaN' AS ",
+                str(l_1_double),
+                ') THEN NULL ELSE ',
+                str(l_1_x),
+                ' END',
+            ))
+        else:
+            pass
+            t_6.append(
+                str(l_1_x),
+            )
+        return concat(t_6)
+    context.exported_vars.add('privrisk_nan_to_null')
+    context.vars['privrisk_nan_to_null'] = l_0_privrisk_nan_to_null = Macro(environment, macro, 'privrisk_nan_to_null', ('x', 'engine', 'double'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_relation, l_1_qids, l_1_q):
+        t_7 = []
         if l_1_relation is missing:
             l_1_relation = undefined("parameter 'relation' was not provided", name='relation')
         if l_1_qids is missing:
@@ -108,18 +171,18 @@ def root(context, missing=missing, environment=environment):
         if l_1_q is missing:
             l_1_q = undefined("parameter 'q' was not provided", name='q')
         pass
-        t_5.append(
+        t_7.append(
             'SELECT ',
         )
         for l_2_c in l_1_qids:
             _loop_vars = {}
             pass
-            t_5.extend((
+            t_7.extend((
                 str(context.call(l_1_q, l_2_c, _loop_vars=_loop_vars)),
                 ', ',
             ))
         l_2_c = missing
-        t_5.extend((
+        t_7.extend((
             'COUNT(*) AS class_size\nFROM ',
             str(l_1_relation),
             '\nGROUP BY ',
@@ -128,32 +191,32 @@ def root(context, missing=missing, environment=environment):
         for l_2_c, l_2_loop in LoopContext(l_1_qids, undefined):
             _loop_vars = {}
             pass
-            t_5.extend((
+            t_7.extend((
                 str(context.call(l_1_q, l_2_c, _loop_vars=_loop_vars)),
-                str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 50 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+                str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 74 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
             ))
         l_2_loop = l_2_c = missing
-        return concat(t_5)
+        return concat(t_7)
     context.exported_vars.add('privrisk_class_sizes')
     context.vars['privrisk_class_sizes'] = l_0_privrisk_class_sizes = Macro(environment, macro, 'privrisk_class_sizes', ('relation', 'qids', 'q'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_classes, l_1_k):
-        t_6 = []
+        t_8 = []
         if l_1_classes is missing:
             l_1_classes = undefined("parameter 'classes' was not provided", name='classes')
         if l_1_k is missing:
             l_1_k = undefined("parameter 'k' was not provided", name='k')
         pass
-        t_6.extend((
+        t_8.extend((
             'SELECT * FROM (\n',
             str(l_1_classes),
             '\n) privrisk_classes\nWHERE class_size < ',
             str(t_2(l_1_k)),
         ))
-        return concat(t_6)
+        return concat(t_8)
     context.exported_vars.add('privrisk_classes_below_k')
     context.vars['privrisk_classes_below_k'] = l_0_privrisk_classes_below_k = Macro(environment, macro, 'privrisk_classes_below_k', ('classes', 'k'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_classes, l_1_k, l_1_double):
-        t_7 = []
+        t_9 = []
         if l_1_classes is missing:
             l_1_classes = undefined("parameter 'classes' was not provided", name='classes')
         if l_1_k is missing:
@@ -161,7 +224,7 @@ def root(context, missing=missing, environment=environment):
         if l_1_double is missing:
             l_1_double = 'DOUBLE PRECISION'
         pass
-        t_7.extend((
+        t_9.extend((
             'SELECT CAST(SUM(class_size) AS ',
             str(l_1_double),
             ') / (COUNT(*) * ',
@@ -170,11 +233,11 @@ def root(context, missing=missing, environment=environment):
             str(l_1_classes),
             '\n) privrisk_classes',
         ))
-        return concat(t_7)
+        return concat(t_9)
     context.exported_vars.add('privrisk_cavg')
     context.vars['privrisk_cavg'] = l_0_privrisk_cavg = Macro(environment, macro, 'privrisk_cavg', ('classes', 'k', 'double'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_classes, l_1_threshold, l_1_double):
-        t_8 = []
+        t_10 = []
         if l_1_classes is missing:
             l_1_classes = undefined("parameter 'classes' was not provided", name='classes')
         if l_1_threshold is missing:
@@ -182,7 +245,7 @@ def root(context, missing=missing, environment=environment):
         if l_1_double is missing:
             l_1_double = 'DOUBLE PRECISION'
         pass
-        t_8.extend((
+        t_10.extend((
             'SELECT CAST(COUNT(*) AS ',
             str(l_1_double),
             ') / SUM(class_size) AS average_risk,\n       CAST(SUM(CASE WHEN CAST(1 AS ',
@@ -195,11 +258,11 @@ def root(context, missing=missing, environment=environment):
             str(l_1_classes),
             '\n) privrisk_classes',
         ))
-        return concat(t_8)
+        return concat(t_10)
     context.exported_vars.add('privrisk_sample_risk')
     context.vars['privrisk_sample_risk'] = l_0_privrisk_sample_risk = Macro(environment, macro, 'privrisk_sample_risk', ('classes', 'threshold', 'double'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_ori, l_1_syn, l_1_columns, l_1_q, l_1_double):
-        t_9 = []
+        t_11 = []
         l_1_cols = missing
         if l_1_ori is missing:
             l_1_ori = undefined("parameter 'ori' was not provided", name='ori')
@@ -212,19 +275,19 @@ def root(context, missing=missing, environment=environment):
         if l_1_double is missing:
             l_1_double = 'DOUBLE PRECISION'
         pass
-        t_10 = []
+        t_12 = []
         pass
         l_3_loop = missing
         for l_3_c, l_3_loop in LoopContext(l_1_columns, undefined):
             _loop_vars = {}
             pass
-            t_10.extend((
+            t_12.extend((
                 str(context.call(l_1_q, l_3_c, _loop_vars=_loop_vars)),
-                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 89 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 113 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
             ))
         l_3_loop = l_3_c = missing
-        l_1_cols = (Markup if context.eval_ctx.autoescape else identity)(concat(t_10))
-        t_9.extend((
+        l_1_cols = (Markup if context.eval_ctx.autoescape else identity)(concat(t_12))
+        t_11.extend((
             'WITH syn_unique AS (\n    SELECT ',
             str((undefined(name='cols') if l_1_cols is missing else l_1_cols)),
             ' FROM ',
@@ -251,9 +314,9 @@ def root(context, missing=missing, environment=environment):
             str(l_1_double),
             ') / r.syn_rows END AS singling_out_rate\nFROM matches m CROSS JOIN rate r',
         ))
-        return concat(t_9)
+        return concat(t_11)
     context.exported_vars.add('privrisk_singling_out')
     context.vars['privrisk_singling_out'] = l_0_privrisk_singling_out = Macro(environment, macro, 'privrisk_singling_out', ('ori', 'syn', 'columns', 'q', 'double'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '15=24&16=41&32=59&33=66&34=70&35=73&36=77&37=80&38=84&39=87&40=91&42=97&47=102&48=114&49=124&50=128&57=139&59=148&61=150&65=155&66=166&69=170&75=176&76=187&77=189&81=195&88=201&89=218&91=229&93=235&95=241&96=243&98=245&100=247&104=249&107=251'
+debug_info = '15=24&16=41&32=59&33=66&34=70&35=73&36=77&37=80&38=84&39=87&40=91&42=97&51=102&52=119&62=137&63=146&64=150&66=160&71=165&72=177&73=187&74=191&81=202&83=211&85=213&89=218&90=229&93=233&99=239&100=250&101=252&105=258&112=264&113=281&115=292&117=298&119=304&120=306&122=308&124=310&128=312&131=314'

@@ -7,7 +7,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_round_half_even = l_0_decimal_digits = l_0_floor_datetime = l_0_privrisk_binary_text = l_0_binary_text = l_0_row_number_in_any_order = l_0_create_temp_table_as = l_0_create_temp_table = l_0_byte_text_column = l_0_byte_text_key_column = l_0_nan_to_null = l_0_is_infinite = l_0_epoch_seconds = l_0_absent_from = l_0_inner_join_left_first = l_0_value_at_min = l_0_value_at_max = l_0_with_value_ids = l_0_ordered_concat = missing
+    l_0_round_half_even = l_0_decimal_digits = l_0_floor_datetime = l_0_privrisk_binary_text = l_0_binary_text = l_0_row_number_in_any_order = l_0_create_temp_table_as = l_0_create_temp_table = l_0_byte_text_column = l_0_byte_text_key_column = l_0_privrisk_nan_to_null = l_0_nan_to_null = l_0_is_infinite = l_0_epoch_seconds = l_0_absent_from = l_0_inner_join_left_first = l_0_value_at_min = l_0_value_at_max = l_0_with_value_ids = l_0_ordered_concat = missing
     try:
         t_1 = environment.filters['literal']
     except KeyError:
@@ -163,21 +163,22 @@ def root(context, missing=missing, environment=environment):
         return concat(t_11)
     context.exported_vars.add('byte_text_key_column')
     context.vars['byte_text_key_column'] = l_0_byte_text_key_column = Macro(environment, macro, 'byte_text_key_column', ('longest', 'text_column'), False, False, False, context.eval_ctx.autoescape)
+    included_template = environment.get_template('privrisk_shared.sql', 'default/_functions.sql.j2')._get_default_module(context)
+    l_0_privrisk_nan_to_null = getattr(included_template, 'privrisk_nan_to_null', missing)
+    if l_0_privrisk_nan_to_null is missing:
+        l_0_privrisk_nan_to_null = undefined(f"the template {included_template.__name__!r} (imported on line 58 in 'default/_functions.sql.j2') does not export the requested name 'privrisk_nan_to_null'", name='privrisk_nan_to_null')
+    context.vars['privrisk_nan_to_null'] = l_0_privrisk_nan_to_null
+    context.exported_vars.discard('privrisk_nan_to_null')
     def macro(l_1_x):
         t_12 = []
+        l_1_dialect = resolve('dialect')
         l_1_t = resolve('t')
         if l_1_x is missing:
             l_1_x = undefined("parameter 'x' was not provided", name='x')
         pass
-        t_12.extend((
-            'CASE WHEN ',
-            str(l_1_x),
-            " = CAST('NaN' AS ",
-            str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'double')),
-            ') THEN NULL ELSE ',
-            str(l_1_x),
-            ' END',
-        ))
+        t_12.append(
+            str(context.call((undefined(name='privrisk_nan_to_null') if l_0_privrisk_nan_to_null is missing else l_0_privrisk_nan_to_null), l_1_x, (undefined(name='dialect') if l_1_dialect is missing else l_1_dialect), environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'double'))),
+        )
         return concat(t_12)
     context.exported_vars.add('nan_to_null')
     context.vars['nan_to_null'] = l_0_nan_to_null = Macro(environment, macro, 'nan_to_null', ('x',), False, False, False, context.eval_ctx.autoescape)
@@ -311,4 +312,4 @@ def root(context, missing=missing, environment=environment):
     context.vars['ordered_concat'] = l_0_ordered_concat = Macro(environment, macro, 'ordered_concat', ('x', 'key'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '7=24&8=32&9=35&13=57&14=64&18=72&19=81&24=89&25=95&26=102&31=107&35=119&36=125&39=132&40=139&44=144&51=153&52=161&57=166&58=174&62=184&63=191&67=201&68=208&72=214&73=225&77=235&84=244&86=254&91=264&92=276&93=287&94=289&98=295&99=304'
+debug_info = '7=24&8=32&9=35&13=57&14=64&18=72&19=81&24=89&25=95&26=102&31=107&35=119&36=125&39=132&40=139&44=144&51=153&52=161&58=166&59=172&60=180&64=185&65=192&69=202&70=209&74=215&75=226&79=236&86=245&88=255&93=265&94=277&95=288&96=290&100=296&101=305'

@@ -540,9 +540,10 @@ def test_nan_is_missing_as_in_the_library(project, target):
                 ).fetchall()[0][0]
                 stored = con.execute(f'SELECT average_risk FROM "{schema_name}"."nan_risk"').fetchall()
                 lib = pr.kanon(pr.Source(con), "nan_release", ["band", "x"])
-                assert lib["k_anonymity"] == 2 and [] == pr.k_anonymity_failures(
-                    pr.Source(con), "nan_release", ["band", "x"], 2
-                ).values.tolist()
+                assert (
+                    lib["k_anonymity"] == 2
+                    and [] == pr.k_anonymity_failures(pr.Source(con), "nan_release", ["band", "x"], 2).values.tolist()
+                )
             finally:
                 con.close()
             assert stored == [(0.5,)] and lib["avg_reid_risk_records"] == 0.5

@@ -82,10 +82,6 @@ SPARK_TESTS = (
     "test_mondrian.py::test_infinite_floats_are_refused_by_name_before_work?spark-separate?",
 )
 SPARK_LEFT_OUT = (
-    # Wage over all 11 columns (2,047 combinations) took 7 of the step's 35 minutes (2026-11-27,
-    # --durations); on Spark German credit's 1,023 combinations take the same pruned, level-by-level
-    # path and the gen_plain cases the rounding of floats. Every backend but Spark runs it.
-    "test_reference_cases.py::test_sql_case_equals_petsard?spark-wage_islr_all_default?",
     # the oracle on Adult and German credit; Wage's pycanon numbers alone take a minute
     "test_kanon.py::test_family_equals_pycanon_and_oracle?spark-wage_islr?",
     # the rename step's Ctrl-C is the timeout's path (one handler); the split step's Ctrl-C runs

@@ -294,3 +294,22 @@ def test_hostile_identifier_stays_one_quoted_identifier():
         names = {c.name for c in tree.find_all(sqlglot.exp.Column)}
         assert HOSTILE in names
         assert not list(tree.find_all(sqlglot.exp.Drop))
+
+
+def test_grouping_sets_batches_fall_back_to_union_all_beyond_grouping_id_bits():
+    """Spark groups a batch with GROUPING SETS while GROUPING_ID's bits name every column grouped
+    (62); a batch over 63 columns takes the UNION ALL shape, as does a batch with a combination
+    under PETsARD's NULL rules (its keys are no plain columns). Other dialects keep UNION ALL."""
+    spark, duck = MpuccsQueries("spark"), MpuccsQueries("duckdb")
+    wide = [WorkColumn(f"c{i}", f"v{i}", f"v{i}", f"v{i}", TypeClass.INTEGER, TypeClass.INTEGER) for i in range(63)]
+
+    def batch(n_columns):
+        return [spark.combo_spec(i + 1, wide[i : i + 2], "sql") for i in range(n_columns - 1)]
+
+    assert "GROUPING SETS" in spark.group_size_histograms("t", batch(62))
+    assert "UNION ALL" not in spark.syn_unique_ori_matches("m", "t", batch(62), 2, 10)
+    assert "GROUPING SETS" not in spark.group_size_histograms("t", batch(63))
+    assert "UNION ALL" in spark.syn_unique_ori_matches("m", "t", batch(63), 2, 10)
+    petsard = [spark.combo_spec(1, _columns()[1:2], "petsard"), spark.combo_spec(2, _columns()[:1], "sql")]
+    assert "GROUPING SETS" not in spark.group_size_histograms("t", petsard)
+    assert "GROUPING SETS" not in duck.group_size_histograms("t", batch(3))

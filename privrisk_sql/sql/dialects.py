@@ -58,6 +58,11 @@ class Dialect:
     # Spark: 8 shuffle partitions, for the session (its other threads' statements see them too).
     small_work_settings: tuple[tuple[str, str], ...] = ()
     small_work_rows: int = 0
+    # mpUCCs groups a batch of combinations in one scan with GROUPING SETS, instead of one
+    # GROUP BY per combination joined by UNION ALL: on Spark each branch is jobs of its own (16-18x
+    # slower per batch), on DuckDB the GROUPING SETS scan is 2x slower
+    # (docs/decisions/spark-mpuccs-grouping-sets.md).
+    grouping_sets_batches: bool = False
     # The most parts a table name may have: DuckDB database.schema.table (attached databases);
     # SQLite database.table (attached databases are its schemas); PostgreSQL schema.table (a
     # connection sees one database).
@@ -317,6 +322,7 @@ ORDER BY 1""",
             # (docs/decisions/spark-few-shuffle-partitions-for-small-work.md).
             small_work_settings=(("spark.sql.shuffle.partitions", "8"),),
             small_work_rows=150_000,
+            grouping_sets_batches=True,
             read_setting="SET {name}",
             write_setting="SET {name}={typed}",  # the one setting changed is a number
         ),

@@ -18,6 +18,8 @@ from ..queries import Queries
 PACKED_KEY_LIMIT = 2**62
 # The coded rows tag ori's rids with this (side_rid = rid + side * SIDE_OFFSET): a side's rids stay below it.
 SIDE_OFFSET = 2**40
+# GROUPING_ID is a bit per grouping column in a BIGINT: a GROUPING SETS batch groups at most this many.
+GROUPING_ID_BITS = 62
 
 
 @dataclass
@@ -116,7 +118,28 @@ class MpuccsQueries(Queries):
         }
 
     def group_size_histograms(self, coded: str, combos: Sequence[dict]) -> str:
+        grouping = self._grouping_sets(combos)
+        if grouping is not None:
+            return self._r("mpuccs/group_size_histograms_by_grouping_sets.sql.j2", table=coded, grouping=grouping)
         return self._r("mpuccs/group_size_histograms.sql.j2", table=coded, combos=list(combos))
+
+    def _grouping_sets(self, combos: Sequence[dict]) -> dict | None:
+        """A batch as one GROUPING SETS scan where the dialect prefers it (Dialect.grouping_sets_batches):
+        ``columns`` grouped (in first-use order), ``sets`` (each combination's columns) and ``ids``
+        ((GROUPING_ID of its set, combination id) pairs); None for the UNION ALL shape, also when a
+        combination follows PETsARD's NULL rules (its keys are no plain columns) or the batch
+        groups more columns than GROUPING_ID has bits."""
+        if not self.dialect.grouping_sets_batches or any(c["singleton_if_null"] for c in combos):
+            return None
+        columns = list(dict.fromkeys(a for c in combos for a in c["columns"]))
+        if len(columns) > GROUPING_ID_BITS:
+            return None
+        # GROUPING_ID(c1, ..., cn): bit n-i set when ci is not grouped in the row's set (c1 highest).
+        ids = [
+            (sum(1 << (len(columns) - 1 - i) for i, a in enumerate(columns) if a not in c["columns"]), c["id"])
+            for c in combos
+        ]
+        return {"columns": columns, "sets": [c["columns"] for c in combos], "ids": ids}
 
     def unique_match_table(self, target: str) -> str:
         return self._r("mpuccs/unique_match_table.sql.j2", target=target)
@@ -125,11 +148,15 @@ class MpuccsQueries(Queries):
         """Insert each syn row's first one-to-one match among ``combos`` (all of ``size`` columns),
         packed as ``combo * radix + ori_rid``. A combination with PETsARD NULL rules
         (``singleton_if_null``) is matched by window counts, any other by one GROUP BY."""
+        grouping = self._grouping_sets(combos)
         return self._r(
-            "mpuccs/syn_unique_ori_matches.sql.j2",
+            "mpuccs/syn_unique_ori_matches.sql.j2"
+            if grouping is None
+            else "mpuccs/syn_unique_ori_matches_by_grouping_sets.sql.j2",
             target=target,
             coded=coded,
             combos=list(combos),
+            grouping=grouping,
             size=size,
             radix=radix,
             side_offset=SIDE_OFFSET,

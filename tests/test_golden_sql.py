@@ -71,6 +71,7 @@ def _kanon_statements(dialect):
     rel, qids = '"people"', ["zip", HOSTILE]
     return {
         "class_size_histogram": q.class_size_histogram(rel, qids),
+        "class_size_histogram_presence": q.class_size_histogram(rel, qids, presence=True),
         "sensitive_class_stats": q.sensitive_class_stats(rel, qids, "disease"),
         "sensitive_class_stats_exclude_nulls": q.sensitive_class_stats(rel, qids, "disease", True),
         "recursive_c": q.recursive_c(rel, qids, "disease", 2),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import math
+import re
 import subprocess
 import sys
 import uuid
@@ -550,6 +551,27 @@ def test_a_population_with_no_one_in_it_is_refused(backend):
     with pytest.raises(pr.InvalidInputError, match=f"population '{nobody}' counts no one: every 'n' is 0"):
         pr.risk(backend.source(), sample, ["zip", "sex"], population=nobody, population_count="n")
     assert records not in backend.source().engine.table_names()
+
+
+def test_a_qid_missing_in_every_row_is_refused_as_kanon_refuses_it(backend):
+    """A QID NULL in every row (or NaN, read as missing) tells no record apart: kanon and CAVG
+    refused it by name, risk measured it as if it were not there and exited 0. Now risk refuses it
+    with kanon's words, before the population, the weights or any output; a QID with one value
+    left is a QID."""
+    tag = uuid.uuid4().hex[:8]
+    table, records = f"t_{tag}", f"rec_{tag}"
+    rows = [(i, "a" if i % 2 else "b", None, None if i else 1.5, float("nan")) for i in range(6)]
+    schema = [("id", T.INTEGER), ("zip", T.TEXT), ("gone", T.TEXT), ("one", T.FLOAT), ("nan", T.FLOAT)]
+    backend.create(table, schema, rows)
+    kanon_error = "has no value in any of its 6 rows (all NULL or NaN, both missing): it tells no record apart"
+    for qids, column in ((["zip", "gone"], "gone"), (["nan", "zip"], "nan")):  # NaN stored as NULL or NaN
+        with pytest.raises(pr.InvalidInputError, match=re.escape(f"column '{column}' of '{table}' {kanon_error}")):
+            pr.risk(backend.source(), table, qids, population=table, records=records, key="id")
+        with pytest.raises(pr.InvalidInputError, match=re.escape(kanon_error)):
+            pr.kanon(backend.source(), table, qids)
+    assert records not in backend.source().engine.table_names()
+    r = pr.risk(backend.source(), table, ["zip", "one"])
+    assert r.records == 6 and r.class_sizes == {1: 1, 2: 1, 3: 1}
 
 
 def test_the_summary_counts_one_missing_class_in_the_singular():

@@ -106,10 +106,7 @@ def check_rows_and_ranges(
         )
     for column, m in missing.items():
         if m == n_rows:
-            raise InvalidInputError(
-                f"column {column!r} of {rel.label!r} has no value in any of its {n_rows} rows "
-                "(all NULL or NaN, both missing): it tells no record apart; leave it out"
-            )
+            raise InvalidInputError(_all_missing(column, rel.label, n_rows))
     return n_rows, missing, bounds
 
 
@@ -180,22 +177,45 @@ def work_columns_sql(dialect: Dialect, relation_sql: str, columns: Sequence[str]
     return ClassQueries(dialect).work_columns(relation_sql, columns)
 
 
-def class_size_histogram_sql(dialect: Dialect, relation_sql: str, qids: Sequence[str]) -> str:
+def class_size_histogram_sql(dialect: Dialect, relation_sql: str, qids: Sequence[str], presence: bool = False) -> str:
     """:meth:`ClassQueries.class_size_histogram`."""
-    return ClassQueries(dialect).class_size_histogram(relation_sql, qids)
+    return ClassQueries(dialect).class_size_histogram(relation_sql, qids, presence)
 
 
-def class_sizes(source: Source, rel: Relation, qids: Sequence[str], exclude_null_qids: bool = False) -> ClassSizes:
-    """Histogram of class sizes; raises InvalidInputError when no row is left."""
+def class_sizes(
+    source: Source,
+    rel: Relation,
+    qids: Sequence[str],
+    exclude_null_qids: bool = False,
+    refuse_missing_qids: bool = False,
+) -> ClassSizes:
+    """Histogram of class sizes; raises InvalidInputError when no row is left, and with
+    ``refuse_missing_qids`` when a QID is missing (NULL, or NaN read as NULL) in every row, as
+    :func:`check_rows` does, from the same statement (for callers without that scan: risk)."""
     hist: dict[int, int] = {}
     excluded = 0
-    for size, has_null, count in source.fetch(class_size_histogram_sql(source.dialect, rel.sql, qids)):
-        size, count = int(size), int(count)
-        if exclude_null_qids and int(has_null):
+    present = [0] * len(qids)
+    rows = source.fetch_records(class_size_histogram_sql(source.dialect, rel.sql, qids, refuse_missing_qids))
+    for row in rows:
+        size, count = int(row["class_size"]), int(row["n_classes"])
+        if refuse_missing_qids:
+            present = [max(p, int(row[f"present_{i}"])) for i, p in enumerate(present)]
+        if exclude_null_qids and int(row["has_null_qid"]):
             excluded += size * count
             continue
         hist[size] = hist.get(size, 0) + count
     if not hist:
         why = f" after excluding {excluded} rows with NULL quasi-identifiers" if excluded else ""
         raise InvalidInputError(f"table {rel.label!r} has no rows{why}")
+    n_rows = sum(size * n for size, n in hist.items())
+    for column, p in zip(qids, present):
+        if refuse_missing_qids and not p and n_rows:
+            raise InvalidInputError(_all_missing(column, rel.label, n_rows))
     return ClassSizes(dict(sorted(hist.items())), excluded)  # by size: sums over it never depend on row order
+
+
+def _all_missing(column: str, label: str, n_rows: int) -> str:
+    return (
+        f"column {column!r} of {label!r} has no value in any of its {n_rows} rows "
+        "(all NULL or NaN, both missing): it tells no record apart; leave it out"
+    )

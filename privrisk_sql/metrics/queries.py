@@ -78,9 +78,13 @@ class ClassQueries(Queries):
         aliases = {c: f"privrisk_c{i}" for i, c in enumerate(dict.fromkeys(columns))}
         return self._r("classes/work_columns.sql.j2", relation=relation_sql, aliases=list(aliases.items())), aliases
 
-    def class_size_histogram(self, relation_sql: str, qids: Sequence[str]) -> str:
+    def class_size_histogram(self, relation_sql: str, qids: Sequence[str], presence: bool = False) -> str:
+        """(class_size, has_null_qid, n_classes); with ``presence`` also ``present_<i>`` per QID
+        (1 when it has a value in some row)."""
         named, aliases = self.work_columns(relation_sql, qids)
-        return self._r("classes/class_size_histogram.sql.j2", relation=named, qids=[aliases[q] for q in qids])
+        return self._r(
+            "classes/class_size_histogram.sql.j2", relation=named, qids=[aliases[q] for q in qids], presence=presence
+        )
 
     def classes_below_k(self, relation_sql: str, qids: Sequence[str], k: int) -> str:
         """The classes smaller than ``k``: QID values and class_size (dbt's failing rows)."""

@@ -374,7 +374,9 @@ def risk(
         ]
         outputs = _outputs(source, o, rel, pop_rel, names)
         compared = compared_as_bytes(source.dialect, rel, names)
-        sizes = class_sizes(source, compared, names)
+        # A QID missing in every row is refused as kanon and CAVG refuse it, found by this first
+        # grouping (before the population, the weights and any output).
+        sizes = class_sizes(source, compared, names, refuse_missing_qids=True)
         hist = sizes.histogram
         pairs: dict[tuple[int, int], int] | None = None
         weighted: dict[tuple[int, float], int] | None = None

@@ -416,6 +416,19 @@ def test_case_insensitive_column_is_checked_on_its_bytes(project, target):
             engine.dispose()
 
 
+def _target_env(project: Path, target: str, schema: str) -> dict:
+    """The environment a test's dbt run takes for ``target`` (duckdb, postgres or spark), its
+    tables in ``schema`` on the servers (Spark required on its step)."""
+    if target == "postgres":
+        return _pg_target(schema)[1]
+    if target == "spark":
+        from conftest import require_spark
+
+        require_spark()
+        return {"PRIVRISK_DBT_SPARK_WAREHOUSE": str(project / "spark-warehouse"), "PRIVRISK_DBT_SPARK_SCHEMA": schema}
+    return {}
+
+
 _WHERE_MODEL = """
 SELECT id, band, sex
 FROM (VALUES (1, 'a', 'M'), (2, 'a', 'M'), (3, 'a', 'F'), (4, 'b', 'M'), (5, 'b', 'M'),
@@ -446,17 +459,7 @@ def test_a_where_config_filters_the_rows_checked(project, target):
     error, "'str object' has no attribute 'render'", in every privrisk test. Now the rows it keeps
     are the rows checked: band a has one woman, so k = 2 fails on women alone and passes on
     everyone; the men's average risk is 1/2 (two classes of 2 rows), everyone's 2/7."""
-    env = {}
-    if target == "postgres":
-        env = _pg_target("privrisk_dbt_where")[1]
-    if target == "spark":
-        from conftest import require_spark
-
-        require_spark()
-        env = {
-            "PRIVRISK_DBT_SPARK_WAREHOUSE": str(project / "spark-warehouse"),
-            "PRIVRISK_DBT_SPARK_SCHEMA": "privrisk_dbt_where",
-        }
+    env = _target_env(project, target, "privrisk_dbt_where")
     model, schema = project / "models" / "where_release.sql", project / "models" / "where_release.yml"
     model.write_text(_WHERE_MODEL)
     schema.write_text(_WHERE_SCHEMA)
@@ -512,17 +515,7 @@ def test_nan_is_missing_as_in_the_library(project, target):
     PostgreSQL and Spark group them: band a's NaN and NULL rows were two classes of 1, so k = 2
     failed where `pr.kanon` and `pr.k_anonymity_failures` find k = 2, and the average risk was
     5/8 where the library's is 4/8 (above max_average 0.4 either way: its stored row tells)."""
-    env = {}
-    if target == "postgres":
-        env = _pg_target("privrisk_dbt_nan")[1]
-    if target == "spark":
-        from conftest import require_spark
-
-        require_spark()
-        env = {
-            "PRIVRISK_DBT_SPARK_WAREHOUSE": str(project / "spark-warehouse"),
-            "PRIVRISK_DBT_SPARK_SCHEMA": "privrisk_dbt_nan",
-        }
+    env = _target_env(project, target, "privrisk_dbt_nan")
     model, schema = project / "models" / "nan_release.sql", project / "models" / "nan_release.yml"
     model.write_text(_NAN_MODEL)
     schema.write_text(_NAN_SCHEMA)

@@ -60,7 +60,7 @@ class Dialect:
     small_work_rows: int = 0
     # mpUCCs groups a batch of combinations in one scan with GROUPING SETS, instead of one
     # GROUP BY per combination joined by UNION ALL: on Spark each branch is jobs of its own (16-18x
-    # slower per batch), on DuckDB the GROUPING SETS scan is 2x slower
+    # slower per batch); on DuckDB the GROUPING SETS scan is 2x slower, on PostgreSQL no faster
     # (docs/decisions/spark-mpuccs-grouping-sets.md).
     grouping_sets_batches: bool = False
     # The most parts a table name may have: DuckDB database.schema.table (attached databases);

@@ -338,7 +338,7 @@ def test_spark_connect_server_killed_mid_run_is_one_line_exit_3(spark, own_conne
 
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
 def test_spark_connect_server_that_stops_answering_is_given_up_at_the_timeout(spark, own_connect):
-    """The server stops answering (its JVM SIGSTOPped) mid-run under --timeout 8. Before: the
+    """The server stops answering (its JVM SIGSTOPped) mid-run under --timeout 20. Before: the
     statement's stream and the cancel request both waited forever. Now: the channel is given up
     3 s after the deadline, exit 3 with the timeout's line; once the server answers again,
     `cleanup` drops the work tables the run could not."""
@@ -359,7 +359,7 @@ def test_spark_connect_server_that_stops_answering_is_given_up_at_the_timeout(sp
         "--output",
         f"{table}_k5",
         "--timeout",
-        "8",
+        "20",  # 8 s ran out before the first work table on a loaded machine (2026-11-27)
     )
     os.kill(own_connect.pid, signal.SIGSTOP)
     try:
@@ -368,10 +368,12 @@ def test_spark_connect_server_that_stops_answering_is_given_up_at_the_timeout(sp
         p.kill()
         os.kill(own_connect.pid, signal.SIGCONT)
     assert p.returncode == 3, err
-    assert time.monotonic() - started < 30
-    assert "timeout: stopped after 8 s" in err and len(err.strip().splitlines()) == 1, err
+    assert time.monotonic() - started < 45
+    assert "timeout: stopped after 20 s" in err and len(err.strip().splitlines()) == 1, err
+    assert "could not be dropped" in err, err
+    # The DROPs the client sent before it gave up may still run once the server answers again
+    # (they wait in its socket): a table is left, or none is (none was in a CI run of 2026-11-27 under load).
     left = _ours(own_connect.url)
-    assert left and "could not be dropped" in err
     r = _cli("cleanup", "--db", own_connect.url)
     assert r.returncode == 0 and all(f"dropped  default.{t}" in r.stdout for t in left), r.stdout
     assert _ours(own_connect.url) == set()

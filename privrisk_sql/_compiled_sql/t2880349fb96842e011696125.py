@@ -7,7 +7,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_input_order = l_0_plain_key = l_0_group_keys = l_0_qids_not_null = missing
+    l_0_input_order = l_0_plain_key = l_0_group_keys = l_0_qids_not_null = l_0_grouping_sets_group_by = l_0_grouping_set_id = l_0_grouping_set_combo = missing
     try:
         t_1 = environment.filters['join']
     except KeyError:
@@ -145,6 +145,73 @@ def root(context, missing=missing, environment=environment):
         return concat(t_9)
     context.exported_vars.add('qids_not_null')
     context.vars['qids_not_null'] = l_0_qids_not_null = Macro(environment, macro, 'qids_not_null', ('qids',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_grouping):
+        t_10 = []
+        if l_1_grouping is missing:
+            l_1_grouping = undefined("parameter 'grouping' was not provided", name='grouping')
+        pass
+        t_10.extend((
+            'GROUP BY ',
+            str(t_1(context.eval_ctx, t_3(context, environment.getattr(l_1_grouping, 'columns'), 'quote'), ', ')),
+            ' GROUPING SETS (',
+        ))
+        l_2_loop = missing
+        for l_2_s, l_2_loop in LoopContext(environment.getattr(l_1_grouping, 'sets'), undefined):
+            _loop_vars = {}
+            pass
+            t_10.extend((
+                '(',
+                str(t_1(context.eval_ctx, t_3(context, l_2_s, 'quote'), ', ')),
+                ')',
+                str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 39 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
+            ))
+        l_2_loop = l_2_s = missing
+        t_10.append(
+            ')',
+        )
+        return concat(t_10)
+    context.exported_vars.add('grouping_sets_group_by')
+    context.vars['grouping_sets_group_by'] = l_0_grouping_sets_group_by = Macro(environment, macro, 'grouping_sets_group_by', ('grouping',), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_grouping):
+        t_11 = []
+        if l_1_grouping is missing:
+            l_1_grouping = undefined("parameter 'grouping' was not provided", name='grouping')
+        pass
+        t_11.extend((
+            'GROUPING_ID(',
+            str(t_1(context.eval_ctx, t_3(context, environment.getattr(l_1_grouping, 'columns'), 'quote'), ', ')),
+            ')',
+        ))
+        return concat(t_11)
+    context.exported_vars.add('grouping_set_id')
+    context.vars['grouping_set_id'] = l_0_grouping_set_id = Macro(environment, macro, 'grouping_set_id', ('grouping',), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_grouping):
+        t_12 = []
+        if l_1_grouping is missing:
+            l_1_grouping = undefined("parameter 'grouping' was not provided", name='grouping')
+        pass
+        t_12.append(
+            'CASE grouping_set ',
+        )
+        for (l_2_gid, l_2_combo) in environment.getattr(l_1_grouping, 'ids'):
+            _loop_vars = {}
+            pass
+            t_12.extend((
+                'WHEN ',
+                str(t_2(context, l_2_gid)),
+                ' THEN ',
+                str(t_2(context, l_2_combo)),
+                ' ',
+            ))
+        l_2_gid = l_2_combo = missing
+        t_12.append(
+            'END',
+        )
+        return concat(t_12)
+    context.exported_vars.add('grouping_set_combo')
+    context.vars['grouping_set_combo'] = l_0_grouping_set_combo = Macro(environment, macro, 'grouping_set_combo', ('grouping',), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '5=42&6=50&7=54&9=60&16=65&17=70&18=73&20=92&26=97&27=105&28=107&32=130&33=136'
+debug_info = '5=42&6=50&7=54&9=60&16=65&17=70&18=73&20=92&26=97&27=105&28=107&32=130&33=136&38=148&39=155&42=176&43=183&46=190&47=198'

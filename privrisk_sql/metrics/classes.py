@@ -207,10 +207,9 @@ def class_sizes(
     if not hist:
         why = f" after excluding {excluded} rows with NULL quasi-identifiers" if excluded else ""
         raise InvalidInputError(f"table {rel.label!r} has no rows{why}")
-    n_rows = sum(size * n for size, n in hist.items())
     for column, p in zip(qids, present):
-        if refuse_missing_qids and not p and n_rows:
-            raise InvalidInputError(_all_missing(column, rel.label, n_rows))
+        if refuse_missing_qids and not p:
+            raise InvalidInputError(_all_missing(column, rel.label, sum(size * n for size, n in hist.items())))
     return ClassSizes(dict(sorted(hist.items())), excluded)  # by size: sums over it never depend on row order
 
 

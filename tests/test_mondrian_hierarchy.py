@@ -281,6 +281,13 @@ def test_cli_hierarchy_run(tmp_path, capsys):
         ("a;A;*\na;B;*\n", "'a' is under two groups"),
         ("a;A;*\nA;*\n", "'A' appears as a value and as a group"),
         ("a;A;*\nx;a;A;*\n", "'a' is a value on another line, and a group here"),
+        # one label for two groups: the release would show one label for two sets of values
+        # (ARX refuses it too: "is not a hierarchy")
+        ("a;X;Y;*\nb;X;Z;*\n", "line 2: group 'X' is under 'Z' here and under 'Y' on line 1"),
+        ("a;X;*\nb;X;Y;*\n", "line 2: group 'X' is under 'Y' here and under '\\*' on line 1"),
+        ("a;*;*\n", "line 1: group '\\*' is under '\\*' here and is the root"),
+        ("X;Y;*\na;X;*\n", "'X' is a value and also names a group \\(line 2\\)"),
+        ("a;X;*\n*;X;*\n", "'\\*' is a value and also names a group \\(line 1\\)"),
         ("a;;*\n", "line 1: an empty cell"),
         ("\n\n", "is empty"),
         # issue 41, defect 11: a RecursionError and a _csv.Error before
@@ -415,6 +422,9 @@ def test_masked_rows_hide_one_character_a_level():
     ]
     # codes of different lengths meet at one root
     assert masked_rows(["123", "45"]) == [["123", "12*", "1**", "***", "*"], ["45", "4*", "**", "*"]]
+    # a one-character code's last level is the root itself: one '*' label, one node (it was a
+    # group '*' under the root '*', so a release showed '*' for "any code" and "any 1-char code")
+    assert masked_rows(["1", "12"]) == [["1", "*"], ["12", "1*", "**", "*"]]
 
 
 ZIPS = ["90071", "90072", "90210", "90211", "94103", "94110", "94117", "10001", "10002", "1003"]
@@ -471,6 +481,25 @@ def test_a_mask_over_values_with_edge_spaces_is_refused(tmp_path):
         )
     with pytest.raises(InvalidInputError, match="'zip': a value has leading or trailing spaces"):
         pr.mondrian(str(db), "t", ["age", "zip"], 5, "o", identifiers=["id"], hierarchies={"zip": "mask"})
+
+
+def test_a_mask_over_values_holding_the_masking_character_is_refused(tmp_path, capsys):
+    """A code '90**' and the mask of '9012' would read alike in the release: refused by value,
+    before any work (it was accepted, the value under a group of its own spelling)."""
+    import duckdb
+
+    db = tmp_path / "w.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute(
+            "CREATE TABLE t AS SELECT i AS id, i % 5 AS age, CASE WHEN i % 2 = 0 THEN '90**' "
+            "ELSE '9012' END AS zip FROM range(40) r(i)"
+        )
+    argv = ["mondrian", "--db", str(db), "--table", "t", "--qids", "age,zip", "--k", "5", "--output", "o"]
+    assert main(argv + ["--identifiers", "id", "--hierarchy", "zip=mask"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "value '90**' holds '*', the masking character" in err
+    with duckdb.connect(str(db)) as con:
+        assert con.execute("SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'o'").fetchone() == (0,)
 
 
 def test_interval_and_date_trees_by_hand():

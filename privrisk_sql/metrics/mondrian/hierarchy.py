@@ -4,8 +4,9 @@ and laid out as rows the database can join.
 A hierarchy is ARX's CSV: one row per value, ``value;level 1;level 2;...;root`` (``;`` or ``,``).
 Rows may differ in length (empty cells at a row's end are padding): they are aligned at the
 root, so a shorter row is a value nearer the root (an uneven tree, as qiyuangong/Basic_Mondrian's
-files have). A UTF-8 byte-order mark (Excel's "CSV UTF-8") is skipped. A node is named by its path
-from the root, so one label may appear under two parents.
+files have). A UTF-8 byte-order mark (Excel's "CSV UTF-8") is skipped. A label names one node:
+a group under two parents would put one label on two sets of values in the release (ARX refuses
+such a file as "not a hierarchy"), so it is refused by line.
 
 The leaves are numbered depth first (their *codes*), so every node covers a contiguous run of
 codes; :meth:`Hierarchy.ancestor_rows` gives, per leaf and depth, the node there, which is all
@@ -78,6 +79,8 @@ class Hierarchy:
         self.values_read: list[str] | None = None
         self.root: _Node | None = None
         self.nul_line: int | None = None  # the first line with a NUL character (a database's text may not hold it)
+        # group label -> (its parent's label, None for the root; the line that placed it there)
+        self._group_parents: dict[str, tuple[str | None, int]] = {}
         for line, row in enumerate(rows, 1):
             cells = [c.strip() for c in row]
             while cells and not cells[-1]:  # a spreadsheet pads the shorter rows of an uneven tree
@@ -96,6 +99,7 @@ class Hierarchy:
             path = list(reversed(cells))  # root first
             if self.root is None:
                 self.root = _Node(path[0])
+                self._group_parents[path[0]] = (None, line)
             elif path[0] != self.root.label:
                 raise InvalidInputError(
                     f"hierarchy {where} for {column!r}, line {line}: root {path[0]!r}, "
@@ -112,12 +116,14 @@ class Hierarchy:
     def _add(self, path: list[str], line: int) -> None:
         node = self.root
         assert node is not None
-        for label in path[1:]:
+        for depth, label in enumerate(path[1:], 1):
             if node.is_value:
                 raise InvalidInputError(
                     f"hierarchy {self.where} for {self.column!r}, line {line}: {node.label!r} is a "
                     "value on another line, and a group here"
                 )
+            if depth < len(path) - 1:
+                self._check_one_parent(label, node.label, line)
             node = node.children.setdefault(label, _Node(label))
         if node.is_value or node.children:
             what = "twice" if node.is_value else "as a value and as a group"
@@ -126,8 +132,24 @@ class Hierarchy:
             )
         node.is_value = True
 
+    def _check_one_parent(self, group: str, parent: str, line: int) -> None:
+        """Refuse a group label already placed under another parent (or naming the root)."""
+        placed, first_line = self._group_parents.setdefault(group, (parent, line))
+        if placed == parent:
+            return
+        where = "is the root" if placed is None else f"under {placed!r} on line {first_line}"
+        raise InvalidInputError(
+            f"hierarchy {self.where} for {self.column!r}, line {line}: group {group!r} is under "
+            f"{parent!r} here and {where}; a label names one group (give the two groups two labels)"
+        )
+
     def _number(self, node: _Node) -> None:
         if node.is_value:
+            if node.label in self._group_parents:
+                raise InvalidInputError(
+                    f"hierarchy {self.where} for {self.column!r}: {node.label!r} is a value and "
+                    f"also names a group (line {self._group_parents[node.label][1]}); a label names one node"
+                )
             if node.label in self._codes:
                 raise InvalidInputError(
                     f"hierarchy {self.where} for {self.column!r}: value {node.label!r} is under "
@@ -309,14 +331,15 @@ def _date_levels(spec: str, args: str) -> tuple[str, ...]:
 
 def masked_rows(values: Iterable[str]) -> list[list[str]]:
     """ARX's masking hierarchy of codes: each level hides one more character from the right
-    (90071 → 9007* → 900** → 90*** → 9**** → *****); codes of different lengths meet at a root ``*``.
+    (90071 → 9007* → 900** → 90*** → 9**** → *****); codes of different lengths meet at a root ``*``,
+    which is then a one-character code's last level (one label, one node).
     Built from the column's distinct values (those Mondrian reads anyway to rank a text QID)."""
     values = sorted({v for v in values if v is not None})
     lengths = {len(v) for v in values}
     rows = []
     for v in values:
         chain = [v] + [v[: len(v) - i] + "*" * i for i in range(1, len(v) + 1)]
-        if len(lengths) > 1 or not v:
+        if (len(lengths) > 1 or not v) and chain[-1] != "*":
             chain.append("*")
         rows.append(chain)
     return rows

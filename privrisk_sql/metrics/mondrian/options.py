@@ -229,6 +229,11 @@ def resolve_hierarchies(
                     f"hierarchy {spec!r} for {col.name!r}: a value has leading or trailing spaces, "
                     "which a hierarchy's cells cannot keep; trim them in a view first"
                 )
+            if builder.name == "mask" and (starred := next((v for v in values if "*" in v), None)):
+                raise InvalidInputError(
+                    f"hierarchy {spec!r} for {col.name!r}: value {starred!r} holds '*', the masking "
+                    "character, so the release could not tell it from a masked code; replace it in a view first"
+                )
             tree = read_hierarchy(col.name, builder.rows(col.name, values, col.type_class is TypeClass.TIMESTAMP))
             tree.where, tree.values_read = f"(built: {spec})", values
         else:

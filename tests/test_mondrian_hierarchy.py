@@ -84,6 +84,23 @@ def test_a_child_below_k_blocks_the_cut(backend):
     assert "v was never cut below its hierarchy's root" in summary_text(argparse.Namespace(qids=["v"]), r, {})
 
 
+def test_a_partition_too_small_to_cut_is_labelled_with_the_lowest_node_holding_its_values(backend):
+    """Cut on x into two partitions of 2 rows (k = 2: too small to cut again), v never cut: the
+    partition holding only a1 and a2 was labelled '*' with NCP 1, and the one holding only b
+    too. Labels (and NCP) are now as tight as a range's bounds: A, and the value b itself."""
+    rows = [(0, 1, "a1"), (1, 1, "a2"), (2, 2, "b"), (3, 2, "b")]
+    t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER), ("v", T.TEXT)], rows)
+    out = _out(backend)
+    r = mondrian_keeping_all(backend.source(), t, ["x", "v"], 2, out, hierarchies={"v": UNEVEN})
+    got = _output(backend, out)
+    assert {frozenset(g["id"]): set(g["v_gen"]) for _, g in got.groupby("partition_id")} == {
+        frozenset({0, 1}): {"A"},
+        frozenset({2, 3}): {"b"},
+    }
+    assert r.ncp["v"] == pytest.approx(2 * (2 / 5) / 4)  # A holds 2 of 5 values, b is a value
+    assert r.uncut_hierarchies == []
+
+
 def test_one_child_moves_the_partition_down_to_it(backend):
     # only A's values: the root's one non-empty child is A, then A is cut into a1 | a2
     values = ["a1"] * 2 + ["a2"] * 2

@@ -21,7 +21,7 @@ from privrisk_sql.sql.types import TypeClass as T
 
 import oracle
 from backends import mondrian_keeping_all
-from mondrian_reference import encode, mondrian_reference, partition_sets
+from mondrian_reference import encode, mondrian_reference, partition_sets, sensitive_codes
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -300,3 +300,93 @@ def test_population_models_give_a_number_of_people_or_a_reason(hist, population)
             assert est.reasons[model], model
         else:
             assert 0 <= value <= size, (model, value)
+
+
+@st.composite
+def uneven_trees(draw, values):
+    """ARX rows (value;...;root) of a random tree over ``values``: groups of one, two or more
+    children, values at any depth (an uneven tree), every group label its own."""
+    labels = itertools.count()
+    rows = []
+
+    def place(vals, path):
+        if len(vals) == 1 or len(path) > 4 or draw(st.booleans()):
+            cut = len(vals)  # the rest hang here as values
+        else:
+            cut = draw(st.integers(0, len(vals) - 1))
+        rows.extend([v, *reversed(path)] for v in vals[:cut])
+        rest = vals[cut:]
+        while rest:
+            size = draw(st.integers(1, len(rest)))
+            place(rest[:size], [*path, f"G{next(labels)}"])
+            rest = rest[size:]
+
+    place(list(values), ["*"])
+    return rows
+
+
+@SETTINGS
+@given(data=st.data(), n=st.integers(2, 50), k=st.integers(1, 6), seed=st.integers(0, 2**16))
+def test_mondrian_over_random_uneven_hierarchies_equals_the_reference(backend, data, n, k, seed):
+    """Random trees (one-child groups, values at every depth) over two text QIDs beside a number,
+    with l-diversity on a sensitive column half the time: partitions and labels as the reference's."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    c_values, d_values = ["p", "q", "r", "s", "t"], ["u", "v", "w"]
+    trees = {"c": data.draw(uneven_trees(c_values)), "d": data.draw(uneven_trees(d_values))}
+    c_weights, d_weights = rng.dirichlet(np.full(5, 0.5)), rng.dirichlet(np.full(3, 0.5))
+    rows = [
+        (
+            i,
+            int(rng.integers(0, 4)),
+            str(rng.choice(c_values, p=c_weights)),
+            str(rng.choice(d_values, p=d_weights)),
+            str(rng.choice(["x", "y", "z"])),
+        )
+        for i in range(n)
+    ]
+    l_div = data.draw(st.sampled_from([None, 2]))
+    name = f"prop_{uuid.uuid4().hex[:8]}"
+    backend.create(name, [("id", T.INTEGER), ("x", T.INTEGER), ("c", T.TEXT), ("d", T.TEXT), ("s", T.TEXT)], rows)
+    out = f"{name}_out"
+    df = pd.DataFrame(rows, columns=["id", "x", "c", "d", "s"])
+    qids, sensitive = ["x", "c", "d"], ["s"] if l_div else []
+    options = dict(hierarchies=trees, l=l_div, sensitive=sensitive)
+    try:
+        src = backend.source()
+        encoded = encode(df, qids, hierarchies=trees)
+        if n < k or (l_div and df["s"].nunique() < l_div):
+            with pytest.raises(pr.InvalidInputError):
+                mondrian_keeping_all(src, name, qids, k, out, **options)
+            return
+        r = mondrian_keeping_all(src, name, qids, k, out, **options)
+        got = pd.DataFrame(
+            backend.fetch(f"SELECT id, partition_id, c_gen, d_gen FROM {src.quote(out)}"),
+            columns=["id", "pid", "c_gen", "d_gen"],
+        )
+        ref = mondrian_reference(encoded, k, sensitive=[sensitive_codes(df, s) for s in sensitive], l=l_div)
+        assert {frozenset(g["id"].tolist()) for _, g in got.groupby("pid")} == partition_sets(ref, df["id"])
+        assert r.min_size >= k and sorted(got["id"]) == list(range(n))
+        for q, tree in ((1, encoded.trees[1]), (2, encoded.trees[2])):
+            col = qids[q]
+            for part in ref:
+                # the label is the lowest node holding every value of the partition
+                common = _lowest_common_node(tree, df[col].iloc[part])
+                labels = set(got.set_index("id").loc[df["id"].iloc[part], f"{col}_gen"])
+                assert labels == {common[-1]}, (col, part, labels, common)
+            # NCP: the share of the values under each partition's label, weighted by its rows
+            share = sum(len(part) * tree.share(_lowest_common_node(tree, df[col].iloc[part])) for part in ref)
+            assert r.ncp[col] == pytest.approx(share / n)
+    finally:
+        backend.run(f"DROP TABLE IF EXISTS {backend.source().quote(out)}")
+        _drop(backend, name)
+
+
+def _lowest_common_node(tree, values):
+    """The path of the lowest node of ``tree`` (a RefTree) above all of ``values``."""
+    paths = [tree.paths[v] for v in values]
+    depth = 0
+    while all(len(p) > depth for p in paths) and len({p[depth] for p in paths}) == 1:
+        depth += 1
+    return paths[0][:depth]

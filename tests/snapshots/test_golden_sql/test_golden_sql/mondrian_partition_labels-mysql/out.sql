@@ -37,6 +37,11 @@ LEFT JOIN `privrisk_x_map6` mhi6 ON mhi6.code = p.hi6
 LEFT JOIN `privrisk_x_map6` mlv6 ON mlv6.code = p.lv6
 LEFT JOIN `privrisk_x_map7` mlo7 ON mlo7.code = p.lo7
 LEFT JOIN `privrisk_x_map7` mhi7 ON mhi7.code = p.hi7
-LEFT JOIN `privrisk_x_nodes7` h7 ON h7.code = p.lo7 AND h7.depth = p.h7
+LEFT JOIN (SELECT tp.pid, MAX(ta.depth) AS depth
+   FROM `privrisk_x_parts` tp
+   JOIN `privrisk_x_nodes7` ta ON ta.code = tp.lo7
+   JOIN `privrisk_x_nodes7` tb ON tb.code = tp.hi7 AND tb.depth = ta.depth AND tb.label = ta.label
+  GROUP BY tp.pid) td7 ON td7.pid = p.pid
+LEFT JOIN `privrisk_x_nodes7` h7 ON h7.code = p.lo7 AND h7.depth = td7.depth
 LEFT JOIN `privrisk_x_sets` s3 ON s3.pid = p.pid AND s3.dim = 3
 LEFT JOIN `privrisk_x_sets` s5 ON s5.pid = p.pid AND s5.dim = 5

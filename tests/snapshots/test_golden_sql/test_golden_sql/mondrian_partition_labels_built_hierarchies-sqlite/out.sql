@@ -6,5 +6,15 @@ SELECT p.pid, p.partition_id
      , h1.label AS gen1
 FROM "privrisk_x_parts" p
 CROSS JOIN "privrisk_x_globals" g
-LEFT JOIN "privrisk_x_nodes0" h0 ON h0.code = p.lo0 AND h0.depth = p.h0
-LEFT JOIN "privrisk_x_nodes1" h1 ON h1.code = p.lo1 AND h1.depth = p.h1
+LEFT JOIN (SELECT tp.pid, MAX(ta.depth) AS depth
+   FROM "privrisk_x_parts" tp
+   JOIN "privrisk_x_nodes0" ta ON ta.code = tp.lo0
+   JOIN "privrisk_x_nodes0" tb ON tb.code = tp.hi0 AND tb.depth = ta.depth AND tb.label = ta.label
+  GROUP BY tp.pid) td0 ON td0.pid = p.pid
+LEFT JOIN "privrisk_x_nodes0" h0 ON h0.code = p.lo0 AND h0.depth = td0.depth
+LEFT JOIN (SELECT tp.pid, MAX(ta.depth) AS depth
+   FROM "privrisk_x_parts" tp
+   JOIN "privrisk_x_nodes1" ta ON ta.code = tp.lo1
+   JOIN "privrisk_x_nodes1" tb ON tb.code = tp.hi1 AND tb.depth = ta.depth AND tb.label = ta.label
+  GROUP BY tp.pid) td1 ON td1.pid = p.pid
+LEFT JOIN "privrisk_x_nodes1" h1 ON h1.code = p.lo1 AND h1.depth = td1.depth

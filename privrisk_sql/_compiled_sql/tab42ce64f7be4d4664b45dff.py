@@ -12,7 +12,7 @@ def root(context, missing=missing, environment=environment):
     l_0_dims = resolve('dims')
     l_0_partitions = resolve('partitions')
     l_0_globals = resolve('globals')
-    l_0_lo = l_0_hi = l_0_text = l_0_present_range = missing
+    l_0_m = l_0_lo = l_0_hi = l_0_text = l_0_present_range = missing
     try:
         t_1 = environment.filters['quote']
     except KeyError:
@@ -20,6 +20,8 @@ def root(context, missing=missing, environment=environment):
         def t_1(*unused):
             raise TemplateRuntimeError("No filter named 'quote' found.")
     pass
+    l_0_m = context.vars['m'] = environment.get_template('_mondrian.sql.j2', 'mondrian/partition_labels.sql.j2')._get_default_module(context)
+    context.exported_vars.discard('m')
     def macro(l_1_d):
         t_2 = []
         if l_1_d is missing:
@@ -293,6 +295,12 @@ def root(context, missing=missing, environment=environment):
         _loop_vars = {}
         pass
         yield 'LEFT JOIN '
+        yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'tight_depths'), l_1_d, (undefined(name='partitions') if l_0_partitions is missing else l_0_partitions), _loop_vars=_loop_vars))
+        yield ' td'
+        yield str(environment.getattr(l_1_d, 'index'))
+        yield ' ON td'
+        yield str(environment.getattr(l_1_d, 'index'))
+        yield '.pid = p.pid\nLEFT JOIN '
         yield str(t_1(context, environment.getattr(l_1_d, 'nodes')))
         yield ' h'
         yield str(environment.getattr(l_1_d, 'index'))
@@ -302,9 +310,9 @@ def root(context, missing=missing, environment=environment):
         yield str(environment.getattr(l_1_d, 'index'))
         yield ' AND h'
         yield str(environment.getattr(l_1_d, 'index'))
-        yield '.depth = p.h'
+        yield '.depth = td'
         yield str(environment.getattr(l_1_d, 'index'))
-        yield '\n'
+        yield '.depth\n'
     l_1_d = missing
     def t_8(fiter):
         for l_1_d in fiter:
@@ -328,4 +336,4 @@ def root(context, missing=missing, environment=environment):
     l_1_d = l_1_value_sets = missing
 
 blocks = {}
-debug_info = '9=23&10=28&11=32&12=34&13=38&14=41&15=45&16=50&17=54&19=65&22=70&23=75&24=79&25=81&26=85&27=88&28=92&30=101&34=106&35=114&36=118&38=127&43=135&44=141&45=145&47=160&50=180&52=182&53=186&54=194&55=197&56=201&57=204&59=215&60=230&61=233&63=240&66=248&67=250&68=252&69=260&70=268&71=276&72=279&75=288&76=296&78=309&79=318'
+debug_info = '10=23&11=25&12=30&13=34&14=36&15=40&16=43&17=47&18=52&19=56&21=67&24=72&25=77&26=81&27=83&28=87&29=90&30=94&32=103&36=108&37=116&38=120&40=129&45=137&46=143&47=147&49=162&52=182&54=184&55=188&56=196&57=199&58=203&59=206&61=217&62=232&63=235&65=242&68=250&69=252&70=254&71=262&72=270&73=278&74=281&77=290&78=298&79=304&81=317&82=326'

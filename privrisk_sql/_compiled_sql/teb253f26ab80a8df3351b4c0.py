@@ -10,6 +10,7 @@ def root(context, missing=missing, environment=environment):
     l_0_dims = resolve('dims')
     l_0_partitions = resolve('partitions')
     l_0_globals = resolve('globals')
+    l_0_m = missing
     try:
         t_1 = environment.filters['quote']
     except KeyError:
@@ -17,6 +18,8 @@ def root(context, missing=missing, environment=environment):
         def t_1(*unused):
             raise TemplateRuntimeError("No filter named 'quote' found.")
     pass
+    l_0_m = context.vars['m'] = environment.get_template('_mondrian.sql.j2', 'mondrian/quality.sql.j2')._get_default_module(context)
+    context.exported_vars.discard('m')
     yield 'SELECT COUNT(*) AS partitions, MIN(p.n) AS min_size, MAX(p.n) AS max_size, SUM(p.n * p.n) AS discernibility\n'
     for l_1_d in (undefined(name='dims') if l_0_dims is missing else l_0_dims):
         _loop_vars = {}
@@ -78,6 +81,12 @@ def root(context, missing=missing, environment=environment):
         _loop_vars = {}
         pass
         yield 'JOIN '
+        yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'tight_depths'), l_1_d, (undefined(name='partitions') if l_0_partitions is missing else l_0_partitions), _loop_vars=_loop_vars))
+        yield ' td'
+        yield str(environment.getattr(l_1_d, 'index'))
+        yield ' ON td'
+        yield str(environment.getattr(l_1_d, 'index'))
+        yield '.pid = p.pid\nJOIN '
         yield str(t_1(context, environment.getattr(l_1_d, 'nodes')))
         yield ' n'
         yield str(environment.getattr(l_1_d, 'index'))
@@ -87,10 +96,10 @@ def root(context, missing=missing, environment=environment):
         yield str(environment.getattr(l_1_d, 'index'))
         yield ' AND n'
         yield str(environment.getattr(l_1_d, 'index'))
-        yield '.depth = p.h'
+        yield '.depth = td'
         yield str(environment.getattr(l_1_d, 'index'))
-        yield '\n'
+        yield '.depth\n'
     l_1_d = missing
 
 blocks = {}
-debug_info = '6=21&7=24&8=27&9=31&10=34&12=45&15=69&16=73&17=81'
+debug_info = '6=21&8=24&9=27&10=30&11=34&12=37&14=48&17=72&18=76&19=84&20=90'

@@ -7,7 +7,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_dim_value = l_0_original = l_0_code = l_0_rank_joins = l_0_output_columns = l_0_json_element = l_0_sensitive_code = missing
+    l_0_dim_value = l_0_original = l_0_code = l_0_rank_joins = l_0_output_columns = l_0_json_element = l_0_sensitive_code = l_0_tight_depths = missing
     try:
         t_1 = environment.filters['length']
     except KeyError:
@@ -264,6 +264,29 @@ def root(context, missing=missing, environment=environment):
         return concat(t_11)
     context.exported_vars.add('sensitive_code')
     context.vars['sensitive_code'] = l_0_sensitive_code = Macro(environment, macro, 'sensitive_code', ('a', 'x'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_d, l_1_partitions):
+        t_12 = []
+        if l_1_d is missing:
+            l_1_d = undefined("parameter 'd' was not provided", name='d')
+        if l_1_partitions is missing:
+            l_1_partitions = undefined("parameter 'partitions' was not provided", name='partitions')
+        pass
+        t_12.extend((
+            '(SELECT tp.pid, MAX(ta.depth) AS depth\n   FROM ',
+            str(t_2(context, l_1_partitions)),
+            ' tp\n   JOIN ',
+            str(t_2(context, environment.getattr(l_1_d, 'nodes'))),
+            ' ta ON ta.code = tp.lo',
+            str(environment.getattr(l_1_d, 'index')),
+            '\n   JOIN ',
+            str(t_2(context, environment.getattr(l_1_d, 'nodes'))),
+            ' tb ON tb.code = tp.hi',
+            str(environment.getattr(l_1_d, 'index')),
+            ' AND tb.depth = ta.depth AND tb.label = ta.label\n  GROUP BY tp.pid)',
+        ))
+        return concat(t_12)
+    context.exported_vars.add('tight_depths')
+    context.vars['tight_depths'] = l_0_tight_depths = Macro(environment, macro, 'tight_depths', ('d', 'partitions'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '2=30&3=39&4=42&6=50&11=70&12=79&17=84&18=92&19=96&20=99&21=102&22=104&23=108&24=113&25=117&27=125&33=130&34=137&35=146&42=161&43=173&44=187&45=193&51=217&52=226&53=230&55=237&62=245&63=254&64=257'
+debug_info = '2=30&3=39&4=42&6=50&11=70&12=79&17=84&18=92&19=96&20=99&21=102&22=104&23=108&24=113&25=117&27=125&33=130&34=137&35=146&42=161&43=173&44=187&45=193&51=217&52=226&53=230&55=237&62=245&63=254&64=257&72=267&74=276&75=278&76=282'

@@ -168,7 +168,7 @@ def _mondrian_statements(dialect):
             "privrisk_x_nodes7", "privrisk_x_chain7_0", "privrisk_x_tree7"
         ),
         "mondrian_tuple_labels_distinct": q.tuple_labels(
-            "privrisk_x_tuple_labels", "privrisk_x_done", "privrisk_x_labels", dims, distinct=True
+            "privrisk_x_tuple_labels", "privrisk_x_done", "privrisk_x_labels", "privrisk_x_globals", dims, distinct=True
         ),
         "mondrian_cuts_relaxed": q.cuts(
             "privrisk_x_cuts0", "privrisk_x_freq0", "privrisk_x_ranked0", 5, dims, relaxed=True
@@ -202,7 +202,7 @@ def _mondrian_statements(dialect):
             '"people_k5"', "privrisk_x_rows", "privrisk_x_done", "privrisk_x_labels", dims, ["id"]
         ),
         "mondrian_tuple_labels": q.tuple_labels(
-            "privrisk_x_tuple_labels", "privrisk_x_done", "privrisk_x_labels", dims
+            "privrisk_x_tuple_labels", "privrisk_x_done", "privrisk_x_labels", "privrisk_x_globals", dims
         ),
         "mondrian_output_by_codes": q.output_by_codes(
             '"people_k5"', '"people"', "privrisk_x_tuple_labels", "privrisk_x_globals", dims, ["id"]

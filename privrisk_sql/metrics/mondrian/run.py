@@ -193,7 +193,9 @@ class MondrianRun:
             s.execute(q.partition_labels(labels, parts, globals_, self.dims, value_sets))
             if not self.relaxed:  # what the output joins: every code tuple with its partition's labels
                 labels, partition_labels = s.temp_name("tuple_labels"), labels
-                s.execute(q.tuple_labels(labels, work, partition_labels, self.dims, distinct=bool(self.sensitive)))
+                s.execute(
+                    q.tuple_labels(labels, work, partition_labels, globals_, self.dims, distinct=bool(self.sensitive))
+                )
         n_parts, min_size, max_size, dm = (
             int(quality[c]) for c in ("partitions", "min_size", "max_size", "discernibility")
         )

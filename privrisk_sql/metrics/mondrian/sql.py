@@ -351,11 +351,17 @@ class MondrianQueries(Queries):
         return self._r("mondrian/written_partitions.sql.j2", target=target)
 
     def tuple_labels(
-        self, name: str, work: str, labels: str, dims: Sequence[MondrianDim], distinct: bool = False
+        self, name: str, work: str, labels: str, globals_: str, dims: Sequence[MondrianDim], distinct: bool = False
     ) -> str:
         """``distinct``: the tuples also hold sensitive codes, so a code tuple may repeat."""
         return self._r(
-            "mondrian/tuple_labels.sql.j2", name=name, work=work, labels=labels, dims=list(dims), distinct=distinct
+            "mondrian/tuple_labels.sql.j2",
+            name=name,
+            work=work,
+            labels=labels,
+            globals=globals_,
+            dims=list(dims),
+            distinct=distinct,
         )
 
     def output_by_codes(

@@ -30,10 +30,10 @@ FROM "privrisk_x_parts" p
 CROSS JOIN "privrisk_x_globals" g
 LEFT JOIN "privrisk_x_map4" mlo4 ON mlo4.code = p.lo4
 LEFT JOIN "privrisk_x_map4" mhi4 ON mhi4.code = p.hi4
-LEFT JOIN "privrisk_x_map5" mlo5 ON mlo5.code = p.lo5
-LEFT JOIN "privrisk_x_map5" mhi5 ON mhi5.code = p.hi5
-LEFT JOIN "privrisk_x_map6" mlo6 ON mlo6.code = p.lo6
-LEFT JOIN "privrisk_x_map6" mhi6 ON mhi6.code = p.hi6
+LEFT JOIN "privrisk_x_map5" mlo5 ON mlo5.code = p.lo5 AND p.lo5 > g.null_code5
+LEFT JOIN "privrisk_x_map5" mhi5 ON mhi5.code = p.hi5 AND p.hi5 > g.null_code5
+LEFT JOIN "privrisk_x_map6" mlo6 ON mlo6.code = p.lo6 AND p.lo6 > g.null_code6
+LEFT JOIN "privrisk_x_map6" mhi6 ON mhi6.code = p.hi6 AND p.hi6 > g.null_code6
 LEFT JOIN "privrisk_x_map6" mlv6 ON mlv6.code = p.lv6
 LEFT JOIN "privrisk_x_map7" mlo7 ON mlo7.code = p.lo7
 LEFT JOIN "privrisk_x_map7" mhi7 ON mhi7.code = p.hi7

@@ -266,6 +266,12 @@ def root(context, missing=missing, environment=environment):
         yield str(environment.getattr(l_1_d, 'index'))
         yield '.code = p.lo'
         yield str(environment.getattr(l_1_d, 'index'))
+        if environment.getattr(l_1_d, 'has_nulls'):
+            pass
+            yield ' AND p.lo'
+            yield str(environment.getattr(l_1_d, 'index'))
+            yield ' > g.null_code'
+            yield str(environment.getattr(l_1_d, 'index'))
         yield '\nLEFT JOIN '
         yield str(t_1(context, environment.getattr(l_1_d, 'map')))
         yield ' mhi'
@@ -274,6 +280,12 @@ def root(context, missing=missing, environment=environment):
         yield str(environment.getattr(l_1_d, 'index'))
         yield '.code = p.hi'
         yield str(environment.getattr(l_1_d, 'index'))
+        if environment.getattr(l_1_d, 'has_nulls'):
+            pass
+            yield ' AND p.hi'
+            yield str(environment.getattr(l_1_d, 'index'))
+            yield ' > g.null_code'
+            yield str(environment.getattr(l_1_d, 'index'))
         yield '\n'
         if (environment.getattr(l_1_d, 'has_nulls') and (not environment.getattr(l_1_d, 'is_categorical'))):
             pass
@@ -336,4 +348,4 @@ def root(context, missing=missing, environment=environment):
     l_1_d = l_1_value_sets = missing
 
 blocks = {}
-debug_info = '10=23&11=25&12=30&13=34&14=36&15=40&16=43&17=47&18=52&19=56&21=67&24=72&25=77&26=81&27=83&28=87&29=90&30=94&32=103&36=108&37=116&38=120&40=129&45=137&46=143&47=147&49=162&52=182&54=184&55=188&56=196&57=199&58=203&59=206&61=217&62=232&63=235&65=242&68=250&69=252&70=254&71=262&72=270&73=278&74=281&77=290&78=298&79=304&81=317&82=326'
+debug_info = '10=23&11=25&12=30&13=34&14=36&15=40&16=43&17=47&18=52&19=56&21=67&24=72&25=77&26=81&27=83&28=87&29=90&30=94&32=103&36=108&37=116&38=120&40=129&45=137&46=143&47=147&49=162&52=182&54=184&55=188&56=196&57=199&58=203&59=206&61=217&62=232&63=235&65=242&68=250&69=252&70=254&72=262&74=276&76=290&77=293&80=302&81=310&82=316&84=329&85=338'

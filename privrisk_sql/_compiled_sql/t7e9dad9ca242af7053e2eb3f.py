@@ -7,22 +7,39 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
+    l_0_dims = resolve('dims')
     l_0_fn = resolve('fn')
     l_0_name = resolve('name')
     l_0_distinct = resolve('distinct')
-    l_0_dims = resolve('dims')
     l_0_work = resolve('work')
     l_0_labels = resolve('labels')
+    l_0_globals = resolve('globals')
+    l_0_null_text = missing
     try:
-        t_1 = environment.filters['quote']
+        t_1 = environment.filters['list']
     except KeyError:
         @internalcode
         def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'list' found.")
+    try:
+        t_2 = environment.filters['quote']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
             raise TemplateRuntimeError("No filter named 'quote' found.")
+    try:
+        t_3 = environment.filters['selectattr']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'selectattr' found.")
     pass
+    l_0_null_text = t_1(context.eval_ctx, t_3(context, t_3(context, (undefined(name='dims') if l_0_dims is missing else l_0_dims), 'is_text'), 'has_nulls'))
+    context.vars['null_text'] = l_0_null_text
+    context.exported_vars.add('null_text')
     yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'create_temp_table_as'), (undefined(name='name') if l_0_name is missing else l_0_name)))
     yield '\nSELECT '
-    yield str(('DISTINCT ' if (undefined(name='distinct') if l_0_distinct is missing else l_0_distinct) else cond_expr_undefined("the inline if-expression on line 9 in 'mondrian/tuple_labels.sql.j2' evaluated to false and no else section was defined.")))
+    yield str(('DISTINCT ' if (undefined(name='distinct') if l_0_distinct is missing else l_0_distinct) else cond_expr_undefined("the inline if-expression on line 12 in 'mondrian/tuple_labels.sql.j2' evaluated to false and no else section was defined.")))
     for l_1_d in (undefined(name='dims') if l_0_dims is missing else l_0_dims):
         _loop_vars = {}
         pass
@@ -38,27 +55,38 @@ def root(context, missing=missing, environment=environment):
             yield ', '
     l_1_d = missing
     yield 'b.*\nFROM '
-    yield str(t_1(context, (undefined(name='work') if l_0_work is missing else l_0_work)))
+    yield str(t_2(context, (undefined(name='work') if l_0_work is missing else l_0_work)))
     yield ' w JOIN '
-    yield str(t_1(context, (undefined(name='labels') if l_0_labels is missing else l_0_labels)))
+    yield str(t_2(context, (undefined(name='labels') if l_0_labels is missing else l_0_labels)))
     yield ' b ON b.pid = w.pid\n'
-    def t_2(fiter):
+    if (undefined(name='null_text') if l_0_null_text is missing else l_0_null_text):
+        pass
+        yield 'CROSS JOIN '
+        yield str(t_2(context, (undefined(name='globals') if l_0_globals is missing else l_0_globals)))
+        yield ' g\n'
+    def t_4(fiter):
         for l_1_d in fiter:
             if environment.getattr(l_1_d, 'is_text'):
                 yield l_1_d
-    for l_1_d in t_2((undefined(name='dims') if l_0_dims is missing else l_0_dims)):
+    for l_1_d in t_4((undefined(name='dims') if l_0_dims is missing else l_0_dims)):
         _loop_vars = {}
         pass
         yield 'LEFT JOIN '
-        yield str(t_1(context, environment.getattr(l_1_d, 'map')))
+        yield str(t_2(context, environment.getattr(l_1_d, 'map')))
         yield ' m'
         yield str(environment.getattr(l_1_d, 'index'))
         yield ' ON m'
         yield str(environment.getattr(l_1_d, 'index'))
         yield '.code = w.c'
         yield str(environment.getattr(l_1_d, 'index'))
+        if environment.getattr(l_1_d, 'has_nulls'):
+            pass
+            yield ' AND w.c'
+            yield str(environment.getattr(l_1_d, 'index'))
+            yield ' > g.null_code'
+            yield str(environment.getattr(l_1_d, 'index'))
         yield '\n'
     l_1_d = missing
 
 blocks = {}
-debug_info = '8=23&9=25&10=41&11=45&12=53'
+debug_info = '10=37&11=40&12=42&13=58&14=62&15=65&17=67&18=75'

@@ -454,3 +454,52 @@ def test_mondrian_with_nulls_as_a_value_equals_the_reference(backend, n, k, seed
     finally:
         backend.run(f"DROP TABLE IF EXISTS {backend.source().quote(out)}")
         _drop(backend, name)
+
+
+@SETTINGS
+@given(data=samples_in_populations(), counts=st.lists(st.integers(0, 3), min_size=24, max_size=24))
+def test_a_census_with_counts_equals_its_rows_spelled_out(backend, data, counts):
+    """`population_count`: a population row standing for c people (c >= 0) is c rows of it, and
+    `population_qids` only renames: every population figure equals that of the spelled-out table."""
+    kinds, sample_rows, population_rows = data
+    cols = [(f"q{i}", k) for i, k in enumerate(kinds)]
+    qids = [c for c, _ in cols]
+    census_rows = [(*r[:-1], counts[i % len(counts)]) for i, r in enumerate(population_rows)]
+    spelled_rows = [r[:-1] for r in census_rows for _ in range(r[-1])]
+    sample, census, spelled = (f"{p}_{uuid.uuid4().hex[:8]}" for p in ("cs", "cc", "cx"))
+    backend.create(sample, [*cols, ("w", T.FLOAT)], sample_rows)
+    backend.create(census, [*[(f"p{i}", k) for i, k in enumerate(kinds)], ("people", T.INTEGER)], census_rows)
+    backend.create(spelled, cols, spelled_rows or [tuple(None for _ in cols)])
+    src = backend.source()
+    try:
+
+        def run(**population):
+            try:
+                r = pr.risk(src, sample, qids, threshold=0.4, **population)
+            except pr.InvalidInputError as e:
+                return type(e).__name__
+            return (r.journalist, r.marketer, r.k_map, r.delta_presence, r.prosecutor)
+
+        if not spelled_rows:  # nobody in the census; its spelled-out twin is one row of NULLs
+            got = run(
+                population=census, population_qids=[f"p{i}" for i in range(len(kinds))], population_count="people"
+            )
+            assert isinstance(got, str)
+            return
+        got = run(population=census, population_qids=[f"p{i}" for i in range(len(kinds))], population_count="people")
+        want = run(population=spelled)
+        assert _close(got, want), (got, want)
+    finally:
+        for name in (spelled, census, sample):
+            _drop(backend, name)
+
+
+def _close(a, b) -> bool:
+    """Equal, floats within 1e-9 relative, through dicts, lists and tuples."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_close(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(_close(x, y) for x, y in zip(a, b))
+    if isinstance(a, float) and isinstance(b, (int, float)):
+        return b == pytest.approx(a, rel=1e-9)
+    return a == b

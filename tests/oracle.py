@@ -24,26 +24,32 @@ def size_metrics(df, qids):
     }
 
 
+_NULL = object()  # NULL (or NaN) as one value of a sensitive column: pandas cannot index by NaN
+
+
 def sensitive_metrics(df, qids, sa, ordered: bool):
     n = len(df)
-    p = df[sa].value_counts(dropna=False) / n
+    marked = df[sa].astype(object).where(df[sa].notna(), _NULL)
+    p = marked.value_counts() / n
     out = {"l": [], "alpha": [], "H": [], "beta": [], "delta": [], "t": [], "c": []}
-    values = sorted(p.index.dropna()) if ordered else None
+    values = sorted(df[sa].dropna().unique()) if ordered else None
     for _, g in classes(df, qids):
-        q = g[sa].value_counts(dropna=False) / len(g)
+        q = marked[g.index].value_counts() / len(g)
         out["l"].append(len(q))
         out["alpha"].append(q.max())
         out["H"].append(-(q * np.log(q)).sum())
         pq = p[q.index]
         out["beta"].append(((q - pq) / pq).max())
         out["delta"].append(np.abs(np.log(q / pq)).max())
-        if ordered:
-            qf = np.cumsum([q.get(v, 0.0) for v in values])
-            pf = np.cumsum([p[v] for v in values])
-            out["t"].append(np.abs(qf - pf).sum() / (len(values) - 1) if len(values) > 1 else 0.0)
+        if ordered:  # EMD between distributions over the non-NULL values (a class of NULLs alone: none)
+            qn, pn = g[sa].value_counts(normalize=True), df[sa].value_counts(normalize=True)
+            if len(qn):
+                qf = np.cumsum([qn.get(v, 0.0) for v in values])
+                pf = np.cumsum([pn[v] for v in values])
+                out["t"].append(np.abs(qf - pf).sum() / (len(values) - 1) if len(values) > 1 else 0.0)
         else:
             out["t"].append(0.5 * sum(abs(q.get(v, 0.0) - p[v]) for v in p.index))
-        counts = sorted(g[sa].value_counts(dropna=False).tolist(), reverse=True)
+        counts = sorted(marked[g.index].value_counts().tolist(), reverse=True)
         out["c"].append(counts)
     l = min(out["l"])
     c = None if l <= 1 else max(math.floor(cs[0] / sum(cs[l - 1 :])) + 1 for cs in out["c"])
@@ -55,7 +61,7 @@ def sensitive_metrics(df, qids, sa, ordered: bool):
         "basic_beta_likeness": max(out["beta"]),
         "enhanced_beta_likeness": min(max(out["beta"]), -math.log(p.min())),
         "delta_disclosure": max(out["delta"]),
-        "t_closeness": max(out["t"]),
+        "t_closeness": max(out["t"], default=None),
     }
 
 

@@ -291,6 +291,12 @@ def test_cli_hierarchy_run(tmp_path, capsys):
     assert labels <= {"*", "White", "Other than White", "Black", "Asian-Pac-Islander", "Amer-Indian-Eskimo", "Other"}
 
 
+def test_a_one_value_tree_is_its_root():
+    """A file of one line with one cell is a tree of one value (it was refused for a moment as
+    a value that also names a group, the root)."""
+    assert read_hierarchy("v", [["a"]]).leaves == ["a"]
+
+
 @pytest.mark.parametrize(
     "text,match",
     [

@@ -145,7 +145,7 @@ class Hierarchy:
 
     def _number(self, node: _Node) -> None:
         if node.is_value:
-            if node.label in self._group_parents:
+            if node is not self.root and node.label in self._group_parents:  # a one-value tree's root is its value
                 raise InvalidInputError(
                     f"hierarchy {self.where} for {self.column!r}: {node.label!r} is a value and "
                     f"also names a group (line {self._group_parents[node.label][1]}); a label names one node"

@@ -33,6 +33,7 @@ def sensitive_metrics(df, qids, sa, ordered: bool):
     p = marked.value_counts() / n
     out = {"l": [], "alpha": [], "H": [], "beta": [], "delta": [], "t": [], "c": []}
     values = sorted(df[sa].dropna().unique()) if ordered else None
+    pn = df[sa].value_counts(normalize=True)  # the table over its non-NULL values (ordered distance)
     for _, g in classes(df, qids):
         q = marked[g.index].value_counts() / len(g)
         out["l"].append(len(q))
@@ -42,7 +43,7 @@ def sensitive_metrics(df, qids, sa, ordered: bool):
         out["beta"].append(((q - pq) / pq).max())
         out["delta"].append(np.abs(np.log(q / pq)).max())
         if ordered:  # EMD between distributions over the non-NULL values (a class of NULLs alone: none)
-            qn, pn = g[sa].value_counts(normalize=True), df[sa].value_counts(normalize=True)
+            qn = g[sa].value_counts(normalize=True)
             if len(qn):
                 qf = np.cumsum([qn.get(v, 0.0) for v in values])
                 pf = np.cumsum([pn[v] for v in values])

@@ -14,7 +14,6 @@ SELECT w.pid, COUNT(*) AS n
      , MIN(w.c6) AS lo6, MAX(w.c6) AS hi6
      , MIN(CASE WHEN w.c6 > g.null_code6 THEN w.c6 END) AS lv6
      , MIN(w.c7) AS lo7, MAX(w.c7) AS hi7
-     , MAX(w.h7) AS h7
      , MIN(w.c8) AS lo8, MAX(w.c8) AS hi8
      , MIN(r."flag") AS vlo8, MAX(r."flag") AS vhi8
      , ROW_NUMBER() OVER (ORDER BY MIN(w.c0), MIN(w.c1), MIN(w.c2), MIN(w.c3), MIN(w.c4), MIN(w.c5), MIN(w.c6), MIN(w.c7), MIN(w.c8), MAX(w.c0), MAX(w.c1), MAX(w.c2), MAX(w.c3), MAX(w.c4), MAX(w.c5), MAX(w.c6), MAX(w.c7), MAX(w.c8), w.pid) AS partition_id

@@ -7,7 +7,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_dim_value = l_0_original = l_0_code = l_0_rank_joins = l_0_output_columns = l_0_json_element = l_0_sensitive_code = l_0_tight_depths = missing
+    l_0_dim_value = l_0_original = l_0_code = l_0_rank_joins = l_0_output_columns = l_0_json_element = l_0_sensitive_code = l_0_tight_depths = l_0_rank_map_join = missing
     try:
         t_1 = environment.filters['length']
     except KeyError:
@@ -287,6 +287,36 @@ def root(context, missing=missing, environment=environment):
         return concat(t_12)
     context.exported_vars.add('tight_depths')
     context.vars['tight_depths'] = l_0_tight_depths = Macro(environment, macro, 'tight_depths', ('d', 'partitions'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_d, l_1_alias, l_1_code):
+        t_13 = []
+        if l_1_d is missing:
+            l_1_d = undefined("parameter 'd' was not provided", name='d')
+        if l_1_alias is missing:
+            l_1_alias = undefined("parameter 'alias' was not provided", name='alias')
+        if l_1_code is missing:
+            l_1_code = undefined("parameter 'code' was not provided", name='code')
+        pass
+        t_13.extend((
+            'LEFT JOIN ',
+            str(t_2(context, environment.getattr(l_1_d, 'map'))),
+            ' ',
+            str(l_1_alias),
+            ' ON ',
+            str(l_1_alias),
+            '.code = ',
+            str(l_1_code),
+        ))
+        if environment.getattr(l_1_d, 'has_nulls'):
+            pass
+            t_13.extend((
+                ' AND ',
+                str(l_1_code),
+                ' > g.null_code',
+                str(environment.getattr(l_1_d, 'index')),
+            ))
+        return concat(t_13)
+    context.exported_vars.add('rank_map_join')
+    context.vars['rank_map_join'] = l_0_rank_map_join = Macro(environment, macro, 'rank_map_join', ('d', 'alias', 'code'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '2=30&3=39&4=42&6=50&11=70&12=79&17=84&18=92&19=96&20=99&21=102&22=104&23=108&24=113&25=117&27=125&33=130&34=137&35=146&42=161&43=173&44=187&45=193&51=217&52=226&53=230&55=237&62=245&63=254&64=257&72=267&74=276&75=278&76=282'
+debug_info = '2=30&3=39&4=42&6=50&11=70&12=79&17=84&18=92&19=96&20=99&21=102&22=104&23=108&24=113&25=117&27=125&33=130&34=137&35=146&42=161&43=173&44=187&45=193&51=217&52=226&53=230&55=237&62=245&63=254&64=257&72=267&74=276&75=278&76=282&83=290&84=301'

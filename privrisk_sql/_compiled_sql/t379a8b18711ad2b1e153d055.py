@@ -258,34 +258,9 @@ def root(context, missing=missing, environment=environment):
     for l_1_d in t_6((undefined(name='dims') if l_0_dims is missing else l_0_dims)):
         _loop_vars = {}
         pass
-        yield 'LEFT JOIN '
-        yield str(t_1(context, environment.getattr(l_1_d, 'map')))
-        yield ' mlo'
-        yield str(environment.getattr(l_1_d, 'index'))
-        yield ' ON mlo'
-        yield str(environment.getattr(l_1_d, 'index'))
-        yield '.code = p.lo'
-        yield str(environment.getattr(l_1_d, 'index'))
-        if environment.getattr(l_1_d, 'has_nulls'):
-            pass
-            yield ' AND p.lo'
-            yield str(environment.getattr(l_1_d, 'index'))
-            yield ' > g.null_code'
-            yield str(environment.getattr(l_1_d, 'index'))
-        yield '\nLEFT JOIN '
-        yield str(t_1(context, environment.getattr(l_1_d, 'map')))
-        yield ' mhi'
-        yield str(environment.getattr(l_1_d, 'index'))
-        yield ' ON mhi'
-        yield str(environment.getattr(l_1_d, 'index'))
-        yield '.code = p.hi'
-        yield str(environment.getattr(l_1_d, 'index'))
-        if environment.getattr(l_1_d, 'has_nulls'):
-            pass
-            yield ' AND p.hi'
-            yield str(environment.getattr(l_1_d, 'index'))
-            yield ' > g.null_code'
-            yield str(environment.getattr(l_1_d, 'index'))
+        yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'rank_map_join'), l_1_d, str_join(('mlo', environment.getattr(l_1_d, 'index'), )), str_join(('p.lo', environment.getattr(l_1_d, 'index'), )), _loop_vars=_loop_vars))
+        yield '\n'
+        yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'rank_map_join'), l_1_d, str_join(('mhi', environment.getattr(l_1_d, 'index'), )), str_join(('p.hi', environment.getattr(l_1_d, 'index'), )), _loop_vars=_loop_vars))
         yield '\n'
         if (environment.getattr(l_1_d, 'has_nulls') and (not environment.getattr(l_1_d, 'is_categorical'))):
             pass
@@ -348,4 +323,4 @@ def root(context, missing=missing, environment=environment):
     l_1_d = l_1_value_sets = missing
 
 blocks = {}
-debug_info = '10=23&11=25&12=30&13=34&14=36&15=40&16=43&17=47&18=52&19=56&21=67&24=72&25=77&26=81&27=83&28=87&29=90&30=94&32=103&36=108&37=116&38=120&40=129&45=137&46=143&47=147&49=162&52=182&54=184&55=188&56=196&57=199&58=203&59=206&61=217&62=232&63=235&65=242&68=250&69=252&70=254&72=262&74=276&76=290&77=293&80=302&81=310&82=316&84=329&85=338'
+debug_info = '10=23&11=25&12=30&13=34&14=36&15=40&16=43&17=47&18=52&19=56&21=67&24=72&25=77&26=81&27=83&28=87&29=90&30=94&32=103&36=108&37=116&38=120&40=129&45=137&46=143&47=147&49=162&52=182&54=184&55=188&56=196&57=199&58=203&59=206&61=217&62=232&63=235&65=242&68=250&69=252&70=254&71=261&72=263&73=265&74=268&77=277&78=285&79=291&81=304&82=313'

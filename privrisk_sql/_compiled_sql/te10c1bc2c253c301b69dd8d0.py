@@ -14,7 +14,7 @@ def root(context, missing=missing, environment=environment):
     l_0_work = resolve('work')
     l_0_labels = resolve('labels')
     l_0_globals = resolve('globals')
-    l_0_null_text = missing
+    l_0_m = l_0_null_text = missing
     try:
         t_1 = environment.filters['list']
     except KeyError:
@@ -34,6 +34,8 @@ def root(context, missing=missing, environment=environment):
         def t_3(*unused):
             raise TemplateRuntimeError("No filter named 'selectattr' found.")
     pass
+    l_0_m = context.vars['m'] = environment.get_template('_mondrian.sql.j2', 'mondrian/tuple_labels.sql.j2')._get_default_module(context)
+    context.exported_vars.discard('m')
     l_0_null_text = t_1(context.eval_ctx, t_3(context, t_3(context, (undefined(name='dims') if l_0_dims is missing else l_0_dims), 'is_text'), 'has_nulls'))
     context.vars['null_text'] = l_0_null_text
     context.exported_vars.add('null_text')
@@ -71,22 +73,9 @@ def root(context, missing=missing, environment=environment):
     for l_1_d in t_4((undefined(name='dims') if l_0_dims is missing else l_0_dims)):
         _loop_vars = {}
         pass
-        yield 'LEFT JOIN '
-        yield str(t_2(context, environment.getattr(l_1_d, 'map')))
-        yield ' m'
-        yield str(environment.getattr(l_1_d, 'index'))
-        yield ' ON m'
-        yield str(environment.getattr(l_1_d, 'index'))
-        yield '.code = w.c'
-        yield str(environment.getattr(l_1_d, 'index'))
-        if environment.getattr(l_1_d, 'has_nulls'):
-            pass
-            yield ' AND w.c'
-            yield str(environment.getattr(l_1_d, 'index'))
-            yield ' > g.null_code'
-            yield str(environment.getattr(l_1_d, 'index'))
+        yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'rank_map_join'), l_1_d, str_join(('m', environment.getattr(l_1_d, 'index'), )), str_join(('w.c', environment.getattr(l_1_d, 'index'), )), _loop_vars=_loop_vars))
         yield '\n'
     l_1_d = missing
 
 blocks = {}
-debug_info = '10=37&11=40&12=42&13=58&14=62&15=65&17=67&18=75'
+debug_info = '9=37&10=39&11=42&12=44&13=60&14=64&15=67&17=69&18=76'

@@ -82,13 +82,6 @@ def root(context, missing=missing, environment=environment):
             yield ') AS nd'
             yield str(environment.getattr(l_1_d, 'index'))
             yield '\n'
-        elif environment.getattr(l_1_d, 'is_hierarchy'):
-            pass
-            yield '     , MAX(w.h'
-            yield str(environment.getattr(l_1_d, 'index'))
-            yield ') AS h'
-            yield str(environment.getattr(l_1_d, 'index'))
-            yield '\n'
         elif (environment.getattr(l_1_d, 'is_text') and environment.getattr(l_1_d, 'has_nulls')):
             pass
             yield '     , MIN(CASE WHEN w.c'
@@ -142,4 +135,4 @@ def root(context, missing=missing, environment=environment):
     yield 'GROUP BY w.pid'
 
 blocks = {}
-debug_info = '5=38&6=40&7=47&9=62&10=64&11=66&12=70&13=78&14=81&15=85&16=88&17=92&18=95&20=103&21=106&24=116&25=131&26=137&27=140'
+debug_info = '5=38&6=40&7=47&9=62&10=64&11=66&12=70&13=78&14=81&15=85&16=88&18=96&19=99&22=109&23=124&24=130&25=133'

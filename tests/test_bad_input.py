@@ -507,3 +507,45 @@ def test_a_column_name_typed_in_the_other_unicode_form_is_found(tmp_path, capsys
     with pytest.raises(pr.InvalidInputError, match="column 'CAFÉ' is ambiguous"):
         pr.kanon(None, str(both), ["CAFÉ"])
     assert pr.kanon(None, str(both), [nfd])["k_anonymity"] == 2  # an exact name is that column
+
+
+@pytest.mark.parametrize(
+    "declared,good,odd,shown",
+    [
+        ("INTEGER", "10", "'abc'", "'abc'"),  # Mondrian: ValueError on int('abc') (exit 3)
+        ("REAL", "1.5", "'x'", "'x'"),  # Mondrian labelled a range '1.5~x'; mpUCCs' rounding failed mid-run
+        ("DATE", "'2020-01-02'", "'oops'", "'oops'"),  # Mondrian: a false "table changed" (exit 3)
+        ("BOOLEAN", "1", "'yes'", "'yes'"),  # Mondrian coded and labelled 'yes' as false
+    ],
+)
+@pytest.mark.parametrize("command", ["mondrian", "mpuccs"])
+def test_sqlite_values_outside_their_declared_type_are_refused_by_name(
+    tmp_path, capsys, declared, good, odd, shown, command
+):
+    """SQLite keeps any value in any column. A value of another kind than the column's declared
+    type is refused by the commands that compute with it, before any work: exit 2, one line
+    naming the column, the table, the count and a value; nothing written."""
+    import sqlite3
+
+    path = tmp_path / "loose.sqlite"
+    with sqlite3.connect(path) as con:
+        con.execute(f"CREATE TABLE t (id INTEGER, g INTEGER, v {declared})")
+        rows = [f"({i}, {i % 2}, {good})" for i in range(6)] + [f"(6, 0, {odd})", f"(7, 1, {odd})"]
+        con.execute(f"INSERT INTO t VALUES {', '.join(rows)}")
+        con.execute(f"CREATE TABLE s (id INTEGER, g INTEGER, v {declared})")  # the synthetic side: no odd value
+        con.execute("INSERT INTO s SELECT * FROM t WHERE id < 6")
+    db = f"sqlite:///{path}"
+    if command == "mondrian":
+        args = ["--table", "t", "--qids", "g,v", "--k", "2", "--identifiers", "id", "--output", "o"]
+    else:
+        args = ["--ori", "t", "--syn", "s", "--columns", "g,v"]
+    if command == "mpuccs" and declared == "BOOLEAN":
+        assert main([command, "--db", db, *args, "--quiet"]) == 0  # compared as stored: nothing computed
+        capsys.readouterr()
+        return
+    assert main([command, "--db", db, *args]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert f"column 'v' of 't' is {declared} but holds 2 value(s) that are not" in err[0] and shown in err[0]
+    with sqlite3.connect(path) as con:
+        assert [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")] == ["t", "s"]

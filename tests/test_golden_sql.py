@@ -110,6 +110,9 @@ def _mondrian_statements(dialect):
         ),
         "distinct_counts": q.distinct_counts('"people"', ["patient_id", HOSTILE]),
         "infinite_counts": q.infinite_counts('"people"', ["visit", HOSTILE, "score"], ["score"]),
+        "values_outside_type": q.values_outside_type(
+            '"people"', [("smoker", "boolean"), (HOSTILE, "float"), ("age", "integer"), ("visit", "timestamp")]
+        ),
         "distinct_values": q.distinct_values('"people"', HOSTILE),
         "numbered_rows": q.numbered_rows("privrisk_x_rows", '"people"', ["id", "age", HOSTILE]),
         "rank_map_table": q.rank_map_table("privrisk_x_map4", 7),

@@ -160,7 +160,7 @@ def test_hand_median_at_maximum_is_not_allowable(backend):
 
 
 def test_two_value_integer_is_cut_like_a_category(backend):
-    # 0/1 in an integer column (MariaDB's BOOLEAN is one), 1 the majority: the lower median is 1,
+    # 0/1 in an integer column, 1 the majority: the lower median is 1,
     # the top value, so the median rule could never cut it; its one boundary splits 3 | 5 at k = 3
     rows = [(i, int(i >= 3)) for i in range(8)]
     t = _table(backend, [("id", T.INTEGER), ("flag", T.INTEGER)], rows)

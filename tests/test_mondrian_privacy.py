@@ -142,10 +142,54 @@ def test_boolean_with_its_majority_last_is_cut(backend):
     r = mondrian_keeping_all(backend.source(), t, ["b"], 5, out)
     got = _output(backend, out)
     assert r.partitions == 2 and r.ncp["b"] == 0.0
-    # MariaDB's BOOLEAN is TINYINT(1): 0 and 1 are what its users see, and a two-value column is
-    # cut like a category
-    assert sorted(set(got["b_gen"])) == (["0", "1"] if backend.dialect.name == "mysql" else ["false", "true"])
+    # MariaDB's BOOLEAN (TINYINT(1)) is read as a boolean too: labelled as everywhere else
+    assert sorted(set(got["b_gen"])) == ["false", "true"]
     assert {bool(v) for v in got["b_lo"]} == {False, True}
+
+
+def test_a_boolean_with_nulls_is_a_category_on_every_engine(backend):
+    """MariaDB's BOOLEAN is TINYINT(1): with NULLs it held three numbers there and was cut as a
+    range, whose lower median (true, the majority) leaves nothing on its right: one partition,
+    where every other engine cut the boolean as a category into three. Read as a boolean now."""
+    values = [None] * 3 + [False] * 3 + [True] * 8
+    t = _table(backend, [("id", T.INTEGER), ("b", T.BOOLEAN)], list(enumerate(values)))
+    out = _out(backend)
+    r = mondrian_keeping_all(backend.source(), t, ["b"], 3, out, nulls="separate")
+    df = pd.DataFrame({"id": range(len(values)), "b": pd.Series(values, dtype=object)})
+    ref = partition_sets(mondrian_reference(encode(df, ["b"], nulls="separate"), 3), df["id"])
+    got = _output(backend, out)
+    assert _groups(got) == ref and r.partitions == 3
+    assert {None if v is None or v != v else v for v in got["b_gen"]} == {None, "false", "true"}
+
+
+@pytest.mark.parametrize("engine", ["sqlite", "mysql"])
+def test_a_boolean_holding_other_values_is_refused_by_name(engine):
+    """SQLite keeps any value in a BOOLEAN column, MariaDB -128..127 in its TINYINT(1): Mondrian
+    coded 'yes' as false and 2 as true, and the release labelled rows with values they never
+    had (SQLite: three 'yes' rows read "false"). Refused before any work, value named."""
+    from conftest import require_server
+
+    from backends import make_backend
+
+    require_server(engine)
+    b = make_backend(engine)
+    try:
+        t = f"h_{uuid.uuid4().hex[:8]}"
+        b.create(t, [("id", T.INTEGER), ("b", T.BOOLEAN)], [(i, i % 2 == 0) for i in range(6)])
+        odd = "'yes'" if engine == "sqlite" else "2"
+        b.run(f"INSERT INTO {_q(b, t)} VALUES (6, {odd}), (7, {odd})")
+        b.forget(t)
+        out = _out(b)
+        with pytest.raises(InvalidInputError) as caught:
+            mondrian_keeping_all(b.source(), t, ["b"], 2, out)
+        message = str(caught.value)
+        assert "'b'" in message and t in message and "2 value(s) that are not true/false (0/1)" in message
+        assert odd.strip("'") in message and "\n" not in message
+        assert out not in b.source().engine.table_names()
+        # the same column holding 0/1 only is a boolean as before
+        assert pr.kanon(b.source(), t, ["b"])["k_anonymity"] == 2
+    finally:
+        b.close()
 
 
 def test_category_labels_are_sets_in_the_users_spellings(backend):

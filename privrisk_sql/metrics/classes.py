@@ -110,6 +110,44 @@ def check_rows_and_ranges(
     return n_rows, missing, bounds
 
 
+_WHAT_A_CLASS_HOLDS = {
+    TypeClass.INTEGER: "numbers",
+    TypeClass.FLOAT: "numbers",
+    TypeClass.BOOLEAN: "true/false (0/1)",
+    TypeClass.DATE: "dates",
+    TypeClass.TIMESTAMP: "timestamps",
+}
+
+
+def refuse_values_outside_type(
+    source: Source, rel: Relation, columns: Sequence[str], what: str, classes: Sequence[TypeClass] = tuple(TypeClass)
+) -> None:
+    """Refuse, by column and value, a column of ``columns`` whose class is one of ``classes``
+    holding a value of another kind, where the dialect's columns can (Dialect.loose_types:
+    SQLite's any value, MariaDB's TINYINT(1) BOOLEAN). One scan, only when such a column is
+    there: SQLite's 'yes' in a BOOLEAN was labelled false by Mondrian, its 'x' in a REAL failed
+    mpUCCs mid-run."""
+    loose = source.dialect.loose_types
+    checked = [
+        rel.column(c)
+        for c in dict.fromkeys(columns)
+        if rel.column(c).type_class in classes and rel.column(c).type_class.value in loose
+    ]
+    if not checked:
+        return
+    query = Queries(source.dialect).values_outside_type(rel.sql, [(c.name, c.type_class.value) for c in checked])
+    row = source.fetch_records(query)[0]
+    for i, col in enumerate(checked):
+        found = int(row[f"others_{i}"] or 0)
+        if found:
+            raise InvalidInputError(
+                f"column {col.name!r} of {rel.label!r} is {col.sql_type} but holds {found:,} value(s) that are "
+                f"not {_WHAT_A_CLASS_HOLDS[col.type_class]}, such as {row[f'example_{i}']!r}, which {what} "
+                "cannot compute with: give them a value of that type, or read the column as text in a "
+                "view (CAST(... AS TEXT))"
+            )
+
+
 def check_key(source: Source, rel: Relation, key: str) -> None:
     """Refuse a key column that does not identify each row of ``rel`` (a NULL, or a value in two
     rows), naming the column and the counts, before the heavy statements. Text is compared by

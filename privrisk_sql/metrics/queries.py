@@ -38,6 +38,13 @@ class Queries:
             "classes/infinite_counts.sql.j2", relation=relation_sql, columns=list(columns), floats=list(floats)
         )
 
+    def values_outside_type(self, relation_sql: str, columns: Sequence[tuple[str, str]]) -> str:
+        """Per (column, type class) pair, its values that are not of that class (``others_<i>``)
+        and the smallest of them (``example_<i>``): asked where columns can hold such values
+        (Dialect.loose_types)."""
+        cols = [{"name": name, "type_class": type_class} for name, type_class in columns]
+        return self._r("classes/values_outside_type.sql.j2", relation=relation_sql, columns=cols)
+
     def distinct_counts(self, relation_sql: str, columns: Sequence[str]) -> str:
         """Rows of a relation (``n_rows``) and each column's non-NULL values (``present_<i>``) and
         distinct non-NULL values (``distinct_<i>``)."""

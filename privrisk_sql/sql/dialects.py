@@ -139,6 +139,11 @@ class Dialect:
     infinite_dates: bool = False
     # DOUBLE holds inf and -inf (all but MariaDB; fn.is_infinite tells).
     infinite_floats: bool = True
+    # The type classes (TypeClass values) whose columns can hold values of another kind, checked
+    # (fn.outside_type) before a metric computes with them: SQLite keeps any value in any column
+    # ('yes' in a BOOLEAN, 'x' in a REAL, 'oops' in a DATE); MariaDB's BOOLEAN is a TINYINT(1),
+    # -128..127. Mondrian labelled SQLite's 'yes' false; mpUCCs failed on 'x' mid-run.
+    loose_types: tuple[str, ...] = ()
     # What depends on table {table} of schema {schema} (of database {database} where names have
     # three parts; literals; rows, column dependent) that the database will not drop the table
     # under (PostgreSQL: views, foreign keys, functions; DuckDB and MariaDB: foreign keys): a
@@ -198,6 +203,7 @@ ORDER BY 1""",
             cancel_by="progress_handler",
             python_functions=True,
             typeless_columns=True,
+            loose_types=("integer", "float", "boolean", "date", "timestamp"),
             text_holds_nul=False,
             read_setting="SELECT {name} AS value FROM pragma_{name}",
             write_setting="PRAGMA {name} = {typed}",
@@ -257,6 +263,7 @@ ORDER BY 1""",
             "mysql",
             ("mysql", "mariadb"),
             infinite_floats=False,
+            loose_types=("boolean",),
             natural_row_order=False,
             reads_files=False,
             sqlglot_writer="mysql",
@@ -290,7 +297,10 @@ ORDER BY 1""",
             " WHERE privilege_type = 'CREATE') OR EXISTS (SELECT 1 FROM"
             " information_schema.schema_privileges WHERE privilege_type = 'CREATE'"
             " AND table_schema = {schema})) AS ok",
-            columns_query="SELECT column_name AS name, column_type AS type FROM information_schema.columns"
+            # TINYINT(1) is how MariaDB stores a BOOLEAN: read as one, so that a boolean QID is a
+            # category as on every other engine (with NULLs it was cut as a range of 3 numbers).
+            columns_query="SELECT column_name AS name, CASE WHEN column_type = 'tinyint(1)' THEN 'BOOLEAN'"
+            " ELSE column_type END AS type FROM information_schema.columns"
             " WHERE table_schema = COALESCE({schema}, DATABASE()) AND table_name = {table}"
             " ORDER BY ordinal_position",
             staging_lock=(

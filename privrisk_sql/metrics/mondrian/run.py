@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from ...errors import InputChangedError, InvalidInputError
 from ...source import OutputTable, Relation, Source
 from ...sql.types import TypeClass
-from ..classes import check_rows_and_ranges, likely_identifiers
+from ..classes import check_rows_and_ranges, likely_identifiers, refuse_values_outside_type
 from .hierarchy import Hierarchy, NodeRow
 from .options import KINDS, OutputShape
 from .result import MondrianResult
@@ -288,6 +288,7 @@ class MondrianRun:
                     "(--nulls separate) to treat NULL as its own lowest value"
                 )
         self._refuse_infinite_values()
+        refuse_values_outside_type(self.s, self.rel, self.qids + sensitive, "k-anonymization")
         for column in likely_identifiers(self.s, self.rel, self.unroled)[:1]:
             raise InvalidInputError(
                 f"column {column!r} of {label!r} has a different value in every row (a likely direct identifier) "

@@ -79,8 +79,7 @@ class MondrianDim:
     @property
     def cut_as_category(self) -> bool:
         """Cut at the most balanced boundary: a category, or any column of two values (a 0/1
-        integer, MariaDB's BOOLEAN), whose lower median would be its top value whenever that
-        is the more frequent one."""
+        integer), whose lower median would be its top value whenever that is the more frequent one."""
         return self.is_categorical or (self.two_values and not self.is_hierarchy)
 
 

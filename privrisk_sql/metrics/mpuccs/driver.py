@@ -30,7 +30,7 @@ from ...errors import InvalidInputError, UnsupportedFeatureError
 from ...given import flag
 from ...source import Relation, Source, opened
 from ...sql.types import TypeClass
-from ..classes import check_key
+from ..classes import check_key, refuse_values_outside_type
 from . import plan as plan
 from .options import MpuccsOptions, select_columns, work_columns
 from .result import DETAIL_COLUMNS, MpuccsResult
@@ -262,6 +262,13 @@ class _Run:
         if self.key is not None:  # the key orders the rows: it must name one each, on both sides
             for rel in (self.ori_rel, self.syn_rel):
                 check_key(self.src, rel, rel.column(self.key).name)
+        # Rounding and flooring compute with numbers and timestamps; booleans are compared as they are.
+        computed = (TypeClass.INTEGER, TypeClass.FLOAT, TypeClass.DATE, TypeClass.TIMESTAMP)
+        for rel, names in (
+            (self.ori_rel, [c.ori_name for c in self.cols]),
+            (self.syn_rel, [c.syn_name for c in self.cols]),
+        ):
+            refuse_values_outside_type(self.src, rel, names, "mpUCCs", computed)
         digits, unit = self._precisions()
         syn_t = self._load(self.syn_rel, "syn")
         ori_t = self._load(self.ori_rel, "ori")

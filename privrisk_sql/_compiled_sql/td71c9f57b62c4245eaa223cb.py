@@ -7,7 +7,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_round_half_even = l_0_decimal_digits = l_0_floor_datetime = l_0_privrisk_binary_text = l_0_binary_text = l_0_row_number_in_any_order = l_0_create_temp_table_as = l_0_create_temp_table = l_0_byte_text_column = l_0_byte_text_key_column = l_0_privrisk_nan_to_null = l_0_nan_to_null = l_0_is_infinite = l_0_epoch_seconds = l_0_absent_from = l_0_inner_join_left_first = l_0_value_at_min = l_0_value_at_max = l_0_with_value_ids = l_0_ordered_concat = missing
+    l_0_round_half_even = l_0_decimal_digits = l_0_floor_datetime = l_0_privrisk_binary_text = l_0_binary_text = l_0_row_number_in_any_order = l_0_create_temp_table_as = l_0_create_temp_table = l_0_byte_text_column = l_0_byte_text_key_column = l_0_privrisk_nan_to_null = l_0_nan_to_null = l_0_is_infinite = l_0_outside_type = l_0_epoch_seconds = l_0_absent_from = l_0_inner_join_left_first = l_0_value_at_min = l_0_value_at_max = l_0_with_value_ids = l_0_ordered_concat = missing
     try:
         t_1 = environment.filters['literal']
     except KeyError:
@@ -199,21 +199,42 @@ def root(context, missing=missing, environment=environment):
         return concat(t_13)
     context.exported_vars.add('is_infinite')
     context.vars['is_infinite'] = l_0_is_infinite = Macro(environment, macro, 'is_infinite', ('x',), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_x):
+    def macro(l_1_x, l_1_type_class):
         t_14 = []
         if l_1_x is missing:
             l_1_x = undefined("parameter 'x' was not provided", name='x')
+        if l_1_type_class is missing:
+            l_1_type_class = undefined("parameter 'type_class' was not provided", name='type_class')
         pass
-        t_14.extend((
+        if (l_1_type_class == 'boolean'):
+            pass
+            t_14.extend((
+                str(l_1_x),
+                ' NOT IN (0, 1)',
+            ))
+        else:
+            pass
+            t_14.append(
+                'FALSE',
+            )
+        return concat(t_14)
+    context.exported_vars.add('outside_type')
+    context.vars['outside_type'] = l_0_outside_type = Macro(environment, macro, 'outside_type', ('x', 'type_class'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_x):
+        t_15 = []
+        if l_1_x is missing:
+            l_1_x = undefined("parameter 'x' was not provided", name='x')
+        pass
+        t_15.extend((
             'EPOCH(',
             str(l_1_x),
             ')',
         ))
-        return concat(t_14)
+        return concat(t_15)
     context.exported_vars.add('epoch_seconds')
     context.vars['epoch_seconds'] = l_0_epoch_seconds = Macro(environment, macro, 'epoch_seconds', ('x',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_value, l_1_table, l_1_column):
-        t_15 = []
+        t_16 = []
         if l_1_value is missing:
             l_1_value = undefined("parameter 'value' was not provided", name='value')
         if l_1_table is missing:
@@ -221,7 +242,7 @@ def root(context, missing=missing, environment=environment):
         if l_1_column is missing:
             l_1_column = undefined("parameter 'column' was not provided", name='column')
         pass
-        t_15.extend((
+        t_16.extend((
             'NOT EXISTS (SELECT 1 FROM ',
             str(l_1_table),
             ' x WHERE x.',
@@ -230,28 +251,18 @@ def root(context, missing=missing, environment=environment):
             str(l_1_value),
             ')',
         ))
-        return concat(t_15)
+        return concat(t_16)
     context.exported_vars.add('absent_from')
     context.vars['absent_from'] = l_0_absent_from = Macro(environment, macro, 'absent_from', ('value', 'table', 'column'), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_16 = []
+        t_17 = []
         pass
-        t_16.append(
+        t_17.append(
             'JOIN',
         )
-        return concat(t_16)
+        return concat(t_17)
     context.exported_vars.add('inner_join_left_first')
     context.vars['inner_join_left_first'] = l_0_inner_join_left_first = Macro(environment, macro, 'inner_join_left_first', (), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_x, l_1_key):
-        t_17 = []
-        if l_1_x is missing:
-            l_1_x = undefined("parameter 'x' was not provided", name='x')
-        if l_1_key is missing:
-            l_1_key = undefined("parameter 'key' was not provided", name='key')
-        pass
-        return concat(t_17)
-    context.exported_vars.add('value_at_min')
-    context.vars['value_at_min'] = l_0_value_at_min = Macro(environment, macro, 'value_at_min', ('x', 'key'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_x, l_1_key):
         t_18 = []
         if l_1_x is missing:
@@ -260,10 +271,20 @@ def root(context, missing=missing, environment=environment):
             l_1_key = undefined("parameter 'key' was not provided", name='key')
         pass
         return concat(t_18)
+    context.exported_vars.add('value_at_min')
+    context.vars['value_at_min'] = l_0_value_at_min = Macro(environment, macro, 'value_at_min', ('x', 'key'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_x, l_1_key):
+        t_19 = []
+        if l_1_x is missing:
+            l_1_x = undefined("parameter 'x' was not provided", name='x')
+        if l_1_key is missing:
+            l_1_key = undefined("parameter 'key' was not provided", name='key')
+        pass
+        return concat(t_19)
     context.exported_vars.add('value_at_max')
     context.vars['value_at_max'] = l_0_value_at_max = Macro(environment, macro, 'value_at_max', ('x', 'key'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_rows, l_1_values, l_1_qids):
-        t_19 = []
+        t_20 = []
         if l_1_rows is missing:
             l_1_rows = undefined("parameter 'rows' was not provided", name='rows')
         if l_1_values is missing:
@@ -271,45 +292,45 @@ def root(context, missing=missing, environment=environment):
         if l_1_qids is missing:
             l_1_qids = undefined("parameter 'qids' was not provided", name='qids')
         pass
-        t_19.append(
+        t_20.append(
             'SELECT ',
         )
         for l_2_q in l_1_qids:
             _loop_vars = {}
             pass
-            t_19.extend((
+            t_20.extend((
                 'r.',
                 str(t_2(context, l_2_q)),
                 ', ',
             ))
         l_2_q = missing
-        t_19.extend((
+        t_20.extend((
             'r.c, x.value_id, x.p - x.f AS p_before\n  FROM ',
             str(l_1_rows),
             ' r\n  JOIN ',
             str(l_1_values),
             ' x ON x.v = r.v',
         ))
-        return concat(t_19)
+        return concat(t_20)
     context.exported_vars.add('with_value_ids')
     context.vars['with_value_ids'] = l_0_with_value_ids = Macro(environment, macro, 'with_value_ids', ('rows', 'values', 'qids'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_x, l_1_key):
-        t_20 = []
+        t_21 = []
         if l_1_x is missing:
             l_1_x = undefined("parameter 'x' was not provided", name='x')
         if l_1_key is missing:
             l_1_key = undefined("parameter 'key' was not provided", name='key')
         pass
-        t_20.extend((
+        t_21.extend((
             'STRING_AGG(',
             str(l_1_x),
             ", ',' ORDER BY ",
             str(l_1_key),
             ')',
         ))
-        return concat(t_20)
+        return concat(t_21)
     context.exported_vars.add('ordered_concat')
     context.vars['ordered_concat'] = l_0_ordered_concat = Macro(environment, macro, 'ordered_concat', ('x', 'key'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '7=24&8=32&9=35&13=57&14=64&18=72&19=81&24=89&25=95&26=102&31=107&35=119&36=125&39=132&40=139&44=144&51=153&52=161&58=166&59=172&60=180&64=185&65=192&69=202&70=209&74=215&75=226&79=236&86=245&88=255&93=265&94=277&95=288&96=290&100=296&101=305'
+debug_info = '7=24&8=32&9=35&13=57&14=64&18=72&19=81&24=89&25=95&26=102&31=107&35=119&36=125&39=132&40=139&44=144&51=153&52=161&58=166&59=172&60=180&64=185&65=192&71=202&72=209&73=212&80=223&81=230&85=236&86=247&90=257&97=266&99=276&104=286&105=298&106=309&107=311&111=317&112=326'

@@ -7,7 +7,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_round_half_even = l_0_decimal_digits = l_0_strftime_formats = l_0_floor_datetime = l_0_is_infinite = l_0_epoch_seconds = l_0_inner_join_left_first = l_0_absent_from = l_0_with_value_ids = missing
+    l_0_round_half_even = l_0_decimal_digits = l_0_strftime_formats = l_0_floor_datetime = l_0_is_infinite = l_0_epoch_seconds = l_0_outside_type = l_0_inner_join_left_first = l_0_absent_from = l_0_with_value_ids = missing
     try:
         t_1 = environment.filters['literal']
     except KeyError:
@@ -115,17 +115,48 @@ def root(context, missing=missing, environment=environment):
         return concat(t_8)
     context.exported_vars.add('epoch_seconds')
     context.vars['epoch_seconds'] = l_0_epoch_seconds = Macro(environment, macro, 'epoch_seconds', ('x',), False, False, False, context.eval_ctx.autoescape)
-    def macro():
+    def macro(l_1_x, l_1_type_class):
         t_9 = []
+        if l_1_x is missing:
+            l_1_x = undefined("parameter 'x' was not provided", name='x')
+        if l_1_type_class is missing:
+            l_1_type_class = undefined("parameter 'type_class' was not provided", name='type_class')
         pass
-        t_9.append(
+        if (l_1_type_class == 'boolean'):
+            pass
+            t_9.extend((
+                str(l_1_x),
+                ' NOT IN (0, 1)',
+            ))
+        elif (l_1_type_class in ('integer', 'float')):
+            pass
+            t_9.extend((
+                'TYPEOF(',
+                str(l_1_x),
+                ") NOT IN ('integer', 'real', 'null')",
+            ))
+        else:
+            pass
+            t_9.extend((
+                str(l_1_x),
+                ' IS NOT NULL AND ',
+                str(context.call((undefined(name='epoch_seconds') if l_0_epoch_seconds is missing else l_0_epoch_seconds), l_1_x)),
+                ' IS NULL',
+            ))
+        return concat(t_9)
+    context.exported_vars.add('outside_type')
+    context.vars['outside_type'] = l_0_outside_type = Macro(environment, macro, 'outside_type', ('x', 'type_class'), False, False, False, context.eval_ctx.autoescape)
+    def macro():
+        t_10 = []
+        pass
+        t_10.append(
             'CROSS JOIN',
         )
-        return concat(t_9)
+        return concat(t_10)
     context.exported_vars.add('inner_join_left_first')
     context.vars['inner_join_left_first'] = l_0_inner_join_left_first = Macro(environment, macro, 'inner_join_left_first', (), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_value, l_1_table, l_1_column):
-        t_10 = []
+        t_11 = []
         if l_1_value is missing:
             l_1_value = undefined("parameter 'value' was not provided", name='value')
         if l_1_table is missing:
@@ -133,7 +164,7 @@ def root(context, missing=missing, environment=environment):
         if l_1_column is missing:
             l_1_column = undefined("parameter 'column' was not provided", name='column')
         pass
-        t_10.extend((
+        t_11.extend((
             str(l_1_value),
             ' NOT IN (SELECT ',
             str(l_1_column),
@@ -141,11 +172,11 @@ def root(context, missing=missing, environment=environment):
             str(l_1_table),
             ')',
         ))
-        return concat(t_10)
+        return concat(t_11)
     context.exported_vars.add('absent_from')
     context.vars['absent_from'] = l_0_absent_from = Macro(environment, macro, 'absent_from', ('value', 'table', 'column'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_rows, l_1_values, l_1_qids):
-        t_11 = []
+        t_12 = []
         if l_1_rows is missing:
             l_1_rows = undefined("parameter 'rows' was not provided", name='rows')
         if l_1_values is missing:
@@ -153,40 +184,40 @@ def root(context, missing=missing, environment=environment):
         if l_1_qids is missing:
             l_1_qids = undefined("parameter 'qids' was not provided", name='qids')
         pass
-        t_11.append(
+        t_12.append(
             'SELECT ',
         )
         for l_2_q in l_1_qids:
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_12.extend((
                 str(t_2(context, l_2_q)),
                 ', ',
             ))
         l_2_q = missing
-        t_11.append(
+        t_12.append(
             'c, value_id, p_before FROM (\n    SELECT ',
         )
         for l_2_q in l_1_qids:
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_12.extend((
                 str(t_2(context, l_2_q)),
                 ', ',
             ))
         l_2_q = missing
-        t_11.append(
+        t_12.append(
             'c, is_row,\n      MAX(value_id) OVER o AS value_id,\n      MAX(p - f) OVER o AS p_before\n    FROM (\n      SELECT ',
         )
         for l_2_q in l_1_qids:
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_12.extend((
                 str(t_2(context, l_2_q)),
                 ', ',
             ))
         l_2_q = missing
-        t_11.extend((
+        t_12.extend((
             'c, v, 1 AS is_row, NULL AS value_id, NULL AS f, NULL AS p\n      FROM ',
             str(l_1_rows),
             '\n      UNION ALL\n      SELECT ',
@@ -194,18 +225,18 @@ def root(context, missing=missing, environment=environment):
         for l_2_q in l_1_qids:
             _loop_vars = {}
             pass
-            t_11.append(
+            t_12.append(
                 'NULL, ',
             )
         l_2_q = missing
-        t_11.extend((
+        t_12.extend((
             'NULL, v, 0, value_id, f, p FROM ',
             str(l_1_values),
             '\n    ) by_value\n    WINDOW o AS (ORDER BY v, is_row ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)\n  ) carried\n  WHERE is_row = 1',
         ))
-        return concat(t_11)
+        return concat(t_12)
     context.exported_vars.add('with_value_ids')
     context.vars['with_value_ids'] = l_0_with_value_ids = Macro(environment, macro, 'with_value_ids', ('rows', 'values', 'qids'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '5=30&6=39&9=48&10=55&13=62&16=65&17=72&18=75&20=81&25=89&26=95&31=101&32=108&39=118&48=127&49=137&56=147&57=159&58=170&62=181&63=191&65=194'
+debug_info = '5=30&6=39&9=48&10=55&13=62&16=65&17=72&18=75&20=81&25=89&26=95&31=101&32=108&38=118&39=125&40=128&41=131&42=135&44=141&52=149&61=158&62=168&69=178&70=190&71=201&75=212&76=222&78=225'

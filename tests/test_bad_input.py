@@ -549,3 +549,20 @@ def test_sqlite_values_outside_their_declared_type_are_refused_by_name(
     assert f"column 'v' of 't' is {declared} but holds 2 value(s) that are not" in err[0] and shown in err[0]
     with sqlite3.connect(path) as con:
         assert [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")] == ["t", "s"]
+
+
+def test_a_long_value_outside_its_type_is_shown_cut_short(tmp_path, capsys):
+    """The refusal names one value: a 100,000-character text in a SQLite BOOLEAN made a message
+    of 100,000 characters."""
+    import sqlite3
+
+    path = tmp_path / "long.sqlite"
+    with sqlite3.connect(path) as con:
+        con.execute("CREATE TABLE t (g INTEGER, b BOOLEAN)")
+        con.executemany("INSERT INTO t VALUES (?, ?)", [(i % 2, i % 3 == 0) for i in range(6)] + [(0, "y" * 100_000)])
+    assert (
+        main(["mondrian", "--db", f"sqlite:///{path}", "--table", "t", "--qids", "g,b", "--k", "2", "--output", "o"])
+        == 2
+    )
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "'yyyyyyyy" in err[0] and "100,002 characters" in err[0] and len(err[0]) < 500

@@ -140,9 +140,11 @@ def refuse_values_outside_type(
     for i, col in enumerate(checked):
         found = int(row[f"others_{i}"] or 0)
         if found:
+            example = repr(row[f"example_{i}"])
+            example = example if len(example) <= 60 else f"{example[:50]}... ({len(example):,} characters)"
             raise InvalidInputError(
                 f"column {col.name!r} of {rel.label!r} is {col.sql_type} but holds {found:,} value(s) that are "
-                f"not {_WHAT_A_CLASS_HOLDS[col.type_class]}, such as {row[f'example_{i}']!r}, which {what} "
+                f"not {_WHAT_A_CLASS_HOLDS[col.type_class]}, such as {example}, which {what} "
                 "cannot compute with: give them a value of that type, or read the column as text in a "
                 "view (CAST(... AS TEXT))"
             )

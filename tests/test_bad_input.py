@@ -566,3 +566,27 @@ def test_a_long_value_outside_its_type_is_shown_cut_short(tmp_path, capsys):
     )
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "'yyyyyyyy" in err[0] and "100,002 characters" in err[0] and len(err[0]) < 500
+
+
+@pytest.mark.parametrize("role", ["weight", "population_count"])
+def test_a_weight_or_count_that_is_no_number_is_refused_by_name(tmp_path, capsys, role):
+    """SQLite keeps text in a REAL or INTEGER column: a weight 'w' was refused as an "infinite
+    weight", and a census count 'many' was taken (as 0: a class the population lacks) and the
+    run ended with figures (exit 0). Both are named for what they are now."""
+    import sqlite3
+
+    path = tmp_path / "risk.sqlite"
+    with sqlite3.connect(path) as con:
+        con.execute("CREATE TABLE t (g INTEGER, w REAL)")
+        con.execute("INSERT INTO t VALUES (0, 1), (0, 2), (1, 1), (1, 'w'), (1, 3)")
+        con.execute("CREATE TABLE p (g INTEGER, n INTEGER)")
+        con.execute("INSERT INTO p VALUES (0, 5), (1, 'many')")
+    db = f"sqlite:///{path}"
+    if role == "weight":
+        args, column, table, value = ["--weight", "w"], "w", "t", "'w'"
+    else:
+        args, column, table, value = ["--population", "p", "--population-count", "n"], "n", "p", "'many'"
+    assert main(["risk", "--db", db, "--table", "t", "--qids", "g", *args]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert f"column {column!r} of {table!r} is" in err[0] and "that are not numbers, such as " + value in err[0]

@@ -21,9 +21,19 @@ from ...errors import InputChangedError, InvalidInputError
 from ...given import flag, is_number, whole_number
 from ...source import Column, OutputTable, Relation, Source, is_in_memory, opened
 from ...sql.types import TypeClass
-from ..classes import check_key, class_sizes, compared_as_bytes, resolve_qids, validate_qids
+from ..classes import (
+    check_key,
+    class_sizes,
+    compared_as_bytes,
+    refuse_values_outside_type,
+    resolve_qids,
+    validate_qids,
+)
 from . import DEFAULT_THRESHOLD, models, population
 from .sql import RiskColumn, RiskQueries
+
+# A weight or a census count is summed: a value that is no number (SQLite's 'many') is refused.
+_NUMBERS = (TypeClass.INTEGER, TypeClass.FLOAT)
 
 
 @dataclass(frozen=True)
@@ -339,6 +349,7 @@ def risk(
                         f"numbers, it is {count_col.sql_type}"
                     )
                 count_name = count_col.name
+                refuse_values_outside_type(source, pop_rel, [count_name], "risk", _NUMBERS)
                 _check_population_counts(source, q, pop_rel, count_col)
             else:
                 _refuse_empty_population(source, q, pop_rel)
@@ -352,6 +363,7 @@ def risk(
                     f"weight column {w.name!r} of {rel.label!r} must be numeric, it is {w.sql_type}"
                 )
             weight_name = w.name
+            refuse_values_outside_type(source, rel, [weight_name], "risk", _NUMBERS)
             _check_weights(source, q, rel, w)
         if o.records is not None and o.key is not None:  # "which records": the key must name one each
             check_key(source, rel, rel.column(o.key).name)

@@ -142,6 +142,10 @@ class SQLAlchemyEngine:
 
         if isinstance(t, sa.types.NullType) and not self.dialect.typeless_columns:
             return "UNKNOWN"  # a type the driver does not know
+        if type(t).__name__ == "DOMAIN" and getattr(t, "data_type", None) is not None:
+            # A PostgreSQL DOMAIN holds values of its base type (a positive INTEGER, a postal code
+            # over TEXT) and computes as it does: read as that type (it was refused as "DOMAIN").
+            return self._type_name(sa.types.to_instance(t.data_type))
         try:
             return str(t)
         except Exception:  # NullType and friends do not compile

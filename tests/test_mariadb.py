@@ -116,3 +116,28 @@ def test_absent_from_means_not_exists_with_nulls(maria):
     got = maria.fetch(f"SELECT v FROM {a} w WHERE {macro('w.v', b, 'pid')} ORDER BY v")
     expected = maria.fetch(f"SELECT v FROM {a} w WHERE NOT EXISTS (SELECT 1 FROM {b} x WHERE x.pid = w.v) ORDER BY v")
     assert "NOT IN" in macro("w.v", b, "pid") and got == expected == [(None,), (1,), (3,)]
+
+
+def test_year_mediumint_and_set_columns_are_numbers_and_text(maria):
+    """MariaDB's YEAR and MEDIUMINT (a birth year, a small count) are numbers, its SET holds text
+    ('x,y') as its ENUM does: all three were refused as "unsupported type"."""
+    import pandas as pd
+
+    from mondrian_reference import encode, mondrian_reference, partition_sets
+
+    t, out = f"types_{uuid.uuid4().hex[:8]}", f"out_{uuid.uuid4().hex[:6]}"
+    maria.created += [t, out]
+    rows = [(i, 1990 + i % 3, ["x", "y", "x,y"][(i * 5) % 3], (i * 7) % 4) for i in range(24)]
+    maria.run(f"CREATE TABLE {t} (id INT, y YEAR, st SET('x','y'), mi MEDIUMINT UNSIGNED)")
+    maria.run(f"INSERT INTO {t} VALUES " + ", ".join(f"({i}, {y}, '{s}', {m})" for i, y, s, m in rows))
+    types = {c.name: c.type_class for c in maria.source().relation(t).columns}
+    assert types == {"id": T.INTEGER, "y": T.INTEGER, "st": T.TEXT, "mi": T.INTEGER}
+    df = pd.DataFrame(rows, columns=["id", "y", "st", "mi"])
+    got = pr.kanon(maria.source(), t, ["y", "st", "mi"])
+    classes = df.groupby(["y", "st", "mi"])
+    assert (got["n_classes"], got["k_anonymity"]) == (classes.ngroups, classes.size().min())
+    r = mondrian_keeping_all(maria.source(), t, ["y", "st", "mi"], 3, out)
+    ref = partition_sets(mondrian_reference(encode(df, ["y", "st", "mi"]), 3), df["id"])
+    parts = maria.fetch(f"SELECT id, partition_id FROM {out}")
+    got_sets = pd.DataFrame(parts, columns=["id", "pid"]).groupby("pid")["id"].apply(frozenset)
+    assert set(got_sets) == ref and r.partitions == len(ref) > 1

@@ -31,8 +31,11 @@ class TypeClass(str, Enum):
 _UNSUPPORTED = re.compile(
     r"\[\]|^(STRUCT|MAP|UNION|LIST|ARRAY|BLOB|BYTEA|BINARY|VARBINARY|JSON|JSONB|BIT|GEOMETRY|INTERVAL|TIME\b(?! ?STAMP)|UUID|XML)"
 )
+# MariaDB's MEDIUMINT, and its YEAR (a year 1901-2155, a number in SQL, an int in pandas): both
+# were refused as unsupported types.
 _INTEGER = re.compile(
-    r"^(U?(BIG|SMALL|TINY|HUGE)?INT(EGER)?\d*|INT[248]|SERIAL|BIGSERIAL|SMALLSERIAL|LONG|UINTEGER|UBIGINT|USMALLINT|UTINYINT|UHUGEINT)\b"
+    r"^(U?(BIG|SMALL|TINY|HUGE|MEDIUM)?INT(EGER)?\d*|INT[248]|SERIAL|BIGSERIAL|SMALLSERIAL|LONG|UINTEGER|UBIGINT"
+    r"|USMALLINT|UTINYINT|UHUGEINT|YEAR)\b"
 )
 _FLOAT = re.compile(r"^(DOUBLE|FLOAT|REAL|DECIMAL|NUMERIC|NUMBER|FLOAT[48])")
 
@@ -55,7 +58,8 @@ def type_class(sql_type: str) -> TypeClass:
         return TypeClass.INTEGER
     if _FLOAT.search(t):
         return TypeClass.FLOAT
-    if any(word in t for word in ("CHAR", "TEXT", "STRING", "CLOB", "ENUM", "VARCHAR", "NAME")):
+    # MariaDB's SET('a','b') holds text ('a,b') as its ENUM does.
+    if any(word in t for word in ("CHAR", "TEXT", "STRING", "CLOB", "ENUM", "VARCHAR", "NAME")) or t.startswith("SET("):
         return TypeClass.TEXT
     return TypeClass.UNSUPPORTED
 

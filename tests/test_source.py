@@ -510,3 +510,27 @@ def test_a_python_run_that_writes_creates_its_database_as_the_cli_does(tmp_path,
     pr.risk(risk_db, table, ["age", "sex", "race"], classes="risky")
     with pr.connect(risk_db) as src:
         assert src.fetch("SELECT COUNT(*) FROM risky")[0][0] > 0
+
+
+def test_sqlite_declared_types_of_its_documentation_have_their_class(tmp_path):
+    """The declared types SQLite's documentation gives as examples of its affinities (section
+    3.1.1 of "Datatypes In SQLite") read as the class SQLite stores them by (SQLAlchemy's reading
+    resolves them by SQLite's affinity rules first: UNSIGNED BIG INT is an INTEGER)."""
+    import sqlite3
+
+    from privrisk_sql.sql.types import TypeClass as T
+
+    declared = {
+        "INT": T.INTEGER, "INTEGER": T.INTEGER, "TINYINT": T.INTEGER, "SMALLINT": T.INTEGER,
+        "MEDIUMINT": T.INTEGER, "BIGINT": T.INTEGER, "UNSIGNED BIG INT": T.INTEGER, "INT2": T.INTEGER,
+        "INT8": T.INTEGER, "CHARACTER(20)": T.TEXT, "VARCHAR(255)": T.TEXT, "VARYING CHARACTER(255)": T.TEXT,
+        "NCHAR(55)": T.TEXT, "NATIVE CHARACTER(70)": T.TEXT, "NVARCHAR(100)": T.TEXT, "TEXT": T.TEXT,
+        "CLOB": T.TEXT, "BLOB": T.UNSUPPORTED, "REAL": T.FLOAT, "DOUBLE": T.FLOAT, "DOUBLE PRECISION": T.FLOAT,
+        "FLOAT": T.FLOAT, "NUMERIC": T.FLOAT, "DECIMAL(10,5)": T.FLOAT, "BOOLEAN": T.BOOLEAN, "DATE": T.DATE,
+        "DATETIME": T.TIMESTAMP,
+    }  # fmt: skip
+    path = tmp_path / "types.sqlite"
+    with sqlite3.connect(path) as con:
+        con.execute("CREATE TABLE t (" + ", ".join(f'"c{i}" {d}' for i, d in enumerate(declared)) + ")")
+    columns = pr.connect(f"sqlite:///{path}").relation("t").columns
+    assert {d: c.type_class for d, c in zip(declared, columns)} == declared

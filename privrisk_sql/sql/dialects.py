@@ -142,7 +142,8 @@ class Dialect:
     # The type classes (TypeClass values) whose columns can hold values of another kind, checked
     # (fn.outside_type) before a metric computes with them: SQLite keeps any value in any column
     # ('yes' in a BOOLEAN, 'x' in a REAL, 'oops' in a DATE); MariaDB's BOOLEAN is a TINYINT(1),
-    # -128..127. Mondrian labelled SQLite's 'yes' false; mpUCCs failed on 'x' mid-run.
+    # -128..127. Mondrian labelled SQLite's 'yes' false; mpUCCs failed on 'x' mid-run
+    # (docs/decisions/declared-types-and-their-values.md).
     loose_types: tuple[str, ...] = ()
     # What depends on table {table} of schema {schema} (of database {database} where names have
     # three parts; literals; rows, column dependent) that the database will not drop the table

@@ -12,7 +12,7 @@ SELECT ROW_NUMBER() OVER () AS rid, CAST(0 AS BIGINT) AS pid, COUNT(*) AS n
      , x.c8, MIN(x.v8) AS vlo8, MAX(x.v8) AS vhi8
 FROM (
     SELECT CAST(r."age" AS DOUBLE PRECISION) AS c0, r."age" AS v0
-         , CAST(CASE WHEN r."income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE r."income" END AS DOUBLE PRECISION) AS c1, CASE WHEN r."income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE r."income" END AS v1
+         , CAST(CASE WHEN r."income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE r."income" END AS DOUBLE PRECISION) AS c1, CASE WHEN r."income" = 0 THEN ABS(r."income") ELSE CASE WHEN r."income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE r."income" END END AS v1
          , CAST(EPOCH(r."visit") AS DOUBLE PRECISION) AS c2, r."visit" AS v2
          , CAST(CASE WHEN r."smoker" IS NULL THEN NULL WHEN r."smoker" THEN 1 ELSE 0 END AS DOUBLE PRECISION) AS c3
          , CAST(m4.code AS DOUBLE PRECISION) AS c4

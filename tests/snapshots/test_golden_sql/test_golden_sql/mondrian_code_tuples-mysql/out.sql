@@ -12,7 +12,7 @@ SELECT ROW_NUMBER() OVER () AS rid, CAST(0 AS SIGNED) AS pid, COUNT(*) AS n
      , x.c8, MIN(x.v8) AS vlo8, MAX(x.v8) AS vhi8
 FROM (
     SELECT CAST(r.`age` AS DOUBLE) AS c0, r.`age` AS v0
-         , CAST(r.`income` AS DOUBLE) AS c1, r.`income` AS v1
+         , CAST(r.`income` AS DOUBLE) AS c1, CASE WHEN r.`income` = 0 THEN ABS(r.`income`) ELSE r.`income` END AS v1
          , CAST((CAST(TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', r.`visit`) AS DOUBLE) + MICROSECOND(r.`visit`) / 1e6) AS DOUBLE) AS c2, r.`visit` AS v2
          , CAST(CASE WHEN r.`smoker` IS NULL THEN NULL WHEN r.`smoker` THEN 1 ELSE 0 END AS DOUBLE) AS c3
          , CAST(m4.code AS DOUBLE) AS c4

@@ -14,7 +14,7 @@ SELECT ROW_NUMBER() OVER (ORDER BY x.c0, x.c1, x.c2, x.c3, x.c4, x.c5, x.c6, x.c
      , x.c8, MIN(x.v8) AS vlo8, MAX(x.v8) AS vhi8
 FROM (
     SELECT CAST(r.`age` AS DOUBLE) AS c0, r.`age` AS v0
-         , CAST(CASE WHEN r.`income` = CAST('NaN' AS DOUBLE) THEN NULL ELSE r.`income` END AS DOUBLE) AS c1, CASE WHEN r.`income` = CAST('NaN' AS DOUBLE) THEN NULL ELSE r.`income` END AS v1
+         , CAST(CASE WHEN r.`income` = CAST('NaN' AS DOUBLE) THEN NULL ELSE r.`income` END AS DOUBLE) AS c1, CASE WHEN r.`income` = 0 THEN ABS(r.`income`) ELSE CASE WHEN r.`income` = CAST('NaN' AS DOUBLE) THEN NULL ELSE r.`income` END END AS v1
          , CAST((CAST(TIMESTAMPDIFF(MICROSECOND, TIMESTAMP_NTZ'1970-01-01 00:00:00', CAST(r.`visit` AS TIMESTAMP_NTZ)) AS DOUBLE) / 1e6) AS DOUBLE) AS c2, r.`visit` AS v2
          , CAST(CASE WHEN r.`smoker` IS NULL THEN NULL WHEN r.`smoker` THEN 1 ELSE 0 END AS DOUBLE) AS c3
          , CAST(m4.code AS DOUBLE) AS c4

@@ -3,7 +3,7 @@ SELECT w.pid, COUNT(*) AS n
      , MIN(w.c0) AS lo0, MAX(w.c0) AS hi0
      , MIN(r."age") AS vlo0, MAX(r."age") AS vhi0
      , MIN(w.c1) AS lo1, MAX(w.c1) AS hi1
-     , MIN(CASE WHEN r."income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE r."income" END) AS vlo1, MAX(CASE WHEN r."income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE r."income" END) AS vhi1
+     , MIN(CASE WHEN r."income" = 0 THEN ABS(r."income") ELSE CASE WHEN r."income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE r."income" END END) AS vlo1, MAX(CASE WHEN r."income" = 0 THEN ABS(r."income") ELSE CASE WHEN r."income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE r."income" END END) AS vhi1
      , MIN(w.c2) AS lo2, MAX(w.c2) AS hi2
      , MIN(r."visit") AS vlo2, MAX(r."visit") AS vhi2
      , MIN(w.c3) AS lo3, MAX(w.c3) AS hi3

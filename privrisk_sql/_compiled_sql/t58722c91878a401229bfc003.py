@@ -54,7 +54,7 @@ def root(context, missing=missing, environment=environment):
         else:
             pass
             t_4.append(
-                str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'original'), l_1_d, str_join(('r.', t_2(context, environment.getattr(l_1_d, 'column')), )))),
+                str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'bound'), l_1_d, str_join(('r.', t_2(context, environment.getattr(l_1_d, 'column')), )))),
             )
         return concat(t_4)
     context.exported_vars.add('raw')

@@ -7,7 +7,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_dim_value = l_0_original = l_0_code = l_0_rank_joins = l_0_output_columns = l_0_json_element = l_0_sensitive_code = l_0_tight_depths = l_0_rank_map_join = missing
+    l_0_dim_value = l_0_original = l_0_bound = l_0_code = l_0_rank_joins = l_0_output_columns = l_0_json_element = l_0_sensitive_code = l_0_tight_depths = l_0_rank_map_join = missing
     try:
         t_1 = environment.filters['length']
     except KeyError:
@@ -83,6 +83,32 @@ def root(context, missing=missing, environment=environment):
     context.vars['original'] = l_0_original = Macro(environment, macro, 'original', ('d', 'x'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_d, l_1_x):
         t_6 = []
+        if l_1_d is missing:
+            l_1_d = undefined("parameter 'd' was not provided", name='d')
+        if l_1_x is missing:
+            l_1_x = undefined("parameter 'x' was not provided", name='x')
+        pass
+        if environment.getattr(l_1_d, 'is_float'):
+            pass
+            t_6.extend((
+                'CASE WHEN ',
+                str(l_1_x),
+                ' = 0 THEN ABS(',
+                str(l_1_x),
+                ') ELSE ',
+                str(context.call((undefined(name='original') if l_0_original is missing else l_0_original), l_1_d, l_1_x)),
+                ' END',
+            ))
+        else:
+            pass
+            t_6.append(
+                str(context.call((undefined(name='original') if l_0_original is missing else l_0_original), l_1_d, l_1_x)),
+            )
+        return concat(t_6)
+    context.exported_vars.add('bound')
+    context.vars['bound'] = l_0_bound = Macro(environment, macro, 'bound', ('d', 'x'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_d, l_1_x):
+        t_7 = []
         l_1_fn = resolve('fn')
         if l_1_d is missing:
             l_1_d = undefined("parameter 'd' was not provided", name='d')
@@ -91,19 +117,19 @@ def root(context, missing=missing, environment=environment):
         pass
         if environment.getattr(l_1_d, 'is_text'):
             pass
-            t_6.extend((
+            t_7.extend((
                 'm',
                 str(environment.getattr(l_1_d, 'index')),
                 '.code',
             ))
         elif (environment.getattr(l_1_d, 'kind') == 'temporal'):
             pass
-            t_6.append(
+            t_7.append(
                 str(context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'epoch_seconds'), l_1_x)),
             )
         elif (environment.getattr(l_1_d, 'kind') == 'boolean'):
             pass
-            t_6.extend((
+            t_7.extend((
                 'CASE WHEN ',
                 str(l_1_x),
                 ' IS NULL THEN NULL WHEN ',
@@ -112,7 +138,7 @@ def root(context, missing=missing, environment=environment):
             ))
         elif (not t_3(environment.getattr(l_1_d, 'origin'))):
             pass
-            t_6.extend((
+            t_7.extend((
                 '(',
                 str(context.call((undefined(name='original') if l_0_original is missing else l_0_original), l_1_d, l_1_x)),
                 ' - ',
@@ -121,28 +147,28 @@ def root(context, missing=missing, environment=environment):
             ))
         else:
             pass
-            t_6.append(
+            t_7.append(
                 str(context.call((undefined(name='original') if l_0_original is missing else l_0_original), l_1_d, l_1_x)),
             )
-        return concat(t_6)
+        return concat(t_7)
     context.exported_vars.add('code')
     context.vars['code'] = l_0_code = Macro(environment, macro, 'code', ('d', 'x'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_dims, l_1_pad):
-        t_7 = []
+        t_8 = []
         if l_1_dims is missing:
             l_1_dims = undefined("parameter 'dims' was not provided", name='dims')
         if l_1_pad is missing:
             l_1_pad = ''
         pass
-        def t_8(fiter):
+        def t_9(fiter):
             for l_2_d in fiter:
                 if environment.getattr(l_2_d, 'is_text'):
                     yield l_2_d
-        for l_2_d in t_8(l_1_dims):
+        for l_2_d in t_9(l_1_dims):
             l_2_fn = resolve('fn')
             _loop_vars = {}
             pass
-            t_7.extend((
+            t_8.extend((
                 str(l_1_pad),
                 'LEFT JOIN ',
                 str(t_2(context, environment.getattr(l_2_d, 'map'))),
@@ -155,11 +181,11 @@ def root(context, missing=missing, environment=environment):
                 '\n',
             ))
         l_2_d = l_2_fn = missing
-        return concat(t_7)
+        return concat(t_8)
     context.exported_vars.add('rank_joins')
     context.vars['rank_joins'] = l_0_rank_joins = Macro(environment, macro, 'rank_joins', ('dims', 'pad'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_keep, l_1_dims, l_1_labels_only):
-        t_9 = []
+        t_10 = []
         if l_1_keep is missing:
             l_1_keep = undefined("parameter 'keep' was not provided", name='keep')
         if l_1_dims is missing:
@@ -167,19 +193,19 @@ def root(context, missing=missing, environment=environment):
         if l_1_labels_only is missing:
             l_1_labels_only = undefined("parameter 'labels_only' was not provided", name='labels_only')
         pass
-        t_9.append(
+        t_10.append(
             'SELECT ',
         )
         for l_2_c in l_1_keep:
             _loop_vars = {}
             pass
-            t_9.extend((
+            t_10.extend((
                 'r.',
                 str(t_2(context, l_2_c)),
                 ', ',
             ))
         l_2_c = missing
-        t_9.extend((
+        t_10.extend((
             'b.partition_id AS ',
             str(t_2(context, 'partition_id')),
             '\n',
@@ -187,12 +213,12 @@ def root(context, missing=missing, environment=environment):
         for l_2_d in l_1_dims:
             _loop_vars = {}
             pass
-            t_9.append(
+            t_10.append(
                 '     , ',
             )
             if (not l_1_labels_only):
                 pass
-                t_9.extend((
+                t_10.extend((
                     'b.lo',
                     str(environment.getattr(l_2_d, 'index')),
                     ' AS ',
@@ -203,7 +229,7 @@ def root(context, missing=missing, environment=environment):
                     str(t_2(context, str_join((environment.getattr(l_2_d, 'column'), '_hi', )))),
                     ', ',
                 ))
-            t_9.extend((
+            t_10.extend((
                 'b.gen',
                 str(environment.getattr(l_2_d, 'index')),
                 ' AS ',
@@ -211,11 +237,11 @@ def root(context, missing=missing, environment=environment):
                 '\n',
             ))
         l_2_d = missing
-        return concat(t_9)
+        return concat(t_10)
     context.exported_vars.add('output_columns')
     context.vars['output_columns'] = l_0_output_columns = Macro(environment, macro, 'output_columns', ('keep', 'dims', 'labels_only'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_d, l_1_c, l_1_map):
-        t_10 = []
+        t_11 = []
         if l_1_d is missing:
             l_1_d = undefined("parameter 'd' was not provided", name='d')
         if l_1_c is missing:
@@ -225,25 +251,25 @@ def root(context, missing=missing, environment=environment):
         pass
         if environment.getattr(l_1_d, 'is_text'):
             pass
-            t_10.extend((
+            t_11.extend((
                 'COALESCE(\'"\' || ',
                 str(l_1_map),
                 '.json_text || \'"\', \'null\')',
             ))
         else:
             pass
-            t_10.extend((
+            t_11.extend((
                 'CASE WHEN ',
                 str(l_1_c),
                 " = 1 THEN 'true' WHEN ",
                 str(l_1_c),
                 " = 0 THEN 'false' ELSE 'null' END",
             ))
-        return concat(t_10)
+        return concat(t_11)
     context.exported_vars.add('json_element')
     context.vars['json_element'] = l_0_json_element = Macro(environment, macro, 'json_element', ('d', 'c', 'map'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_a, l_1_x):
-        t_11 = []
+        t_12 = []
         l_1_fn = resolve('fn')
         l_1_v = missing
         if l_1_a is missing:
@@ -252,7 +278,7 @@ def root(context, missing=missing, environment=environment):
             l_1_x = undefined("parameter 'x' was not provided", name='x')
         pass
         l_1_v = (context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'binary_text'), l_1_x) if environment.getattr(l_1_a, 'is_text') else (context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'nan_to_null'), l_1_x) if environment.getattr(l_1_a, 'is_float') else l_1_x))
-        t_11.extend((
+        t_12.extend((
             'CASE WHEN ',
             str((undefined(name='v') if l_1_v is missing else l_1_v)),
             ' IS NULL THEN NULL ELSE DENSE_RANK() OVER (ORDER BY CASE WHEN ',
@@ -261,17 +287,17 @@ def root(context, missing=missing, environment=environment):
             str((undefined(name='v') if l_1_v is missing else l_1_v)),
             ') END',
         ))
-        return concat(t_11)
+        return concat(t_12)
     context.exported_vars.add('sensitive_code')
     context.vars['sensitive_code'] = l_0_sensitive_code = Macro(environment, macro, 'sensitive_code', ('a', 'x'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_d, l_1_partitions):
-        t_12 = []
+        t_13 = []
         if l_1_d is missing:
             l_1_d = undefined("parameter 'd' was not provided", name='d')
         if l_1_partitions is missing:
             l_1_partitions = undefined("parameter 'partitions' was not provided", name='partitions')
         pass
-        t_12.extend((
+        t_13.extend((
             '(SELECT tp.pid, MAX(ta.depth) AS depth\n   FROM ',
             str(t_2(context, l_1_partitions)),
             ' tp\n   JOIN ',
@@ -284,11 +310,11 @@ def root(context, missing=missing, environment=environment):
             str(environment.getattr(l_1_d, 'index')),
             ' AND tb.depth = ta.depth AND tb.label = ta.label\n  GROUP BY tp.pid)',
         ))
-        return concat(t_12)
+        return concat(t_13)
     context.exported_vars.add('tight_depths')
     context.vars['tight_depths'] = l_0_tight_depths = Macro(environment, macro, 'tight_depths', ('d', 'partitions'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_d, l_1_alias, l_1_code):
-        t_13 = []
+        t_14 = []
         if l_1_d is missing:
             l_1_d = undefined("parameter 'd' was not provided", name='d')
         if l_1_alias is missing:
@@ -296,7 +322,7 @@ def root(context, missing=missing, environment=environment):
         if l_1_code is missing:
             l_1_code = undefined("parameter 'code' was not provided", name='code')
         pass
-        t_13.extend((
+        t_14.extend((
             'LEFT JOIN ',
             str(t_2(context, environment.getattr(l_1_d, 'map'))),
             ' ',
@@ -308,15 +334,15 @@ def root(context, missing=missing, environment=environment):
         ))
         if environment.getattr(l_1_d, 'has_nulls'):
             pass
-            t_13.extend((
+            t_14.extend((
                 ' AND ',
                 str(l_1_code),
                 ' > g.null_code',
                 str(environment.getattr(l_1_d, 'index')),
             ))
-        return concat(t_13)
+        return concat(t_14)
     context.exported_vars.add('rank_map_join')
     context.vars['rank_map_join'] = l_0_rank_map_join = Macro(environment, macro, 'rank_map_join', ('d', 'alias', 'code'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '2=30&3=39&4=42&6=50&11=70&12=79&17=84&18=92&19=96&20=99&21=102&22=104&23=108&24=113&25=117&27=125&33=130&34=137&35=146&42=161&43=173&44=187&45=193&51=217&52=226&53=230&55=237&62=245&63=254&64=257&72=267&74=276&75=278&76=282&83=290&84=301'
+debug_info = '2=30&3=39&4=42&6=50&11=70&12=79&18=84&19=91&20=95&22=105&28=110&29=118&30=122&31=125&32=128&33=130&34=134&35=139&36=143&38=151&44=156&45=163&46=172&53=187&54=199&55=213&56=219&62=243&63=252&64=256&66=263&73=271&74=280&75=283&83=293&85=302&86=304&87=308&94=316&95=327'

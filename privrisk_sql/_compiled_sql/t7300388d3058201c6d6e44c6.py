@@ -92,7 +92,7 @@ def root(context, missing=missing, environment=environment):
         if environment.getattr(l_1_d, 'has_value_bounds'):
             pass
             yield ', '
-            yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'original'), l_1_d, str_join(('r.', t_1(context, environment.getattr(l_1_d, 'column')), )), _loop_vars=_loop_vars))
+            yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'bound'), l_1_d, str_join(('r.', t_1(context, environment.getattr(l_1_d, 'column')), )), _loop_vars=_loop_vars))
             yield ' AS v'
             yield str(environment.getattr(l_1_d, 'index'))
         yield '\n'

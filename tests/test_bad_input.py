@@ -509,6 +509,19 @@ def test_a_column_name_typed_in_the_other_unicode_form_is_found(tmp_path, capsys
     assert pr.kanon(None, str(both), [nfd])["k_anonymity"] == 2  # an exact name is that column
 
 
+def test_a_missing_column_lists_names_holding_a_comma_as_the_cli_takes_them(tmp_path, capsys):
+    """A header "city, state" was listed as `(columns: city, state, age)`: three names to a
+    reader, and typed so, two columns to --qids. Listed in double quotes now, as --qids takes it
+    (a double quote in a name doubled)."""
+    path = tmp_path / "t.csv"
+    path.write_text('"city, state"," ""x"" ",age\n"a, b",q,1\n"a, b",q,1\n', encoding="utf-8")
+    assert main(["kanon", "--table", str(path), "--qids", "city", "--quiet"]) == 2
+    listed = '(columns: "city, state", """x""", age)'  # DuckDB trims a header's edge spaces
+    assert listed in capsys.readouterr().err
+    # each listed name, typed back into --qids as shown, is that column
+    assert main(["kanon", "--table", str(path), "--qids", '"city, state", """x""",age', "--quiet"]) == 0
+
+
 @pytest.mark.parametrize(
     "declared,good,odd,shown",
     [

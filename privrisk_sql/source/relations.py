@@ -58,8 +58,17 @@ class Relation:
         if len(folded) > 1:
             raise InvalidInputError(f"column {name!r} is ambiguous in {self.label!r}: {[c.name for c in folded]}")
         raise InvalidInputError(
-            f"column {name!r} not found in {self.label!r} (columns: {', '.join(c.name for c in self.columns)})"
+            f"column {name!r} not found in {self.label!r} (columns: {', '.join(_listed(c.name) for c in self.columns)})"
         )
+
+
+def _listed(name: str) -> str:
+    """A column name as a comma-separated list shows it, and as the CLI's lists take it: in
+    double quotes when it holds a comma or a double quote or has edge spaces (``city, state`` in
+    a list of ``city, state, age`` read as two columns)."""
+    if "," in name or '"' in name or name != name.strip() or not name:
+        return '"' + name.replace('"', '""') + '"'
+    return name
 
 
 def _folded(name: str) -> str:

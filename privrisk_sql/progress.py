@@ -1,9 +1,11 @@
 """Progress on stderr for long runs: a bar when the total is known (mpUCCs' combinations), a status
-line when it is not (Mondrian's levels); nothing for runs shorter than a couple of seconds."""
+line when it is not (Mondrian's levels), an elapsed-time line for commands of a few long statements
+(kanon, CAVG, risk); nothing for runs shorter than a couple of seconds."""
 
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -71,6 +73,61 @@ class StatusLine(_StderrLine):
         now = time.monotonic()
         if self._due(now):
             self._draw(now, f"{self.label}: level {level}, {cuts:,} cuts, {now - self.start:.0f}s elapsed")
+
+
+class ElapsedLine(_StderrLine):
+    """``kanon: statement 3 running, 45% done, 14s elapsed`` on stderr while a command of a few long
+    statements runs (a context manager), once it has taken ``delay`` seconds. A thread of its own
+    draws it: the main thread waits inside the database driver, and no callback comes from there.
+    ``statement()`` is the number of the statement running; ``percent()`` its progress, or None
+    where the database does not say (DuckDB does, PostgreSQL, MariaDB, SQLite and Spark do not)."""
+
+    def __init__(
+        self,
+        label: str,
+        statement: Callable[[], int] | None = None,
+        percent: Callable[[], float | None] | None = None,
+        delay: float = 2.0,
+        stream=None,
+    ):
+        super().__init__(label, delay, stream)
+        self.statement, self.percent = statement, percent
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def __enter__(self) -> ElapsedLine:
+        self._thread = threading.Thread(target=self._tick, name="privrisk-sql-progress", daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+        self.close()
+
+    def _tick(self) -> None:
+        wait = self.delay
+        while not self._stop.wait(wait):
+            now = time.monotonic()
+            self._draw(now, self.text(now))
+            wait = 0.2 if self.tty else 10.0
+
+    def text(self, now: float) -> str:
+        parts = [f"statement {_asked(self.statement)} running"] if self.statement is not None else ["running"]
+        percent = _asked(self.percent) if self.percent is not None else None
+        if percent is not None:
+            parts.append(f"{percent:.0f}% done")
+        parts.append(f"{now - self.start:.0f}s elapsed")
+        return f"{self.label}: " + ", ".join(parts)
+
+
+def _asked(get: Callable[[], Any]) -> Any:
+    """A value asked from the drawing thread: None when asking fails (a progress line never stops a run)."""
+    try:
+        return get()
+    except Exception:
+        return None
 
 
 def interactive() -> bool:

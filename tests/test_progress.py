@@ -144,3 +144,105 @@ def test_mpuccs_quiet_draws_no_progress(tmp_path):
     quiet = subprocess.run([*base, "--quiet"], capture_output=True, text=True, timeout=300)
     assert quiet.returncode == 0, quiet.stderr
     assert "combinations," not in quiet.stderr and quiet.stdout == ""
+
+
+def test_the_elapsed_line_shows_the_statement_its_progress_and_the_time():
+    """kanon, CAVG and risk printed nothing while their statements ran (a 30M-row kanon: 24 s of
+    silence): a line drawn by a thread of its own, as the main thread waits inside the driver."""
+    import time
+
+    from privrisk_sql.progress import ElapsedLine
+
+    out = io.StringIO()
+    with ElapsedLine("kanon", statement=lambda: 3, percent=lambda: 45.4, delay=0.0, stream=out):
+        time.sleep(0.3)  # a log stream gets a line every 10 s: one here
+    assert out.getvalue() == "kanon: statement 3 running, 45% done, 0s elapsed\n"
+
+    def gone() -> float:
+        raise RuntimeError("connection closed")
+
+    out = io.StringIO()
+    with ElapsedLine("risk", statement=lambda: 1, percent=gone, delay=0.0, stream=out):
+        time.sleep(0.3)  # asking failed: the line goes on without the share done
+    assert out.getvalue() == "risk: statement 1 running, 0s elapsed\n"
+
+    tty = _Tty()
+    with ElapsedLine("cavg", delay=0.0, stream=tty):
+        time.sleep(0.5)  # redrawn in place every 0.2 s, ended by a line break
+    text = tty.getvalue()
+    assert text.startswith("\rcavg: running, 0s elapsed") and text.count("\r") >= 2 and text.endswith("\n")
+
+    out = io.StringIO()
+    with ElapsedLine("kanon", statement=lambda: 1, delay=60.0, stream=out):
+        pass  # shorter than the delay: nothing
+    assert out.getvalue() == ""
+
+
+def test_duckdb_says_how_far_the_running_statement_is_only_when_asked(tmp_path):
+    """The elapsed line's share done is DuckDB's own query_progress, asked from another thread;
+    tracked only for a run that draws the line (DuckDB's own bar, which would print on stdout
+    through --json -, stays off)."""
+    import threading
+
+    import privrisk_sql as pr
+
+    heavy = "SELECT COUNT(*) AS n FROM (SELECT i % 1000003 AS a, COUNT(*) AS c FROM range(12000000) r(i) GROUP BY 1) g"
+    seen: dict[bool, list] = {}
+    for tracked in (True, False):
+        src = pr.connect()
+        src.tracks_progress = tracked
+        asked: list = []
+        done = threading.Event()
+
+        def ask(src=src, asked=asked, done=done) -> None:
+            while not done.wait(0.02):
+                asked.append(src.query_progress())
+
+        thread = threading.Thread(target=ask)
+        with src.guarded():
+            thread.start()
+            try:
+                assert src.fetch_records(heavy)[0]["n"] == 1000003
+            finally:
+                done.set()
+                thread.join()
+            bar = src.fetch_records(
+                "SELECT current_setting('enable_progress_bar') AS tracked, "
+                "current_setting('enable_progress_bar_print') AS printed"
+            )[0]
+        seen[tracked] = asked
+        # tracked for the run that asks; DuckDB's own bar never prints
+        assert bar["tracked"] is tracked and (bar["printed"] is False or not tracked)
+        src.close()
+    assert any(p is not None and 0 < p <= 100 for p in seen[True]), seen[True]
+    assert all(p is None for p in seen[False])
+
+
+@pytest.mark.parametrize("command", ["kanon", "cavg", "risk", "mondrian", "mpuccs"])
+def test_the_cli_draws_the_elapsed_line_where_the_command_has_no_progress_of_its_own(
+    tmp_path, capsys, monkeypatch, command
+):
+    """kanon, CAVG and risk get the elapsed line (here from the first moment); mpUCCs and
+    Mondrian draw their own progress and no second line; --quiet silences it."""
+    from privrisk_sql import cli
+
+    monkeypatch.setattr(cli, "ELAPSED_DELAY", 0.0)
+    adult = str(FIXTURES / "mondrian" / "adult_2k.csv")
+    args = {
+        "kanon": ["--table", adult, "--qids", "age,sex", "--sensitive", "income"],
+        "cavg": ["--table", adult, "--qids", "age,sex", "--k", "5"],
+        "risk": ["--table", adult, "--qids", "age,sex", "--population-size", "100000"],
+        "mondrian": ["--table", adult, "--qids", "age,sex", "--k", "5", "--identifiers", "id", "--output", "o"],
+        "mpuccs": ["--ori", adult, "--syn", adult, "--columns", "age,sex", "--json", str(tmp_path / "m.json")],
+    }[command]
+    if command == "mondrian":
+        args += ["--db", str(tmp_path / "w.duckdb")]
+    assert cli.main([command, *args]) == 0
+    captured = capsys.readouterr()
+    drawn = re.findall(rf"^{command}: statement \d+ running, .*\d+s elapsed$", captured.err, re.M)
+    assert bool(drawn) == (command in ("kanon", "cavg", "risk")), captured.err
+    assert captured.out  # the summary, after the line
+    if command == "mondrian":
+        args[args.index("o")] = "o2"
+    assert cli.main([command, *args, "--quiet"]) == 0
+    assert f"{command}: statement" not in capsys.readouterr().err

@@ -45,6 +45,10 @@ class Engine(Protocol):
     def cancel(self) -> None:
         """Cancel the statement running now (called from the watcher thread)."""
 
+    def query_progress(self) -> float | None:
+        """How far the running statement is, in percent (asked from the progress line's thread);
+        None where the database does not say, or no statement runs."""
+
     def table_names(self) -> list[str]:
         """The tables and views of the current schema (for a "did you mean" when a name is not found)."""
 

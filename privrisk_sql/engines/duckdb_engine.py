@@ -61,6 +61,11 @@ class DuckDBEngine:
     def cancel(self) -> None:
         self.con.interrupt()
 
+    def query_progress(self) -> float | None:
+        # -1 when no statement runs, or the run's progress tracking is off (Dialect.progress_run_settings)
+        percent = self.con.query_progress()
+        return percent if percent >= 0 else None
+
     def abandon(self) -> None:
         pass  # in-process: interrupt() always reaches it
 

@@ -187,6 +187,9 @@ class SparkEngine:
             return [r.asDict() for r in rows]
         return [tuple(r) for r in rows]
 
+    def query_progress(self) -> float | None:
+        return None  # a stage's tasks are not the statement's share done (a statement runs several jobs)
+
     def cancel(self) -> None:
         if self._connect:
             self.session.interruptTag(self.tag)

@@ -82,6 +82,9 @@ class SQLAlchemyEngine:
     def cancel(self) -> None:
         self._canceller.cancel(self)
 
+    def query_progress(self) -> float | None:
+        return None  # PostgreSQL, MariaDB and SQLite report no progress of a query to its client
+
     def abandon(self) -> None:
         self._canceller.abandon(self)
 

@@ -39,6 +39,7 @@ class Statements:
     _old_settings: list[tuple[str, str]]
     _old_backstops: list[tuple[str, str]]
     _settings_pending: bool
+    tracks_progress: bool  # a progress line asks how far the running statement is (query_progress)
 
     def quote(self, name: str) -> str:
         return quote_identifier(name, self.dialect)
@@ -55,6 +56,11 @@ class Statements:
         """Run one statement and return its rows as dicts keyed by the result's column names
         (read results by name, never by position)."""
         return self._run(sql, fetch="records")
+
+    def query_progress(self) -> float | None:
+        """How far the running statement is, in percent, where the database says and
+        ``tracks_progress`` was set before the run (asked from another thread); else None."""
+        return self.engine.query_progress()
 
     def check_stop(self) -> None:
         """Raise the pending timeout (:class:`QueryTimeoutError`) or Ctrl-C now. Python work
@@ -159,7 +165,10 @@ class Statements:
         """The dialect's session settings for one run (PostgreSQL: jit off), the old values kept;
         run before the run's first statement, so a run refused before any SQL changes nothing."""
         self._old_settings = self._swap_settings(self.dialect.run_settings)
-        self._old_settings += self._swap_settings(self.dialect.optional_run_settings, optional=True)
+        optional = dict(self.dialect.optional_run_settings)
+        if self.tracks_progress:
+            optional.update(self.dialect.progress_run_settings)
+        self._old_settings += self._swap_settings(tuple(optional.items()), optional=True)
 
     def _restore_run_settings(self) -> None:
         self._restore_settings(self._old_settings)

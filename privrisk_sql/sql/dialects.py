@@ -46,6 +46,10 @@ class Dialect:
     # what each join needs, and a GROUP BY's internal table stays in memory up to 64 MiB
     # (docs/decisions/mariadb-join-buffer.md).
     optional_run_settings: tuple[tuple[str, str], ...] = ()
+    # In place of those of the same name where the command draws its elapsed-time line
+    # (progress.ElapsedLine): DuckDB tracks the running query's progress (query_progress) and
+    # prints nothing itself. Not set otherwise: a run asked for no progress pays nothing for it.
+    progress_run_settings: tuple[tuple[str, str], ...] = ()
     # Session settings while strict Mondrian writes its output, one join of every input row to
     # its code tuple's labels on the six codes; restored after that statement. PostgreSQL:
     # merge joins off (docs/decisions/postgres-merge-join-off.md).
@@ -181,6 +185,7 @@ DIALECTS: dict[str, Dialect] = {
             infinite_dates=True,
             run_settings=(("preserve_insertion_order", "true"),),
             optional_run_settings=(("enable_progress_bar", "false"),),
+            progress_run_settings=(("enable_progress_bar", "true"), ("enable_progress_bar_print", "false")),
             small_work_settings=(("threads", "1"),),
             small_work_rows=150_000,
             read_setting="SELECT current_setting({name_literal}) AS value",

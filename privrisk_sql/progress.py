@@ -4,11 +4,15 @@ line when it is not (Mondrian's levels), an elapsed-time line for commands of a 
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
+
+# Seconds a run of kanon, CAVG or risk takes before its elapsed-time line appears.
+ELAPSED_DELAY = 2.0
 
 
 class _StderrLine:
@@ -128,6 +132,28 @@ def _asked(get: Callable[[], Any]) -> Any:
         return get()
     except Exception:
         return None
+
+
+@contextlib.contextmanager
+def elapsed_line(progress: Any, label: str, source: Any) -> Iterator[None]:
+    """The ``progress`` argument of kanon, CAVG and risk, for the run of ``source`` inside it:
+    ``"auto"`` draws an :class:`ElapsedLine` when a person is watching, True always, False or None
+    never. The database tracks how far its statement is (``Source.tracks_progress``) only then."""
+    from .errors import InvalidInputError
+
+    if progress not in ("auto", True, False, None) or isinstance(progress, int) and not isinstance(progress, bool):
+        raise InvalidInputError(f"progress must be 'auto', True or False, got {progress!r}")
+    if not (progress is True or (progress == "auto" and interactive())):
+        yield
+        return
+    source.tracks_progress = True
+    try:
+        with ElapsedLine(
+            label, statement=lambda: source.statements, percent=source.query_progress, delay=ELAPSED_DELAY
+        ):
+            yield
+    finally:
+        source.tracks_progress = False
 
 
 def interactive() -> bool:

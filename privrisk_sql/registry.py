@@ -33,9 +33,6 @@ class Metric:
     inputs: tuple[str, ...]
     outputs: tuple[str, ...]  # the options naming tables it writes into --db (given: the run writes)
     api: tuple[str, ...]  # public names of driver.py: the function, then result classes and variants
-    # Draws its own progress (mpUCCs' bar, Mondrian's levels); the others get the CLI's
-    # elapsed-time line (progress.ElapsedLine) while they run.
-    draws_progress: bool = False
 
     def writes(self, args: object) -> bool:
         """Whether this run writes a table (one of its output options is given)."""
@@ -58,7 +55,6 @@ METRICS: tuple[Metric, ...] = (
         ("ori", "syn"),
         (),
         ("mpuccs", "MpuccsResult"),
-        draws_progress=True,
     ),
     Metric(
         "cavg",
@@ -83,7 +79,6 @@ METRICS: tuple[Metric, ...] = (
         ("table",),
         ("output",),
         ("mondrian", "MondrianResult"),
-        draws_progress=True,
     ),
     Metric(
         "risk",

@@ -224,9 +224,9 @@ def test_the_cli_draws_the_elapsed_line_where_the_command_has_no_progress_of_its
 ):
     """kanon, CAVG and risk get the elapsed line (here from the first moment); mpUCCs and
     Mondrian draw their own progress and no second line; --quiet silences it."""
-    from privrisk_sql import cli
+    from privrisk_sql import cli, progress
 
-    monkeypatch.setattr(cli, "ELAPSED_DELAY", 0.0)
+    monkeypatch.setattr(progress, "ELAPSED_DELAY", 0.0)
     adult = str(FIXTURES / "mondrian" / "adult_2k.csv")
     args = {
         "kanon": ["--table", adult, "--qids", "age,sex", "--sensitive", "income"],
@@ -246,3 +246,26 @@ def test_the_cli_draws_the_elapsed_line_where_the_command_has_no_progress_of_its
         args[args.index("o")] = "o2"
     assert cli.main([command, *args, "--quiet"]) == 0
     assert f"{command}: statement" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("metric", ["kanon", "cavg", "risk"])
+def test_the_python_functions_take_progress_as_mondrian_does(capsys, monkeypatch, metric):
+    """progress="auto" (default), True or False: True draws the elapsed line (from the first
+    moment here), False nothing; anything else is refused before any work, naming it."""
+    import privrisk_sql as pr
+    from privrisk_sql import progress
+
+    monkeypatch.setattr(progress, "ELAPSED_DELAY", 0.0)
+    adult = str(FIXTURES / "mondrian" / "adult_2k.csv")
+    call = {
+        "kanon": lambda p: pr.kanon(None, adult, ["age", "sex"], progress=p),
+        "cavg": lambda p: pr.cavg(None, adult, ["age", "sex"], 5, progress=p),
+        "risk": lambda p: pr.risk(None, adult, ["age", "sex"], progress=p),
+    }[metric]
+    call(True)
+    assert re.search(rf"^{metric}: statement \d+ running, .*elapsed$", capsys.readouterr().err, re.M)
+    call(False)
+    assert capsys.readouterr().err == ""
+    for bad in ("yes", 1, print):
+        with pytest.raises(pr.InvalidInputError, match="progress must be 'auto', True or False"):
+            call(bad)

@@ -34,8 +34,6 @@ from ..report.output_file import OutputFile, input_files
 from ..report.printable import printable
 
 EXIT_OK, EXIT_THRESHOLD, EXIT_USAGE, EXIT_DATABASE = 0, 1, 2, 3
-# Seconds a command runs before its elapsed-time line appears (shorter runs print none).
-ELAPSED_DELAY = 2.0
 
 
 def one_line(text: str) -> str:
@@ -130,8 +128,7 @@ def _run_metric(metric: Metric, args: argparse.Namespace) -> int:
     command.check(args)
     _checked_outputs(metric, args)
     with _opened(metric, args) as src, _stops_after_publish(src):
-        with _elapsed_line(metric, args, src):
-            result = command.compute(src, args)
+        result = command.compute(src, args)
         database = src.database_label
         payload = result.to_json_payload()
         _write_json(payload, args.json_out)
@@ -144,17 +141,6 @@ def _run_metric(metric: Metric, args: argparse.Namespace) -> int:
         sys.stderr.write(f"privrisk-sql: {breached}\n")
         return EXIT_THRESHOLD
     return EXIT_OK
-
-
-def _elapsed_line(metric: Metric, args: argparse.Namespace, src) -> contextlib.AbstractContextManager:
-    """While a command of a few long statements runs (kanon, CAVG, risk): its statement, how far
-    it is where the database says (DuckDB), and the time, on stderr after 2 s (--quiet: nothing)."""
-    if metric.draws_progress or getattr(args, "quiet", False):
-        return contextlib.nullcontext()
-    from ..progress import ElapsedLine
-
-    src.tracks_progress = True
-    return ElapsedLine(metric.name, statement=lambda: src.statements, percent=src.query_progress, delay=ELAPSED_DELAY)
 
 
 @contextlib.contextmanager

@@ -24,7 +24,7 @@ def check(args: argparse.Namespace) -> None:
 def compute(src, args: argparse.Namespace):
     from .driver import cavg
 
-    result = cavg(src, args.table, args.qids, args.k, exclude_null_qids=args.exclude_null_qids)
+    result = cavg(src, args.table, args.qids, args.k, exclude_null_qids=args.exclude_null_qids, progress=not args.quiet)
     riskiest.fetch(src, args)
     return result
 

@@ -21,6 +21,7 @@ from typing import Any
 from ... import report
 from ...errors import InvalidInputError
 from ...given import flag, whole_number
+from ...progress import elapsed_line
 from ...source import opened
 from .. import riskiest
 from ..classes import (
@@ -100,6 +101,7 @@ def cavg(
     exclude_null_qids: bool = False,
     html: Any = None,
     html_values: bool = False,
+    progress: Any = "auto",
 ) -> CavgResult:
     """CAVG of ``table`` for ``qids`` and requested ``k``: ``n / (#classes * k)``.
 
@@ -110,6 +112,9 @@ def cavg(
         qids: quasi-identifier columns.
         k: the requested k (integer >= 1).
         exclude_null_qids: drop rows with a NULL QID from both n and the classes.
+        progress: ``"auto"`` (default: on stderr, in a terminal or a notebook, once the run has
+            taken 2 s, the statement running, how far it is where the database says (DuckDB),
+            and the time: ``cavg: statement 3 running, 45% done, 12s elapsed``), True, or False.
 
     Returns:
         :class:`CavgResult` (1.0 is ideal; larger means coarser classes than k requires).
@@ -131,7 +136,7 @@ def cavg(
     page = report.checked_html(html, table)
     riskiest.checked_html_values(html_values, page, k)
     started, clock = report.now(), time.perf_counter()
-    with opened(src) as source:
+    with opened(src) as source, elapsed_line(progress, "cavg", source):
         report.check_not_a_database(page, source)
         rel = source.relation(table)
         names = resolve_qids(rel, qids)

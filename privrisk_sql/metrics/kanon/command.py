@@ -25,7 +25,15 @@ def check(args: argparse.Namespace) -> None:
 def compute(src, args: argparse.Namespace):
     from .driver import kanon
 
-    result = kanon(src, args.table, args.qids, args.sensitive, args.k, exclude_null_qids=args.exclude_null_qids)
+    result = kanon(
+        src,
+        args.table,
+        args.qids,
+        args.sensitive,
+        args.k,
+        exclude_null_qids=args.exclude_null_qids,
+        progress=not args.quiet,
+    )
     riskiest.fetch(src, args)
     return result
 

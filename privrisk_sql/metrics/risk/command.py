@@ -87,6 +87,7 @@ def compute(src, args: argparse.Namespace):
         key=args.key,
         classes=args.classes,
         replace=args.replace,
+        progress=not args.quiet,
     )
 
 

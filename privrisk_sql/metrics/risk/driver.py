@@ -19,6 +19,7 @@ from typing import Any
 from ... import report
 from ...errors import InputChangedError, InvalidInputError
 from ...given import flag, is_number, whole_number
+from ...progress import elapsed_line
 from ...source import Column, OutputTable, Relation, Source, is_in_memory, opened
 from ...sql.types import TypeClass
 from ..classes import (
@@ -278,6 +279,7 @@ def risk(
     classes: str | None = None,
     replace: bool = False,
     html: Any = None,
+    progress: Any = "auto",
 ) -> RiskResult:
     """Re-identification risk of ``table`` on ``qids``, computed in the database.
 
@@ -301,6 +303,9 @@ def risk(
             journalist risk with a population, else the prosecutor risk), their QID values and sizes.
         replace: replace ``records`` / ``classes`` if they exist.
         html: also write the run's report there (one self-contained HTML page).
+        progress: ``"auto"`` (default: on stderr, in a terminal or a notebook, once the run has
+            taken 2 s, the statement running, how far it is where the database says (DuckDB),
+            and the time: ``risk: statement 3 running, 45% done, 12s elapsed``), True, or False.
 
     Returns:
         :class:`RiskResult`.
@@ -330,7 +335,10 @@ def risk(
         )
     page = report.checked_html(html, table, o.population)  # input_files passes over a None population
     started, clock = report.now(), time.perf_counter()
-    with opened(src, writes=[t for t in (o.records, o.classes) if t is not None]) as source:
+    with (
+        opened(src, writes=[t for t in (o.records, o.classes) if t is not None]) as source,
+        elapsed_line(progress, "risk", source),
+    ):
         report.check_not_a_database(page, source)
         database = source.database_label
         q = RiskQueries(source.dialect)

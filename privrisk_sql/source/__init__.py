@@ -92,7 +92,7 @@ class Source(Outputs, TempTables):
         self._old_settings: list[tuple[str, str]] = []  # run settings to restore (see Dialect.run_settings)
         self._old_backstops: list[tuple[str, str]] = []  # the server's statement time limit, while a run has a timeout
         self._settings_pending = False
-        self.tracks_progress = False  # set by the CLI's elapsed-time line (Dialect.progress_run_settings)
+        self.tracks_progress = False  # while a run draws its elapsed-time line (progress.elapsed_line)
         self._run_id = uuid.uuid4().hex[:10]
         self.echo: Callable[[str], None] | None = None  # called with every statement (``--show-sql``)
         self.on_timing: Callable[[str, float], None] | None = None  # (sql, seconds) after each statement

@@ -370,8 +370,9 @@ def test_a_sensitive_column_without_values_is_refused_before_any_work(backend):
 @pytest.mark.parametrize("k, relaxed", [(2, False), (4, False), (4, True)])
 def test_negative_zero_is_labelled_as_zero_on_every_engine(backend, k, relaxed):
     """-0.0 equals 0.0, yet a partition holding both was labelled `-0.0` (and its bounds were
-    -0.0) on DuckDB and PostgreSQL, `0.0` on SQLite and MariaDB: one table, two releases. The bounds are read without the
-    sign of a zero now: the output equals that of the same table with every -0.0 written 0.0."""
+    -0.0) on DuckDB, PostgreSQL and Spark, `0.0` on SQLite and MariaDB: one table, two releases.
+    The bounds are read without the sign of a zero now: the output equals that of the same table
+    with every -0.0 written 0.0."""
     import math
 
     signed = [-0.0, 0.0, 0.0, -0.0, 1.5, 2.5, -0.0, 3.5]

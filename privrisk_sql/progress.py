@@ -25,21 +25,37 @@ class _StderrLine:
         self.start = time.monotonic()
         self.last = 0.0
         self.drawn = False
-        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.broken = False  # the stream refused a line: nothing more is drawn on it
+        try:
+            self.tty = self.stream.isatty()
+        except (AttributeError, OSError, ValueError):  # no stderr (2>&-, pythonw: None), or closed
+            self.tty = False
 
     def _due(self, now: float, *, force: bool = False) -> bool:
         return force or (now - self.start >= self.delay and now - self.last >= (0.2 if self.tty else 10.0))
 
     def _draw(self, now: float, text: str) -> None:
         self.last = now
-        self.stream.write(("\r" + text.ljust(60)) if self.tty else (text + "\n"))
-        self.stream.flush()
-        self.drawn = True
+        if self._wrote(("\r" + text.ljust(60)) if self.tty else (text + "\n")):
+            self.drawn = True
 
     def close(self) -> None:
         if self.drawn and self.tty:
-            self.stream.write("\n")
+            self._wrote("\n")
+
+    def _wrote(self, text: str) -> bool:
+        """Write to the stream; a stream that refuses (full, closed, a pipe whose reader left:
+        `2>/dev/full`, `2>&1 | head`) ends the drawing, never the run. A bar's OSError stopped a
+        16,383-combination mpUCCs run at its first line."""
+        if self.broken:
+            return False
+        try:
+            self.stream.write(text)
             self.stream.flush()
+        except (AttributeError, OSError, ValueError):
+            self.broken = True
+            return False
+        return True
 
 
 class ProgressBar(_StderrLine):

@@ -269,3 +269,69 @@ def test_the_python_functions_take_progress_as_mondrian_does(capsys, monkeypatch
     for bad in ("yes", 1, print):
         with pytest.raises(pr.InvalidInputError, match="progress must be 'auto', True or False"):
             call(bad)
+
+
+def _w14(tmp_path) -> Path:
+    """12 rows of 14 binary columns: 16,383 combinations, a run that draws its bar from the start."""
+    import csv
+    import random
+
+    rng = random.Random(0)
+    path = tmp_path / "w14.csv"
+    with path.open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow([f"c{j}" for j in range(14)])
+        w.writerows([[rng.randint(0, 1) for _ in range(14)] for _ in range(12)])
+    return path
+
+
+@pytest.mark.parametrize("stderr", ["full", "closed"])
+def test_a_stderr_that_refuses_lines_never_stops_a_run(tmp_path, stderr):
+    """`2>/dev/full` (or a pipe whose reader left): the warning that ori and syn are one file, then
+    the bar's first line, raised OSError and stopped the run, exit 1 with nothing written. A
+    closed stderr (`2>&-`) is Python's sys.stderr = None. Lines are lost now, never the run."""
+    import json
+    import os
+
+    path = _w14(tmp_path)
+    cli = Path(sys.executable).with_name("privrisk-sql")
+    out = tmp_path / "r.json"
+    with open("/dev/full", "w") as full:
+        run = subprocess.run(
+            [str(cli), "mpuccs", "--ori", str(path), "--syn", str(path), "--json", str(out)],
+            stdout=subprocess.PIPE,
+            stderr=full if stderr == "full" else None,
+            preexec_fn=(lambda: os.close(2)) if stderr == "closed" else None,
+            text=True,
+            timeout=300,
+        )
+    assert run.returncode == 0 and "identification rate" in run.stdout
+    assert json.loads(out.read_text())["global"]["identification_rate"] == 1.0
+    bad = subprocess.run(
+        [str(cli), "kanon", "--table", str(tmp_path / "nope.csv"), "--qids", "a"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL if stderr == "closed" else open("/dev/full", "w"),  # noqa: SIM115
+        timeout=60,
+    )
+    assert bad.returncode == 2  # bad input, its line lost: still exit 2, not a traceback's 1
+
+
+def test_every_progress_line_stops_drawing_on_a_stream_that_refuses():
+    """The bar, the status line and the elapsed line alike (a bar's OSError stopped mpUCCs)."""
+    import contextlib
+    import time
+
+    from privrisk_sql.progress import ElapsedLine, StatusLine
+
+    full = open("/dev/full", "w")  # noqa: SIM115 - its close would flush the refused text again
+    bar = ProgressBar(delay=0.0, stream=full)
+    bar(1, 2)
+    bar(2, 2)
+    bar.close()
+    status = StatusLine(delay=0.0, stream=full)
+    status(1, 5)
+    with ElapsedLine("kanon", delay=0.0, stream=full) as line:
+        time.sleep(0.1)
+    assert bar.broken and status.broken and line.broken and not (bar.drawn or status.drawn or line.drawn)
+    with contextlib.suppress(OSError):
+        full.close()

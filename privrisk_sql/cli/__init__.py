@@ -138,7 +138,7 @@ def _run_metric(metric: Metric, args: argparse.Namespace) -> int:
             print("\n".join(printable(line) for line in text.split("\n")))  # names may hold ESC or BEL
     breached = command.breach(args, result, payload)
     if breached is not None:
-        sys.stderr.write(f"privrisk-sql: {breached}\n")
+        _say(f"privrisk-sql: {breached}")
         return EXIT_THRESHOLD
     return EXIT_OK
 
@@ -170,15 +170,15 @@ def _stops_after_publish(src):
             signal.signal(signum, handler)
         if src.stopped_after_publish:  # recorded by the run's guard, during the publication
             name = "SIGTERM" if src.stopped_after_publish == "terminate" else "Ctrl-C"
-            sys.stderr.write(
+            _say(
                 f"privrisk-sql: {name} arrived while the output was being published: it is published, "
-                "and the command finished\n"
+                "and the command finished"
             )
         elif seen:
             name = "SIGTERM" if signal.SIGTERM in seen else "Ctrl-C"
-            sys.stderr.write(
+            _say(
                 f"privrisk-sql: {name} arrived after the output was published: it is published, "
-                "and the command finished\n"
+                "and the command finished"
             )
 
 
@@ -313,8 +313,18 @@ def _run_cleanup(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _say(line: str) -> None:
+    """A line on stderr. A stderr that refuses it (full, closed, a pipe whose reader left:
+    `2>/dev/full`, `2>&1 | head`) loses the line, never the run or its exit status, as Python's
+    own warnings do: a warning's OSError stopped an mpUCCs run (exit 1, nothing written)."""
+    try:
+        sys.stderr.write(line + "\n")
+    except (AttributeError, OSError, ValueError):
+        pass
+
+
 def _show_warning(message, *args, **kwargs) -> None:
-    sys.stderr.write(f"privrisk-sql: warning: {one_line(str(message))}\n")
+    _say(f"privrisk-sql: warning: {one_line(str(message))}")
 
 
 class _OneLineFormatter(logging.Formatter):
@@ -355,23 +365,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(dbt_package_dir().resolve())
             return EXIT_OK
     except (InvalidInputError, UnsupportedFeatureError) as e:
-        sys.stderr.write(f"privrisk-sql: error: {one_line(str(e))}\n")
+        _say(f"privrisk-sql: error: {one_line(str(e))}")
         return EXIT_USAGE
     except QueryTimeoutError as e:
-        sys.stderr.write(f"privrisk-sql: {one_line(str(e))} (--timeout {args.timeout:g}); {_work_tables(e)}\n")
+        _say(f"privrisk-sql: {one_line(str(e))} (--timeout {args.timeout:g}); {_work_tables(e)}")
         return EXIT_DATABASE
     except QueryError as e:
         left = getattr(e, "work_tables_left", None)
-        sys.stderr.write(f"privrisk-sql: database error: {one_line(str(e))}{'; ' + _work_tables(e) if left else ''}\n")
+        _say(f"privrisk-sql: database error: {one_line(str(e))}{'; ' + _work_tables(e) if left else ''}")
         return EXIT_DATABASE
     except PrivriskError as e:
-        sys.stderr.write(f"privrisk-sql: error: {one_line(str(e))}\n")
+        _say(f"privrisk-sql: error: {one_line(str(e))}")
         return EXIT_USAGE
     except TerminatedError as e:
-        sys.stderr.write(f"privrisk-sql: terminated (SIGTERM): the running query was cancelled, {_work_tables(e)}\n")
+        _say(f"privrisk-sql: terminated (SIGTERM): the running query was cancelled, {_work_tables(e)}")
         return EXIT_DATABASE
     except KeyboardInterrupt as e:
-        sys.stderr.write(f"privrisk-sql: interrupted (Ctrl-C): the running query was cancelled, {_work_tables(e)}\n")
+        _say(f"privrisk-sql: interrupted (Ctrl-C): the running query was cancelled, {_work_tables(e)}")
         return EXIT_DATABASE
     parser.error(f"unknown command {args.command!r}")
     return EXIT_USAGE

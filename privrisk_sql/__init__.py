@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 # Re-exported (the `as` form marks a public name for linters and type checkers).
 from .errors import InputChangedError as InputChangedError
 from .errors import InvalidInputError as InvalidInputError
+from .errors import OutputWriteError as OutputWriteError
 from .errors import PrivriskError as PrivriskError
 from .errors import QueryError as QueryError
 from .errors import QueryTimeoutError as QueryTimeoutError

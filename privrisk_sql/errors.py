@@ -27,6 +27,12 @@ class InputChangedError(PrivriskError):
     statements), so its result would not describe one state of the table; nothing was written."""
 
 
+class OutputWriteError(PrivriskError):
+    """A file the run writes (``--json``, ``--html``, the summary on standard output) could not be
+    written (a full disk, an I/O error): a regular file is left as it was; the run's work, and
+    any table it published, stand. The CLI exits 3."""
+
+
 class TerminatedError(KeyboardInterrupt):
     """SIGTERM arrived during a run: handled as Ctrl-C is (the running statement cancelled on the
     database, work tables dropped), and a KeyboardInterrupt so that code stopping on Ctrl-C stops."""

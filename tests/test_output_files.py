@@ -227,3 +227,67 @@ def test_a_python_html_page_never_replaces_a_hierarchy_file(tmp_path):
         )
     src.close()
     assert tree.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "extra, stdout_full, needle",
+    [
+        (["--json", "-"], True, "cannot write --json to standard output: No space left on device"),
+        ([], True, "cannot write the summary to standard output: No space left on device"),
+        (["--json", "/dev/full", "--quiet"], False, "cannot write --json to '/dev/full': No space left on device"),
+        (["--html", "/dev/full", "--quiet"], False, "cannot write --html to '/dev/full': No space left on device"),
+    ],
+)
+def test_an_output_the_system_refuses_is_one_line_and_exit_3(tmp_path, extra, stdout_full, needle):
+    """A full disk (/dev/full here) under --json, --html or the summary: a Python traceback and
+    exit 1 before. Now one line naming what could not be written, exit 3 (the run's work is done;
+    a regular file is left as it was)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    cli = Path(sys.executable).with_name("privrisk-sql")
+    table = str(FIXTURES / "mondrian" / "adult_2k.csv")
+    with open("/dev/full", "w") as full:
+        run = subprocess.run(
+            [str(cli), "kanon", "--table", table, "--qids", "age,sex", *extra],
+            stdout=full if stdout_full else subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    assert run.returncode == 3, run.stderr
+    assert run.stderr == f"privrisk-sql: error: {needle}\n"
+
+
+def test_a_regular_json_file_that_cannot_be_written_is_left_as_it_was(tmp_path):
+    """A file-size limit (RLIMIT_FSIZE, the kernel's EFBIG: a full disk as a regular file meets
+    it) under --json: one line, exit 3, the old file as it was and no temporary file left."""
+    import resource
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    def limited() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG
+        resource.setrlimit(resource.RLIMIT_FSIZE, (300, 300))
+
+    target = tmp_path / "r.json"
+    target.write_text("before\n")
+    cli = Path(sys.executable).with_name("privrisk-sql")
+    table = str(FIXTURES / "mondrian" / "adult_2k.csv")
+    run = subprocess.run(
+        [str(cli), "kanon", "--table", table, "--qids", "age,sex", "--json", str(target), "--quiet"],
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=limited,
+        timeout=120,
+    )
+    assert run.returncode == 3, run.stderr
+    assert (
+        run.stderr
+        == f"privrisk-sql: error: cannot write --json to {str(target)!r}: File too large; the file is as it was\n"
+    )
+    assert target.read_text() == "before\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["r.json"]  # no temporary file left

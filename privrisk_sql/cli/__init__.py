@@ -22,6 +22,7 @@ from typing import NoReturn
 
 from ..errors import (
     InvalidInputError,
+    OutputWriteError,
     PrivriskError,
     QueryError,
     QueryTimeoutError,
@@ -34,6 +35,7 @@ from ..report.output_file import OutputFile, input_files
 from ..report.printable import printable
 
 EXIT_OK, EXIT_THRESHOLD, EXIT_USAGE, EXIT_DATABASE = 0, 1, 2, 3
+EXIT_BROKEN_PIPE = 120  # Python's own exit status when standard output cannot be flushed at exit
 
 
 def one_line(text: str) -> str:
@@ -135,7 +137,7 @@ def _run_metric(metric: Metric, args: argparse.Namespace) -> int:
         _write_html(metric, args, result, database)
         if not getattr(args, "quiet", False) and args.json != "-":
             text = metric.part("summary").summary(args, result, payload)
-            print("\n".join(printable(line) for line in text.split("\n")))  # names may hold ESC or BEL
+            _print_summary("\n".join(printable(line) for line in text.split("\n")))  # names may hold ESC or BEL
     breached = command.breach(args, result, payload)
     if breached is not None:
         _say(f"privrisk-sql: {breached}")
@@ -313,6 +315,18 @@ def _run_cleanup(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _print_summary(text: str) -> None:
+    """The summary on standard output, flushed, so that a refusal is told here (a full disk: exit
+    3, naming it) rather than lost in the exit; a reader that left (``| head``) ends quietly."""
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        raise OutputWriteError(f"cannot write the summary to standard output: {e.strerror or e}") from e
+
+
 def _say(line: str) -> None:
     """A line on stderr. A stderr that refuses it (full, closed, a pipe whose reader left:
     `2>/dev/full`, `2>&1 | head`) loses the line, never the run or its exit status, as Python's
@@ -367,6 +381,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (InvalidInputError, UnsupportedFeatureError) as e:
         _say(f"privrisk-sql: error: {one_line(str(e))}")
         return EXIT_USAGE
+    except OutputWriteError as e:
+        _say(f"privrisk-sql: error: {one_line(str(e))}")
+        return EXIT_DATABASE
+    except BrokenPipeError:
+        # standard output's reader left (| head): end quietly, as Python's own exit does
+        return EXIT_BROKEN_PIPE
     except QueryTimeoutError as e:
         _say(f"privrisk-sql: {one_line(str(e))} (--timeout {args.timeout:g}); {_work_tables(e)}")
         return EXIT_DATABASE

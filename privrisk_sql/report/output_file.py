@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import InvalidInputError
+from ..errors import InvalidInputError, OutputWriteError
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,7 @@ class OutputFile:
 
     path: str
     target: str | None  # None: standard output
+    option: str = "--json"  # the option that named it, for messages
 
     @classmethod
     def checked(
@@ -48,14 +49,14 @@ class OutputFile:
         if path == "-":
             if not stdout:
                 raise InvalidInputError(f"{option}: '-' is not a file; name the file to write")
-            return cls(path, None)
+            return cls(path, None, option)
         if not path or not path.strip():
             raise InvalidInputError(f"{option}: empty path")
         special = _special_file(path)
         if special is not None:  # a device, FIFO or pipe (/dev/stdout into a pipe): written in place, as named
             if not os.access(path, os.W_OK):
                 raise InvalidInputError(f"{option} {path!r}: not writable")
-            return cls(path, path)
+            return cls(path, path, option)
         target = os.path.realpath(path)  # a symlink's target (a chain of them too)
         if os.path.isdir(target):
             raise InvalidInputError(f"{option} {path!r} is a directory")
@@ -65,7 +66,7 @@ class OutputFile:
         exists = os.path.exists(target)
         if exists and not os.access(target, os.W_OK) or not exists and not os.access(folder, os.W_OK):
             raise InvalidInputError(f"{option} {path!r}: not writable")
-        out = cls(path, target)
+        out = cls(path, target, option)
         out.refuse_inputs(inputs, option)  # before the probe: not even a probe file goes into an input's folder
         _probe_folder(folder, path, option)
         return out
@@ -91,21 +92,36 @@ class OutputFile:
                 )
 
     def write(self, text: str) -> None:
-        """Write ``text`` (a trailing newline is added) by the rules of the module docstring."""
+        """Write ``text`` (a trailing newline is added) by the rules of the module docstring.
+
+        Raises :class:`OutputWriteError` naming the option and path when the system refuses (a
+        full disk: a traceback and exit 1 before). A standard output whose reader left (``| head``)
+        raises BrokenPipeError, which the CLI ends quietly as Python does."""
         text += "\n"
-        if self.target is None:
-            sys.stdout.write(text)
-            sys.stdout.flush()
-            return
         try:
-            mode = os.stat(self.target).st_mode
-        except FileNotFoundError:
-            mode = None
-        if mode is not None and not stat.S_ISREG(mode):
-            with open(self.target, "w", encoding="utf-8") as fh:  # a device or FIFO: in place
-                fh.write(text)
+            if self.target is None:
+                sys.stdout.write(text)
+                sys.stdout.flush()
+                return
+            try:
+                mode = os.stat(self.target).st_mode
+            except FileNotFoundError:
+                mode = None
+            if mode is not None and not stat.S_ISREG(mode):
+                with open(self.target, "w", encoding="utf-8") as fh:  # a device or FIFO: in place
+                    fh.write(text)
+                return
+            self._replace(text, mode)
             return
-        self._replace(text, mode)
+        except OSError as e:
+            if isinstance(e, BrokenPipeError) and self.target is None:
+                raise
+            failure = e
+        where = "standard output" if self.target is None else repr(self.path)
+        kept = "; the file is as it was" if self.target is not None and os.path.isfile(self.target) else ""
+        raise OutputWriteError(
+            f"cannot write {self.option} to {where}: {failure.strerror or failure}{kept}"
+        ) from failure
 
     def _replace(self, text: str, mode: int | None) -> None:
         folder = os.path.dirname(self.target or "")

@@ -316,6 +316,21 @@ def test_a_stderr_that_refuses_lines_never_stops_a_run(tmp_path, stderr):
     assert bad.returncode == 2  # bad input, its line lost: still exit 2, not a traceback's 1
 
 
+def test_show_sql_on_a_stderr_that_refuses_it_never_stops_a_run():
+    """--show-sql 2>/dev/full: the first statement's echo raised OSError (exit 1, no summary)."""
+    cli = Path(sys.executable).with_name("privrisk-sql")
+    table = str(FIXTURES / "mondrian" / "adult_2k.csv")
+    with open("/dev/full", "w") as full:
+        run = subprocess.run(
+            [str(cli), "kanon", "--table", table, "--qids", "age,sex", "--show-sql"],
+            stdout=subprocess.PIPE,
+            stderr=full,
+            text=True,
+            timeout=120,
+        )
+    assert run.returncode == 0 and run.stdout.startswith("k-anonymity family over age, sex: 2,000 rows")
+
+
 def test_every_progress_line_stops_drawing_on_a_stream_that_refuses():
     """The bar, the status line and the elapsed line alike (a bar's OSError stopped mpUCCs)."""
     import contextlib

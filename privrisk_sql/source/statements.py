@@ -287,4 +287,9 @@ def _setting_number(value: float) -> str:
 
 
 def echo_to_stderr(sql: str) -> None:
-    sys.stderr.write(sql.rstrip() + ";\n\n")
+    """``--show-sql``: each statement on stderr as it runs; a stderr that refuses it (full,
+    closed) loses the text, not the run (its OSError stopped the command, exit 1)."""
+    try:
+        sys.stderr.write(sql.rstrip() + ";\n\n")
+    except (AttributeError, OSError, ValueError):
+        pass

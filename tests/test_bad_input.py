@@ -603,3 +603,18 @@ def test_a_weight_or_count_that_is_no_number_is_refused_by_name(tmp_path, capsys
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1
     assert f"column {column!r} of {table!r} is" in err[0] and "that are not numbers, such as " + value in err[0]
+
+
+@pytest.mark.parametrize("table", ["-", "/dev/stdin", "fifo"])
+def test_standard_input_or_a_pipe_as_table_says_why_it_is_not_read(tmp_path, capsys, table):
+    """`cat t.csv | privrisk-sql kanon --table -` (or /dev/stdin, a FIFO) was "no such file", of a
+    path that exists. A run reads its input in several statements; a stream can be read once."""
+    import os
+
+    if table == "fifo":
+        table = str(tmp_path / "fifo")
+        os.mkfifo(table)
+    assert main(["kanon", "--table", table, "--qids", "a"]) == 2
+    err = capsys.readouterr().err
+    assert f"table not found: {table!r}" in err and "is read once" in err and "save it to a file" in err
+    assert "no such file" not in err

@@ -195,6 +195,10 @@ class Relations(Statements):
                 why = "no such file"
             elif Path(table).is_file():
                 why = f"a file of that name exists, but only {', '.join(sorted(FILE_SUFFIXES))} files are read"
+            elif table == "-" or Path(table).exists():
+                # '-', /dev/stdin, a FIFO: "no such file" before. A run reads its input in several
+                # statements, and a stream can be read once.
+                why = "standard input, a pipe or a device is read once, and a run reads its input several times: save it to a file"
             else:
                 why = "no such file"
             raise InvalidInputError(

@@ -14,7 +14,7 @@ import privrisk_sql as pr
 from privrisk_sql.cli import main
 from privrisk_sql.sql.types import TypeClass as T
 
-from backends import mondrian_keeping_all
+from backends import FIXTURES, mondrian_keeping_all
 
 UNSUPPORTED = {
     "duckdb": ["BLOB", "JSON", "INTEGER[]", "STRUCT(a INTEGER)", "MAP(VARCHAR, INTEGER)"],
@@ -618,3 +618,21 @@ def test_standard_input_or_a_pipe_as_table_says_why_it_is_not_read(tmp_path, cap
     err = capsys.readouterr().err
     assert f"table not found: {table!r}" in err and "is read once" in err and "save it to a file" in err
     assert "no such file" not in err
+
+
+@pytest.mark.parametrize("content", [b"", b"\xef\xbb\xbf\n  \r\n", "gz"])
+def test_an_empty_csv_file_is_named_empty(tmp_path, capsys, content):
+    """A 0-byte CSV (a failed export) was read as one column "column0" and no rows: "column 'age'
+    not found in 'e.csv' (columns: column0)". Named empty now, a BOM, blank lines and a .gz too."""
+    import gzip
+
+    path = tmp_path / ("e.csv.gz" if content == "gz" else "e.csv")
+    if content == "gz":
+        path.write_bytes(gzip.compress(b""))
+    else:
+        path.write_bytes(content)
+    assert main(["kanon", "--table", str(path), "--qids", "age", "--quiet"]) == 2
+    assert f"cannot read {str(path)!r}: the file is empty (no header line, no rows)" in capsys.readouterr().err
+    ori = str(FIXTURES / "handcheck" / "ori.csv")
+    assert main(["mpuccs", "--ori", ori, "--syn", str(path), "--quiet"]) == 2
+    assert "the file is empty" in capsys.readouterr().err

@@ -517,6 +517,9 @@ def _sniffed(label: str, connection: Any, fields: str, *, sample_size: int = SNI
 
 def _sniff_csv(label: str, connection: Any) -> tuple:
     """What DuckDB's sniffer detects in the CSV file ``label`` (the options :func:`_pinned_csv_reader` pins)."""
+    if _holds_no_text(label):
+        # DuckDB reads it as one column "column0" and no rows: "column 'age' not found (columns: column0)".
+        raise InvalidInputError(f"cannot read {label!r}: the file is empty (no header line, no rows)")
     try:
         row = _sniffed(
             label,
@@ -532,6 +535,16 @@ def _sniff_csv(label: str, connection: Any) -> tuple:
         return _types_of_the_whole_file(label, connection, row)
     except duckdb.Error as e:
         raise InvalidInputError(f"cannot read {label!r}: {_other_format(label) or first_line(e)}") from e
+
+
+def _holds_no_text(label: str) -> bool:
+    """The CSV file holds nothing but a byte-order mark and white space (a .gz: once decompressed)."""
+    try:
+        with _opened(label, text=False) as f:
+            head = f.read(4096)
+    except OSError:
+        return False  # DuckDB's own read says what is wrong
+    return len(head) < 4096 and not head.removeprefix(b"\xef\xbb\xbf").strip()
 
 
 # A file's first bytes, and what the file is then: DuckDB's reader says "not utf-8 encoded".

@@ -127,9 +127,8 @@ def test_mondrian_reports_its_levels_and_quiet_silences_it(tmp_path, capsys):
     assert captured.out == "" and captured.err == ""
 
 
-def test_mpuccs_quiet_draws_no_progress(tmp_path):
-    """mpuccs --quiet kept its progress bar on stderr (Mondrian's --quiet silenced its own); a run
-    of 16,383 combinations draws it from the start."""
+def _w14(tmp_path) -> Path:
+    """12 rows of 14 binary columns: 16,383 combinations, a run that draws its bar from the start."""
     import csv
     import random
 
@@ -139,6 +138,13 @@ def test_mpuccs_quiet_draws_no_progress(tmp_path):
         w = csv.writer(f)
         w.writerow([f"c{j}" for j in range(14)])
         w.writerows([[rng.randint(0, 1) for _ in range(14)] for _ in range(12)])
+    return path
+
+
+def test_mpuccs_quiet_draws_no_progress(tmp_path):
+    """mpuccs --quiet kept its progress bar on stderr (Mondrian's --quiet silenced its own); a run
+    of 16,383 combinations draws it from the start."""
+    path = _w14(tmp_path)
     cli = Path(sys.executable).with_name("privrisk-sql")
     base = [str(cli), "mpuccs", "--ori", str(path), "--syn", str(path), "--json", str(tmp_path / "r.json")]
     quiet = subprocess.run([*base, "--quiet"], capture_output=True, text=True, timeout=300)
@@ -269,20 +275,6 @@ def test_the_python_functions_take_progress_as_mondrian_does(capsys, monkeypatch
     for bad in ("yes", 1, print):
         with pytest.raises(pr.InvalidInputError, match="progress must be 'auto', True or False"):
             call(bad)
-
-
-def _w14(tmp_path) -> Path:
-    """12 rows of 14 binary columns: 16,383 combinations, a run that draws its bar from the start."""
-    import csv
-    import random
-
-    rng = random.Random(0)
-    path = tmp_path / "w14.csv"
-    with path.open("w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow([f"c{j}" for j in range(14)])
-        w.writerows([[rng.randint(0, 1) for _ in range(14)] for _ in range(12)])
-    return path
 
 
 @pytest.mark.parametrize("stderr", ["full", "closed"])

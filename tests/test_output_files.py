@@ -260,6 +260,32 @@ def test_an_output_the_system_refuses_is_one_line_and_exit_3(tmp_path, extra, st
     assert run.stderr == f"privrisk-sql: error: {needle}\n"
 
 
+def test_a_refused_json_after_the_tables_were_written_says_they_are(tmp_path):
+    """A failed --json after Mondrian (or risk --records/--classes) published its tables read as
+    a failed run: the line says the tables stand, and they do."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    cli = Path(sys.executable).with_name("privrisk-sql")
+    table = str(FIXTURES / "mondrian" / "adult_2k.csv")
+    db = str(tmp_path / "w.duckdb")
+    base = [str(cli), "--table", table, "--qids", "age,sex", "--db", db, "--json", "/dev/full", "--quiet"]
+    runs = {
+        "mondrian": ["mondrian", *base[1:], "--k", "5", "--identifiers", "id", "--output", "o"],
+        "risk": ["risk", *base[1:], "--records", "r", "--key", "id", "--classes", "c"],
+    }
+    said = {}
+    for name, args in runs.items():
+        run = subprocess.run([str(cli), *args], stderr=subprocess.PIPE, text=True, timeout=120)
+        assert run.returncode == 3, run.stderr
+        said[name] = run.stderr
+    assert said["mondrian"].endswith("No space left on device (the run's table 'o' is written)\n")
+    assert said["risk"].endswith("No space left on device (the run's tables 'r', 'c' are written)\n")
+    with duckdb.connect(db, read_only=True) as con:
+        assert [con.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in ("o", "r")] == [2000, 2000]
+
+
 def test_a_regular_json_file_that_cannot_be_written_is_left_as_it_was(tmp_path):
     """A file-size limit (RLIMIT_FSIZE, the kernel's EFBIG: a full disk as a regular file meets
     it) under --json: one line, exit 3, the old file as it was and no temporary file left."""

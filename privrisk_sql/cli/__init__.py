@@ -133,11 +133,19 @@ def _run_metric(metric: Metric, args: argparse.Namespace) -> int:
         result = command.compute(src, args)
         database = src.database_label
         payload = result.to_json_payload()
-        _write_json(payload, args.json_out)
-        _write_html(metric, args, result, database)
-        if not getattr(args, "quiet", False) and args.json != "-":
-            text = metric.part("summary").summary(args, result, payload)
-            _print_summary("\n".join(printable(line) for line in text.split("\n")))  # names may hold ESC or BEL
+        try:
+            _write_json(payload, args.json_out)
+            _write_html(metric, args, result, database)
+            if not getattr(args, "quiet", False) and args.json != "-":
+                text = metric.part("summary").summary(args, result, payload)
+                _print_summary("\n".join(printable(line) for line in text.split("\n")))  # names may hold ESC or BEL
+        except OutputWriteError as e:
+            if not src.published:
+                raise
+            # the tables stand: say so, or a failed --json reads as a failed run
+            tables = ", ".join(repr(name) for name in src.published)
+            written = f"table {tables} is" if len(src.published) == 1 else f"tables {tables} are"
+            raise OutputWriteError(f"{e} (the run's {written} written)") from e
     breached = command.breach(args, result, payload)
     if breached is not None:
         _say(f"privrisk-sql: {breached}")

@@ -128,11 +128,8 @@ def refuse_values_outside_type(
     there: SQLite's 'yes' in a BOOLEAN was labelled false by Mondrian, its 'x' in a REAL failed
     mpUCCs mid-run."""
     loose = source.dialect.loose_types
-    checked = [
-        rel.column(c)
-        for c in dict.fromkeys(columns)
-        if rel.column(c).type_class in classes and rel.column(c).type_class.value in loose
-    ]
+    listed = [rel.column(c) for c in dict.fromkeys(columns)]
+    checked = [c for c in listed if c.type_class in classes and c.type_class.value in loose]
     if not checked:
         return
     query = Queries(source.dialect).values_outside_type(rel.sql, [(c.name, c.type_class.value) for c in checked])

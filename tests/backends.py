@@ -154,7 +154,7 @@ class Backend:
         """Load a CSV into a new table (cached per path) and return its name."""
         cache_key = (str(path), tuple(timestamp_columns), table)
         if cache_key not in self._loaded:
-            name = table or f"t_{uuid.uuid4().hex[:8]}"
+            name = table or f"t_{uuid.uuid4().hex[:12]}"
             self.load_file(Path(path), name, timestamp_columns)
             self.sources[name] = self.checksum(name)
             self._loaded[cache_key] = name
@@ -410,7 +410,7 @@ def create_case_insensitive(backend: Backend, cols: list[tuple[str, TypeClass]],
         cols = [(backend.key, TypeClass.INTEGER)] + cols
         rows = [(i,) + tuple(r) for i, r in enumerate(rows)]
     q = lambda s: quote_identifier(s, backend.dialect)  # noqa: E731
-    name = f"ci_{uuid.uuid4().hex[:8]}"
+    name = f"ci_{uuid.uuid4().hex[:12]}"
     backend.run(
         f"CREATE TABLE {q(name)} ("
         + ", ".join(

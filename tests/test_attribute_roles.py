@@ -18,7 +18,7 @@ ROWS = [(1000 + i, 20 + i % 7, "FM"[i % 2], f"n{i % 3}", ["flu", "cold", "none"]
 
 
 def _people(backend, rows=ROWS) -> str:
-    name = f"roles_{uuid.uuid4().hex[:8]}"
+    name = f"roles_{uuid.uuid4().hex[:12]}"
     cols = COLS
     if backend.key is not None:  # a backend whose rows need a key to have an order: a role names it below
         cols = [(backend.key, T.INTEGER)] + cols
@@ -28,7 +28,7 @@ def _people(backend, rows=ROWS) -> str:
 
 
 def _out(backend) -> str:
-    name = f"out_{uuid.uuid4().hex[:8]}"
+    name = f"out_{uuid.uuid4().hex[:12]}"
     if hasattr(backend, "created"):
         backend.created.append(name)
     return name

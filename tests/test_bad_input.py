@@ -28,13 +28,13 @@ COMMANDS = {
     "mpuccs": lambda src, t, cols: pr.mpuccs(src, t, t, columns=cols),
     "cavg": lambda src, t, cols: pr.cavg(src, t, cols, 2),
     "kanon": lambda src, t, cols: pr.kanon(src, t, cols[:1], cols[1:] or None),
-    "mondrian": lambda src, t, cols: mondrian_keeping_all(src, t, cols, 2, f"out_{uuid.uuid4().hex[:6]}"),
+    "mondrian": lambda src, t, cols: mondrian_keeping_all(src, t, cols, 2, f"out_{uuid.uuid4().hex[:12]}"),
 }
 TABLE_COMMANDS = ["cavg", "kanon", "mondrian"]  # mpuccs follows its spec on these (see below)
 
 
 def _table(backend, cols, rows):
-    name = f"bad_{uuid.uuid4().hex[:8]}"
+    name = f"bad_{uuid.uuid4().hex[:12]}"
     backend.create(name, cols, rows)
     return name
 
@@ -56,7 +56,7 @@ def _user_tables(backend):
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_unsupported_types_are_named(backend, command):
     for sql_type in UNSUPPORTED[backend.name]:
-        name = f"bad_{uuid.uuid4().hex[:8]}"
+        name = f"bad_{uuid.uuid4().hex[:12]}"
         q = backend.source().quote
         backend.run(f"CREATE TABLE {q(name)} (x INTEGER, y INTEGER, odd {sql_type})")
         if hasattr(backend, "created"):
@@ -412,7 +412,7 @@ def test_mpuccs_rounds_a_decimal_38_37_beside_a_decimal_38_0_as_the_same_doubles
         if backend.name == "spark" and kind == "double":
             wide = scaled = "DOUBLE"
         for side, keep in (("ori", lambda i: True), ("syn", lambda i: i % 2 == 0)):
-            name = f"dec_{kind}_{side}_{uuid.uuid4().hex[:6]}"
+            name = f"dec_{kind}_{side}_{uuid.uuid4().hex[:12]}"
             backend.run(f"CREATE TABLE {q(name)} (a {wide}, b {scaled}, c INTEGER)")
             if hasattr(backend, "created"):
                 backend.created.append(name)

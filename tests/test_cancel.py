@@ -37,7 +37,7 @@ COMMANDS = {
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_timeout_cancels_the_running_statement(backend, command):
-    view = f"slow_{uuid.uuid4().hex[:6]}"
+    view = f"slow_{uuid.uuid4().hex[:12]}"
     backend.create_slow_view(view)
     src = backend.source()
     src.timeout = backend.quick_timeout
@@ -71,7 +71,7 @@ def test_timeout_must_be_positive_seconds():
 @pytest.fixture
 def slow_db(backend, tmp_path):
     """(--db argument, view name, function listing the database's tables) with a slow view in it."""
-    view = f"slow_{uuid.uuid4().hex[:6]}"
+    view = f"slow_{uuid.uuid4().hex[:12]}"
     if backend.name == "duckdb":
         path = tmp_path / "slow.duckdb"
         with duckdb.connect(str(path)) as con:
@@ -511,7 +511,7 @@ def test_the_whole_server_stopping_mid_run_is_one_line_and_exit_3(own_postgres, 
     """`pg_ctl stop -m immediate` mid-run (issue 41, 8), the whole server, not one session: one
     line, exit 3, no traceback; the run's stop does not wait on the dead server."""
     url, stop_server = own_postgres
-    view = f"slow_{uuid.uuid4().hex[:6]}"
+    view = f"slow_{uuid.uuid4().hex[:12]}"
     with pr.Source(url) as src:
         src.execute(f'CREATE VIEW "{view}" AS {SLOW_ROWS["postgres"]}')
     proc, err = _start(CLI_ARGS[command](view) + ["--db", url], tmp_path)

@@ -103,7 +103,7 @@ def test_postgres_citext_is_compared_as_text(pg):
     and a partition was cut into itself level after level (78,217 levels when it was stopped)."""
     pg.run("CREATE EXTENSION IF NOT EXISTS citext")
     rows = _rows(3)
-    t = f"citext_{uuid.uuid4().hex[:8]}"
+    t = f"citext_{uuid.uuid4().hex[:12]}"
     pg.run(f'CREATE TABLE "{t}" (id INTEGER, age INTEGER, city citext, dx citext)')
     pg.created.append(t)
     pg.run(f'INSERT INTO "{t}" VALUES ' + ", ".join(f"({i}, {a}, '{c}', '{d}')" for i, a, c, d in rows))
@@ -127,9 +127,9 @@ def test_enum_qids(engine, duck, request):
     """ENUM columns take no collation: text goes through TEXT before COLLATE "C" (without the
     cast every metric failed on a DuckDB ENUM column with a binder error)."""
     backend = duck if engine == "duckdb" else request.getfixturevalue("pg")
-    mood = f"mood_{uuid.uuid4().hex[:8]}"
+    mood = f"mood_{uuid.uuid4().hex[:12]}"
     backend.run(f"CREATE TYPE {mood} AS ENUM ('sad', 'ok', 'happy')")
-    t = f"enum_{uuid.uuid4().hex[:8]}"
+    t = f"enum_{uuid.uuid4().hex[:12]}"
     rows = [(i, 20 + i % 4, ["sad", "ok", "happy"][(i * 7) % 3]) for i in range(36)]
     backend.run(f"CREATE TABLE {t} (id INTEGER, age INTEGER, m {mood})")
     out = f"{t}_out"
@@ -153,10 +153,10 @@ def test_enum_qids(engine, duck, request):
 def test_postgres_domain_qids_are_read_as_their_base_type(pg):
     """A DOMAIN holds values of its base type (PostgreSQL's own example: a postal code over TEXT
     with a CHECK): every metric refused such a column as "unsupported type DOMAIN"."""
-    age_d, city_d = f"age_{uuid.uuid4().hex[:8]}", f"city_{uuid.uuid4().hex[:8]}"
+    age_d, city_d = f"age_{uuid.uuid4().hex[:12]}", f"city_{uuid.uuid4().hex[:12]}"
     pg.run(f"CREATE DOMAIN {age_d} AS INTEGER CHECK (VALUE >= 0)")
     pg.run(f"CREATE DOMAIN {city_d} AS TEXT CHECK (VALUE <> '')")
-    t = f"domain_{uuid.uuid4().hex[:8]}"
+    t = f"domain_{uuid.uuid4().hex[:12]}"
     rows = [(i, 20 + i % 4, CITIES[(i * 7) % len(CITIES)]) for i in range(48)]
     out = f"{t}_out"
     try:
@@ -188,7 +188,7 @@ def test_table_names_that_differ_only_in_case_are_a_question_not_a_guess(backend
     """PostgreSQL with "R17Cased" and r17cased: --table R17CASED silently read "R17Cased" (issue 41, 5).
     Where a database keeps both (PostgreSQL, MariaDB on Linux), a name matching neither exactly
     is refused naming both; an exact spelling reads its own table."""
-    stem = f"R{uuid.uuid4().hex[:6]}Cased"
+    stem = f"R{uuid.uuid4().hex[:12]}Cased"
     q = lambda n: quote_identifier(n, backend.dialect)  # noqa: E731
     backend.run(f"CREATE TABLE {q(stem)} (x INTEGER)")
     if hasattr(backend, "created"):

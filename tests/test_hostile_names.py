@@ -30,8 +30,8 @@ def _table_name(backend, stem):
     """A fresh table name from ``stem``; Spark's catalog takes letters, digits and _ only (columns
     stay hostile there)."""
     if backend.plain_table_names:
-        return f"t{stem.encode().hex()}_{uuid.uuid4().hex[:6]}"
-    return f"{stem} {uuid.uuid4().hex[:6]}"
+        return f"t{stem.encode().hex()}_{uuid.uuid4().hex[:12]}"
+    return f"{stem} {uuid.uuid4().hex[:12]}"
 
 
 def _load(backend, stem, columns, rows):
@@ -142,7 +142,7 @@ def test_column_named_like_an_internal_alias(backend, name):
             ]
         )
         if name != "partition_id":  # an output column of Mondrian's own: refused by name (tested elsewhere)
-            out = f"out_{uuid.uuid4().hex[:6]}"
+            out = f"out_{uuid.uuid4().hex[:12]}"
             if hasattr(backend, "created"):
                 backend.created.append(out)
             m = mondrian_keeping_all(src, hostile, names[:2], 4, out, keep=[])

@@ -246,7 +246,7 @@ def test_nan_is_missing_like_null_in_every_class_metric(backend):
     from privrisk_sql.sql.types import TypeClass as T
 
     values = [float("nan"), float("nan"), None, 1.0, 1.0, 1.0, -0.0, 0.0]
-    name = f"nan_{uuid.uuid4().hex[:8]}"
+    name = f"nan_{uuid.uuid4().hex[:12]}"
     cols = [("v", T.FLOAT), ("s", T.FLOAT)]
     rows = [(v, float(i % 2)) for i, v in enumerate(values)]
     if backend.key is not None:
@@ -262,7 +262,7 @@ def test_nan_is_missing_like_null_in_every_class_metric(backend):
     assert c.n_classes == 3
     kept = pr.cavg(backend.source(), name, ["v"], 2, exclude_null_qids=True)
     assert (kept.n_rows, kept.excluded_rows) == (5, 3)
-    only_nan = f"nan_{uuid.uuid4().hex[:8]}"
+    only_nan = f"nan_{uuid.uuid4().hex[:12]}"
     backend.create(only_nan, [("x", T.INTEGER), ("v", T.FLOAT)], [(i, float("nan")) for i in range(4)])
     with pytest.raises(pr.InvalidInputError, match="has no value in any of its 4 rows"):
         pr.cavg(backend.source(), only_nan, ["x", "v"], 2)

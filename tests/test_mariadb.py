@@ -33,7 +33,7 @@ def test_replacing_an_output_is_one_rename(maria):
     """MariaDB's DDL commits on its own: the replaced table is renamed away in the same RENAME
     TABLE that gives the new one its name, then dropped; nothing else is left."""
     t = maria.load(ADULT)
-    out = f"out_{uuid.uuid4().hex[:6]}"
+    out = f"out_{uuid.uuid4().hex[:12]}"
     maria.created.append(out)
     first = mondrian_keeping_all(maria.source(), t, ["age"], 50, out)
     src = maria.source()
@@ -54,7 +54,7 @@ def test_replacing_an_output_is_one_rename(maria):
 def test_text_compares_as_bytes_under_pad_space_and_case_insensitive_collations(maria):
     """utf8mb4_general_ci makes 'a', 'A' and 'a ' one value (and utf8mb4_bin still 'a' and 'a '):
     they are three values in the rows a user releases."""
-    t = f"pad_{uuid.uuid4().hex[:6]}"
+    t = f"pad_{uuid.uuid4().hex[:12]}"
     values = ["a", "A", "a ", "b", "b", "B "]
     maria.create(t, [("row_id", T.INTEGER), ("v", T.TEXT)], list(enumerate(values)))
     assert len(maria.fetch(f"SELECT DISTINCT v FROM {t}")) == 2  # the server's own view
@@ -74,7 +74,7 @@ def test_a_create_grant_the_catalog_query_cannot_read_is_found_by_trying(maria):
             pytest.fail("PRIVRISK_REQUIRE_MYSQL=1 but PRIVRISK_MYSQL_WILD_URL is not set (.ci/mariadb.sh sets it)")
         pytest.skip("MariaDB: PRIVRISK_MYSQL_WILD_URL names the wildcard-grant user (.ci/mariadb.sh)")
     t = maria.load(ADULT)
-    out = f"out_{uuid.uuid4().hex[:6]}"
+    out = f"out_{uuid.uuid4().hex[:12]}"
     maria.created.append(out)
     with pr.Source(url) as wild:
         assert not wild.fetch_records(wild.dialect.create_privilege.format(schema="'privrisk'"))[0]["ok"]
@@ -110,7 +110,7 @@ def test_absent_from_means_not_exists_with_nulls(maria):
     from privrisk_sql.sql.render import environment
 
     macro = environment(maria.dialect).get_template("_functions.sql.j2").module.absent_from
-    a, b = f"a_{uuid.uuid4().hex[:6]}", f"b_{uuid.uuid4().hex[:6]}"
+    a, b = f"a_{uuid.uuid4().hex[:12]}", f"b_{uuid.uuid4().hex[:12]}"
     maria.create(a, [("v", T.INTEGER)], [(1,), (2,), (None,), (3,)])
     maria.create(b, [("pid", T.INTEGER)], [(2,), (None,)])
     got = maria.fetch(f"SELECT v FROM {a} w WHERE {macro('w.v', b, 'pid')} ORDER BY v")
@@ -125,7 +125,7 @@ def test_year_mediumint_and_set_columns_are_numbers_and_text(maria):
 
     from mondrian_reference import encode, mondrian_reference, partition_sets
 
-    t, out = f"types_{uuid.uuid4().hex[:8]}", f"out_{uuid.uuid4().hex[:6]}"
+    t, out = f"types_{uuid.uuid4().hex[:12]}", f"out_{uuid.uuid4().hex[:12]}"
     maria.created += [t, out]
     rows = [(i, 1990 + i % 3, ["x", "y", "x,y"][(i * 5) % 3], (i * 7) % 4) for i in range(24)]
     maria.run(f"CREATE TABLE {t} (id INT, y YEAR, st SET('x','y'), mi MEDIUMINT UNSIGNED)")

@@ -25,7 +25,7 @@ QIDS = ["age", "education_num", "hours_per_week", "sex", "race", "marital_status
 
 
 def _out(backend) -> str:
-    name = f"out_{uuid.uuid4().hex[:8]}"
+    name = f"out_{uuid.uuid4().hex[:12]}"
     if hasattr(backend, "created"):
         backend.created.append(name)  # dropped when the backend closes
     return name
@@ -122,7 +122,7 @@ def test_summary_matches_pandas(backend):
 
 
 def _table(backend, cols, rows) -> str:
-    name = f"h_{uuid.uuid4().hex[:8]}"
+    name = f"h_{uuid.uuid4().hex[:12]}"
     if backend.key is not None:
         cols = [(backend.key, T.INTEGER)] + cols
         rows = [(i,) + tuple(row) for i, row in enumerate(rows)]
@@ -480,7 +480,7 @@ def test_a_replaced_output_keeps_the_views_that_read_it_or_is_refused_before_wor
     # (exit 3). PostgreSQL does not drop a table a view depends on: refused by name before work,
     # where the DROP failed after every level.
     t = backend.load(ADULT)
-    out, view = _out(backend), f"v_{uuid.uuid4().hex[:8]}"
+    out, view = _out(backend), f"v_{uuid.uuid4().hex[:12]}"
     mondrian_keeping_all(backend.source(), t, ["age"], 50, out)
     before = backend.fetch(f"SELECT COUNT(DISTINCT partition_id) FROM {_q(backend, out)}")[0][0]
     backend.run(f"CREATE VIEW {_q(backend, view)} AS SELECT partition_id FROM {_q(backend, out)}")
@@ -515,7 +515,7 @@ def test_a_replace_a_foreign_key_blocks_is_refused_before_work(backend):
     if not backend.can.foreign_keys_hold_their_tables:
         pytest.skip(f"{backend.name}: no foreign key keeps a table from being dropped")
     t = backend.load(ADULT)
-    out, child = _out(backend), f"c_{uuid.uuid4().hex[:8]}"
+    out, child = _out(backend), f"c_{uuid.uuid4().hex[:12]}"
     mondrian_keeping_all(src, t, ["age"], 50, out)
     backend.run(f"ALTER TABLE {_q(backend, out)} ADD PRIMARY KEY (id)")
     backend.run(f"CREATE TABLE {_q(backend, child)} (pid BIGINT REFERENCES {_q(backend, out)} (id))")
@@ -564,7 +564,7 @@ def test_output_name_is_checked_before_any_work(backend):
     at the end of a long run, nothing is created or dropped (the schema used to be found missing
     by the CREATE of the output, 86 statements into the run)."""
     t = backend.load(ADULT)
-    view = f"v_{uuid.uuid4().hex[:8]}"
+    view = f"v_{uuid.uuid4().hex[:12]}"
     backend.run(f"CREATE VIEW {_q(backend, view)} AS SELECT 1 AS x")
     if hasattr(backend, "views"):
         backend.views.append(view)
@@ -827,7 +827,7 @@ def test_output_read_by_the_input_through_views_is_refused(backend):
     through a view of a view and a CTE too; another table is still written."""
     rows = [(i, 20 + i % 7, ["a", "b", "c"][i % 3]) for i in range(40)]
     people = _table(backend, [("id", T.INTEGER), ("age", T.INTEGER), ("city", T.TEXT)], rows)
-    pv, pv2 = f"pv_{uuid.uuid4().hex[:8]}", f"pv2_{uuid.uuid4().hex[:8]}"
+    pv, pv2 = f"pv_{uuid.uuid4().hex[:12]}", f"pv2_{uuid.uuid4().hex[:12]}"
     backend.run(f"CREATE VIEW {_q(backend, pv)} AS SELECT * FROM {_q(backend, people)}")
     backend.run(f"CREATE VIEW {_q(backend, pv2)} AS WITH x AS (SELECT * FROM {_q(backend, pv)}) SELECT * FROM x")
     if hasattr(backend, "views"):
@@ -873,7 +873,7 @@ def test_output_behind_a_function_or_macro_is_never_replaced(backend):
     rows = [(i, 20 + i % 7, ["a", "b", "c"][i % 3]) for i in range(40)]
     people = _table(backend, [("id", T.INTEGER), ("age", T.INTEGER), ("city", T.TEXT)], rows)
     other = _table(backend, [("id", T.INTEGER), ("age", T.INTEGER), ("city", T.TEXT)], rows)
-    tag = uuid.uuid4().hex[:8]
+    tag = uuid.uuid4().hex[:12]
     pv, m = f"pv_{tag}", f"m_{tag}"
     for ddl in _OPAQUE_VIEWS[backend.name]:
         backend.run(ddl.format(people=people, pv=pv, m=m, other=other))
@@ -993,7 +993,7 @@ def _wide_decimals(backend):
     import decimal
 
     rows = [(i, decimal.Decimal("123456789012345678.5") + (i % 2)) for i in range(24)]
-    name = f"dec_{uuid.uuid4().hex[:8]}"
+    name = f"dec_{uuid.uuid4().hex[:12]}"
     backend.run(f"CREATE TABLE {_q(backend, name)} (id BIGINT, x DECIMAL(20,1))")
     backend.run(f"INSERT INTO {_q(backend, name)} VALUES " + ", ".join(f"({i}, {x})" for i, x in rows))
     if hasattr(backend, "created"):
@@ -1068,7 +1068,7 @@ def test_infinite_dates_are_refused_by_name_before_work(backend, sql_type):
     """A DATE holding ±infinity said 'table changed during the run ... 0 rows' (issue 41, 13)."""
     if not backend.source().dialect.infinite_dates:
         pytest.skip(f"{backend.name} has no infinite dates")
-    name, out = f"inf_{uuid.uuid4().hex[:8]}", _out(backend)
+    name, out = f"inf_{uuid.uuid4().hex[:12]}", _out(backend)
     backend.run(f"CREATE TABLE {_q(backend, name)} (id INTEGER, d {sql_type})")
     if hasattr(backend, "created"):
         backend.created.append(name)
@@ -1090,7 +1090,7 @@ def test_infinite_floats_are_refused_by_name_before_work(backend, nulls):
     (260 rows of 200). Refused before work, naming the column, as infinite dates are."""
     if not backend.source().dialect.infinite_floats:
         pytest.skip(f"{backend.name} has no infinite floats")
-    name, out = f"inf_{uuid.uuid4().hex[:8]}", _out(backend)
+    name, out = f"inf_{uuid.uuid4().hex[:12]}", _out(backend)
     special = {1: float("inf"), 2: float("-inf"), 3: None}
     rows = [
         (i, special.get(i % 10, float(i % 37)) if nulls == "separate" or i % 10 != 3 else 1.0, i % 3)

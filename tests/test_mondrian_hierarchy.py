@@ -27,14 +27,14 @@ UNEVEN = [["a1", "A", "*"], ["a2", "A", "*"], ["b", "*"], ["c1", "C", "*"], ["c2
 
 
 def _out(backend) -> str:
-    name = f"out_{uuid.uuid4().hex[:8]}"
+    name = f"out_{uuid.uuid4().hex[:12]}"
     if hasattr(backend, "created"):
         backend.created.append(name)
     return name
 
 
 def _table(backend, cols, rows) -> str:
-    name = f"h_{uuid.uuid4().hex[:8]}"
+    name = f"h_{uuid.uuid4().hex[:12]}"
     if backend.key is not None:
         cols = [(backend.key, T.INTEGER)] + cols
         rows = [(i,) + tuple(row) for i, row in enumerate(rows)]

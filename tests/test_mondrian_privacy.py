@@ -24,7 +24,7 @@ QIDS = ["age", "education_num", "hours_per_week", "sex", "race", "marital_status
 
 
 def _out(backend) -> str:
-    name = f"out_{uuid.uuid4().hex[:8]}"
+    name = f"out_{uuid.uuid4().hex[:12]}"
     if hasattr(backend, "created"):
         backend.created.append(name)  # dropped when the backend closes
     return name
@@ -95,7 +95,7 @@ def test_l_and_t_partitions_equal_reference_and_pass_kanon(backend, case):
 
 
 def _table(backend, cols, rows) -> str:
-    name = f"h_{uuid.uuid4().hex[:8]}"
+    name = f"h_{uuid.uuid4().hex[:12]}"
     if backend.key is not None:
         cols = [(backend.key, T.INTEGER)] + cols
         rows = [(i,) + tuple(row) for i, row in enumerate(rows)]
@@ -174,7 +174,7 @@ def test_a_boolean_holding_other_values_is_refused_by_name(engine):
     require_server(engine)
     b = make_backend(engine)
     try:
-        t = f"h_{uuid.uuid4().hex[:8]}"
+        t = f"h_{uuid.uuid4().hex[:12]}"
         b.create(t, [("id", T.INTEGER), ("b", T.BOOLEAN)], [(i, i % 2 == 0) for i in range(6)])
         odd = "'yes'" if engine == "sqlite" else "2"
         b.run(f"INSERT INTO {_q(b, t)} VALUES (6, {odd}), (7, {odd})")
@@ -316,7 +316,7 @@ def test_cli_l_diversity(tmp_path, capsys):
 
 def test_output_keeps_the_users_types_and_spellings(backend):
     # dates stay dates, decimals stay exact (1.10, not 1.1), yes/no stays yes/no, in _lo/_hi and labels
-    name = f"types_{uuid.uuid4().hex[:8]}"
+    name = f"types_{uuid.uuid4().hex[:12]}"
     sqlite = backend.dialect.name == "sqlite"  # no DATE literal, and DECIMAL stored as a double
     q = backend.source().quote
     backend.run(

@@ -51,7 +51,7 @@ def tables(draw, min_rows=2, max_rows=14):
 
 
 def _load(backend, kinds, rows):
-    name = f"prop_{uuid.uuid4().hex[:8]}"
+    name = f"prop_{uuid.uuid4().hex[:12]}"
     cols = [(f"q{i}", k) for i, k in enumerate(kinds)] + [("s", T.TEXT)]
     backend.create(name, cols, rows)
     df = pd.DataFrame(rows, columns=[c for c, _ in cols], dtype=object)
@@ -178,7 +178,7 @@ def test_mondrian_equals_the_reference(backend, n, k, seed, relaxed, median):
         )
         for i in range(n)
     ]
-    name = f"prop_{uuid.uuid4().hex[:8]}"
+    name = f"prop_{uuid.uuid4().hex[:12]}"
     backend.create(name, [("id", T.INTEGER), ("x", T.INTEGER), ("f", T.FLOAT), ("c", T.TEXT), ("b", T.INTEGER)], rows)
     out = f"{name}_out"
     df = pd.DataFrame(rows, columns=["id", "x", "f", "c", "b"])
@@ -220,7 +220,7 @@ def test_risk_equals_the_pandas_oracle(backend, data):
     kinds, sample_rows, population_rows = data
     cols = [(f"q{i}", k) for i, k in enumerate(kinds)]
     qids = [c for c, _ in cols]
-    sample, population, records = (f"{p}_{uuid.uuid4().hex[:8]}" for p in ("rs", "rp", "rr"))
+    sample, population, records = (f"{p}_{uuid.uuid4().hex[:12]}" for p in ("rs", "rp", "rr"))
     keyed = [(i, *r) for i, r in enumerate(sample_rows)]
     backend.create(sample, [("id", T.INTEGER), *cols, ("w", T.FLOAT)], keyed)
     backend.create(population, [*cols, ("w", T.FLOAT)], population_rows)
@@ -347,7 +347,7 @@ def test_mondrian_over_random_uneven_hierarchies_equals_the_reference(backend, d
         for i in range(n)
     ]
     l_div = data.draw(st.sampled_from([None, 2]))
-    name = f"prop_{uuid.uuid4().hex[:8]}"
+    name = f"prop_{uuid.uuid4().hex[:12]}"
     backend.create(name, [("id", T.INTEGER), ("x", T.INTEGER), ("c", T.TEXT), ("d", T.TEXT), ("s", T.TEXT)], rows)
     out = f"{name}_out"
     df = pd.DataFrame(rows, columns=["id", "x", "c", "d", "s"])
@@ -423,7 +423,7 @@ def test_mondrian_with_nulls_as_a_value_equals_the_reference(backend, n, k, seed
         )
         for i in range(n)
     ]
-    name = f"prop_{uuid.uuid4().hex[:8]}"
+    name = f"prop_{uuid.uuid4().hex[:12]}"
     backend.create(name, [("id", T.INTEGER), ("x", T.INTEGER), ("f", T.FLOAT), ("c", T.TEXT)], rows)
     out = f"{name}_out"
     df = pd.DataFrame(rows, columns=["id", "x", "f", "c"])
@@ -484,7 +484,7 @@ def test_mondrian_over_booleans_and_dates_with_nulls_equals_the_reference(backen
         )
         for i in range(n)
     ]
-    name = f"prop_{uuid.uuid4().hex[:8]}"
+    name = f"prop_{uuid.uuid4().hex[:12]}"
     backend.create(name, [("id", T.INTEGER), ("b", T.BOOLEAN), ("d", T.DATE), ("ts", T.TIMESTAMP)], rows)
     out = f"{name}_out"
     df = pd.DataFrame(rows, columns=["id", "b", "d", "ts"])
@@ -517,7 +517,7 @@ def test_a_census_with_counts_equals_its_rows_spelled_out(backend, data, counts)
     qids = [c for c, _ in cols]
     census_rows = [(*r[:-1], counts[i % len(counts)]) for i, r in enumerate(population_rows)]
     spelled_rows = [r[:-1] for r in census_rows for _ in range(r[-1])]
-    sample, census, spelled = (f"{p}_{uuid.uuid4().hex[:8]}" for p in ("cs", "cc", "cx"))
+    sample, census, spelled = (f"{p}_{uuid.uuid4().hex[:12]}" for p in ("cs", "cc", "cx"))
     backend.create(sample, [*cols, ("w", T.FLOAT)], sample_rows)
     backend.create(census, [*[(f"p{i}", k) for i, k in enumerate(kinds)], ("people", T.INTEGER)], census_rows)
     backend.create(spelled, cols, spelled_rows or [tuple(None for _ in cols)])
@@ -567,7 +567,7 @@ def test_sensitive_measures_with_missing_values_equal_the_oracle(backend, q_kind
     recursive (c,l), beta-likeness, delta-disclosure and the equal distance; left out of the
     ordered distance of a numeric one (each class against the table over their non-NULL values)."""
     rows = data.draw(st.lists(st.tuples(VALUES[q_kind], VALUES[s_kind]), min_size=2, max_size=14))
-    name = f"prop_{uuid.uuid4().hex[:8]}"
+    name = f"prop_{uuid.uuid4().hex[:12]}"
     backend.create(name, [("q", q_kind), ("s", s_kind)], rows)
     df = pd.DataFrame(rows, columns=["q", "s"], dtype=object)
     for column, kind in (("q", q_kind), ("s", s_kind)):

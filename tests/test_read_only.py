@@ -33,7 +33,7 @@ def test_guard_refuses_every_write_but_its_own_temp_tables(backend):
     if not backend.dialect.temp_tables:  # Spark: a run's work tables are plain tables named by the run
         temp = "CREATE TABLE"
     before = backend.fetch(f"SELECT COUNT(*) FROM {_q(src, t)}")
-    other = f"other_{uuid.uuid4().hex[:6]}"
+    other = f"other_{uuid.uuid4().hex[:12]}"
     refused = [
         f"INSERT INTO {_q(src, t)} SELECT * FROM {_q(src, t)}",
         f"UPDATE {_q(src, t)} SET a = a",
@@ -170,7 +170,7 @@ def pg_reader(pg):
     """A PostgreSQL role with only CONNECT + TEMP on the database and SELECT on one table."""
     backend = pg
     t = backend.load(ADULT)
-    role = f"privrisk_reader_{uuid.uuid4().hex[:6]}"
+    role = f"privrisk_reader_{uuid.uuid4().hex[:12]}"
     db = backend.fetch("SELECT current_database()")[0][0]
     backend.run(f'CREATE ROLE "{role}" LOGIN')
     backend.run(f'GRANT CONNECT, TEMPORARY ON DATABASE "{db}" TO "{role}"')
@@ -220,7 +220,7 @@ def test_guard_on_postgres_server_leaves_victim_whole(pg):
     """Through a real read_only Source: the statements that created a table and deleted rows."""
     t = pg.load(HAND / "ori.csv")
     src = pg.source(read_only=True)
-    other = f"stolen_{uuid.uuid4().hex[:6]}"
+    other = f"stolen_{uuid.uuid4().hex[:12]}"
     for sql in (
         f"SELECT * INTO {other} FROM {_q(src, t)}",
         f"WITH d AS (DELETE FROM {_q(src, t)} RETURNING *) SELECT COUNT(*) FROM d",

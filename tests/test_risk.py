@@ -190,7 +190,7 @@ POPULATION_EXTRA = [  # the population = the sample + these 10 people
 
 
 def _hand_tables(backend):
-    tag = uuid.uuid4().hex[:8]
+    tag = uuid.uuid4().hex[:12]
     sample, population = f"s_{tag}", f"p_{tag}"
     backend.create(sample, [("id", T.INTEGER), ("zip", T.TEXT), ("sex", T.TEXT), ("w", T.FLOAT)], SAMPLE)
     rows = [(z, s) for _, z, s, _ in SAMPLE] + POPULATION_EXTRA
@@ -260,7 +260,7 @@ def test_equals_the_oracle_on_a_sample_of_german_credit(backend):
     sample_df = df.sample(frac=0.3, random_state=7).copy()
     sample_df["w"] = len(df) / len(sample_df)
     cols = [(c, T.INTEGER if pd.api.types.is_integer_dtype(sample_df[c]) else T.TEXT) for c in qids]
-    sample = f"gs_{uuid.uuid4().hex[:8]}"
+    sample = f"gs_{uuid.uuid4().hex[:12]}"
     backend.create(sample, cols + [("w", T.FLOAT)], [tuple(x) for x in sample_df[qids + ["w"]].itertuples(index=False)])
     r = pr.risk(backend.source(), sample, qids, population=population, weight="w", threshold=0.3)
     want = oracle.risk_prosecutor(sample_df, qids, 0.3)
@@ -296,7 +296,7 @@ SDCMICRO_RK = [0.01369863, 0.08579129, 0.01369863, 0.17707583, 0.01877883, 0.018
 
 
 def test_individual_risk_equals_sdcmicros_published_values_on_every_backend(backend):
-    sample, records = f"sdc_{uuid.uuid4().hex[:8]}", f"sdcr_{uuid.uuid4().hex[:8]}"
+    sample, records = f"sdc_{uuid.uuid4().hex[:12]}", f"sdcr_{uuid.uuid4().hex[:12]}"
     rows = [(i + 1, *row) for i, row in enumerate(SDCMICRO_ROWS)]
     backend.create(
         sample, [("id", T.INTEGER), ("a", T.INTEGER), ("b", T.INTEGER), ("c", T.INTEGER), ("w", T.FLOAT)], rows
@@ -331,7 +331,7 @@ def test_individual_risk_is_accurate_where_f_nearly_equals_f(f, excess):
 
 def test_records_table_risk_is_accurate_where_weights_are_just_above_1_on_every_backend(backend):
     # The records table computes the same risk in SQL: it showed 1.4999 for a pair of weights 1 + 1e-10.
-    sample, records = f"wq_{uuid.uuid4().hex[:8]}", f"wqr_{uuid.uuid4().hex[:8]}"
+    sample, records = f"wq_{uuid.uuid4().hex[:12]}", f"wqr_{uuid.uuid4().hex[:12]}"
     rows = [(1, "a", 1 + 1e-10), (2, "a", 1 + 1e-10), (3, "b", 1 + 1e-6), (4, "c", 1.5), (5, "c", 1.5)]
     backend.create(sample, [("id", T.INTEGER), ("q", T.TEXT), ("w", T.FLOAT)], rows)
     r = pr.risk(backend.source(), sample, ["q"], weight="w", records=records, key="id")
@@ -437,7 +437,7 @@ def test_bad_input_is_one_line_exit_2(args, needle):
     "weights,word", [([1.0, 0.0], "zero or negative"), ([1.0, -2.0], "zero or negative"), ([1.0, None], "missing")]
 )
 def test_bad_weights_are_refused_on_every_backend(backend, weights, word):
-    name = f"w_{uuid.uuid4().hex[:8]}"
+    name = f"w_{uuid.uuid4().hex[:12]}"
     rows = [(i, "x", weights[i % 2]) for i in range(6)]
     backend.create(name, [("id", T.INTEGER), ("q", T.TEXT), ("w", T.FLOAT)], rows)
     with pytest.raises(pr.InvalidInputError, match=word):
@@ -448,7 +448,7 @@ def test_weights_whose_sums_pass_the_largest_double_are_refused_on_every_backend
     # Two weights of 1e308 in one class summed to infinity: F_k infinite, p = 0, and the model's
     # log(1/p) ended the run in a ZeroDivisionError traceback (DuckDB), PostgreSQL in its
     # overflow error mid-run. Refused before the heavy statements, naming the column.
-    name = f"w_{uuid.uuid4().hex[:8]}"
+    name = f"w_{uuid.uuid4().hex[:12]}"
     rows = [(0, "x", 1e308), (1, "x", 1e308), (2, "y", 3.0)]
     backend.create(name, [("id", T.INTEGER), ("q", T.TEXT), ("w", T.FLOAT)], rows)
     with pytest.raises(pr.InvalidInputError, match="'w' .* largest number a double holds") as caught:
@@ -462,7 +462,7 @@ def _census(backend, counts):
     people: dict[tuple, int] = {}
     for row in [(z, s) for _, z, s, _ in SAMPLE] + POPULATION_EXTRA:
         people[row] = people.get(row, 0) + 1
-    name = f"census_{uuid.uuid4().hex[:8]}"
+    name = f"census_{uuid.uuid4().hex[:12]}"
     kind = T.FLOAT if any(isinstance(v, float) or v is None for v in counts.values()) else T.INTEGER
     cast = float if kind is T.FLOAT else int  # Spark takes no int into a DOUBLE column
     rows = [(*key, None if (v := counts.get(key, n)) is None else cast(v)) for key, n in people.items()]
@@ -530,7 +530,7 @@ def test_an_infinite_weight_is_refused():
 def test_a_records_key_that_identifies_no_record_is_refused_on_every_backend(backend, keys, word):
     # --records is "which records": a key that repeats or is NULL wrote rows no one could join
     # back to one record (a fan-out join), without a word.
-    name, out = f"k_{uuid.uuid4().hex[:8]}", f"rec_{uuid.uuid4().hex[:8]}"
+    name, out = f"k_{uuid.uuid4().hex[:12]}", f"rec_{uuid.uuid4().hex[:12]}"
     backend.create(name, [("id", T.INTEGER), ("q", T.TEXT)], [(k, "ab"[i % 2]) for i, k in enumerate(keys)])
     with pytest.raises(pr.InvalidInputError, match=f"key column 'id' of .*{word}") as caught:
         pr.risk(backend.source(), name, ["q"], records=out, key="id")
@@ -542,9 +542,9 @@ def test_a_population_with_no_one_in_it_is_refused(backend):
     """An empty population table, or a census whose every count is 0, used to give journalist,
     marketer and k-map figures (every class "missing", counted with its sample size) and exit 0."""
     sample, _ = _hand_tables(backend)
-    empty = f"p_{uuid.uuid4().hex[:8]}"
+    empty = f"p_{uuid.uuid4().hex[:12]}"
     backend.create(empty, [("zip", T.TEXT), ("sex", T.TEXT)], [])
-    records = f"rec_{uuid.uuid4().hex[:8]}"
+    records = f"rec_{uuid.uuid4().hex[:12]}"
     with pytest.raises(pr.InvalidInputError, match=f"population '{empty}' has no rows"):
         pr.risk(backend.source(), sample, ["zip", "sex"], population=empty, records=records, key="id")
     nobody = _census(backend, {key: 0 for key in [(z, s) for _, z, s, _ in SAMPLE] + POPULATION_EXTRA})
@@ -558,7 +558,7 @@ def test_a_qid_missing_in_every_row_is_refused_as_kanon_refuses_it(backend):
     refused it by name, risk measured it as if it were not there and exited 0. Now risk refuses it
     with kanon's words, before the population, the weights or any output; a QID with one value
     left is a QID."""
-    tag = uuid.uuid4().hex[:8]
+    tag = uuid.uuid4().hex[:12]
     table, records = f"t_{tag}", f"rec_{tag}"
     rows = [(i, "a" if i % 2 else "b", None, None if i else 1.5, float("nan")) for i in range(6)]
     schema = [("id", T.INTEGER), ("zip", T.TEXT), ("gone", T.TEXT), ("one", T.FLOAT), ("nan", T.FLOAT)]
@@ -592,10 +592,10 @@ def test_a_population_sharing_no_class_with_the_sample_is_refused(backend):
     """Values coded otherwise in the population ('A' for 'a') matched no sample class: every
     figure was the prosecutor's under another name, exit 0. Refused before anything is written."""
     sample, _ = _hand_tables(backend)
-    other = f"p_{uuid.uuid4().hex[:8]}"
+    other = f"p_{uuid.uuid4().hex[:12]}"
     rows = [(z.upper(), s) for z, s in [(z, s) for _, z, s, _ in SAMPLE] + POPULATION_EXTRA]
     backend.create(other, [("zip", T.TEXT), ("sex", T.TEXT)], rows)
-    records = f"rec_{uuid.uuid4().hex[:8]}"
+    records = f"rec_{uuid.uuid4().hex[:12]}"
     with pytest.raises(pr.InvalidInputError, match=f"no class of '{sample}' is in population '{other}'"):
         pr.risk(backend.source(), sample, ["zip", "sex"], population=other, records=records, key="id")
     assert records not in backend.source().engine.table_names()
@@ -615,7 +615,7 @@ def test_a_population_qid_of_another_kind_is_refused_on_every_backend(backend, s
     failed mid-run (DuckDB: "Unimplemented type for cast", exit 3); DuckDB matched 1 with true
     where PostgreSQL fails; and a DATE matched only the midnight TIMESTAMP of its day (a person
     at 10:00 was not counted: F = 1 where the day holds 2). Refused by name before any work."""
-    sample, population = f"s_{uuid.uuid4().hex[:8]}", f"p_{uuid.uuid4().hex[:8]}"
+    sample, population = f"s_{uuid.uuid4().hex[:12]}", f"p_{uuid.uuid4().hex[:12]}"
     sample_values = (1, 2) if sample_type is T.INTEGER else (dt.date(2020, 1, 1), dt.date(2020, 1, 2))
     backend.create(sample, [("v", sample_type), ("q", T.TEXT)], [(v, "a") for v in sample_values])
     backend.create(population, [("v", population_type), ("q", T.TEXT)], [(v, "a") for v in values])
@@ -627,7 +627,7 @@ def test_a_population_qid_of_another_kind_is_refused_on_every_backend(backend, s
 
 def test_numbers_of_two_kinds_are_compared_as_numbers(backend):
     # BIGINT ages in the sample, DOUBLE in the population: one kind of value, matched (F = 2).
-    sample, population = f"s_{uuid.uuid4().hex[:8]}", f"p_{uuid.uuid4().hex[:8]}"
+    sample, population = f"s_{uuid.uuid4().hex[:12]}", f"p_{uuid.uuid4().hex[:12]}"
     backend.create(sample, [("v", T.INTEGER)], [(30,), (31,)])
     backend.create(population, [("v", T.FLOAT)], [(30.0,), (30.0,), (31.0,), (31.0,), (31.5,)])
     r = pr.risk(backend.source(), sample, ["v"], population=population)
@@ -643,7 +643,7 @@ def test_population_without_the_qids_is_refused(backend):
 # -- the records and classes tables: complete, checked, never over an input -------------------------
 def test_records_and_classes_tables_by_hand(backend):
     sample, population = _hand_tables(backend)
-    records, classes = f"rec_{uuid.uuid4().hex[:6]}", f"cls_{uuid.uuid4().hex[:6]}"
+    records, classes = f"rec_{uuid.uuid4().hex[:12]}", f"cls_{uuid.uuid4().hex[:12]}"
     pr.risk(
         backend.source(), sample, ["zip", "sex"], threshold=0.4, weight="w", records=records, key="id", classes=classes
     )
@@ -674,7 +674,7 @@ def test_the_tables_counts_are_whole_numbers_on_every_backend(backend):
     pandas), DECIMAL on MariaDB (Decimal objects), and a census's DOUBLE count made a DOUBLE."""
     sample, _ = _hand_tables(backend)
     census = _census(backend, {("a", "m"): 4.0})  # a DOUBLE count column
-    records, classes = f"rec_{uuid.uuid4().hex[:6]}", f"cls_{uuid.uuid4().hex[:6]}"
+    records, classes = f"rec_{uuid.uuid4().hex[:12]}", f"cls_{uuid.uuid4().hex[:12]}"
     pr.risk(
         backend.source(),
         sample,
@@ -702,7 +702,7 @@ def test_the_tables_counts_are_whole_numbers_on_every_backend(backend):
 
 def test_classes_with_a_population_are_by_journalist_risk(backend):
     sample, population = _hand_tables(backend)
-    classes = f"cls_{uuid.uuid4().hex[:6]}"
+    classes = f"cls_{uuid.uuid4().hex[:12]}"
     pr.risk(backend.source(), sample, ["zip", "sex"], threshold=0.4, population=population, classes=classes)
     try:
         rows = backend.fetch(f"SELECT zip, sex, class_size, population_size, journalist_risk FROM {classes}")
@@ -726,7 +726,7 @@ def test_records_and_classes_under_two_spellings_of_one_name_are_refused_before_
     # main.out and OUT: the text check passed them, the records table was written, and the classes
     # failed at their rename (exit 3), leaving the run half written.
     sample, _ = _hand_tables(backend)
-    name = f"rec_{uuid.uuid4().hex[:6]}"
+    name = f"rec_{uuid.uuid4().hex[:12]}"
     src = backend.source()
     schema = src.output_table(name).container[-1]
     before = set(src.engine.table_names())

@@ -79,7 +79,7 @@ def test_command_line_through_spark_connect(spark):
     """`--db sc://...`: a table of the server's catalog, kanon equal to DuckDB's, Mondrian's output
     written there (and replaced), nothing else left."""
     url = server_url("spark")
-    table = f"adult_{uuid.uuid4().hex[:6]}"
+    table = f"adult_{uuid.uuid4().hex[:12]}"
     with pr.Source(url) as src:
         view = f"v_{table}"
         src.execute(
@@ -213,7 +213,7 @@ def test_odd_files_read_as_duckdb_reads_them(spark, tmp_path):
     with pytest.raises(pr.InvalidInputError, match="line 102 has 4 fields"):  # as DuckDB names it
         pr.kanon(src, str(tmp_path / "ragged.csv"), ["a"])
     # A path only a Spark Connect server can see is not checked by DuckDB: Spark's FAILFAST refuses.
-    view = f"ragged_{uuid.uuid4().hex[:8]}"
+    view = f"ragged_{uuid.uuid4().hex[:12]}"
     spark.session.sql(
         f"CREATE TEMPORARY VIEW {view} USING csv OPTIONS (path '{tmp_path / 'ragged.csv'}', header 'true', "
         "mode 'FAILFAST')"
@@ -270,7 +270,7 @@ _RELEASE = ["--qids", "age,sex,race,education,hours_per_week", "--k", "5", "--ke
 
 
 def _adult_on(url: str) -> str:
-    table = f"adult_{uuid.uuid4().hex[:6]}"
+    table = f"adult_{uuid.uuid4().hex[:12]}"
     with pr.Source(url) as src:
         src.execute(
             f"CREATE TEMPORARY VIEW v_{table} USING csv OPTIONS (path '{ADULT}', header 'true', inferSchema 'true')"
@@ -419,7 +419,7 @@ def test_levels_of_few_tuples_shuffle_into_few_partitions(spark, small_work_rows
     t = spark.load(ADULT)
     old = session.conf.get("spark.sql.shuffle.partitions")
     session.conf.set("spark.sql.shuffle.partitions", "37")
-    out = f"anon_{uuid.uuid4().hex[:8]}"
+    out = f"anon_{uuid.uuid4().hex[:12]}"
     try:
         src = pr.connect(session)
         monkeypatch.setattr(src, "dialect", dataclasses.replace(src.dialect, small_work_rows=small_work_rows))
@@ -599,7 +599,7 @@ def test_an_output_whose_folder_an_earlier_session_left_is_refused_before_any_wo
 
     session = spark.session
     location = urlparse(session.catalog.getDatabase(session.catalog.currentDatabase()).locationUri)
-    name = f"anon_{uuid.uuid4().hex[:8]}"
+    name = f"anon_{uuid.uuid4().hex[:12]}"
     folder = Path(unquote(location.path)) / name
     folder.mkdir(parents=True)
     (folder / "part-00000.parquet").write_bytes(b"an earlier session's rows")
@@ -630,7 +630,7 @@ def test_a_date_column_of_a_csv_is_a_date_on_spark_as_on_duckdb(spark, tmp_path)
     path = us_dates_csv(tmp_path)
     src = pr.connect(spark.session)
     assert src.relation(path).column("d").sql_type == "DATE"
-    name = f"us_{uuid.uuid4().hex[:8]}"
+    name = f"us_{uuid.uuid4().hex[:12]}"
     try:
         on_spark = pr.mondrian(src, path, ["d", "x"], 10, name)
     finally:
@@ -687,7 +687,7 @@ def test_a_csv_written_with_a_space_after_each_comma_reads_as_on_duckdb(spark, t
     path = tmp_path / "adult_data.csv"
     path.write_text("age, work, fnlwgt, zip\n" + "\n".join(rows) + "\n")
     src = pr.connect(spark.session)
-    name = f"uci_{uuid.uuid4().hex[:8]}"
+    name = f"uci_{uuid.uuid4().hex[:12]}"
     try:
         columns = [(c.name, c.sql_type) for c in src.relation(str(path)).columns]
         on_spark = pr.kanon(src, str(path), ["work", "zip"])
@@ -742,7 +742,7 @@ def test_two_digit_years_of_a_csv_are_the_years_duckdb_reads(spark, tmp_path, ki
     path = tmp_path / "yy.csv"
     path.write_text("d,x\n" + "\n".join(rows) + "\n")
     src = pr.connect(spark.session)
-    name = f"yy_{uuid.uuid4().hex[:8]}"
+    name = f"yy_{uuid.uuid4().hex[:12]}"
     try:
         assert src.relation(str(path)).column("d").sql_type == kind
         on_spark = pr.mondrian(src, str(path), ["d", "x"], 10, name)

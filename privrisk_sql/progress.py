@@ -14,6 +14,24 @@ from typing import Any
 # Seconds a run of kanon, CAVG or risk takes before its elapsed-time line appears.
 ELAPSED_DELAY = 2.0
 
+# The line redrawn in place on a terminal now (it ends without a newline), or None: other text on
+# the same stream (--show-sql's statements, warnings) starts below it, never at its end.
+_open_line: _StderrLine | None = None
+_open_lock = threading.Lock()
+
+
+def end_open_line(stream: Any = None) -> None:
+    """End the progress line drawn on ``stream`` (stderr by default) with a newline, so that the text
+    written next starts a line of its own; the progress line is drawn again below it. Nothing when
+    no line is open there."""
+    global _open_line
+    with _open_lock:
+        line = _open_line
+        if line is None or line.stream is not (stream or sys.stderr):
+            return
+        _open_line = None
+        line._wrote("\n")
+
 
 class _StderrLine:
     """One line of progress on a stream: redrawn in place on a terminal (at most every 0.2 s), a
@@ -35,13 +53,20 @@ class _StderrLine:
         return force or (now - self.start >= self.delay and now - self.last >= (0.2 if self.tty else 10.0))
 
     def _draw(self, now: float, text: str) -> None:
+        global _open_line
         self.last = now
-        if self._wrote(("\r" + text.ljust(60)) if self.tty else (text + "\n")):
-            self.drawn = True
+        with _open_lock:  # the elapsed line draws from a thread of its own
+            if self._wrote(("\r" + text.ljust(60)) if self.tty else (text + "\n")):
+                self.drawn = True
+                if self.tty:
+                    _open_line = self
 
     def close(self) -> None:
-        if self.drawn and self.tty:
-            self._wrote("\n")
+        global _open_line
+        with _open_lock:
+            if _open_line is self:
+                _open_line = None
+                self._wrote("\n")
 
     def _wrote(self, text: str) -> bool:
         """Write to the stream; a stream that refuses (full, closed, a pipe whose reader left:

@@ -342,3 +342,26 @@ def test_every_progress_line_stops_drawing_on_a_stream_that_refuses():
     assert bar.broken and status.broken and line.broken and not (bar.drawn or status.drawn or line.drawn)
     with contextlib.suppress(OSError):
         full.close()
+
+
+@pytest.mark.parametrize("writer", ["show_sql", "warning"])
+def test_text_on_stderr_starts_below_a_progress_line_on_a_terminal(monkeypatch, writer):
+    """A progress line redrawn in place ends without a newline: --show-sql's statements (and the
+    CLI's warnings) were written at its end, `...12s elapsed    WITH class_value AS (`."""
+    from privrisk_sql import cli
+    from privrisk_sql.progress import StatusLine
+    from privrisk_sql.source import echo_to_stderr
+
+    tty = _Tty()
+    monkeypatch.setattr(sys, "stderr", tty)
+    line = StatusLine(delay=0.0)
+    line(1, 2)
+    if writer == "show_sql":
+        echo_to_stderr("SELECT 1")
+    else:
+        cli._say("privrisk-sql: warning: something")
+    line.close()
+    text = tty.getvalue()
+    first, rest = text.split("\n", 1)
+    assert first.startswith("\rMondrian: level 1, 2 cuts, 0s elapsed") and first.strip().endswith("elapsed")
+    assert rest == ("SELECT 1;\n\n" if writer == "show_sql" else "privrisk-sql: warning: something\n")

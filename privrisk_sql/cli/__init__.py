@@ -29,6 +29,7 @@ from ..errors import (
     TerminatedError,
     UnsupportedFeatureError,
 )
+from ..progress import end_open_line
 from ..registry import BY_NAME, METRICS, Metric
 from ..report.json_text import EncodedRecords
 from ..report.output_file import OutputFile, input_files
@@ -339,6 +340,7 @@ def _say(line: str) -> None:
     """A line on stderr. A stderr that refuses it (full, closed, a pipe whose reader left:
     `2>/dev/full`, `2>&1 | head`) loses the line, never the run or its exit status, as Python's
     own warnings do: a warning's OSError stopped an mpUCCs run (exit 1, nothing written)."""
+    end_open_line()  # a progress line drawn in place on a terminal: this line starts below it
     try:
         sys.stderr.write(line + "\n")
     except (AttributeError, OSError, ValueError):

@@ -15,6 +15,7 @@ from ..engines import Engine
 from ..engines.cancel import INTERRUPT, TERMINATE, RunGuard
 from ..engines.common import first_line
 from ..errors import InvalidInputError, QueryError, QueryTimeoutError, TerminatedError
+from ..progress import end_open_line
 from ..sql.dialects import Dialect
 from ..sql.render import quote_identifier, sql_literal
 from .read_only import check_statement
@@ -289,6 +290,7 @@ def _setting_number(value: float) -> str:
 def echo_to_stderr(sql: str) -> None:
     """``--show-sql``: each statement on stderr as it runs; a stderr that refuses it (full,
     closed) loses the text, not the run (its OSError stopped the command, exit 1)."""
+    end_open_line()  # a progress line drawn in place on a terminal: the statement starts below it
     try:
         sys.stderr.write(sql.rstrip() + ";\n\n")
     except (AttributeError, OSError, ValueError):

@@ -300,6 +300,10 @@ def test_a_db_path_that_is_not_a_duckdb_database_is_refused(tmp_path, capsys, wh
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert f"--db '{path}'" in err and "not a DuckDB database" in err and len(err.strip().splitlines()) == 1, err
+    if what == "sqlite":  # the URL that reads it, in the line (it said "a CSV or Parquet file ...")
+        assert f"but an SQLite one: name it with a URL, --db 'sqlite:///{path}'" in err, err
+        assert main([*argv[:2], f"sqlite:///{path}", *argv[3:]]) == 2  # the URL opens it: SQLite refuses
+        assert "load the file into sqlite first" in capsys.readouterr().err  # a CSV as --table, by name
     assert (path.read_bytes() if path.is_file() else None) == before
     with pytest.raises(pr.InvalidInputError, match="not a DuckDB database"):
         pr.connect(str(path))

@@ -371,6 +371,8 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
 
 # Every DuckDB database file has these bytes after its 8-byte checksum (its main header).
 _DUCKDB_MAGIC, _MAGIC_AT = b"DUCK", 8
+# An SQLite database file's first 16 bytes: such a file under --db is read with an sqlite:/// URL.
+_SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 def _check_database_file(path: str) -> None:
@@ -386,10 +388,15 @@ def _check_database_file(path: str) -> None:
         raise InvalidInputError(f"--db {path!r} is a directory, not a DuckDB database file{dataset}")
     try:
         with where.open("rb") as f:
-            head = f.read(_MAGIC_AT + len(_DUCKDB_MAGIC))
+            head = f.read(max(_MAGIC_AT + len(_DUCKDB_MAGIC), len(_SQLITE_MAGIC)))
     except OSError as e:
         raise InvalidInputError(f"--db {path!r} cannot be read: {e.strerror}") from e
-    if head[_MAGIC_AT:] != _DUCKDB_MAGIC:
+    if head.startswith(_SQLITE_MAGIC):
+        raise InvalidInputError(
+            f"--db {path!r} is not a DuckDB database file but an SQLite one: name it with a URL, "
+            f"--db {'sqlite:///' + path!r}"
+        )
+    if head[_MAGIC_AT : _MAGIC_AT + len(_DUCKDB_MAGIC)] != _DUCKDB_MAGIC:
         raise InvalidInputError(
             f"--db {path!r} is not a DuckDB database file; a CSV or Parquet file is read with --table "
             "(a table in Python), and --db names a .duckdb file, new or existing, or a database URL"

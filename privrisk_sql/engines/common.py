@@ -114,6 +114,11 @@ def refuse_one_name_columns(names: Iterable[Any], whose: str) -> None:
     seen: dict[str, str] = {}
     for name in map(str, names):
         key = name.encode().lower().decode()
+        if key in seen and seen[key] == name:  # "which ignores case" would puzzle here
+            raise InvalidInputError(
+                f"{whose} column {name!r} appears twice (DuckDB would read the second as another name): "
+                "rename one of them"
+            )
         if key in seen:
             raise InvalidInputError(
                 f"{whose} columns {seen[key]!r} and {name!r} are one name to DuckDB, which ignores case (it "

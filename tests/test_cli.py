@@ -140,7 +140,10 @@ def test_different_column_sets(capsys, tmp_path):
     other = tmp_path / "syn.csv"
     other.write_text("a,b,d\nx,1,p\n")
     code, _, err = run(capsys, "--ori", ORI, "--syn", str(other))
-    assert code == 2 and "only in ori ['c'], only in syn ['d']" in err
+    assert code == 2 and "(only in ori: 'c'; only in syn: 'd'): name the columns both have with --columns" in err
+    other.write_text("a,b\nx,1\n")  # one side's list empty: not said ("only in syn []")
+    code, _, err = run(capsys, "--ori", ORI, "--syn", str(other))
+    assert code == 2 and "have different columns (only in ori: 'c'): name the columns" in err, err
 
 
 def test_incompatible_types(capsys, tmp_path):

@@ -85,9 +85,14 @@ def select_columns(ori: Relation, syn: Relation, columns: Sequence[str] | None, 
         if ori_names != syn_names:
             only_ori = sorted(c.name for c in ori.columns if c.name.lower() in ori_names - syn_names)
             only_syn = sorted(c.name for c in syn.columns if c.name.lower() in syn_names - ori_names)
+            sides = [
+                f"only in {side}: {', '.join(map(repr, names))}"
+                for side, names in (("ori", only_ori), ("syn", only_syn))
+                if names
+            ]
             raise InvalidInputError(
-                f"{ori.label!r} and {syn.label!r} have different columns: only in ori {only_ori}, only in syn {only_syn}"
-                " (pass columns= to choose a common subset)"
+                f"{ori.label!r} and {syn.label!r} have different columns ({'; '.join(sides)}): name the "
+                "columns both have with --columns (columns=[...])"
             )
         return [c.name for c in syn.columns if c.name.lower() not in key_names]
     if isinstance(columns, str):

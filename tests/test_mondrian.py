@@ -1187,3 +1187,16 @@ def test_a_run_on_a_duckdb_connection_inside_its_transaction_joins_it(end):
     con.execute(end)
     tables = {row[0] for row in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
     assert tables == ({"released", "records", "classes"} if end == "COMMIT" else set())
+
+
+@pytest.mark.parametrize("output", ["anon.parquet", "anon.csv.gz"])
+def test_an_output_named_like_a_file_is_refused_as_such(backend, output):
+    """`--output anon.parquet` read as table `parquet` of a schema `anon`: the error said only
+    "no schema 'anon'", to a user who meant a file; it says the output is a table, before work."""
+    t = backend.load(FIXTURES / "mondrian" / "adult_2k.csv")
+    src = backend.source()
+    with pytest.raises(pr.InvalidInputError, match=r"the output is a table in the database, never a file") as e:
+        mondrian_keeping_all(src, t, ["age", "sex"], 5, output)
+    assert f"output {output!r}" in str(e.value) and src.statements == 0
+    with pytest.raises(pr.InvalidInputError, match=r"never a file"):
+        pr.risk(backend.source(), t, ["age", "sex"], records=output, key="id")

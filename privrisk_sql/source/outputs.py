@@ -8,6 +8,7 @@ import logging
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 
+from ..engines.common import file_reader
 from ..errors import InvalidInputError, QueryError
 from ..given import table_name
 from . import staging
@@ -132,8 +133,16 @@ class Outputs(Relations):
         InvalidInputError naming what is wrong (a malformed name, no such schema, a read-only
         database) instead of a failure after the run's work."""
         table_name(name)
-        *given, table = self.table_name_parts(name)
-        container = self.engine.output_container(name, given)
+        try:
+            *given, table = self.table_name_parts(name)
+            container = self.engine.output_container(name, given)
+        except InvalidInputError as e:
+            if file_reader(name) is not None:  # o.parquet read as table parquet of schema o
+                raise InvalidInputError(
+                    f"output {name!r} names a file: the output is a table in the database, never a file; "
+                    f"name a table, then export it from there (DuckDB: COPY t TO {name!r})"
+                ) from e
+            raise
         self._check_create_privilege(name, container)
         return OutputTable(name, container, table)
 

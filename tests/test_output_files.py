@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import stat
+from pathlib import Path
 
 import duckdb
 import pytest
@@ -134,6 +135,51 @@ def test_json_same_as_database_file_refused(tmp_path, capsys):
     assert code == 2
     assert "is the input" in capsys.readouterr().err
     assert db.read_bytes() == before
+
+
+def _small_database(db: Path, engine: str) -> str:
+    """A database file holding table t (a: 0..9); the --db value that opens it."""
+    if engine == "duckdb":
+        con = duckdb.connect(str(db))
+        con.execute("CREATE TABLE t AS SELECT range AS a FROM range(10)")
+        con.close()
+        return str(db)
+    import sqlite3
+
+    lite = sqlite3.connect(db)
+    lite.execute("CREATE TABLE t (a INTEGER)")
+    lite.executemany("INSERT INTO t VALUES (?)", [(i,) for i in range(10)])
+    lite.commit()
+    lite.close()
+    return f"sqlite:///{db}"
+
+
+@pytest.mark.parametrize("option", ["--json", "--html"])
+@pytest.mark.parametrize(
+    "engine, suffix", [("duckdb", ".wal"), ("sqlite", "-journal"), ("sqlite", "-wal"), ("sqlite", "-shm")]
+)
+def test_an_output_over_the_databases_log_or_journal_is_refused(tmp_path, capsys, option, engine, suffix):
+    """`--json w.duckdb.wal` wrote the JSON where DuckDB keeps its write-ahead log (SQLite its
+    journals), which the database reads as its own when it opens next: refused as the database
+    file is, before any work, naming the database."""
+    db = tmp_path / f"w.{engine}"
+    target = _small_database(db, engine)
+    log = tmp_path / (db.name + suffix)
+    assert main(["kanon", "--db", target, "--table", "t", "--qids", "a", option, str(log)]) == 2
+    err = capsys.readouterr().err
+    assert f"{option} '{log}' is a file of the database '{db}' (its log or journal)" in err, err
+    assert not log.exists()
+
+
+@pytest.mark.parametrize("engine, suffix", [("duckdb", ".wal"), ("sqlite", "-journal")])
+def test_a_python_html_page_never_replaces_the_databases_log_or_journal(tmp_path, engine, suffix):
+    """The same for html= of a Python call, whose Source names its database files itself."""
+    db = tmp_path / f"w.{engine}"
+    src = pr.connect(_small_database(db, engine))
+    log = str(db) + suffix
+    with pytest.raises(pr.InvalidInputError, match=r"is a file of the database .* \(its log or journal\)"):
+        pr.kanon(src, "t", ["a"], html=log)
+    assert not Path(log).exists()
 
 
 @pytest.mark.parametrize("option", ["--json", "--html"])

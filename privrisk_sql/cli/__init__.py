@@ -201,10 +201,10 @@ def _input_tables(metric: Metric, args: argparse.Namespace) -> dict[str, str]:
 def _checked_outputs(metric: Metric, args: argparse.Namespace) -> None:
     """Check every output path before any work (a bad one is exit 2 with nothing done)."""
     tables = list(_input_tables(metric, args).values())
-    from ..engines.common import database_file
+    from ..engines.common import database_files
 
     hierarchy_files = [path for _, path in getattr(args, "hierarchy", [])]  # read, so never written
-    inputs = [*input_files(*tables), database_file(args.db), *hierarchy_files]
+    inputs = [*input_files(*tables), *database_files(args.db), *hierarchy_files]
     # `is not None`: an empty path given is refused by the check, not taken for "no output".
     args.json_out = OutputFile.checked(args.json, inputs=inputs) if args.json is not None else None
     args.html_out = (

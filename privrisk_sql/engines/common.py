@@ -205,6 +205,33 @@ def is_duckdb_target(target: Any) -> bool:
     )
 
 
+class DatabaseCompanion(str):
+    """The path of a file a database keeps beside its file ``database`` (its write-ahead log, a
+    journal), for messages that name both."""
+
+    database: str
+
+    @classmethod
+    def of(cls, database: str, suffix: str) -> DatabaseCompanion:
+        companion = cls(database + suffix)
+        companion.database = database
+        return companion
+
+
+def database_files(target: Any) -> list[str]:
+    """The local files a ``--db`` value's database is: its file (:func:`database_file`) and those
+    its engine keeps beside it (``Dialect.database_companions``: a write-ahead log, a journal).
+    An output written over any of them destroys or corrupts the database."""
+    path = database_file(target)
+    if path is None:
+        return []
+    from ..sql.dialects import get_dialect
+
+    url = str(target)
+    kind = "sqlite" if "://" in url and not url.startswith("duckdb:///") else "duckdb"
+    return [path, *(DatabaseCompanion.of(path, suffix) for suffix in get_dialect(kind).database_companions)]
+
+
 def database_file(target: Any) -> str | None:
     """The local file a ``--db`` value names: a DuckDB path (or ``duckdb:///path``) or a
     ``sqlite:///path`` URL; None for in-memory databases, servers and non-string targets."""

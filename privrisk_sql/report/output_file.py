@@ -82,6 +82,12 @@ class OutputFile:
             if other is None:
                 continue
             if _same_file(self.target, os.fspath(other)):
+                database = getattr(other, "database", None)  # a database's WAL or journal (engines.common)
+                if database is not None:
+                    raise InvalidInputError(
+                        f"{option} {self.path!r} is a file of the database {database!r} (its log or journal): "
+                        "writing it could destroy the database"
+                    )
                 raise InvalidInputError(
                     f"{option} {self.path!r} is the input {os.fspath(other)!r}: writing it would destroy the input"
                 )

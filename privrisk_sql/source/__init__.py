@@ -24,7 +24,7 @@ from typing import Any
 
 from ..engines import Engine, open_engine
 from ..engines.cancel import RunGuard
-from ..engines.common import database_file, is_in_memory
+from ..engines.common import DatabaseCompanion, database_file, is_in_memory
 from ..errors import InvalidInputError
 from ..given import flag
 from .outputs import Outputs
@@ -115,9 +115,14 @@ class Source(Outputs, TempTables):
 
     def database_files(self) -> list[str]:
         """The local files this session's databases live in (DuckDB's and SQLite's, attached ones
-        too); none for in-memory databases and servers."""
+        too, each with the files its engine keeps beside it: a write-ahead log, a journal); none
+        for in-memory databases and servers."""
         query = self.dialect.database_files
-        return [row["path"] for row in self.fetch_records(query)] if query else []
+        paths = [row["path"] for row in self.fetch_records(query)] if query else []
+        return [
+            *paths,
+            *(DatabaseCompanion.of(path, suffix) for path in paths for suffix in self.dialect.database_companions),
+        ]
 
     @property
     def run_id(self) -> str:

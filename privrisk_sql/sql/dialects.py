@@ -161,6 +161,9 @@ class Dialect:
     # The files this session's databases live in (one column, path; none for in-memory ones):
     # a report written over one of them destroyed the database (html= of a Python call).
     database_files: str | None = None
+    # The files a database file keeps beside it, as suffixes of its path (DuckDB's write-ahead log,
+    # SQLite's journals): part of the database, so never a path an output of the run may take.
+    database_companions: tuple[str, ...] = ()
 
     @property
     def qualified_form(self) -> str:
@@ -182,6 +185,7 @@ DIALECTS: dict[str, Dialect] = {
             sweeps_unlocked=True,
             cancel_by="interrupt",
             database_files="SELECT path FROM duckdb_databases() WHERE path IS NOT NULL AND path <> ''",
+            database_companions=(".wal",),
             infinite_dates=True,
             run_settings=(("preserve_insertion_order", "true"),),
             optional_run_settings=(("enable_progress_bar", "false"),),
@@ -215,6 +219,7 @@ ORDER BY 1""",
             write_setting="PRAGMA {name} = {typed}",
             publish_settings=(("legacy_alter_table", "1"),),
             database_files="SELECT file AS path FROM pragma_database_list WHERE file <> ''",
+            database_companions=("-journal", "-wal", "-shm"),
         ),
         Dialect(
             "postgres",

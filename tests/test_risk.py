@@ -738,3 +738,18 @@ def test_records_and_classes_under_two_spellings_of_one_name_are_refused_before_
 def test_records_need_a_database_that_outlives_the_run():
     r = _cli("--table", str(FIXTURES / "handcheck" / "ori.csv"), "--qids", "a", "--records", "out", "--key", "a")
     assert r.returncode == 2 and "--db" in r.stderr
+
+
+@pytest.mark.parametrize(
+    "given, said",
+    [
+        ({"key": "id"}, r"key \(--key\) names the key column of the records table: give records \(--records OUT\)"),
+        ({"population_qids": ["zip"]}, r"population_qids \(--population-qids\) .*: give population \(--population\)"),
+        ({"population_count": "n"}, r"population_count \(--population-count\) .*: give population \(--population\)"),
+    ],
+)
+def test_an_option_that_needs_another_names_both_as_the_cli_spells_them(given, said):
+    """`risk --key id` without --records said "key names the records' key column of the records
+    table: give records too": Python's names to a command-line user."""
+    with pytest.raises(pr.InvalidInputError, match=said):
+        pr.risk(None, str(FIXTURES / "mondrian" / "adult_2k.csv"), ["zip"], **given)

@@ -81,12 +81,16 @@ class RiskOptions:
         pq = None
         if population_qids is not None:
             if population is None:
-                raise InvalidInputError("population_qids names columns of a population table: give population too")
+                raise InvalidInputError(
+                    "population_qids (--population-qids) names columns of a population table: give population (--population) too"
+                )
             pq = validate_qids(population_qids, "population_qids")
             if len(pq) != len(qids):
                 raise InvalidInputError(f"population_qids must name one column per QID ({len(qids)}), got {len(pq)}")
         if population_count is not None and population is None:
-            raise InvalidInputError("population_count names a column of a population table: give population too")
+            raise InvalidInputError(
+                "population_count (--population-count) names a column of a population table: give population (--population) too"
+            )
         if weight is not None and (not isinstance(weight, str) or not weight):
             raise InvalidInputError(f"weight must be a column name, got {weight!r}")
         for option, value in (("records", records), ("classes", classes), ("key", key)):
@@ -95,7 +99,9 @@ class RiskOptions:
         if records is not None and key is None:
             raise InvalidInputError("records writes one row per record with its key: give key (--key ID) too")
         if key is not None and records is None:
-            raise InvalidInputError("key names the records' key column of the records table: give records too")
+            raise InvalidInputError(
+                "key (--key) names the key column of the records table: give records (--records OUT) too"
+            )
         return cls(
             qids,
             float(threshold),

@@ -170,15 +170,22 @@ def test_value_missing_from_the_hierarchy_is_named(backend, tmp_path):
         mondrian_keeping_all(backend.source(), t, ["v"], 1, _out(backend), hierarchies={"v": UNEVEN})
 
 
+def _with_nulls(column: str, i: int):
+    """Row i's value of a test column, NULL in every fifth row."""
+    import datetime as dt
+
+    if i % 5 == 0:
+        return None
+    return {"zip": f"9{i % 4}", "age": 17 + (i * 7) % 40, "day": dt.date(2020, 1 + i % 3, 1 + i % 20)}[column]
+
+
 @pytest.mark.parametrize(
     "column,kind,tree",
     [("zip", T.TEXT, "mask"), ("zip", T.TEXT, "file"), ("score", T.FLOAT, "interval:5,10"), ("day", T.DATE, "date")],
 )
-@pytest.mark.parametrize("nulls", ["separate", "error"])
-def test_nulls_in_a_hierarchys_column_are_refused_by_name_before_work(backend, column, kind, tree, nulls):
-    # No hierarchy places NULL. Built trees (mask, interval, date) never saw the NULLs they were
-    # built without, and ran into a database error at the output (exit 3); with nulls="error" the
-    # advice to pass nulls="separate" led there too.
+def test_nulls_in_a_hierarchys_column_without_nulls_separate_are_refused_before_work(backend, column, kind, tree):
+    """nulls="error" (the default): refused by name before any work table, saying what
+    nulls="separate" does with a hierarchy (before, the advice was the one for a range)."""
     import datetime as dt
 
     value = {
@@ -195,11 +202,77 @@ def test_nulls_in_a_hierarchys_column_are_refused_by_name_before_work(backend, c
     missing = "NULL or NaN value(s)" if kind is T.FLOAT else "NULL value(s)"
     with pytest.raises(
         InvalidInputError,
-        match=rf"column '{column}' of .* has 8 {re.escape(missing)}, which its hierarchy .* does not place",
+        match=rf"column '{column}' of .* has 8 {re.escape(missing)}; pass nulls='separate' \(--nulls separate\) "
+        "to treat NULL as a value of its own under its hierarchy's root",
     ):
-        mondrian_keeping_all(src, t, [column], 2, _out(backend), hierarchies={column: spec}, nulls=nulls)
+        mondrian_keeping_all(src, t, [column], 2, _out(backend), hierarchies={column: spec})
     work_tables = re.compile(r"CREATE\s+(OR\s+REPLACE\s+)?(TEMP\w*\s+)?TABLE", re.IGNORECASE)
     assert not [sql for sql in statements if work_tables.search(sql)]  # refused before any work table
+
+
+@pytest.mark.parametrize(
+    "column,kind,spec",
+    [("zip", T.TEXT, "mask"), ("zip", T.TEXT, "file"), ("age", T.INTEGER, "interval:5,10,20"), ("day", T.DATE, "date")],
+)
+def test_null_is_a_leaf_of_its_own_under_the_root_with_nulls_separate(backend, column, kind, spec):
+    """A hierarchy's column with NULLs was refused whatever nulls said, built trees too: a user had
+    to give the NULLs a value in a view. With nulls="separate" NULL is now a value of its own, the
+    first child of the root: the partitions equal the in-memory reference's cutting the same tree
+    with a stand-in value there, a partition of NULLs alone is labelled NULL, one of NULLs and
+    values the root, and each node's share counts NULL as one value."""
+    rows = [(i, _with_nulls(column, i), i % 7) for i in range(90)]
+    t = _table(backend, [("id", T.INTEGER), (column, kind), ("n", T.INTEGER)], rows)
+    out = _out(backend)
+    tree = [[f"9{j}", "9*", "*"] for j in range(4)]
+    r = mondrian_keeping_all(
+        backend.source(),
+        t,
+        [column, "n"],
+        3,
+        out,
+        hierarchies={column: tree if spec == "file" else spec},
+        nulls="separate",
+    )
+    df = pd.DataFrame(rows, columns=["id", column, "n"])
+    present = df[column].dropna()
+    written = {
+        "file": lambda: tree,
+        "mask": lambda: [[v, v[0] + "*", "**"] for v in sorted(set(present))],
+        "interval:5,10,20": lambda: _expected_age_tree(present.astype(int)),
+        "date": lambda: _expected_date_tree(present),
+    }[spec]()
+    root = written[0][-1]
+    stand_in = "~null"
+    # each value as the database spells it as text (an int column with NULLs is float to pandas)
+    spelled = {"date": lambda v: v.isoformat(), "interval:5,10,20": lambda v: str(int(v))}.get(spec, str)
+    text = df.assign(**{column: df[column].map(lambda v: stand_in if pd.isna(v) else spelled(v))})
+    trees = {column: [[stand_in, root]] + written}
+    reference = mondrian_reference(encode(text, [column, "n"], hierarchies=trees), 3)
+    got = _output(backend, out)
+    assert {frozenset(g["id"]) for _, g in got.groupby("partition_id")} == partition_sets(reference, df["id"])
+    assert r.min_size >= 3 and r.n_rows == len(rows)
+    ref_tree = encode(text, [column, "n"], hierarchies=trees).trees[0]
+    ncp = sum(len(p) * ref_tree.share(_lowest_common(ref_tree, text[column].iloc[p])) for p in reference) / len(rows)
+    assert r.ncp[column] == pytest.approx(ncp)
+    merged = got.merge(df[["id", column]].rename(columns={column: f"{column}_in"}), on="id")
+    nulls = merged[merged[f"{column}_in"].isna()]
+    alone = (
+        nulls.groupby("partition_id")["id"].count()
+        == merged[merged["partition_id"].isin(nulls["partition_id"])].groupby("partition_id")["id"].count()
+    )
+    labels = nulls.groupby("partition_id")[f"{column}_gen"].first()
+    assert all(pd.isna(labels[pid]) if only else labels[pid] == root for pid, only in alone.items())
+    assert alone.any()  # a partition of NULLs alone is there to be labelled
+    assert not merged.loc[merged[f"{column}_in"].notna(), f"{column}_gen"].isna().any()
+
+
+def _lowest_common(tree, values) -> tuple:
+    """The lowest node of the reference tree holding every one of ``values`` (a partition's)."""
+    paths = [tree.paths[v] for v in values]
+    depth = 0
+    while all(len(p) > depth and p[depth] == paths[0][depth] for p in paths):
+        depth += 1
+    return paths[0][:depth]
 
 
 def test_a_float_qids_nan_is_named_with_null(duck):

@@ -16,6 +16,7 @@ table itself from :meth:`Hierarchy.node_rows`, one row per node.
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
 import math
@@ -37,6 +38,11 @@ class _Node:
     is_value: bool = False
 
 
+# The leaf NULL takes with nulls="separate" (Hierarchy.with_null_leaf): its code is the one every
+# NULL of the column takes (the globals' null_code of a hierarchy QID), its label NULL.
+NULL_CODE = 0
+
+
 @dataclass(frozen=True)
 class AncestorRow:
     """Leaf ``code``'s ancestor at ``depth`` (0 = the root): its place among its parent's
@@ -47,7 +53,7 @@ class AncestorRow:
     child_no: int
     share: float
     parent_share: float
-    label: str
+    label: str | None  # None: the NULL leaf's (with_null_leaf)
 
 
 @dataclass(frozen=True)
@@ -62,7 +68,7 @@ class NodeRow:
     child_no: int
     share: float
     parent_share: float
-    label: str
+    label: str | None  # None: the NULL leaf's (with_null_leaf)
 
 
 # Levels a hierarchy may have: Mondrian descends one level per statement of a cut, and the tree
@@ -78,6 +84,7 @@ class Hierarchy:
         # a built tree's column values, as read to build it (Mondrian's rank map needs them again)
         self.values_read: list[str] | None = None
         self.root: _Node | None = None
+        self._null: _Node | None = None  # the NULL leaf under the root (with_null_leaf)
         self.nul_line: int | None = None  # the first line with a NUL character (a database's text may not hold it)
         # group label -> (its parent's label, None for the root; the line that placed it there)
         self._group_parents: dict[str, tuple[str | None, int]] = {}
@@ -160,6 +167,28 @@ class Hierarchy:
         for child in node.children.values():
             self._number(child)
 
+    def with_null_leaf(self) -> Hierarchy:
+        """This tree with NULL as a value of its own, the first child of the root (nulls="separate"):
+        a partition of NULLs alone is labelled NULL, one of NULLs and values the root. The values
+        keep their codes (NULL's is NULL_CODE, below them all); each node's share of the values
+        counts NULL as one, as a category's distinct values do."""
+        assert self.root is not None
+        if self.root.is_value:
+            raise InvalidInputError(
+                f"hierarchy {self.where} for {self.column!r} is a single value, with no root above it "
+                "to hold NULL beside it; give the NULLs a value in a view, or drop the hierarchy"
+            )
+        tree = copy.copy(self)
+        tree._null = _Node("", is_value=True)
+        tree.root = _Node(self.root.label, {"": tree._null, **self.root.children})
+        tree.fan_out = max(2, tree._widest(tree.root))
+        return tree
+
+    @property
+    def _values(self) -> int:
+        """The values a share is counted among: the leaves, and NULL's leaf where there is one."""
+        return len(self.leaves) + (self._null is not None)
+
     def _widest(self, node: _Node) -> int:
         return max([len(node.children)] + [self._widest(c) for c in node.children.values()])
 
@@ -173,7 +202,7 @@ class Hierarchy:
         self._counts: dict[int, int] = {}
         self._index_children(self.root, 0)
         rows: list[AncestorRow] = []
-        self._rows(self.root, [], rows, len(self.leaves))
+        self._rows(self.root, [], rows, self._values)
         return rows
 
     def node_rows(self, codes: set[int] | None = None) -> list[NodeRow]:
@@ -196,11 +225,12 @@ class Hierarchy:
         rows: list[NodeRow],
         codes: set[int] | None,
     ) -> bool:
-        code = self._codes[node.label] if node.is_value else None
-        share = 0.0 if node.is_value else self._leaf_count(node) / len(self.leaves)
+        null = node is self._null
+        code = NULL_CODE if null else self._codes[node.label] if node.is_value else None
+        share = 0.0 if node.is_value else self._leaf_count(node) / self._values
         at = len(rows)
-        rows.append(NodeRow(at + 1, parent, code, depth, child_no, share, parent_share, node.label))
-        kept = code is not None and (codes is None or code in codes)
+        rows.append(NodeRow(at + 1, parent, code, depth, child_no, share, parent_share, None if null else node.label))
+        kept = code is not None and (null or codes is None or code in codes)
         for i, child in enumerate(node.children.values()):
             kept = self._node_rows(child, at + 1, depth + 1, i, share, rows, codes) or kept
         if not kept:
@@ -222,12 +252,13 @@ class Hierarchy:
     def _rows(self, node: _Node, chain: list[_Node], rows: list[AncestorRow], total: int) -> None:
         chain = chain + [node]
         if node.is_value:
-            code = self._codes[node.label]
+            code = NULL_CODE if node is self._null else self._codes[node.label]
             shares = [0.0 if n.is_value else self._leaf_count(n) / total for n in chain]
             for depth, n in enumerate(chain):
+                label = None if n is self._null else n.label
                 rows.append(
                     AncestorRow(
-                        code, depth, self._child_no[id(n)], shares[depth], shares[depth - 1] if depth else 1.0, n.label
+                        code, depth, self._child_no[id(n)], shares[depth], shares[depth - 1] if depth else 1.0, label
                     )
                 )
         for child in node.children.values():

@@ -261,7 +261,7 @@ class MondrianRun:
     def _validate_rows(self) -> tuple[int, dict[str, int], dict[str, tuple]]:
         """One cheap scan before any work table: empty or one-row table, all-NULL QID or sensitive
         column (kanon refuses one, so a release constrained by it could not be checked), n < k,
-        NULL QIDs (refused with nulls="error", and in a hierarchy's column whatever nulls is)."""
+        NULL QIDs (refused with nulls="error"; with "separate", a leaf of its own in a hierarchy)."""
         sensitive = [a.column for a in self.sensitive]
         n_rows, missing, ranges = check_rows_and_ranges(
             self.s, self.rel, self.qids + sensitive, "k-anonymization", self._ranged_columns()
@@ -277,16 +277,15 @@ class MondrianRun:
             values = (
                 "NULL or NaN value(s)" if self.rel.column(column).type_class is TypeClass.FLOAT else "NULL value(s)"
             )
-            if m and column in self.trees:  # before the advice below, which would not help here
-                raise InvalidInputError(
-                    f"column {column!r} of {label!r} has {m} {values}, which its hierarchy "
-                    f"{self.trees[column].where} does not place; give them a value in a view, or drop the hierarchy"
-                )
             if m and self.nulls == "error":
+                place = "a value of its own under its hierarchy's root" if column in self.trees else "its own lowest value"
                 raise InvalidInputError(
                     f"column {column!r} of {label!r} has {m} {values}; pass nulls='separate' "
-                    "(--nulls separate) to treat NULL as its own lowest value"
+                    f"(--nulls separate) to treat NULL as {place}"
                 )
+            if m and column in self.trees:
+                self.trees[column] = self.trees[column].with_null_leaf()
+                self.fan_out = max(self.fan_out, self.trees[column].fan_out)
         self._refuse_infinite_values()
         refuse_values_outside_type(self.s, self.rel, self.qids + sensitive, "k-anonymization")
         for column in likely_identifiers(self.s, self.rel, self.unroled)[:1]:
@@ -360,7 +359,7 @@ class MondrianRun:
 
     def _hierarchy_tables(self, d: MondrianDim, present: list) -> MondrianDim:
         """A hierarchy's rank map (its values in depth-first order) and ancestor table."""
-        tree = self.trees[d.column]  # NULLs were refused before work (_validate_rows)
+        tree = self.trees[d.column]  # NULL, if the column holds it, is a leaf of its own (_validate_rows)
         missing = sorted(v for v in present if tree.code(v) is None)
         if missing:
             raise InvalidInputError(

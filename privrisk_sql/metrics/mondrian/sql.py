@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ...sql.types import TypeClass
 from ..queries import Queries
-from .hierarchy import NodeRow
+from .hierarchy import NULL_CODE, NodeRow
 
 RESERVED_PREFIX = "privrisk_"  # columns of the run's own (refused as user column names)
 RID = RESERVED_PREFIX + "rid"  # row number of the input rows
@@ -158,7 +158,7 @@ class MondrianQueries(Queries):
         return self._r("mondrian/codes.sql.j2", name=name, rows=rows, dims=list(dims), rid=RID)
 
     def globals(self, name: str, work: str, dims: Sequence[MondrianDim]) -> str:
-        return self._r("mondrian/globals.sql.j2", name=name, work=work, dims=list(dims))
+        return self._r("mondrian/globals.sql.j2", name=name, work=work, dims=list(dims), null_leaf_code=NULL_CODE)
 
     def code_tuples(
         self, name: str, relation: str, dims: Sequence[MondrianDim], sensitive: Sequence[SensitiveAttr] = ()

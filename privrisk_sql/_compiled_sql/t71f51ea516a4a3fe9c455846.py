@@ -262,7 +262,7 @@ def root(context, missing=missing, environment=environment):
         yield '\n'
         yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'rank_map_join'), l_1_d, str_join(('mhi', environment.getattr(l_1_d, 'index'), )), str_join(('p.hi', environment.getattr(l_1_d, 'index'), )), _loop_vars=_loop_vars))
         yield '\n'
-        if (environment.getattr(l_1_d, 'has_nulls') and (not environment.getattr(l_1_d, 'is_categorical'))):
+        if (environment.getattr(l_1_d, 'has_nulls') and (environment.getattr(l_1_d, 'kind') == 'ordinal')):
             pass
             yield 'LEFT JOIN '
             yield str(t_1(context, environment.getattr(l_1_d, 'map')))

@@ -82,7 +82,7 @@ def root(context, missing=missing, environment=environment):
             yield ') AS nd'
             yield str(environment.getattr(l_1_d, 'index'))
             yield '\n'
-        elif (environment.getattr(l_1_d, 'is_text') and environment.getattr(l_1_d, 'has_nulls')):
+        elif ((environment.getattr(l_1_d, 'kind') == 'ordinal') and environment.getattr(l_1_d, 'has_nulls')):
             pass
             yield '     , MIN(CASE WHEN w.c'
             yield str(environment.getattr(l_1_d, 'index'))

@@ -60,6 +60,7 @@ def root(context, missing=missing, environment=environment):
     def macro(l_1_d, l_1_x):
         t_7 = []
         l_1_t = resolve('t')
+        l_1_y = resolve('y')
         if l_1_d is missing:
             l_1_d = undefined("parameter 'd' was not provided", name='d')
         if l_1_x is missing:
@@ -67,11 +68,12 @@ def root(context, missing=missing, environment=environment):
         pass
         if (environment.getattr(l_1_d, 'is_text') and environment.getattr(l_1_d, 'has_nulls')):
             pass
+            l_1_y = (str_join(('CAST(', l_1_x, ' AS ', environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'text'), ')', )) if environment.getattr(l_1_d, 'has_value_bounds') else l_1_x)
             t_7.extend((
                 'COALESCE(b.v',
                 str(environment.getattr(l_1_d, 'index')),
                 ", '') = ",
-                str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'binary_text'), str_join(('COALESCE(', l_1_x, ", '')", )))),
+                str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'binary_text'), str_join(('COALESCE(', (undefined(name='y') if l_1_y is missing else l_1_y), ", '')", )))),
                 ' AND (b.v',
                 str(environment.getattr(l_1_d, 'index')),
                 ' IS NULL) = (',
@@ -141,7 +143,7 @@ def root(context, missing=missing, environment=environment):
         _loop_vars = {}
         pass
         yield str(context.call((undefined(name='same_tuple') if l_0_same_tuple is missing else l_0_same_tuple), l_1_d, str_join(('r.', t_4(context, environment.getattr(l_1_d, 'column')), )), _loop_vars=_loop_vars))
-        yield str(('\n AND ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 31 in 'mondrian/output_by_codes.sql.j2' evaluated to false and no else section was defined.")))
+        yield str(('\n AND ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 33 in 'mondrian/output_by_codes.sql.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_d = missing
     yield '\n'
     if (undefined(name='in_input_order') if l_0_in_input_order is missing else l_0_in_input_order):
@@ -151,4 +153,4 @@ def root(context, missing=missing, environment=environment):
         yield '\n'
 
 blocks = {}
-debug_info = '1=58&14=60&15=68&16=72&17=81&18=85&19=89&20=93&22=106&25=117&26=119&27=121&28=130&29=133&31=135&33=147&34=150'
+debug_info = '1=58&14=60&15=69&17=71&18=74&19=83&20=87&21=91&22=95&24=108&27=119&28=121&29=123&30=132&31=135&33=137&35=149&36=152'

@@ -23,6 +23,7 @@ def root(context, missing=missing, environment=environment):
     for l_1_d in (undefined(name='dims') if l_0_dims is missing else l_0_dims):
         l_1_values = resolve('values')
         l_1_t = resolve('t')
+        l_1_null_leaf_code = resolve('null_leaf_code')
         _loop_vars = {}
         pass
         yield '     , COUNT(DISTINCT c'
@@ -75,22 +76,34 @@ def root(context, missing=missing, environment=environment):
             yield str(environment.getattr(l_1_d, 'index'))
             yield ') ELSE 1 END AS scale'
             yield str(environment.getattr(l_1_d, 'index'))
-            yield '\n     , COALESCE(MIN(c'
-            yield str(environment.getattr(l_1_d, 'index'))
-            yield ') - CASE WHEN MAX(c'
-            yield str(environment.getattr(l_1_d, 'index'))
-            yield ') > MIN(c'
-            yield str(environment.getattr(l_1_d, 'index'))
-            yield ') THEN MAX(c'
-            yield str(environment.getattr(l_1_d, 'index'))
-            yield ') - MIN(c'
-            yield str(environment.getattr(l_1_d, 'index'))
-            yield ') ELSE 1 END, 0) AS null_code'
-            yield str(environment.getattr(l_1_d, 'index'))
             yield '\n'
-    l_1_d = l_1_values = l_1_t = missing
+            if (environment.getattr(l_1_d, 'is_hierarchy') and environment.getattr(l_1_d, 'has_nulls')):
+                pass
+                yield '     , CAST('
+                yield str((undefined(name='null_leaf_code') if l_1_null_leaf_code is missing else l_1_null_leaf_code))
+                yield ' AS '
+                yield str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'double'))
+                yield ') AS null_code'
+                yield str(environment.getattr(l_1_d, 'index'))
+                yield '\n'
+            else:
+                pass
+                yield '     , COALESCE(MIN(c'
+                yield str(environment.getattr(l_1_d, 'index'))
+                yield ') - CASE WHEN MAX(c'
+                yield str(environment.getattr(l_1_d, 'index'))
+                yield ') > MIN(c'
+                yield str(environment.getattr(l_1_d, 'index'))
+                yield ') THEN MAX(c'
+                yield str(environment.getattr(l_1_d, 'index'))
+                yield ') - MIN(c'
+                yield str(environment.getattr(l_1_d, 'index'))
+                yield ') ELSE 1 END, 0) AS null_code'
+                yield str(environment.getattr(l_1_d, 'index'))
+                yield '\n'
+    l_1_d = l_1_values = l_1_t = l_1_null_leaf_code = missing
     yield 'FROM '
     yield str(t_1(context, (undefined(name='work') if l_0_work is missing else l_0_work)))
 
 blocks = {}
-debug_info = '7=21&9=23&10=29&11=35&12=37&13=40&14=46&15=54&17=63&18=69&19=79&22=93'
+debug_info = '7=21&9=23&10=30&11=36&12=38&13=41&14=47&15=55&17=64&18=70&19=80&20=83&22=92&26=106'

@@ -58,6 +58,14 @@ class RefTree:
     def is_value(self, node):
         return node in self.paths.values()
 
+    def lowest_common(self, values):
+        """The path of the lowest node above all of ``values`` (a partition's label)."""
+        paths = [self.paths[v] for v in values]
+        depth = 0
+        while all(len(p) > depth for p in paths) and len({p[depth] for p in paths}) == 1:
+            depth += 1
+        return paths[0][:depth]
+
     def share(self, node):
         if self.is_value(node):
             return 0.0

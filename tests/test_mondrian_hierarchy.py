@@ -252,7 +252,7 @@ def test_null_is_a_leaf_of_its_own_under_the_root_with_nulls_separate(backend, c
     assert {frozenset(g["id"]) for _, g in got.groupby("partition_id")} == partition_sets(reference, df["id"])
     assert r.min_size >= 3 and r.n_rows == len(rows)
     ref_tree = encode(text, [column, "n"], hierarchies=trees).trees[0]
-    ncp = sum(len(p) * ref_tree.share(_lowest_common(ref_tree, text[column].iloc[p])) for p in reference) / len(rows)
+    ncp = sum(len(p) * ref_tree.share(ref_tree.lowest_common(text[column].iloc[p])) for p in reference) / len(rows)
     assert r.ncp[column] == pytest.approx(ncp)
     merged = got.merge(df[["id", column]].rename(columns={column: f"{column}_in"}), on="id")
     nulls = merged[merged[f"{column}_in"].isna()]
@@ -264,15 +264,6 @@ def test_null_is_a_leaf_of_its_own_under_the_root_with_nulls_separate(backend, c
     assert all(pd.isna(labels[pid]) if only else labels[pid] == root for pid, only in alone.items())
     assert alone.any()  # a partition of NULLs alone is there to be labelled
     assert not merged.loc[merged[f"{column}_in"].notna(), f"{column}_gen"].isna().any()
-
-
-def _lowest_common(tree, values) -> tuple:
-    """The lowest node of the reference tree holding every one of ``values`` (a partition's)."""
-    paths = [tree.paths[v] for v in values]
-    depth = 0
-    while all(len(p) > depth and p[depth] == paths[0][depth] for p in paths):
-        depth += 1
-    return paths[0][:depth]
 
 
 def test_a_float_qids_nan_is_named_with_null(duck):

@@ -329,7 +329,9 @@ def uneven_trees(draw, values):
 @given(data=st.data(), n=st.integers(2, 50), k=st.integers(1, 6), seed=st.integers(0, 2**16))
 def test_mondrian_over_random_uneven_hierarchies_equals_the_reference(backend, data, n, k, seed):
     """Random trees (one-child groups, values at every depth) over two text QIDs beside a number,
-    with l-diversity on a sensitive column half the time: partitions and labels as the reference's."""
+    with l-diversity on a sensitive column half the time: partitions and labels as the reference's.
+    Half the time c has NULLs, with nulls="separate": NULL is a leaf of its own under the root,
+    which the reference cuts as a stand-in value there (its label NULL in the output)."""
     import numpy as np
 
     rng = np.random.default_rng(seed)
@@ -346,17 +348,23 @@ def test_mondrian_over_random_uneven_hierarchies_equals_the_reference(backend, d
         )
         for i in range(n)
     ]
+    with_nulls = data.draw(st.booleans())
+    if with_nulls:
+        rows = [(i, x, None if rng.random() < 0.2 else c, d, s) for i, x, c, d, s in rows]
     l_div = data.draw(st.sampled_from([None, 2]))
     name = f"prop_{uuid.uuid4().hex[:12]}"
     backend.create(name, [("id", T.INTEGER), ("x", T.INTEGER), ("c", T.TEXT), ("d", T.TEXT), ("s", T.TEXT)], rows)
     out = f"{name}_out"
     df = pd.DataFrame(rows, columns=["id", "x", "c", "d", "s"])
     qids, sensitive = ["x", "c", "d"], ["s"] if l_div else []
-    options = dict(hierarchies=trees, l=l_div, sensitive=sensitive)
+    options = dict(hierarchies=trees, l=l_div, sensitive=sensitive, nulls="separate" if with_nulls else "error")
+    stand_in = "~null"  # NULL's place in the reference's tree: the root's first child
+    ref_trees = {**trees, "c": [[stand_in, "*"]] + trees["c"]} if df["c"].isna().any() else trees
+    df = df.assign(c=df["c"].fillna(stand_in))
     try:
         src = backend.source()
-        encoded = encode(df, qids, hierarchies=trees)
-        if n < k or (l_div and df["s"].nunique() < l_div):
+        encoded = encode(df, qids, hierarchies=ref_trees)
+        if n < k or (l_div and df["s"].nunique() < l_div) or (df["c"] == stand_in).all():
             with pytest.raises(pr.InvalidInputError):
                 mondrian_keeping_all(src, name, qids, k, out, **options)
             return
@@ -364,7 +372,7 @@ def test_mondrian_over_random_uneven_hierarchies_equals_the_reference(backend, d
         got = pd.DataFrame(
             backend.fetch(f"SELECT id, partition_id, c_gen, d_gen FROM {src.quote(out)}"),
             columns=["id", "pid", "c_gen", "d_gen"],
-        )
+        ).fillna({"c_gen": stand_in})
         ref = mondrian_reference(encoded, k, sensitive=[sensitive_codes(df, s) for s in sensitive], l=l_div)
         assert {frozenset(g["id"].tolist()) for _, g in got.groupby("pid")} == partition_sets(ref, df["id"])
         assert r.min_size >= k and sorted(got["id"]) == list(range(n))
@@ -372,24 +380,15 @@ def test_mondrian_over_random_uneven_hierarchies_equals_the_reference(backend, d
             col = qids[q]
             for part in ref:
                 # the label is the lowest node holding every value of the partition
-                common = _lowest_common_node(tree, df[col].iloc[part])
+                common = tree.lowest_common(df[col].iloc[part])
                 labels = set(got.set_index("id").loc[df["id"].iloc[part], f"{col}_gen"])
                 assert labels == {common[-1]}, (col, part, labels, common)
             # NCP: the share of the values under each partition's label, weighted by its rows
-            share = sum(len(part) * tree.share(_lowest_common_node(tree, df[col].iloc[part])) for part in ref)
+            share = sum(len(part) * tree.share(tree.lowest_common(df[col].iloc[part])) for part in ref)
             assert r.ncp[col] == pytest.approx(share / n)
     finally:
         backend.run(f"DROP TABLE IF EXISTS {backend.source().quote(out)}")
         _drop(backend, name)
-
-
-def _lowest_common_node(tree, values):
-    """The path of the lowest node of ``tree`` (a RefTree) above all of ``values``."""
-    paths = [tree.paths[v] for v in values]
-    depth = 0
-    while all(len(p) > depth for p in paths) and len({p[depth] for p in paths}) == 1:
-        depth += 1
-    return paths[0][:depth]
 
 
 @SETTINGS

@@ -100,6 +100,14 @@ def _mondrian_statements(dialect):
         MondrianDim(7, "job", "hierarchy", TypeClass.TEXT, map="privrisk_x_map7", nodes="privrisk_x_nodes7"),
         MondrianDim(8, "flag", "numeric", TypeClass.INTEGER, two_values=True),
     ]
+    null_leaves = [
+        MondrianDim(
+            0, "job", "hierarchy", TypeClass.TEXT, map="privrisk_x_map0", nodes="privrisk_x_nodes0", has_nulls=True
+        ),
+        MondrianDim(
+            1, "age", "hierarchy", TypeClass.INTEGER, map="privrisk_x_map1", nodes="privrisk_x_nodes1", has_nulls=True
+        ),
+    ]
     sensitive = (SensitiveAttr(0, "disease", is_text=True), SensitiveAttr(1, "salary", is_float=True, ordered=True))
     privacy = Privacy(sensitive, l=2, t=0.25, work="privrisk_x_w", shares="privrisk_x_shares")
     return {
@@ -169,6 +177,22 @@ def _mondrian_statements(dialect):
         ),
         "hierarchy_ancestors_of_chain": q.hierarchy_ancestors_of_chain(
             "privrisk_x_nodes7", "privrisk_x_chain7_0", "privrisk_x_tree7"
+        ),
+        # nulls="separate" over hierarchies (a file's over text, a built one over numbers): NULL's leaf
+        "hierarchy_tree_rows_null_leaf": q.hierarchy_tree_rows(
+            "privrisk_x_tree7",
+            read_hierarchy("job", [["nurse", "care", "*"], ["O'Neil", "*"]]).with_null_leaf().node_rows(),
+        ),
+        "mondrian_globals_null_leaves": q.globals("privrisk_x_globals", "privrisk_x_tuples", null_leaves),
+        "mondrian_partitions_null_leaves": q.partitions(
+            "privrisk_x_parts", "privrisk_x_done", "privrisk_x_tuples", "privrisk_x_globals", null_leaves, weighted=True
+        ),
+        "mondrian_quality_null_leaves": q.quality("privrisk_x_parts", "privrisk_x_globals", null_leaves),
+        "mondrian_partition_labels_null_leaves": q.partition_labels(
+            "privrisk_x_labels", "privrisk_x_parts", "privrisk_x_globals", null_leaves, None
+        ),
+        "mondrian_output_by_codes_null_leaves": q.output_by_codes(
+            '"people_k5"', '"people"', "privrisk_x_tuple_labels", "privrisk_x_globals", null_leaves, ["id"]
         ),
         "mondrian_tuple_labels_distinct": q.tuple_labels(
             "privrisk_x_tuple_labels", "privrisk_x_done", "privrisk_x_labels", "privrisk_x_globals", dims, distinct=True

@@ -759,3 +759,13 @@ def test_cli_interval_and_date_builders(tmp_path, capsys):
     assert "width 7 is not a whole multiple of 5" in err and len(err.strip().splitlines()) == 1
     with duckdb.connect(str(db)) as con:
         assert not con.execute("SELECT * FROM duckdb_tables() WHERE table_name = 'o2'").fetchall()
+
+
+def test_a_one_value_tree_has_no_root_to_hold_null_and_says_so(duck):
+    """A tree of one value is its own root: NULL cannot sit beside it, refused by name (with a
+    root above the value, NULL is its sibling: two partitions)."""
+    t = _table(duck, [("id", T.INTEGER), ("v", T.TEXT)], [(i, None if i % 3 == 0 else "a") for i in range(12)])
+    with pytest.raises(InvalidInputError, match=r"for 'v' is a single value, with no root above it to hold NULL"):
+        mondrian_keeping_all(duck.source(), t, ["v"], 2, _out(duck), hierarchies={"v": [["a"]]}, nulls="separate")
+    r = mondrian_keeping_all(duck.source(), t, ["v"], 2, _out(duck), hierarchies={"v": [["a", "*"]]}, nulls="separate")
+    assert (r.partitions, r.min_size) == (2, 4)

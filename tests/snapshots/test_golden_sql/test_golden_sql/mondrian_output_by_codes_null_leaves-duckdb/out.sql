@@ -1,0 +1,7 @@
+CREATE TABLE "people_k5" AS
+SELECT r."id", b.partition_id AS "partition_id"
+     , b.lo0 AS "job_lo", b.hi0 AS "job_hi", b.gen0 AS "job_gen"
+     , b.lo1 AS "age_lo", b.hi1 AS "age_hi", b.gen1 AS "age_gen"
+FROM (SELECT "id", "job", "age" FROM "people") r
+JOIN "privrisk_x_tuple_labels" b ON COALESCE(b.v0, '') = (CAST(COALESCE(r."job", '') AS TEXT) COLLATE "C") AND (b.v0 IS NULL) = (r."job" IS NULL)
+ AND COALESCE(b.v1, '') = (CAST(COALESCE(CAST(r."age" AS TEXT), '') AS TEXT) COLLATE "C") AND (b.v1 IS NULL) = (r."age" IS NULL)

@@ -106,7 +106,7 @@ class MondrianRun:
         self.privacy = privacy
         self.sensitive = privacy.sensitive if privacy else ()
         self.q = MondrianQueries(source.dialect)
-        self.trees = trees or {}
+        self.trees = dict(trees or {})  # a QID with NULLs gets its tree with a NULL leaf (_validate_rows)
         # a cut of a hierarchy node has up to fan_out children: the children's partition ids step by it
         self.fan_out = max([2] + [h.fan_out for h in self.trees.values()])
         self.dims = [
@@ -278,7 +278,9 @@ class MondrianRun:
                 "NULL or NaN value(s)" if self.rel.column(column).type_class is TypeClass.FLOAT else "NULL value(s)"
             )
             if m and self.nulls == "error":
-                place = "a value of its own under its hierarchy's root" if column in self.trees else "its own lowest value"
+                place = (
+                    "a value of its own under its hierarchy's root" if column in self.trees else "its own lowest value"
+                )
                 raise InvalidInputError(
                     f"column {column!r} of {label!r} has {m} {values}; pass nulls='separate' "
                     f"(--nulls separate) to treat NULL as {place}"

@@ -529,3 +529,29 @@ def test_no_details_writes_global_and_tree_only(tmp_path, capsys):
     assert all(f"identified: {n}" in html for n in by_size.values() if n), by_size
     code, _, err = _cli_main(capsys, *base, "--no-details", "--html", str(tmp_path / "v.html"), "--html-values")
     assert code == 2 and "--no-details" in err and not (tmp_path / "v.html").exists()
+
+
+def test_python_dash_m_privrisk_sql_is_the_command():
+    """`python -m privrisk_sql` (a kernel's environment, its scripts not on the PATH) said "is a
+    package and cannot be directly executed"; it runs the command as `privrisk-sql` does."""
+    r = subprocess.run(
+        [sys.executable, "-m", "privrisk_sql", "mpuccs", "--ori", ORI, "--syn", SYN, "--json", "-", "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["global"] == json.loads(_cli_json(ORI, SYN))["global"]
+    bad = subprocess.run([sys.executable, "-m", "privrisk_sql", "kanon"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and bad.stderr.startswith("privrisk-sql: error: the following arguments are required")
+
+
+def _cli_json(ori: str, syn: str) -> str:
+    """What `privrisk-sql mpuccs --json -` prints, run in this process."""
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["mpuccs", "--ori", ori, "--syn", syn, "--json", "-", "--quiet"]) == 0
+    return out.getvalue()

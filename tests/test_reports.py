@@ -374,3 +374,19 @@ def test_classes_below_k_and_their_values_in_chromium(tmp_path):
     assert heads[:4] == ["class size", "age", "sex", "race"]
     cells = re.findall(r"<td[^>]*>([^<]*)</td>", table)
     assert len(cells) == 40 and all(c.strip() for c in cells) and cells[0] == "1"
+
+
+def test_the_ncp_chart_lists_the_qids_in_the_order_of_its_table():
+    """The Mondrian page's NCP chart sorted the QIDs A to Z (age, education_num, race, sex) while
+    the table beside it lists them as given (age, sex, race, education_num)."""
+    import duckdb
+
+    qids = ["sex", "race", "age", "education_num"]
+    con = duckdb.connect()
+    r = pr.mondrian(con, str(FIXTURES / "mondrian" / "adult_2k.csv"), qids, 10, "released", keep=["id"])
+    page = r._repr_html_()
+    chart = re.search(r'data-chart="ncp">\s*<svg[^>]*>(.*?)</svg>', page, re.S).group(1)
+    labels = [t for t in re.findall(r"<text[^>]*>([^<]*)</text>", chart) if t in qids]
+    assert labels == qids, labels
+    table = page[page.index("<table", page.index('data-chart="ncp"')) :]
+    assert [q for q in re.findall(r"<td[^>]*>([^<]*)</td>", table) if q in qids][:4] == qids

@@ -95,6 +95,7 @@ def bar(
     ordinal_x: bool = True,
     y_domain: tuple[float, float] | None = None,
     by_height: bool = False,
+    in_order: bool = False,
 ) -> Chart:
     import altair as alt
 
@@ -117,7 +118,8 @@ def bar(
             title=x_title,
             axis=x_axis,
             scale=alt.Undefined if ordinal_x else alt.Scale(domainMin=0),
-            sort="-y" if by_height else alt.Undefined,
+            # in_order: names in the rows' order (the QIDs as given, as the table beside it), not A-Z
+            sort="-y" if by_height else None if in_order else alt.Undefined,
         ),
         "y": alt.Y(f"{y}:Q", title=y_title + (" (log scale)" if log_y else ""), scale=y_scale, axis=y_axis),
         "tooltip": [f"{x}:{'O' if ordinal_x else 'Q'}", f"{y}:Q"] + ([f"{color}:N"] if color else []),

@@ -62,6 +62,7 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
                     "attribute",
                     "ncp",
                     title="NCP per quasi-identifier",
+                    in_order=True,
                     x_title="quasi-identifier",
                     y_title="NCP",
                     y_domain=(0, 1),

@@ -176,7 +176,12 @@ def _with_nulls(column: str, i: int):
 
     if i % 5 == 0:
         return None
-    return {"zip": f"9{i % 4}", "age": 17 + (i * 7) % 40, "day": dt.date(2020, 1 + i % 3, 1 + i % 20)}[column]
+    return {
+        "zip": f"9{i % 4}",
+        "age": 17 + (i * 7) % 40,
+        "score": i % 20 * 1.5,
+        "day": dt.date(2020, 1 + i % 3, 1 + i % 20),
+    }[column]
 
 
 @pytest.mark.parametrize(
@@ -186,14 +191,7 @@ def _with_nulls(column: str, i: int):
 def test_nulls_in_a_hierarchys_column_without_nulls_separate_are_refused_before_work(backend, column, kind, tree):
     """nulls="error" (the default): refused by name before any work table, saying what
     nulls="separate" does with a hierarchy (before, the advice was the one for a range)."""
-    import datetime as dt
-
-    value = {
-        "zip": lambda i: f"9{i % 4}",
-        "score": lambda i: i % 20 * 1.5,
-        "day": lambda i: dt.date(2020, 1, 1 + i % 20),
-    }
-    rows = [(i, None if i % 5 == 0 else value[column](i)) for i in range(40)]
+    rows = [(i, _with_nulls(column, i)) for i in range(40)]
     t = _table(backend, [("id", T.INTEGER), (column, kind)], rows)
     spec = [[f"9{j}", "9*", "*"] for j in range(4)] if tree == "file" else tree
     src = backend.source()

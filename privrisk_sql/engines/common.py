@@ -218,18 +218,23 @@ class DatabaseCompanion(str):
         return companion
 
 
+def with_companions(paths: Iterable[str], companions: Iterable[str]) -> list[str]:
+    """Database files ``paths`` and, after them, the files their engine keeps beside each one
+    (``Dialect.database_companions``: suffixes of the path, a write-ahead log, a journal)."""
+    paths, companions = list(paths), list(companions)
+    return [*paths, *(DatabaseCompanion.of(path, suffix) for path in paths for suffix in companions)]
+
+
 def database_files(target: Any) -> list[str]:
     """The local files a ``--db`` value's database is: its file (:func:`database_file`) and those
-    its engine keeps beside it (``Dialect.database_companions``: a write-ahead log, a journal).
-    An output written over any of them destroys or corrupts the database."""
+    its engine keeps beside it. An output written over any of them destroys or corrupts the database."""
     path = database_file(target)
     if path is None:
         return []
     from ..sql.dialects import get_dialect
 
-    url = str(target)
-    kind = "sqlite" if "://" in url and not url.startswith("duckdb:///") else "duckdb"
-    return [path, *(DatabaseCompanion.of(path, suffix) for suffix in get_dialect(kind).database_companions)]
+    dialect = get_dialect("duckdb" if is_duckdb_target(target) else "sqlite")  # database_file names no other
+    return with_companions([path], dialect.database_companions)
 
 
 def database_file(target: Any) -> str | None:

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..engines import Engine, open_engine
 from ..engines.cancel import RunGuard
-from ..engines.common import DatabaseCompanion, database_file, is_in_memory
+from ..engines.common import database_file, is_in_memory, with_companions
 from ..errors import InvalidInputError
 from ..given import flag
 from .outputs import Outputs
@@ -119,10 +119,7 @@ class Source(Outputs, TempTables):
         for in-memory databases and servers."""
         query = self.dialect.database_files
         paths = [row["path"] for row in self.fetch_records(query)] if query else []
-        return [
-            *paths,
-            *(DatabaseCompanion.of(path, suffix) for path in paths for suffix in self.dialect.database_companions),
-        ]
+        return with_companions(paths, self.dialect.database_companions)
 
     @property
     def run_id(self) -> str:

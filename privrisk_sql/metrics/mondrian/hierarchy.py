@@ -184,6 +184,12 @@ class Hierarchy:
         tree.fan_out = max(2, tree._widest(tree.root))
         return tree
 
+    def _code_of(self, leaf: _Node) -> int:
+        return NULL_CODE if leaf is self._null else self._codes[leaf.label]
+
+    def _label_of(self, node: _Node) -> str | None:
+        return None if node is self._null else node.label
+
     @property
     def _values(self) -> int:
         """The values a share is counted among: the leaves, and NULL's leaf where there is one."""
@@ -225,12 +231,11 @@ class Hierarchy:
         rows: list[NodeRow],
         codes: set[int] | None,
     ) -> bool:
-        null = node is self._null
-        code = NULL_CODE if null else self._codes[node.label] if node.is_value else None
+        code = self._code_of(node) if node.is_value else None
         share = 0.0 if node.is_value else self._leaf_count(node) / self._values
         at = len(rows)
-        rows.append(NodeRow(at + 1, parent, code, depth, child_no, share, parent_share, None if null else node.label))
-        kept = code is not None and (null or codes is None or code in codes)
+        rows.append(NodeRow(at + 1, parent, code, depth, child_no, share, parent_share, self._label_of(node)))
+        kept = code is not None and (node is self._null or codes is None or code in codes)
         for i, child in enumerate(node.children.values()):
             kept = self._node_rows(child, at + 1, depth + 1, i, share, rows, codes) or kept
         if not kept:
@@ -252,13 +257,17 @@ class Hierarchy:
     def _rows(self, node: _Node, chain: list[_Node], rows: list[AncestorRow], total: int) -> None:
         chain = chain + [node]
         if node.is_value:
-            code = NULL_CODE if node is self._null else self._codes[node.label]
+            code = self._code_of(node)
             shares = [0.0 if n.is_value else self._leaf_count(n) / total for n in chain]
             for depth, n in enumerate(chain):
-                label = None if n is self._null else n.label
                 rows.append(
                     AncestorRow(
-                        code, depth, self._child_no[id(n)], shares[depth], shares[depth - 1] if depth else 1.0, label
+                        code,
+                        depth,
+                        self._child_no[id(n)],
+                        shares[depth],
+                        shares[depth - 1] if depth else 1.0,
+                        self._label_of(n),
                     )
                 )
         for child in node.children.values():

@@ -309,20 +309,9 @@ def root(context, missing=missing, environment=environment):
             ' tb ON tb.code = tp.hi',
             str(environment.getattr(l_1_d, 'index')),
             ' AND tb.depth = ta.depth AND ',
-        ))
-        if environment.getattr(l_1_d, 'has_nulls'):
-            pass
-            t_13.append(
-                '(tb.label = ta.label OR tb.label IS NULL AND ta.label IS NULL)',
-            )
-        else:
-            pass
-            t_13.append(
-                'tb.label = ta.label',
-            )
-        t_13.append(
+            str(('(tb.label = ta.label OR tb.label IS NULL AND ta.label IS NULL)' if environment.getattr(l_1_d, 'has_nulls') else 'tb.label = ta.label')),
             '\n  GROUP BY tp.pid)',
-        )
+        ))
         return concat(t_13)
     context.exported_vars.add('tight_depths')
     context.vars['tight_depths'] = l_0_tight_depths = Macro(environment, macro, 'tight_depths', ('d', 'partitions'), False, False, False, context.eval_ctx.autoescape)
@@ -358,4 +347,4 @@ def root(context, missing=missing, environment=environment):
     context.vars['rank_map_join'] = l_0_rank_map_join = Macro(environment, macro, 'rank_map_join', ('d', 'alias', 'code'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '2=30&3=39&4=42&6=50&11=70&12=79&18=84&19=91&20=95&22=105&28=110&29=118&30=122&31=125&32=128&33=130&34=134&35=139&36=143&38=151&44=156&45=163&46=172&53=187&54=199&55=213&56=219&62=243&63=252&64=256&66=263&73=271&74=280&75=283&84=293&86=302&87=304&88=308&96=329&97=340'
+debug_info = '2=30&3=39&4=42&6=50&11=70&12=79&18=84&19=91&20=95&22=105&28=110&29=118&30=122&31=125&32=128&33=130&34=134&35=139&36=143&38=151&44=156&45=163&46=172&53=187&54=199&55=213&56=219&62=243&63=252&64=256&66=263&73=271&74=280&75=283&84=293&86=302&87=304&88=308&95=318&96=329'

@@ -475,6 +475,22 @@ def test_malformed_name_lists_are_refused(text, capsys):
     assert code == 2 and "--qids" in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("age,sex,", "after the last comma (after 'sex')"),
+        ("age,,sex", "between 'age' and 'sex'"),
+        (",age", "before the first comma"),
+        ("age, ,sex", "between 'age' and 'sex'"),
+    ],
+)
+def test_an_empty_name_in_a_list_is_placed_by_its_neighbours(text, where, capsys):
+    # "expected comma-separated names, got 'age,sex,'" left the user to find the stray comma.
+    code, _, err = _cli_main(capsys, "kanon", "--table", ORI, "--qids", text)
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert f"a name is empty {where}" in err
+
+
 def test_an_order_value_and_a_column_name_holding_a_comma(tmp_path, capsys):
     # --order split "Some college, no degree" in two and refused the run (value not in the order);
     # a column named "zip, city" could not be named at all.

@@ -50,9 +50,21 @@ def comma_separated(text: str) -> list[str]:
 
 def name_list(text: str) -> list[str]:
     names = comma_separated(text)
-    if not text.strip() or any(not n for n in names):
+    if not text.strip():
         raise argparse.ArgumentTypeError(f"expected comma-separated names, got {text!r}")
+    if any(not n for n in names):
+        raise argparse.ArgumentTypeError(f"expected comma-separated names, got {text!r}: {_where_empty(names)}")
     return names
+
+
+def _where_empty(names: list[str]) -> str:
+    # The first empty part, placed by its neighbours: a stray comma is easier to find named.
+    i = names.index("")
+    if i == 0:
+        return "a name is empty before the first comma"
+    if i == len(names) - 1:
+        return f"a name is empty after the last comma (after {names[i - 1]!r})"
+    return f"a name is empty between {names[i - 1]!r} and {names[i + 1]!r}"
 
 
 def n_cols(text: str):

@@ -5,6 +5,7 @@ on Adult, and the hierarchy's own errors (a value it lacks: exit 2 naming it).""
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import uuid
 
@@ -535,6 +536,22 @@ def test_a_built_mask_hierarchy_cuts_as_its_file_does(backend, tmp_path):
     pd.testing.assert_frame_equal(got[built], got[from_file])
     assert got[built]["zip_gen"].str.contains(r"\*").any()  # some zips were masked
     assert not got[built]["zip_gen"].str.startswith("[").any()  # never a set of values
+
+
+@pytest.mark.parametrize("k", [1, 10])
+def test_the_sets_hint_names_only_qids_some_label_shows_as_a_set(k, tmp_path, capsys):
+    # sex cut down to one value per partition (k=1: race too): the summary still said "labels of
+    # sex, race are sets of values" and proposed a hierarchy for columns whose every label was one value.
+    db = tmp_path / "w.duckdb"
+    args = ["mondrian", "--db", str(db), "--table", str(ADULT), "--qids", "age,sex,race", "--keep", "id"]
+    assert main([*args, "--k", str(k), "--output", "a", "--json", str(tmp_path / "r.json")]) == 0
+    out = capsys.readouterr().out
+    with pr.connect(str(db)) as src:
+        with_sets = [c for c in ("sex", "race") if src.fetch(f"SELECT COUNT(*) FROM a WHERE {c}_gen LIKE '[%'")[0][0]]
+    assert with_sets == ([] if k == 1 else ["race"])  # the data this test needs: one case of each
+    hint = [line.split(" are sets of values")[0] for line in out.splitlines() if "are sets of values" in line]
+    assert hint == ([f"  labels of {', '.join(with_sets)}"] if with_sets else [])
+    assert json.loads((tmp_path / "r.json").read_text())["labelled_as_sets"] == with_sets
 
 
 def test_cli_hierarchy_builders_and_order_spelled_as_a_hierarchy(tmp_path, capsys):

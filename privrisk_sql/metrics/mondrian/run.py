@@ -223,7 +223,8 @@ class MondrianRun:
             l=self.privacy.l if self.privacy else None,
             t=self.privacy.t if self.privacy else None,
             sensitive=[a.column for a in self.sensitive],
-            labelled_as_sets=[d.column for d in self.dims if d.kind == "nominal"],
+            # only where some label is a set (NCP > 0): a category cut to single values reads as it is
+            labelled_as_sets=[d.column for d in self.dims if d.kind == "nominal" and ncp[d.column] > 0],
             uncut_hierarchies=[d.column for d in self.dims if d.kind == "hierarchy" and ncp[d.column] >= 1 - 1e-9],
         )
 

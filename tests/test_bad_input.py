@@ -230,8 +230,48 @@ def test_a_csv_not_in_utf8_is_named_as_such(tmp_path, capsys):
     path.write_bytes("age,city\n30,Montréal\n30,Paris\n".encode("latin-1"))
     assert main(["kanon", "--table", str(path), "--qids", "age"]) == 2
     err = capsys.readouterr().err.strip()
-    assert str(path) in err and "Line: 2: Invalid unicode" in err and "not utf-8 encoded" in err
-    assert len(err.splitlines()) == 1
+    assert f"cannot read '{path}': line 2 is not UTF-8 text" in err and "iconv -f LATIN1 -t UTF-8" in err
+    assert "pandas.read_csv(..., encoding=...)" in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["kanon", "mpuccs"])
+def test_a_csv_not_in_utf8_past_the_sniffed_rows_is_named_as_such(tmp_path, capsys, command):
+    """A Latin-1 byte after the rows DuckDB's sniffer samples fails the run's first full read:
+    the message said the column's type "was sniffed from the first rows", which is not the fault,
+    and offered no way to read the file."""
+    path = tmp_path / "late.csv"
+    rows = ["name,city", *(f"n{i % 50},c{i % 7}" for i in range(60_000)), "José,Zürich", "n1,c1"]
+    path.write_bytes(("\n".join(rows) + "\n").encode("latin-1"))
+    args = (
+        ["--table", str(path), "--qids", "name,city"]
+        if command == "kanon"
+        else ["--ori", str(path), "--syn", str(path)]
+    )
+    assert main([command, *args, "--quiet"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert f"cannot read '{path}': line 60002 is not UTF-8 text" in err and "sniffed" not in err
+
+
+@pytest.mark.parametrize("where", [1 << 20, (1 << 20) + 1, 3 << 20])
+def test_the_full_utf8_pass_names_the_line_across_its_read_chunks(tmp_path, where):
+    """The pass an engine told the CSV dialect needs (Spark, which decodes such bytes as U+FFFD)
+    reads the file in 1 MiB chunks: a two-byte character split by a chunk's end is text, and the
+    first byte that is not UTF-8 is named by its line wherever it falls."""
+    import duckdb as dd
+
+    from privrisk_sql.engines.duckdb_engine import csv_dialect
+
+    line = "é" * 20 + ",x\n"  # 42 bytes: some line's é straddles each 1 MiB boundary
+    lines = ["a,b\n", *[line] * ((4 << 20) // len(line.encode()))]
+    data = "".join(lines).encode()
+    path = tmp_path / "t.csv"
+    path.write_bytes(data)
+    assert csv_dialect(str(path), dd.connect()).names == ("a", "b")  # valid throughout: read
+    broken = data[:where] + b"\xff" + data[where + 1 :]
+    path.write_bytes(broken)
+    expected = broken.count(b"\n", 0, where) + 1
+    with pytest.raises(pr.InvalidInputError, match=f"line {expected} is not UTF-8 text"):
+        csv_dialect(str(path), dd.connect())
 
 
 @pytest.mark.parametrize(
@@ -240,6 +280,7 @@ def test_a_csv_not_in_utf8_is_named_as_such(tmp_path, capsys):
         ("gzip", "it is gzip-compressed: name it with .gz"),
         ("zip", "it is a ZIP archive"),
         ("parquet", "it is a Parquet file"),
+        ("utf-16", "it is UTF-16 text, and a CSV file is read as UTF-8: save it as 'CSV UTF-8'"),
     ],
 )
 def test_a_csv_path_holding_another_format_says_which(tmp_path, kind, message):
@@ -252,6 +293,8 @@ def test_a_csv_path_holding_another_format_says_which(tmp_path, kind, message):
     text = "age,sex\n30,M\n41,F\n"
     if kind == "gzip":
         path.write_bytes(gzip.compress(text.encode()))
+    elif kind == "utf-16":  # Excel's "Unicode Text": a byte-order mark, then two bytes a character
+        path.write_bytes(text.encode("utf-16"))
     elif kind == "zip":
         with zipfile.ZipFile(path, "w") as z:
             z.writestr("xl/workbook.xml", "<workbook/>")

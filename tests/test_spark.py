@@ -200,6 +200,18 @@ def _odd_files(tmp_path):
 
 
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_csv_not_in_utf8_is_refused_not_read_with_replacement_characters(spark, tmp_path):
+    """Spark decodes bytes that are not UTF-8 as U+FFFD: in a Latin-1 file of text columns, "José"
+    and "Josè" past the rows DuckDB's sniffer reads were one value, so two people made a class of
+    two (k = 2 where k = 1). Refused as DuckDB refuses it, naming the line."""
+    rows = ["name,city", *(f"n{i % 50},c{i % 7}" for i in range(30_000)), "José,Bern", "Josè,Bern"]
+    path = tmp_path / "latin1.csv"
+    path.write_bytes(("\n".join(rows) + "\n").encode("latin-1"))
+    with pytest.raises(pr.InvalidInputError, match=r"latin1.csv': line 30002 is not UTF-8 text"):
+        pr.kanon(pr.connect(spark.session), str(path), ["name", "city"])
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
 def test_odd_files_read_as_duckdb_reads_them(spark, tmp_path):
     """p[1].csv was the glob matching p1.csv; Spark's default escape (backslash) misread "x"",1",
     so the same 40-row file gave 4 classes on Spark and 6 on DuckDB; a ragged file was padded

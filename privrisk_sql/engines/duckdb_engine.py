@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -53,7 +54,8 @@ class DuckDBEngine:
                 lines = str(e).splitlines()
                 file = next((x.split("=", 1)[1].strip() for x in lines if x.strip().startswith("file =")), "?")
                 raise InvalidInputError(
-                    f"bad CSV input in {file!r}: {first_line(e).split(': ', 1)[-1]} "
+                    _not_utf8(file, e)
+                    or f"bad CSV input in {file!r}: {first_line(e).split(': ', 1)[-1]} "
                     "(the column's type was sniffed from the first rows)"
                 ) from e
             raise
@@ -541,7 +543,9 @@ def _sniff_csv(label: str, connection: Any) -> tuple:
             _refuse_values_cut_by_comments(label, row[4], row[0], len(row[7]))
         return _types_of_the_whole_file(label, connection, row)
     except duckdb.Error as e:
-        raise InvalidInputError(f"cannot read {label!r}: {_other_format(label) or first_line(e)}") from e
+        raise InvalidInputError(
+            _not_utf8(label, e) or f"cannot read {label!r}: {_other_format(label) or first_line(e)}"
+        ) from e
 
 
 def _holds_no_text(label: str) -> bool:
@@ -559,7 +563,28 @@ _MAGIC = (
     (b"\x1f\x8b", "it is gzip-compressed: name it with .gz at the end (DuckDB decompresses a .gz file)"),
     (b"PK\x03\x04", "it is a ZIP archive (an Excel workbook is one): export the sheet as CSV"),
     (b"PAR1", "it is a Parquet file: name it with .parquet at the end"),
+    # Excel's "Unicode Text" (and PowerShell's redirection) save UTF-16 with this byte-order mark.
+    (b"\xff\xfe", "it is UTF-16 text, and a CSV file is read as UTF-8: save it as 'CSV UTF-8' or convert it"),
+    (b"\xfe\xff", "it is UTF-16 text, and a CSV file is read as UTF-8: save it as 'CSV UTF-8' or convert it"),
 )
+
+
+def _not_utf8(label: str, e: Exception) -> str | None:
+    """The message for a CSV file DuckDB found not to be UTF-8 (None for any other error),
+    with the line and the ways out: its own "not utf-8 encoded" left the user with no option
+    to name an encoding, and mid-run it read as a type sniffed wrong."""
+    if "not utf-8 encoded" not in str(e) or _other_format(label):
+        return None
+    line = re.search(r"Line: (\d+)", str(e))
+    return _not_utf8_message(label, int(line.group(1)) if line else None)
+
+
+def _not_utf8_message(label: str, line: int | None) -> str:
+    return (
+        f"cannot read {label!r}: {f'line {line}' if line else 'it'} is not UTF-8 text, and a CSV file "
+        f"is read as UTF-8: convert it (a Latin-1 file: iconv -f LATIN1 -t UTF-8 {label!r} > utf8.csv), or "
+        "read it with pandas.read_csv(..., encoding=...) and pass the DataFrame (on DuckDB)"
+    )
 
 
 def _other_format(label: str) -> str | None:
@@ -601,6 +626,7 @@ def csv_dialect(label: str, connection: Any) -> CsvDialect:
     """:class:`CsvDialect` of the CSV file ``label``, its columns typed as every row of the file
     fits (:func:`_types_of_the_whole_file`), as DuckDB reads them."""
     row = _sniff_csv(label, connection)
+    _refuse_not_utf8(label)
     delimiter, quote, escape, comment = ("" if value == "(empty)" else value for value in (*row[:3], row[4]))
     text = [c["name"] for c in row[7] if c["type"] == "VARCHAR"]
     multiline = False
@@ -630,6 +656,29 @@ def csv_dialect(label: str, connection: Any) -> CsvDialect:
         row[8] or None,
         row[9] or None,
     )
+
+
+def _refuse_not_utf8(label: str) -> None:
+    """Refuse a CSV file that is not UTF-8 past the rows the sniffer read, naming the line, as
+    DuckDB's own full read does: the engine told the dialect (Spark) decodes such bytes as U+FFFD,
+    so "José" and "Josè" in a Latin-1 file became one value, and two people one class. One pass
+    in Python, about 0.1 s for 100 MB."""
+    import codecs
+
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    lines_before = 1
+    with _opened(label, text=False) as f:
+        while True:
+            chunk = f.read(1 << 20)
+            try:
+                decoder.decode(chunk, final=not chunk)
+            except UnicodeDecodeError as e:  # e.object: the bytes held back from the chunk before, then this one
+                raise InvalidInputError(
+                    _not_utf8_message(label, lines_before + e.object.count(b"\n", 0, e.start))
+                ) from e
+            if not chunk:
+                return
+            lines_before += chunk.count(b"\n")
 
 
 def _opened(label: str, *, text: bool) -> IO[Any]:

@@ -197,6 +197,13 @@ def test_python_api_pages_notebook_display_and_dataframes(tmp_path):
     assert sum(mo.partition_sizes.values()) == mo.partitions
     with pytest.raises(pr.InvalidInputError, match="limit"):
         mo.to_pandas(limit=-1)
+    # A closed Source raised DuckDB's "Connection already closed!": now what to pass instead.
+    src.close()
+    with pytest.raises(pr.InvalidInputError, match="'people_k10' was written through is closed: pass an open one"):
+        mo.to_pandas(limit=1)
+    con.close()
+    with pr.connect(str(tmp_path / "w.duckdb")) as reopened:
+        assert len(mo.to_pandas(limit=3, src=reopened)) == 3
 
 
 @pytest.mark.parametrize("sensitive", [["income"], ["income", "education"]])

@@ -72,6 +72,11 @@ class MondrianResult(report.Displayed):
         if target is None:
             raise InvalidInputError("this result does not know where its output was written: pass src=")
         source = connect(target)
+        if source.closed:  # else DuckDB's "Connection already closed!" with no word of what to pass
+            raise InvalidInputError(
+                f"the Source the output {self.output!r} was written through is closed: pass an open one, "
+                "to_pandas(src=privrisk_sql.connect(...))"
+            )
         try:
             table = source.relation(self._output_lookup or self.output)
             sql = f"SELECT * FROM {table.sql}" + ("" if limit is None else f" LIMIT {int(limit)}")

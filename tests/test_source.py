@@ -456,6 +456,20 @@ def test_a_closed_source_is_named_as_closed(duck):
     src.close()  # twice is harmless
     with pytest.raises(pr.InvalidInputError, match="this Source is closed"):
         pr.kanon(src, pd.DataFrame({"a": [1, 1, 2]}), ["a"])
+    # Its own public methods raised the driver's error ("Connection already closed!") or, for
+    # table_exists, answered as if it could look.
+    calls = {
+        "fetch": lambda: src.fetch("SELECT 1"),
+        "fetch_records": lambda: src.fetch_records("SELECT 1 AS a"),
+        "execute": lambda: src.execute("SELECT 1"),
+        "relation": lambda: src.relation("t"),
+        "table_exists": lambda: src.table_exists("t"),
+        "staging_tables": lambda: src.staging_tables(),
+    }
+    for name, call in calls.items():
+        with pytest.raises(pr.InvalidInputError, match="this Source is closed: open another"):
+            call()
+            pytest.fail(name)
 
 
 @pytest.mark.parametrize("read_only", [False, True])

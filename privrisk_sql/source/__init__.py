@@ -159,8 +159,7 @@ def opened(target: Any = None, writes: Sequence[str] = ()) -> Iterator[Source]:
     path = database_file(target) if writes else None
     created = path is not None and not os.path.exists(path)
     source = connect(target, create=True) if created else connect(target)
-    if source.closed:  # else the first statement fails on the closed connection, named as its input's fault
-        raise InvalidInputError("this Source is closed: open another with privrisk_sql.connect(...)")
+    source.check_open()  # else the first statement fails on the closed connection, named as its input's fault
     try:
         with source.guarded():
             yield source

@@ -193,6 +193,7 @@ class Outputs(Relations):
         as (container, name, abandoned). Abandoned: its run is alive neither in this process nor
         (where the dialect has one) by its lock; without a lock, only where the dialect says a
         run may tell (``sweeps_unlocked``), else False (only ``cleanup`` drops those)."""
+        self.check_open()
         found = self.engine.staging_candidates(container)
         out = []
         for where, name in found:

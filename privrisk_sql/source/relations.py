@@ -116,6 +116,7 @@ class Relations(Statements):
         """:meth:`relation` of each table, the files among them read side by side where the
         engine can (DuckDB sniffs the two CSV inputs of mpUCCs on two threads). Errors are raised
         in ``tables`` order."""
+        self.check_open()
         # Named as files by their suffix (a folder without one may be shadowed by a table: read later).
         files = [t for t in dict.fromkeys(t for t in tables if isinstance(t, str)) if file_reader(t) and path_kind(t)]
         read = self._read_files(files) if self.dialect.reads_files and len(files) > 1 else {}
@@ -146,6 +147,7 @@ class Relations(Statements):
     def relation(self, table: str) -> Relation:
         """Resolve a table name, a CSV/Parquet path or (DuckDB) a DataFrame; raise InvalidInputError
         naming it if missing."""
+        self.check_open()
         return self._relation(table, None)
 
     def _relation(self, table: str, read: str | BaseException | None) -> Relation:
@@ -297,6 +299,7 @@ class Relations(Statements):
     def find_table(self, table: str) -> Relation | None:
         """The table or view of that name (same lookup rules as :meth:`relation`, files aside),
         or None when there is none."""
+        self.check_open()
         try:
             return self._catalog_relation(table)
         except InvalidInputError:

@@ -22,6 +22,8 @@ from .read_only import check_statement
 
 log = logging.getLogger("privrisk_sql")
 
+CLOSED_SOURCE = "this Source is closed: open another with privrisk_sql.connect(...)"
+
 
 class Statements:
     """The part of a Source that runs statements (its state is set by ``Source.__init__``)."""
@@ -33,6 +35,7 @@ class Statements:
     echo: Callable[[str], None] | None
     on_timing: Callable[[str, float], None] | None
     statements: int
+    closed: bool
     _run_id: str
     _guard: RunGuard | None
     stopped_after_publish: str | None  # a Ctrl-C/SIGTERM that arrived once the output was being published
@@ -74,7 +77,14 @@ class Statements:
         """Run one statement that returns nothing."""
         self._run(sql, fetch=False)
 
+    def check_open(self) -> None:
+        """Raise :class:`InvalidInputError` once the Source is closed: its engine's own error
+        ("Connection already closed!") names no way on."""
+        if self.closed:
+            raise InvalidInputError(CLOSED_SOURCE)
+
     def _run(self, sql: str, *, fetch: bool | str, setting: bool = False):
+        self.check_open()
         guard = self._guard
         # A session setting is never where a stop is reported: putting the caller's values back
         # (errors ignored) would otherwise swallow the timeout or Ctrl-C the next statement raises.

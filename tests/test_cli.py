@@ -491,6 +491,29 @@ def test_an_empty_name_in_a_list_is_placed_by_its_neighbours(text, where, capsys
     assert f"a name is empty {where}" in err
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["mondrian", "--output", "o", "--k", "2", "--read-only"],
+            "--read-only (an option of mpuccs, cavg, kanon, risk, not of mondrian) (see privrisk-sql mondrian --help)",
+        ),
+        (["risk", "--treshold", "0.1"], "--treshold 0.1 (did you mean --threshold?) (see privrisk-sql risk --help)"),
+        (["mpuccs", "--n_cols", "2"], "--n_cols 2 (did you mean --n-cols?) (see privrisk-sql mpuccs --help)"),
+        (["kanon", "--quasi", "x"], "--quasi x (see privrisk-sql kanon --help)"),  # no word far from any option
+        (["kanon", "stray"], "stray (see privrisk-sql kanon --help)"),
+    ],
+)
+def test_an_unrecognized_option_points_to_the_commands_help_and_the_option_meant(args, said, capsys):
+    # argparse said "unrecognized arguments: --treshold 0.1 (see privrisk-sql --help)": the
+    # top-level help, which lists no option of the command, and no word of the typo.
+    command, *rest = args
+    mpuccs = command == "mpuccs"
+    table = ["--ori", ORI, "--syn", ORI] if mpuccs else ["--table", ORI, "--qids", "a"]
+    code, _, err = _cli_main(capsys, command, *table, *rest)
+    assert code == 2 and err.strip() == f"privrisk-sql: error: unrecognized arguments: {said}"
+
+
 def test_an_order_value_and_a_column_name_holding_a_comma(tmp_path, capsys):
     # --order split "Some college, no degree" in two and refused the run (value not in the order);
     # a column named "zip, city" could not be named at all.

@@ -55,6 +55,27 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"privrisk-sql: error: {one_line(message)} (see {self.prog} --help)\n")
 
 
+def _refuse_unrecognized(parser: argparse.ArgumentParser, command: str, extras: list[str]) -> NoReturn:
+    """argparse's "unrecognized arguments", from the command's own parser (its --help is the one
+    to read), with the option meant where one is a letter or two away, or the commands that have
+    it (`mondrian --read-only`: Mondrian writes, so it has no --read-only)."""
+    import difflib
+
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    own: argparse.ArgumentParser = commands[command]
+    message = f"unrecognized arguments: {' '.join(extras)}"
+    option = next((e.split("=", 1)[0] for e in extras if e.startswith("--")), None)
+    if option is not None:
+        elsewhere = [name for name, p in commands.items() if option in p._option_string_actions]
+        own_options = [o for o in own._option_string_actions if o.startswith("--")]
+        meant = difflib.get_close_matches(option, own_options, n=1, cutoff=0.75)  # a typo, not a word
+        if elsewhere:
+            message += f" (an option of {', '.join(elsewhere)}, not of {command})"
+        elif meant:
+            message += f" (did you mean {meant[0]}?)"
+    own.error(message)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="privrisk-sql", description="Privacy-risk metrics computed inside your database.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
@@ -372,7 +393,9 @@ def _work_tables(stop: BaseException) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        _refuse_unrecognized(parser, args.command, extras)
     handler = logging.StreamHandler()
     handler.setFormatter(_OneLineFormatter("privrisk-sql: %(message)s"))
     logging.basicConfig(level=logging.WARNING, handlers=[handler])

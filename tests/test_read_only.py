@@ -161,7 +161,10 @@ def test_cli_read_only_reads_the_named_files_and_refuses_mondrian(tmp_path):
     )
     assert r.returncode == 2
     # mondrian has no --read-only (it always writes): argparse refuses it, in one line
-    assert r.stderr.strip() == ("privrisk-sql: error: unrecognized arguments: --read-only (see privrisk-sql --help)")
+    assert r.stderr.strip() == (
+        "privrisk-sql: error: unrecognized arguments: --read-only "
+        "(an option of mpuccs, cavg, kanon, risk, not of mondrian) (see privrisk-sql mondrian --help)"
+    )
     assert not (tmp_path / "w.duckdb").exists()
 
 

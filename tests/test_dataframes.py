@@ -79,6 +79,19 @@ def test_frame_errors_name_the_problem(adult_2k):
         pr.kanon("sqlite://", adult_2k, ["age"])
 
 
+@pytest.mark.parametrize("levels", [["id"], ["id", "zip"]])
+def test_a_qid_naming_the_frames_index_says_so(levels):
+    """DuckDB reads a DataFrame's columns, not its index: a QID named like the index (after
+    set_index, or from a groupby) was "not found" among columns that did not show it."""
+    df = pd.DataFrame({"id": [1, 2, 3], "zip": ["a", "a", "b"], "age": [30, 30, 41]}).set_index(levels)
+    with pytest.raises(pr.InvalidInputError) as e:
+        pr.kanon(None, df, [levels[-1], "age"])
+    assert str(e.value).endswith(
+        f": '{levels[-1]}' names its index, which DuckDB does not read as a column: pass df.reset_index()"
+    )
+    assert pr.kanon(None, df.reset_index(), [levels[-1], "age"])["n_rows"] == 3
+
+
 @pytest.mark.parametrize(
     "values, sql_type",
     [

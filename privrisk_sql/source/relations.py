@@ -38,6 +38,9 @@ class Relation:
     # so that two spellings of one table (people, main.people, PEOPLE) compare equal.
     identity: tuple | None = None
     is_view: bool = False
+    # A pandas DataFrame's named index levels: DuckDB reads the columns alone, so a QID named
+    # like one is "not found", and the message says where it is.
+    index_names: tuple[str, ...] = ()
 
     @property
     def may_collate(self) -> bool:
@@ -57,8 +60,14 @@ class Relation:
             return folded[0]
         if len(folded) > 1:
             raise InvalidInputError(f"column {name!r} is ambiguous in {self.label!r}: {[c.name for c in folded]}")
+        in_index = (
+            f": {name!r} names its index, which DuckDB does not read as a column: pass df.reset_index()"
+            if name in self.index_names
+            else ""
+        )
         raise InvalidInputError(
             f"column {name!r} not found in {self.label!r} (columns: {', '.join(_listed(c.name) for c in self.columns)})"
+            + in_index
         )
 
 
@@ -251,7 +260,9 @@ class Relations(Statements):
         self._frames.append(name)
         refuse_one_name_columns(_frame_column_names(frame), f"the {kind}'s")
         sql = self.quote(name)
-        return Relation(kind, sql, self._describe_query(sql, kind), is_file=False)
+        index = getattr(frame, "index", None)  # pandas; Arrow and polars have none
+        names = tuple(str(n) for n in getattr(index, "names", ()) if n is not None)
+        return Relation(kind, sql, self._describe_query(sql, kind), is_file=False, index_names=names)
 
     def _describe_query(self, sql: str, label: str) -> tuple[Column, ...]:
         return tuple(Column(n, t, type_class(t)) for n, t in self.engine.describe(sql, label))

@@ -753,3 +753,14 @@ def test_an_option_that_needs_another_names_both_as_the_cli_spells_them(given, s
     table: give records too": Python's names to a command-line user."""
     with pytest.raises(pr.InvalidInputError, match=said):
         pr.risk(None, str(FIXTURES / "mondrian" / "adult_2k.csv"), ["zip"], **given)
+
+
+def test_population_qids_of_another_length_name_both_lists():
+    # "population_qids must name one column per QID (2), got 1": neither list shown, nor the option's CLI name.
+    adult = str(FIXTURES / "mondrian" / "adult_2k.csv")
+    with pytest.raises(pr.InvalidInputError) as e:
+        pr.risk(None, adult, ["age", "sex"], population=adult, population_qids=["age"])
+    assert str(e.value) == (
+        "population_qids (--population-qids) must name one column per QID, in their order: "
+        "2 for 'age', 'sex', got 1: 'age'"
+    )

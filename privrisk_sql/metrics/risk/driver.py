@@ -86,7 +86,10 @@ class RiskOptions:
                 )
             pq = validate_qids(population_qids, "population_qids")
             if len(pq) != len(qids):
-                raise InvalidInputError(f"population_qids must name one column per QID ({len(qids)}), got {len(pq)}")
+                raise InvalidInputError(
+                    f"population_qids (--population-qids) must name one column per QID, in their order: "
+                    f"{len(qids)} for {', '.join(map(repr, qids))}, got {len(pq)}: {', '.join(map(repr, pq))}"
+                )
         if population_count is not None and population is None:
             raise InvalidInputError(
                 "population_count (--population-count) names a column of a population table: give population (--population) too"

@@ -245,6 +245,30 @@ def test_a_meaning_keeps_its_colour_and_small_counts_their_ticks():
     assert _log_ticks([{"n": 40_000}, {"n": 3}], "n") == [0, 1, 10, 100, 1_000, 10_000, 100_000]
 
 
+@pytest.mark.parametrize("log_y", [False, True])
+def test_bars_on_a_number_line_never_overlap(log_y):
+    """On a number line Vega drew 5-pixel bars from each value on: with partition sizes up to
+    487 on 640 pixels each bar hid the next (size 11's 25 partitions behind size 10's and 12's
+    45 and 43), and the Mondrian page's histogram read as a smooth decline."""
+    from privrisk_sql.report.parts import bar
+
+    counts = {10: 45, 11: 25, 12: 43, 13: 31, 14: 28, 15: 41, 487: 1}
+    rows = [{"size": size, "n": n} for size, n in counts.items()]
+    svg = bar("c", rows, "size", "n", title="t", x_title="x", y_title="y", ordinal_x=False, log_y=log_y).svg
+    drawn = {}
+    for path in re.findall(r'<path[^>]*aria-roledescription="bar"[^>]*>', svg):
+        size = int(re.search(r"size: (\d+)", path).group(1))
+        left, top, width, height = map(float, re.search(r' d="M([-\d.]+),([-\d.]+)h([-\d.]+)v([-\d.]+)', path).groups())
+        drawn[size] = (left, width, height)
+    assert sorted(drawn) == sorted(counts)
+    ordered = [drawn[size] for size in sorted(drawn)]
+    for (left, width, _), (next_left, _, _) in zip(ordered, ordered[1:]):
+        assert left + width <= next_left + 1e-6  # side by side, never one over the next
+    heights = {size: h for size, (_, _, h) in drawn.items()}
+    assert heights[11] < heights[13] < heights[12] < heights[10]  # each as tall as its count says
+    assert all(h > 0 for h in heights.values())
+
+
 def test_a_log_axis_labels_its_small_ticks_as_numbers():
     """Vega gave a "~s" axis one SI prefix for every tick, so under 10k classes the ticks 1, 10
     and 100 all read "0k" (seen on the risk page's "Classes by size")."""

@@ -111,10 +111,15 @@ def bar(
     # short category labels (class sizes, column counts) read level, not turned 90 degrees
     short = ordinal_x and all(len(str(r[x])) <= 6 for r in rows)
     x_axis = alt.Axis(labelAngle=0) if short else alt.Undefined
+    if not ordinal_x:
+        # On a number line each bar spans its value +- 0.5: Vega drew 5-pixel bars from the value
+        # on, so where a unit is narrower (sizes up to 487 on 640 pixels) each bar hid the one
+        # after it, and a partition-size histogram read as a smooth decline.
+        rows = [{**r, "_from": r[x] - 0.5, "_to": r[x] + 0.5} for r in rows]
     enc: dict[str, Any] = {
         # sizes on a number line start at 0 (Vega's nice domain began at -50)
         "x": alt.X(
-            f"{x}:{'O' if ordinal_x else 'Q'}",
+            f"{x}:O" if ordinal_x else "_from:Q",
             title=x_title,
             axis=x_axis,
             scale=alt.Undefined if ordinal_x else alt.Scale(domainMin=0),
@@ -124,6 +129,9 @@ def bar(
         "y": alt.Y(f"{y}:Q", title=y_title + (" (log scale)" if log_y else ""), scale=y_scale, axis=y_axis),
         "tooltip": [f"{x}:{'O' if ordinal_x else 'Q'}", f"{y}:Q"] + ([f"{color}:N"] if color else []),
     }
+    if not ordinal_x:  # a range on x and on y (from 0): a vertical bar, as Vega draws one by default
+        enc["x2"] = alt.X2("_to:Q")
+        enc["y2"] = alt.datum(0)
     if color:
         enc["color"] = _colour(alt, rows, color)
     chart = alt.Chart(alt.Data(values=rows)).mark_bar().encode(**enc).properties(title=title, width=640, height=240)

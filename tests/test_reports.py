@@ -307,6 +307,40 @@ def test_the_population_chart_shows_every_class_size_and_a_cut_table_says_so(tmp
     assert "The first 200 of 229 class sizes." in kanon_page.read_text()
 
 
+def test_the_risk_page_has_every_figure_the_summary_has(tmp_path):
+    """With a population table the page showed k-map alone of the journalist's, marketer's and
+    delta-presence figures the summary prints, and sdcMicro's global risk of 3.3e-7 as "0.00 %"."""
+    from privrisk_sql.report.parts import pct
+
+    page = tmp_path / "r.html"
+    adult = ADULT
+    r = pr.risk(
+        None,
+        str(adult / "syn.csv"),
+        ["age", "sex", "race"],
+        population=str(adult / "ori.csv"),
+        weight="fnlwgt",
+        html=str(page),
+    )
+    dom, _ = _browser(page)
+    section = dom[dom.index("An attacker holding the population") :]
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", section[: section.index("</table>")])
+    j, d = r.journalist, r.delta_presence
+    assert cells == [
+        "journalist", f"records at risk (&gt; {r.threshold:g})", pct(j["records_at_risk"]),
+        "journalist", "highest risk", pct(j["highest_risk"]),
+        "journalist", "success rate", pct(j["success_rate"]),
+        "marketer", "success rate", pct(r.marketer["success_rate"]),
+        "delta-presence", "least .. greatest", f"{d['min']:.6g} .. {d['max']:.6g}",
+    ]  # fmt: skip
+    missing = r.population_classes["classes_missing_from_population"]
+    assert f"{missing:,} classes are missing from the population" in section
+    individual = dom[dom.index("Individual risk (sdcMicro)") :]
+    shown = re.findall(r"<td[^>]*>([^<]*)</td>", individual[: individual.index("</table>")])
+    assert shown[1] == f"{r.individual['expected_reidentifications']:.6g}"
+    assert shown[3] == pct(r.individual["global_risk"]) and shown[3] != "0.00 %"
+
+
 def test_mpuccs_report_names_identified_rows_by_their_keys(tmp_path):
     """With a key the JSON names the identified rows by it; the page showed row positions (issue 40)."""
     import duckdb

@@ -588,6 +588,21 @@ def test_the_summary_counts_one_missing_class_in_the_singular():
     assert "note: 1 class is missing from the population and 0 smaller there" in text
 
 
+def test_a_tiny_global_risk_is_never_shown_as_zero():
+    """sdcMicro's global risk of the bundled syn table under Adult's weights is 3.3e-7: the summary
+    (and the page) said "global risk 0.00 %", as if no record were at risk."""
+    import argparse
+
+    from privrisk_sql.metrics.risk.summary import summary
+
+    adult = FIXTURES / "adult"
+    r = pr.risk(None, str(adult / "syn.csv"), ["age", "sex", "race"], weight="fnlwgt")
+    assert 0 < r.individual["global_risk"] < 5e-5  # under 0.005 %: the case this test is about
+    text = summary(argparse.Namespace(qids=["age", "sex", "race"]), r, {})
+    shown = next(x for x in text.splitlines() if "global risk" in x).split()[-2]
+    assert "e" not in shown and float(shown) == pytest.approx(100 * r.individual["global_risk"], rel=0.05)
+
+
 def test_a_population_sharing_no_class_with_the_sample_is_refused(backend):
     """Values coded otherwise in the population ('A' for 'a') matched no sample class: every
     figure was the prosecutor's under another name, exit 0. Refused before anything is written."""

@@ -157,7 +157,12 @@ def points(name: str, rows: list[dict], x: str, y: str, color: str, *, title: st
 
 # -- helpers -----------------------------------------------------------------------------------
 def pct(x: float) -> str:
-    return f"{100 * x:.2f} %"
+    """A share as a percentage with two decimals; one too small for them keeps two significant
+    digits (sdcMicro's global risk of 3.3e-7 read "0.00 %", as if nothing were at risk)."""
+    percent = 100 * x
+    if percent == 0 or abs(percent) >= 0.005 or not math.isfinite(percent):
+        return f"{percent:.2f} %"
+    return f"{percent:.{1 - math.floor(math.log10(abs(percent)))}f} %"
 
 
 def fmt(x: Any) -> str:

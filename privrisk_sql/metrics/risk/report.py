@@ -131,6 +131,8 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
                 ],
             )
         )
+    if result.journalist is not None:
+        out.append(_attackers_holding_the_population(result))
     if result.population_class_sizes:
         rows = [{"population_class_size": s, "records": r} for s, r in result.population_class_sizes.items()]
         out.append(
@@ -166,4 +168,57 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
                 ],
             )
         )
+    if result.individual is not None:
+        i = result.individual
+        out.append(
+            Section(
+                "Individual risk (sdcMicro)",
+                [
+                    "Each record's risk from the sampling weights of its class (sdcMicro's individual risk): "
+                    "the expected number of re-identifications is their sum, the global risk their mean."
+                ],
+                tables=[
+                    Table(
+                        "individual_risk",
+                        ["figure", "value"],
+                        [
+                            ["expected re-identifications", f"{i['expected_reidentifications']:.6g}"],
+                            ["global risk", pct(i["global_risk"])],
+                            [f"records above the threshold ({result.threshold:g})", pct(i["records_above"])],
+                        ],
+                    )
+                ],
+            )
+        )
     return numbers, out
+
+
+def _attackers_holding_the_population(result: Any) -> Section:
+    """The journalist's and marketer's figures and delta-presence, as the summary gives them: the
+    page had k-map alone of the models a population table makes."""
+    j, d = result.journalist, result.delta_presence
+    text = [
+        "An attacker who holds the population table (a census, a voter list) and looks a record up in it: "
+        "the journalist picks one person among those who share the record's quasi-identifiers, the marketer "
+        "tries every record. Delta-presence is the chance that a person of the population with a class's "
+        "values is in the table."
+    ]
+    cov = result.population_classes
+    missing, smaller = cov["classes_missing_from_population"], cov["classes_smaller_in_population"]
+    if missing or smaller:
+        text.append(
+            f"{missing:,} {'class is' if missing == 1 else 'classes are'} missing from the population and "
+            f"{smaller:,} smaller there than in the table: each is counted with its size in the table."
+        )
+    rows = [
+        ["journalist", f"records at risk (> {result.threshold:g})", pct(j["records_at_risk"])],
+        ["journalist", "highest risk", pct(j["highest_risk"])],
+        ["journalist", "success rate", pct(j["success_rate"])],
+        ["marketer", "success rate", pct(result.marketer["success_rate"])],
+        ["delta-presence", "least .. greatest", f"{d['min']:.6g} .. {d['max']:.6g}"],
+    ]
+    return Section(
+        "An attacker holding the population",
+        text,
+        tables=[Table("population_attackers", ["model", "figure", "value"], rows)],
+    )

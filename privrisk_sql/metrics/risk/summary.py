@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ...report.parts import pct
+
 
 def _pct(x: float | None) -> str:
-    return "n/a" if x is None else f"{100 * x:.2f} %"
+    return "n/a" if x is None else pct(x)  # the page's format: a tiny risk is never "0.00 %"
 
 
 def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:

@@ -1200,3 +1200,26 @@ def test_an_output_named_like_a_file_is_refused_as_such(backend, output):
     assert f"output {output!r}" in str(e.value) and src.statements == 0
     with pytest.raises(pr.InvalidInputError, match=r"never a file"):
         pr.risk(backend.source(), t, ["age", "sex"], records=output, key="id")
+
+
+@pytest.mark.parametrize(
+    ("k", "privacy", "warned"),
+    [
+        (1, {}, True),
+        (1, {"sensitive": ["income"], "l": 1}, True),  # l = 1 asks nothing either
+        (1, {"sensitive": ["income"], "t": 1.0}, True),  # nor t = 1
+        (1, {"sensitive": ["income"], "l": 2}, False),  # l-diversity alone is a request
+        (2, {}, False),
+    ],
+)
+def test_k_of_1_with_nothing_else_asked_is_warned(tmp_path, k, privacy, warned):
+    """`mondrian --k 1` ran without a word: a release whose partitions may hold one record each,
+    as identifying as its input (a typo for 10 is the likely cause)."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        pr.mondrian(str(tmp_path / "w.duckdb"), str(ADULT), ["age", "sex"], k, "o", keep=["id"], **privacy)
+    said = [str(w.message) for w in caught if "asks nothing of the release" in str(w.message)]
+    assert said == (["k=1 with no l or t asks nothing of the release: a partition may hold a single record, "
+                     "so the output can single people out as the input does; give k >= 2 (--k)"] if warned else [])  # fmt: skip

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import time
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -110,6 +111,14 @@ def mondrian(
     )
     shape = OutputShape(flag(keep_order, "keep_order"), flag(labels_only, "labels_only"))
     k = o.k
+    if k == 1 and (o.l or 1) == 1 and (o.t is None or o.t >= 1):
+        # Nothing asked: a partition may hold one record, so the release can be as identifying as
+        # the input (a typo for 10, or a default, is the likely cause). Warned, as ARX runs it too.
+        warnings.warn(
+            "k=1 with no l or t asks nothing of the release: a partition may hold a single record, "
+            "so the output can single people out as the input does; give k >= 2 (--k)",
+            stacklevel=2,
+        )
     if is_in_memory(src):
         # An in-memory DuckDB opened for this call is closed at its end, and the output with it.
         raise InvalidInputError(

@@ -354,6 +354,24 @@ def _cli(*args):
     return subprocess.run([sys.executable, "-m", "privrisk_sql.cli", "risk", *args], capture_output=True, text=True)
 
 
+def test_the_summary_names_the_tables_written(tmp_path):
+    """`risk --records rec --classes cls` wrote two tables and its summary said nothing of them
+    (Mondrian's says "-> table o")."""
+    import duckdb as dd
+
+    db = tmp_path / "w.duckdb"
+    args = ["--table", str(FIXTURES / "mondrian" / "adult_2k.csv"), "--qids", "age,sex,race", "--db", str(db)]
+    r = _cli(*args, "--threshold", "0.5", "--records", "rec", "--key", "id", "--classes", "cls")
+    assert r.returncode == 0, r.stderr
+    with dd.connect(str(db)) as con:
+        records, classes = (con.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in ("rec", "cls"))
+    assert records == 2000 and classes > 1
+    assert f"  -> table rec: one row per record ({records:,}), its key, class size and risks" in r.stdout
+    assert f"  -> table cls: the {classes:,} classes whose risk exceeds 0.5, with their values" in r.stdout
+    plain = _cli(*args)
+    assert plain.returncode == 0 and "-> table" not in plain.stdout
+
+
 def test_cli_json_has_the_interface_keys(tmp_path):
     out = tmp_path / "r.json"
     html = tmp_path / "r.html"

@@ -61,4 +61,13 @@ def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:
             f"    global risk             {_pct(i['global_risk'])}",
             f"    records above threshold {_pct(i['records_above'])}",
         ]
+    # The tables written, as Mondrian's summary names its output: the run said nothing of them.
+    if getattr(args, "records", None):
+        lines.append(f"  -> table {args.records}: one row per record ({r.records:,}), its key, class size and risks")
+    if getattr(args, "classes", None):
+        above = sum(n for size, n in r.class_sizes.items() if 1 / size > r.threshold)
+        lines.append(
+            f"  -> table {args.classes}: the {above:,} {'class' if above == 1 else 'classes'} whose risk exceeds "
+            f"{r.threshold:g}, with their values"
+        )
     return "\n".join(lines)

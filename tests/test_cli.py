@@ -514,6 +514,16 @@ def test_an_unrecognized_option_points_to_the_commands_help_and_the_option_meant
     assert code == 2 and err.strip() == f"privrisk-sql: error: unrecognized arguments: {said}"
 
 
+@pytest.mark.parametrize("args", [[], ["--quiet"]])
+def test_no_command_lists_the_commands(args, capsys):
+    # argparse said "the following arguments are required: command", naming none of them.
+    code, _, err = _cli_main(capsys, *args)
+    assert code == 2 and err.strip() == (
+        "privrisk-sql: error: name a command: mpuccs, cavg, kanon, mondrian, risk, cleanup, dbt-path "
+        "(see privrisk-sql --help)"
+    )
+
+
 def test_an_order_value_and_a_column_name_holding_a_comma(tmp_path, capsys):
     # --order split "Some college, no degree" in two and refused the run (value not in the order);
     # a column named "zip, city" could not be named at all.

@@ -55,13 +55,18 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"privrisk-sql: error: {one_line(message)} (see {self.prog} --help)\n")
 
 
+def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """Each command's name and its own parser."""
+    return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+
+
 def _refuse_unrecognized(parser: argparse.ArgumentParser, command: str, extras: list[str]) -> NoReturn:
     """argparse's "unrecognized arguments", from the command's own parser (its --help is the one
     to read), with the option meant where one is a letter or two away, or the commands that have
     it (`mondrian --read-only`: Mondrian writes, so it has no --read-only)."""
     import difflib
 
-    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    commands = _commands(parser)
     own: argparse.ArgumentParser = commands[command]
     message = f"unrecognized arguments: {' '.join(extras)}"
     option = next((e.split("=", 1)[0] for e in extras if e.startswith("--")), None)
@@ -79,7 +84,7 @@ def _refuse_unrecognized(parser: argparse.ArgumentParser, command: str, extras: 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="privrisk-sql", description="Privacy-risk metrics computed inside your database.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command")  # none named: main() lists them
 
     for metric in METRICS:
         _given_once(metric.part("command").add_arguments, sub.add_parser(metric.name, help=metric.help))
@@ -394,6 +399,8 @@ def _work_tables(stop: BaseException) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args, extras = parser.parse_known_args(argv)
+    if args.command is None:  # argparse said "the following arguments are required: command"
+        parser.error(f"name a command: {', '.join(_commands(parser))}")
     if extras:
         _refuse_unrecognized(parser, args.command, extras)
     handler = logging.StreamHandler()

@@ -548,3 +548,24 @@ def test_sqlite_declared_types_of_its_documentation_have_their_class(tmp_path):
         con.execute("CREATE TABLE t (" + ", ".join(f'"c{i}" {d}' for i, d in enumerate(declared)) + ")")
     columns = pr.connect(f"sqlite:///{path}").relation("t").columns
     assert {d: c.type_class for d, c in zip(declared, columns)} == declared
+
+
+def test_postgres_materialized_views_are_read_and_never_replaced(pg):
+    """A materialized view, a warehouse's usual summary table, was "table not found": SQLAlchemy
+    lists those apart from views. It is read as a view is, an output never replaces one, and an
+    output over the table it is built from is refused as reaching the input."""
+    import uuid
+
+    base, mv = f"base_{uuid.uuid4().hex[:12]}", f"mv_{uuid.uuid4().hex[:12]}"
+    pg.run(f"CREATE TABLE {base} AS SELECT i AS id, i % 7 AS a, (i % 3)::text AS b FROM generate_series(1, 60) i")
+    pg.run(f"CREATE MATERIALIZED VIEW {mv} AS SELECT * FROM {base}")
+    try:
+        assert pr.kanon(pg.source(), mv, ["a", "b"]) == pr.kanon(pg.source(), base, ["a", "b"])
+        with pytest.raises(pr.InvalidInputError, match=f"output '{mv}' is a view"):
+            mondrian_keeping_all(pg.source(), base, ["a", "b"], 5, mv, replace=True)
+        with pytest.raises(pr.InvalidInputError, match=f"output '{base}' is read by the input: {mv} -> {base}"):
+            mondrian_keeping_all(pg.source(), mv, ["a", "b"], 5, base, replace=True)
+        assert pg.fetch(f"SELECT COUNT(*) FROM {base}")[0][0] == 60
+    finally:
+        pg.run(f"DROP MATERIALIZED VIEW IF EXISTS {mv}")
+        pg.run(f"DROP TABLE IF EXISTS {base}")

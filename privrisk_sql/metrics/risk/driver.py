@@ -161,6 +161,20 @@ class RiskResult(report.Displayed):
                 out[name] = value
         return out
 
+    def population_coverage(self) -> str | None:
+        """Where the population table lacks the sample's classes, or holds fewer people in them,
+        in words (the summary's note and the page's); None where it covers every class."""
+        if self.population_classes is None:
+            return None
+        missing = self.population_classes["classes_missing_from_population"]
+        smaller = self.population_classes["classes_smaller_in_population"]
+        if not (missing or smaller):
+            return None
+        return (
+            f"{missing:,} {'class is' if missing == 1 else 'classes are'} missing from the population and "
+            f"{smaller:,} smaller there than in the sample; each is counted with its size in the sample"
+        )
+
     def risk_curve(self) -> list[dict]:
         """Records at risk (prosecutor) as a function of the threshold, as ARX draws it: one point
         per distinct risk 1/f, the fraction of records whose risk is at least it (those in

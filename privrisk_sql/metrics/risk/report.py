@@ -203,13 +203,9 @@ def _attackers_holding_the_population(result: Any) -> Section:
         "tries every record. Delta-presence is the chance that a person of the population with a class's "
         "values is in the table."
     ]
-    cov = result.population_classes
-    missing, smaller = cov["classes_missing_from_population"], cov["classes_smaller_in_population"]
-    if missing or smaller:
-        text.append(
-            f"{missing:,} {'class is' if missing == 1 else 'classes are'} missing from the population and "
-            f"{smaller:,} smaller there than in the table: each is counted with its size in the table."
-        )
+    note = result.population_coverage()
+    if note:
+        text.append(f"{note}.")
     rows = [
         ["journalist", f"records at risk (> {result.threshold:g})", pct(j["records_at_risk"])],
         ["journalist", "highest risk", pct(j["highest_risk"])],

@@ -46,13 +46,9 @@ def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:
             f"  k-map                     {k['k']:,}   (fewest people of the population any record stands for)",
             f"  delta-presence            {r.delta_presence['min']:.6g} .. {r.delta_presence['max']:.6g}",
         ]
-        cov = r.population_classes
-        missing, smaller = cov["classes_missing_from_population"], cov["classes_smaller_in_population"]
-        if missing or smaller:
-            lines.append(
-                f"  note: {missing:,} {'class is' if missing == 1 else 'classes are'} missing from the population "
-                f"and {smaller:,} smaller there than in the sample; counted with their sample size"
-            )
+        note = r.population_coverage()
+        if note:
+            lines.append(f"  note: {note}")
     if r.individual is not None:
         i = r.individual
         lines += [

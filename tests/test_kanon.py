@@ -323,6 +323,20 @@ def test_k_anonymity_failures_come_riskiest_first(backend):
 
 
 @pytest.mark.parametrize("command", ["cavg", "kanon"])
+def test_cli_lists_the_ten_smallest_sizes_below_a_large_k_and_how_many_more(command, capsys):
+    # At k = 1000 on Adult's age, sex and race the line listed all 139 sizes below k: 1,100 characters.
+    adult = str(FIXTURES / "adult" / "ori.csv")
+    expected = _adult_classes(["age", "sex", "race"])
+    below = expected[expected["class_size"] < 1000]["class_size"].value_counts().sort_index()
+    assert len(below) > 10  # the case this test is about
+    assert main([command, "--table", adult, "--qids", "age,sex,race", "--k", "1000"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if "classes below k by size" in x)
+    shown = ", ".join(f"{s}: {n:,}" for s, n in below.iloc[:10].items())
+    more = f"; {len(below) - 10:,} more sizes, up to {below.index[-1]:,} (--json has each)"
+    assert line == f"  classes below k by size {shown}{more}  (--show-values prints the smallest)"
+
+
+@pytest.mark.parametrize("command", ["cavg", "kanon"])
 def test_cli_lists_the_classes_below_k_and_their_values_only_when_asked(command, capsys):
     adult = str(FIXTURES / "adult" / "ori.csv")
     base = [command, "--table", adult, "--qids", "age,sex,race", "--k", "5"]

@@ -563,9 +563,11 @@ _MAGIC = (
     (b"\x1f\x8b", "it is gzip-compressed: name it with .gz at the end (DuckDB decompresses a .gz file)"),
     (b"PK\x03\x04", "it is a ZIP archive (an Excel workbook is one): export the sheet as CSV"),
     (b"PAR1", "it is a Parquet file: name it with .parquet at the end"),
-    # Excel's "Unicode Text" (and PowerShell's redirection) save UTF-16 with this byte-order mark.
-    (b"\xff\xfe", "it is UTF-16 text, and a CSV file is read as UTF-8: save it as 'CSV UTF-8' or convert it"),
-    (b"\xfe\xff", "it is UTF-16 text, and a CSV file is read as UTF-8: save it as 'CSV UTF-8' or convert it"),
+    # Excel's "Unicode Text" (and PowerShell's redirection) save UTF-16 with a byte-order mark.
+    *(
+        (bom, "it is UTF-16 text, and a CSV file is read as UTF-8: save it as 'CSV UTF-8' or convert it")
+        for bom in (b"\xff\xfe", b"\xfe\xff")
+    ),
 )
 
 

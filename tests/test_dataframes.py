@@ -4,6 +4,7 @@ the same data read from its file, nothing left registered after the run, clear e
 from __future__ import annotations
 
 import datetime as dt
+import warnings
 from decimal import Decimal
 
 import duckdb
@@ -92,6 +93,46 @@ def test_a_qid_naming_the_frames_index_says_so(levels):
     assert pr.kanon(None, df.reset_index(), [levels[-1], "age"])["n_rows"] == 3
 
 
+
+
+@pytest.mark.parametrize("metric", ["kanon", "cavg", "risk", "mondrian"])
+def test_a_column_of_none_alone_is_refused_for_holding_no_value(adult_2k, metric):
+    """DuckDB types a pandas column of None alone '"NULL"': it was refused as 'unsupported type
+    "NULL"'; a column of NaN alone was told it holds no value, and so is this one now."""
+    frame = adult_2k.assign(nothing=None)
+    calls = {
+        "kanon": lambda: pr.kanon(None, frame, ["nothing", "sex"]),
+        "cavg": lambda: pr.cavg(None, frame, ["nothing", "sex"], 2),
+        "risk": lambda: pr.risk(None, frame, ["nothing", "sex"]),
+        "mondrian": lambda: pr.mondrian(duckdb.connect(), frame, ["nothing", "age"], 2, "out", nulls="separate"),
+    }
+    with pytest.raises(pr.InvalidInputError) as e:
+        calls[metric]()
+    assert str(e.value).startswith(f"column 'nothing' of 'DataFrame' has no value in any of its {len(frame)} rows")
+
+
+def test_a_frame_of_no_rows_is_refused_as_empty(adult_2k):
+    # Its text columns (object dtype, no value to read) were typed '"NULL"' and refused first.
+    with pytest.raises(pr.InvalidInputError, match="^table 'DataFrame' is empty: the k-anonymity family needs"):
+        pr.kanon(None, adult_2k.head(0), ["age", "sex"])
+
+
+@pytest.mark.parametrize("side", ["ori", "syn"])
+def test_mpuccs_reads_a_column_of_none_as_missing_values_of_the_other_sides_type(adult_2k, side):
+    """mpUCCs refused it ('unsupported type "NULL"', or incompatible with the other side's INTEGER):
+    it now gives what the same column typed on both sides, all missing on one, gives."""
+    n = len(adult_2k)
+    other = adult_2k.assign(x=pd.array([i % 3 for i in range(n)], dtype="Int64"))
+    nones, typed = adult_2k.assign(x=None), adult_2k.assign(x=pd.array([None] * n, dtype="Int64"))
+    columns = ["x", "sex", "race"]
+    pair = (nones, other) if side == "ori" else (other, nones)
+    want_pair = (typed, other) if side == "ori" else (other, typed)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "column 'x' is NULL in every row", when syn's is
+        got = pr.mpuccs(None, *pair, columns=columns).to_dict()
+        want = pr.mpuccs(None, *want_pair, columns=columns).to_dict()
+    assert got == want
+    assert got["global"]["total_identified"] == (0 if side == "syn" else len(got["details"]))
 @pytest.mark.parametrize(
     "values, sql_type",
     [

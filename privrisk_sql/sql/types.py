@@ -43,8 +43,10 @@ _FLOAT = re.compile(r"^(DOUBLE|FLOAT|REAL|DECIMAL|NUMERIC|NUMBER|FLOAT[48])")
 def type_class(sql_type: str) -> TypeClass:
     """Class of a SQL type as its catalog spells it (``BIGINT``, ``DOUBLE PRECISION``, ``DECIMAL(9,2)``...)."""
     t = str(sql_type).strip().upper()
-    if not t or t == "NULL":
-        # SQLite columns declared without a type: values decide, we treat them as text.
+    if not t or t == "NULL" or holds_no_value(t):
+        # SQLite columns declared without a type: values decide, we treat them as text. DuckDB
+        # spells a pandas column of None alone (or of no row) '"NULL"': its rows are checked for
+        # a value, which it has none of, and refused by name for that.
         return TypeClass.TEXT
     if _UNSUPPORTED.search(t):
         return TypeClass.UNSUPPORTED
@@ -62,6 +64,12 @@ def type_class(sql_type: str) -> TypeClass:
     if any(word in t for word in ("CHAR", "TEXT", "STRING", "CLOB", "ENUM", "VARCHAR", "NAME")) or t.startswith("SET("):
         return TypeClass.TEXT
     return TypeClass.UNSUPPORTED
+
+
+def holds_no_value(sql_type: str) -> bool:
+    """Whether the type is DuckDB's for a column that holds no value at all (a pandas column of
+    None alone, or of no row): any other type fits it."""
+    return str(sql_type).strip().upper() == '"NULL"'
 
 
 def compatible(a: TypeClass, b: TypeClass) -> bool:

@@ -11,7 +11,7 @@ from typing import Any
 from ...errors import InvalidInputError
 from ...given import is_number, name_list, whole_number
 from ...source import Relation, Source
-from ...sql.types import TypeClass, combined_class, compatible
+from ...sql.types import TypeClass, combined_class, compatible, holds_no_value
 from . import plan
 from .sql import WorkColumn
 
@@ -131,7 +131,11 @@ def work_columns(source: Source, ori: Relation, syn: Relation, names: list[str])
                     "leave it out with columns= (--columns)"
                 )
         o_class, s_class = o.type_class, s.type_class
-        if not compatible(o_class, s_class) and is_empty(syn):
+        if holds_no_value(o.sql_type):  # None in every row: NULL, which the other side's type holds
+            o_class = s_class
+        elif holds_no_value(s.sql_type):
+            s_class = o_class
+        elif not compatible(o_class, s_class) and is_empty(syn):
             s_class = o_class
         elif not compatible(o_class, s_class) and is_empty(ori):
             o_class = s_class

@@ -93,6 +93,21 @@ def test_a_qid_naming_the_frames_index_says_so(levels):
     assert pr.kanon(None, df.reset_index(), [levels[-1], "age"])["n_rows"] == 3
 
 
+def test_a_series_and_columns_of_two_levels_are_refused_with_the_way_out(adult_2k):
+    """A Series was read as one column "value" and a MultiIndex's columns as "('age', 'x')": the
+    QID was "not found" among names no one typed, with no word of why."""
+    with pytest.raises(pr.InvalidInputError) as e:
+        pr.kanon(None, adult_2k["age"], ["age"])
+    assert str(e.value) == "table is a pandas Series ('age'), not a table: pass a DataFrame, series.to_frame()"
+    assert pr.kanon(None, adult_2k["age"].to_frame(), ["age"])["n_rows"] == len(adult_2k)
+    two_levels = adult_2k.copy()
+    two_levels.columns = pd.MultiIndex.from_tuples([(c, "v") for c in adult_2k.columns])
+    with pytest.raises(pr.InvalidInputError) as e:
+        pr.mpuccs(None, two_levels, adult_2k, columns=["age"])
+    assert str(e.value).startswith("the DataFrame's columns have 2 levels (('id', 'v'), ('age', 'v'), ...)")
+    assert str(e.value).endswith("flatten them first, df.columns = ['_'.join(map(str, c)) for c in df.columns]")
+    two_levels.columns = ["_".join(map(str, c)) for c in two_levels.columns]
+    assert pr.kanon(None, two_levels, ["age_v"])["n_rows"] == len(adult_2k)
 
 
 @pytest.mark.parametrize("metric", ["kanon", "cavg", "risk", "mondrian"])
@@ -133,6 +148,8 @@ def test_mpuccs_reads_a_column_of_none_as_missing_values_of_the_other_sides_type
         want = pr.mpuccs(None, *want_pair, columns=columns).to_dict()
     assert got == want
     assert got["global"]["total_identified"] == (0 if side == "syn" else len(got["details"]))
+
+
 @pytest.mark.parametrize(
     "values, sql_type",
     [

@@ -71,6 +71,26 @@ class Relation:
         )
 
 
+def _refuse_frame_shape(frame: Any) -> None:
+    """A pandas Series, and a DataFrame whose columns are a MultiIndex, named with the way out:
+    DuckDB read a Series as one column called "value", and named each of the other's columns
+    by its tuple ("('age', 'x')"), so that a QID was "not found" among names no one typed."""
+    if not type(frame).__module__.startswith("pandas"):
+        return
+    kind = type(frame).__name__
+    if kind == "Series":
+        raise InvalidInputError(
+            f"table is a pandas Series ({frame.name!r}), not a table: pass a DataFrame, series.to_frame()"
+        )
+    columns: Any = getattr(frame, "columns", None)
+    if kind == "DataFrame" and getattr(columns, "nlevels", 1) > 1:
+        first = ", ".join(repr(c) for c in list(columns)[:2])
+        raise InvalidInputError(
+            f"the DataFrame's columns have {columns.nlevels} levels ({first}, ...), which DuckDB reads as one name "
+            "each: flatten them first, df.columns = ['_'.join(map(str, c)) for c in df.columns]"
+        )
+
+
 def _listed(name: str) -> str:
     """A column name as a comma-separated list shows it, and as the CLI's lists take it: in
     double quotes when it holds a comma or a double quote or has edge spaces (``city, state`` in
@@ -247,6 +267,7 @@ class Relations(Statements):
             raise UnsupportedFeatureError(
                 f"a {kind} is read by DuckDB; load it into {self.dialect.name} first (for example with DataFrame.to_sql)"
             )
+        _refuse_frame_shape(frame)
         name = f"privrisk_{self._run_id}_frame{len(self._frames)}"
         try:
             self.engine.register_frame(name, frame)

@@ -68,7 +68,11 @@ def resolve_qids(rel: Relation, qids: Sequence[str], what: str = "qids") -> list
     for q in qids:
         col = rel.column(q)
         if col.type_class is TypeClass.UNSUPPORTED:
-            raise InvalidInputError(f"column {col.name!r} of {rel.label!r} has unsupported type {col.sql_type}")
+            raise InvalidInputError(
+                f"column {col.name!r} of {rel.label!r} has unsupported type {col.sql_type}: "
+                f"a column of {what} holds numbers, text, booleans, dates or timestamps; cast it to one in a view "
+                "(a DataFrame: .astype) or leave it out"
+            )
         if col.name in names:
             raise InvalidInputError(f"column {q!r} is listed twice in {what}")
         names.append(col.name)

@@ -127,8 +127,9 @@ def work_columns(source: Source, ori: Relation, syn: Relation, names: list[str])
         for rel, col in ((ori, o), (syn, s)):
             if col.type_class is TypeClass.UNSUPPORTED:
                 raise InvalidInputError(
-                    f"column {col.name!r} of {rel.label!r} has unsupported type {col.sql_type}; "
-                    "leave it out with columns= (--columns)"
+                    f"column {col.name!r} of {rel.label!r} has unsupported type {col.sql_type}: "
+                    "mpUCCs compares numbers, text, booleans, dates and timestamps; leave it out with "
+                    "columns= (--columns) or cast it to one in a view (a DataFrame: .astype)"
                 )
         o_class, s_class = o.type_class, s.type_class
         if holds_no_value(o.sql_type):  # None in every row: NULL, which the other side's type holds

@@ -171,6 +171,21 @@ def test_value_missing_from_the_hierarchy_is_named(backend, tmp_path):
         mondrian_keeping_all(backend.source(), t, ["v"], 1, _out(backend), hierarchies={"v": UNEVEN})
 
 
+def test_a_value_with_edge_spaces_missing_from_the_hierarchy_says_why(backend, tmp_path):
+    """Raw UCI Adult holds ' Bachelors'; a file spelling it so is read trimmed, and the value was
+    "not in its hierarchy" with no word of why, the file holding it as written."""
+    t = _table(backend, [("id", T.INTEGER), ("v", T.TEXT)], [(0, " a1"), (1, " a1"), (2, "b"), (3, "b")])
+    tree = tmp_path / "v.csv"
+    tree.write_text(" a1;A;*\nb;B;*\n")
+    with pytest.raises(InvalidInputError) as e:
+        mondrian_keeping_all(backend.source(), t, ["v"], 1, _out(backend), hierarchies={"v": str(tree)})
+    quoted = backend.source().quote("v")
+    assert str(e.value) == (
+        f"value ' a1' of column 'v' is not in its hierarchy '{tree}': a hierarchy's cells are read without "
+        f"leading and trailing spaces ('a1' is in it); trim the column in a view, TRIM({quoted}), and pass the view"
+    )
+
+
 def _with_nulls(column: str, i: int):
     """Row i's value of a test column, NULL in every fifth row."""
     import datetime as dt

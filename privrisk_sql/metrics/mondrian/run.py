@@ -365,9 +365,21 @@ class MondrianRun:
         tree = self.trees[d.column]  # NULL, if the column holds it, is a leaf of its own (_validate_rows)
         missing = sorted(v for v in present if tree.code(v) is None)
         if missing:
+            # A file's cells are read trimmed, so ' Bachelors' (raw UCI Adult) was "not in" a file
+            # that spelled it so, with no word of why: the value with edge spaces is named first.
+            spaced = [v for v in missing if isinstance(v, str) and v != v.strip()]
+            first = (spaced or missing)[0]
+            why = (
+                ": a hierarchy's cells are read without leading and trailing spaces"
+                + (f" ({first.strip()!r} is in it)" if tree.code(first.strip()) is not None else "")
+                + f"; trim the column in a view, TRIM({self.s.quote(d.column)}), and pass the view"
+                if spaced
+                else ""
+            )
             raise InvalidInputError(
-                f"value {missing[0]!r} of column {d.column!r} is not in its hierarchy {tree.where}"
+                f"value {first!r} of column {d.column!r} is not in its hierarchy {tree.where}"
                 + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else "")
+                + why
             )
         # only the values the column holds, and their ancestors, are sent: a national tree of
         # 40,000 postcodes over a region's table is a few hundred rows (codes and shares stay the tree's)

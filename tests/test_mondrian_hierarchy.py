@@ -390,6 +390,10 @@ def test_a_one_value_tree_is_its_root():
         ("X;Y;*\na;X;*\n", "'X' is a value and also names a group \\(line 2\\)"),
         ("a;X;*\n*;X;*\n", "'\\*' is a value and also names a group \\(line 1\\)"),
         ("a;;*\n", "line 1: an empty cell"),
+        # a list of values, or cells between tabs, was "root 'b', but the lines before end in 'a'"
+        ("a\nb\n", "line 1: 'a' stands alone, with no level above it; a line is value;level 1;...;root"),
+        ("a\tA\t*\nb\tA\t*\n", "line 1: 'a\\\\tA\\\\t\\*' stands alone, with no level above it"),
+        ("a;A;*\nb\n", "line 2: 'b' stands alone"),
         ("\n\n", "is empty"),
         # issue 41, defect 11: a RecursionError and a _csv.Error before
         (";".join(f"n{i}" for i in range(3000)) + "\n", "line 1: 3,000 levels; a hierarchy has at most 256"),

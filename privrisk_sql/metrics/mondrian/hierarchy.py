@@ -108,6 +108,14 @@ class Hierarchy:
                 self.root = _Node(path[0])
                 self._group_parents[path[0]] = (None, line)
             elif path[0] != self.root.label:
+                if len(cells) == 1 or not self.root.children:
+                    # one cell on a line: a tab between cells, or a list of values with no levels
+                    alone, at = (self.root.label, 1) if not self.root.children else (cells[0], line)
+                    raise InvalidInputError(
+                        f"hierarchy {where} for {column!r}, line {at}: "
+                        f"{alone!r} stands alone, with no level above it; a line is value;level 1;...;root, "
+                        "cells between ';' or ','"
+                    )
                 raise InvalidInputError(
                     f"hierarchy {where} for {column!r}, line {line}: root {path[0]!r}, "
                     f"but the lines before end in {self.root.label!r}; a hierarchy has one root"

@@ -238,12 +238,31 @@ def test_hand_checked_sample_in_population(backend):
     assert close(r.individual["global_risk"], expected / 10)
     assert close(r.individual["records_above"], sum(f for f, risk in per_class if risk > 0.4) / 10)
     assert r.population["size"] == 20 and r.population["sampling_fraction"] == 0.5
-    # the records-at-risk curve: at risk 1 the 3 uniques, at 1/2 also the 4 in pairs, at 1/3 all 10
+    # the records-at-risk curve, counted as a run counts them (risk above t): above 1 none, above
+    # 1/2 the 3 uniques, above 1/3 also the 4 in pairs, above 0 all 10
     assert r.risk_curve() == [
-        {"threshold": 1.0, "records_at_risk": 0.3},
-        {"threshold": 0.5, "records_at_risk": 0.7},
-        {"threshold": 1 / 3, "records_at_risk": 1.0},
+        {"threshold": 1.0, "records_at_risk": 0.0},
+        {"threshold": 0.5, "records_at_risk": 0.3},
+        {"threshold": 1 / 3, "records_at_risk": 0.7},
+        {"threshold": 0.0, "records_at_risk": 1.0},
     ]
+
+
+def test_the_risk_curve_at_a_threshold_is_a_run_at_that_threshold():
+    """The curve counted risks at least t, a run risks above t: at 0.5 it read 0.7 where a run
+    with threshold 0.5 counts 0.3, and the report's dashed line met the curve off the run's figure."""
+    src = pr.connect()
+    table = str(FIXTURES / "mondrian" / "adult_2k.csv")
+    qids = ["age", "sex", "race"]
+    curve = pr.risk(src, table, qids).risk_curve()
+    assert curve[0] == {"threshold": 1.0, "records_at_risk": 0.0} and curve[-1]["threshold"] == 0.0
+    assert [p["threshold"] for p in curve] == sorted((p["threshold"] for p in curve), reverse=True)
+    for point in curve[1:-1:3] + [curve[-2]]:
+        run = pr.risk(src, table, qids, threshold=point["threshold"])
+        assert run.prosecutor["records_at_risk"] == pytest.approx(point["records_at_risk"], abs=1e-12)
+        # ... and holds up to the next (larger) threshold: between 1/f and 1/(f-1)
+        halfway = pr.risk(src, table, qids, threshold=point["threshold"] * 1.0001)
+        assert halfway.prosecutor["records_at_risk"] == pytest.approx(point["records_at_risk"], abs=1e-12)
 
 
 def test_equals_the_oracle_on_a_sample_of_german_credit(backend):

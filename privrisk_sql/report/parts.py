@@ -252,13 +252,14 @@ def class_sections(histogram: dict, k: int | None) -> list[Section]:
 def step_line(
     name: str, rows: list[dict], x: str, y: str, *, title: str, x_title: str, y_title: str, rule: float | None = None
 ) -> Chart:
-    """A step line of ``y`` against ``x`` (both on 0..1 scales; between two points the right one's
-    value, as a share of records at least as risky as x is), with a vertical rule at ``rule``."""
+    """A step line of ``y`` against ``x`` (both on 0..1 scales; between two points the left one's
+    value, as a share of records riskier than x holds up to the next risk), with a vertical rule
+    at ``rule``."""
     import altair as alt
 
     base = (
         alt.Chart(alt.Data(values=rows))
-        .mark_line(interpolate="step-before", point=True)
+        .mark_line(interpolate="step-after", point=True)
         .encode(
             x=alt.X(f"{x}:Q", title=x_title, scale=alt.Scale(domain=[0, 1])),
             y=alt.Y(f"{y}:Q", title=y_title, scale=alt.Scale(domain=[0, 1])),

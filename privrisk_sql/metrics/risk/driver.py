@@ -176,13 +176,19 @@ class RiskResult(report.Displayed):
         )
 
     def risk_curve(self) -> list[dict]:
-        """Records at risk (prosecutor) as a function of the threshold, as ARX draws it: one point
-        per distinct risk 1/f, the fraction of records whose risk is at least it (those in
-        classes of f records or fewer)."""
-        points, at_most = [], 0
-        for size, c in sorted(self.class_sizes.items()):
-            at_most += size * c
-            points.append({"threshold": 1 / size, "records_at_risk": at_most / self.records})
+        """Records at risk (prosecutor) as a function of the threshold t, counted as a run with
+        ``threshold=t`` counts them (risk 1/f above t): one point per distinct risk 1/f, the
+        fraction of records in classes smaller than f, which holds up to the next point's t; the
+        curve starts at t = 0 (every record) and ends at t = 1 (none). It counted risks *at
+        least* t, so its value at a run's threshold was not that run's records at risk."""
+        points, smaller = [], 0
+        sizes = sorted(self.class_sizes.items())
+        if sizes and sizes[0][0] > 1:
+            points.append({"threshold": 1.0, "records_at_risk": 0.0})
+        for size, c in sizes:
+            points.append({"threshold": 1 / size, "records_at_risk": smaller / self.records})
+            smaller += size * c
+        points.append({"threshold": 0.0, "records_at_risk": 1.0})
         return points
 
 

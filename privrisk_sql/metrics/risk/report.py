@@ -85,8 +85,9 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
         Section(
             "Records at risk by threshold",
             [
-                "Each point is a possible threshold t: the share of records whose risk 1 / class size is at least t. "
-                f"The dashed line is the threshold of this run ({result.threshold:g})."
+                "Each point is a possible threshold t: the share of records whose risk 1 / class size exceeds t, "
+                "as a run with that threshold counts records at risk. The dashed line is the threshold of this run "
+                f"({result.threshold:g}): where it meets the curve reads this run's records at risk."
             ],
             [
                 step_line(

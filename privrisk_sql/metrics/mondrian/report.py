@@ -52,8 +52,10 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
         Section(
             "Information loss per attribute",
             [
-                "NCP of a quasi-identifier: the mean over rows of its partition's range over the column's range "
-                "(the axis runs from 0, every value kept, to 1, every value replaced by the whole range)."
+                "NCP of a quasi-identifier: the mean over rows of how much of the column its partition's label "
+                "covers: a range's width over the column's range; a set of categories, its values less one over "
+                "the column's values less one; a hierarchy's node, its share of the values (the axis runs from 0, "
+                "every value kept, to 1, every value replaced by the whole column)."
             ],
             [
                 bar(

@@ -33,6 +33,9 @@ class Metric:
     inputs: tuple[str, ...]
     outputs: tuple[str, ...]  # the options naming tables it writes into --db (given: the run writes)
     api: tuple[str, ...]  # public names of driver.py: the function, then result classes and variants
+    # One command a user adapts, under the subcommand's --help (tests run each on Adult's pair,
+    # real.csv and synthetic.csv read as fixtures/adult/ori.csv and syn.csv).
+    example: str = ""
 
     def writes(self, args: object) -> bool:
         """Whether this run writes a table (one of its output options is given)."""
@@ -55,6 +58,7 @@ METRICS: tuple[Metric, ...] = (
         ("ori", "syn"),
         (),
         ("mpuccs", "MpuccsResult"),
+        "privrisk-sql mpuccs --ori real.csv --syn synthetic.csv --n-cols 1,2,3 --json mpuccs.json --html mpuccs.html",
     ),
     Metric(
         "cavg",
@@ -63,6 +67,7 @@ METRICS: tuple[Metric, ...] = (
         ("table",),
         (),
         ("cavg", "CavgResult", "cavg_best_effort", "cavg_from_equivalence_classes"),
+        "privrisk-sql cavg --table real.csv --qids age,sex,race,education --k 5",
     ),
     Metric(
         "kanon",
@@ -71,6 +76,7 @@ METRICS: tuple[Metric, ...] = (
         ("table",),
         (),
         ("kanon", "KanonResult"),
+        "privrisk-sql kanon --table real.csv --qids age,sex,race --sensitive income --k 5 --html kanon.html",
     ),
     Metric(
         "mondrian",
@@ -79,6 +85,7 @@ METRICS: tuple[Metric, ...] = (
         ("table",),
         ("output",),
         ("mondrian", "MondrianResult"),
+        "privrisk-sql mondrian --db release.duckdb --table real.csv --qids age,sex,race,education --k 10 --output released --identifiers fnlwgt --keep '*'",
     ),
     Metric(
         "risk",
@@ -87,6 +94,7 @@ METRICS: tuple[Metric, ...] = (
         ("table", "population"),
         ("records", "classes"),
         ("risk", "RiskResult"),
+        "privrisk-sql risk --table real.csv --qids age,sex,race,education --population-size 50000000",
     ),
 )
 

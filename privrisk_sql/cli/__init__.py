@@ -87,16 +87,23 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")  # none named: main() lists them
 
     for metric in METRICS:
-        _given_once(metric.part("command").add_arguments, sub.add_parser(metric.name, help=metric.help))
+        command = sub.add_parser(
+            metric.name,
+            help=metric.help,
+            description=metric.help + ".",
+            epilog=f"example:\n  {metric.example}" if metric.example else None,
+            formatter_class=argparse.RawDescriptionHelpFormatter,  # the example on its own line, as written
+        )
+        _given_once(metric.part("command").add_arguments, command)
 
-    cl = sub.add_parser(
-        "cleanup", help="list and drop the staging tables killed runs left in --db (on Spark, their work tables too)"
-    )
+    cleanup_help = "list and drop the staging tables killed runs left in --db (on Spark, their work tables too)"
+    cl = sub.add_parser("cleanup", help=cleanup_help, description=cleanup_help + ".")
     cl.add_argument("--db", required=True, help="SQLAlchemy URL, Spark (sc://, spark://, local[N]) or .duckdb path")
     cl.add_argument("--dry-run", action="store_true", help="only list them")
     _given_once(lambda p: None, cl)
 
-    sub.add_parser("dbt-path", help="print the absolute path of the bundled dbt package 'privrisk' (for packages.yml)")
+    dbt_help = "print the absolute path of the bundled dbt package 'privrisk' (for packages.yml)"
+    sub.add_parser("dbt-path", help=dbt_help, description=dbt_help + ".")
     return parser
 
 

@@ -294,6 +294,20 @@ def test_a_typo_in_a_file_suffix_names_both_readings(capsys, tmp_path, monkeypat
     assert "a file of that name exists, but only" in err and ".csv" in err
 
 
+@pytest.mark.parametrize("suffix, said", [(".zst", "zstd"), (".bz2", "bzip2"), (".xz", "xz"), (".zip", "zip")])
+def test_a_csv_compressed_other_than_with_gzip_says_how_to_read_it(capsys, tmp_path, monkeypatch, suffix, said):
+    """A .csv.zst was 'only .csv, .parquet, .pq, .tsv, .txt files are read', silent on .gz,
+    which is read."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / f"people.csv{suffix}").write_bytes(b"\x28\xb5\x2f\xfd")
+    assert main(["cavg", "--table", f"people.csv{suffix}", "--qids", "a", "--k", "2"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith(
+        f"files are read, and those compressed with gzip (.gz): decompress this {said} file, or recompress it with gzip)"
+    )
+    assert len(err.splitlines()) == 1
+
+
 @pytest.mark.parametrize("command", ["cavg", "kanon"])
 def test_quiet_on_every_reading_command(capsys, command):
     args = [command, "--table", ORI, "--qids", "a", "--quiet"] + (["--k", "2"] if command == "cavg" else [])

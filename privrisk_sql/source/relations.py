@@ -71,6 +71,19 @@ class Relation:
         )
 
 
+# Compressions DuckDB's CSV reader has, or that it lacks (a .csv.zst was "not a CSV/Parquet file").
+_COMPRESSED = {".zst": "zstd", ".bz2": "bzip2", ".xz": "xz", ".zip": "zip", ".7z": "7-Zip"}
+
+
+def _compressed_hint(table: str) -> str:
+    """Where a name ends in a compression's suffix: that .gz is read, and how to get there."""
+    path = Path(table)
+    kind = _COMPRESSED.get(path.suffix.lower())
+    if kind is None:
+        return ", and those compressed with gzip (.csv.gz)"
+    return f", and those compressed with gzip (.gz): decompress this {kind} file, or recompress it with gzip"
+
+
 def _refuse_frame_shape(frame: Any) -> None:
     """A pandas Series, and a DataFrame whose columns are a MultiIndex, named with the way out:
     DuckDB read a Series as one column called "value", and named each of the other's columns
@@ -225,7 +238,10 @@ class Relations(Statements):
             elif reader is not None:
                 why = "no such file"
             elif Path(table).is_file():
-                why = f"a file of that name exists, but only {', '.join(sorted(FILE_SUFFIXES))} files are read"
+                why = (
+                    f"a file of that name exists, but only {', '.join(sorted(FILE_SUFFIXES))} files are read"
+                    f"{_compressed_hint(table)}"
+                )
             elif table == "-" or Path(table).exists():
                 # '-', /dev/stdin, a FIFO: "no such file" before. A run reads its input in several
                 # statements, and a stream can be read once.

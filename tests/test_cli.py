@@ -389,6 +389,32 @@ def test_no_message_carries_a_password(capsys, db):
         assert "postgresql://" in err  # what SQLAlchemy calls it
 
 
+@pytest.mark.parametrize(
+    "db, said",
+    [
+        # a database privrisk_sql has no SQL for: "No module named 'oracledb'", and once the driver
+        # was installed, a connection made only to be refused as an unknown dialect
+        ("oracle://alice:S3cretPW@127.0.0.1:1/db", "privrisk_sql has no SQL for oracle; it runs on DuckDB, SQLite"),
+        ("mssql+pyodbc://alice@127.0.0.1:1/db", "privrisk_sql has no SQL for mssql;"),
+        ("snowflake://acct/db", "privrisk_sql has no SQL for snowflake;"),
+        # a supported one whose default driver is not installed: name the one that is
+        (
+            "mysql://alice@127.0.0.1:1/db",
+            "No module named 'MySQLdb' (a driver not installed: name one that is, mysql+pymysql://user@host/db)",
+        ),
+        (
+            "postgresql+pg8000://alice@127.0.0.1:1/db",
+            "(a driver not installed: name one that is, postgresql+psycopg://",
+        ),
+    ],
+)
+def test_a_url_privrisk_cannot_use_says_what_it_can(capsys, db, said):
+    assert main(["cavg", "--table", "t", "--qids", "a", "--k", "2", "--db", db]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"privrisk-sql: error: cannot use database URL '{db.replace('S3cretPW', '***')}': ")
+    assert said in err and err.count("\n") == 1
+
+
 def test_control_characters_in_names_never_reach_the_terminal(tmp_path, capsys):
     """Column names holding ESC/BEL sequences were printed raw by the kanon, cavg and Mondrian
     summaries (issue 41, defect 17): they could clear the screen or retitle the terminal."""

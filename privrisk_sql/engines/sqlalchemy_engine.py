@@ -311,18 +311,50 @@ def open_url(url: str, *, open_read_only: bool, timeout: float | None) -> SQLAlc
     """An engine for a SQLAlchemy URL, opened (and closed) here."""
     import sqlalchemy as sa
 
+    backend = url.split(":", 1)[0].lower().split("+", 1)[0]
+    _refuse_a_database_without_sql(url, backend)
     try:
         engine = sa.create_engine(
             _sqlite_read_only_url(url) if open_read_only else url, **_connect_options(url, timeout)
         )
     except Exception as e:  # bad URL syntax or missing driver
         hint = ""
-        if url.split(":", 1)[0].lower().split("+", 1)[0] == "postgres":
+        if backend == "postgres":
             hint = " (SQLAlchemy spells PostgreSQL URLs postgresql://, e.g. postgresql+psycopg://user@host/db)"
+        elif isinstance(e, ModuleNotFoundError) and backend in _INSTALLED_DRIVERS:
+            hint = f" (a driver not installed: name one that is, {_INSTALLED_DRIVERS[backend]})"
         raise InvalidInputError(redacted(f"cannot use database URL {url!r}: {first_line(e)}{hint}")) from e
     wrapped = SQLAlchemyEngine.wrap(engine)
     wrapped.owns = True
     return wrapped
+
+
+# A URL's scheme without a driver takes SQLAlchemy's default one (mysql:// is mysqlclient's
+# MySQLdb); these are the drivers privrisk_sql installs and tests.
+_INSTALLED_DRIVERS = {
+    "mysql": "mysql+pymysql://user@host/db",
+    "mariadb": "mariadb+pymysql://user@host/db",
+    "postgresql": "postgresql+psycopg://user@host/db",
+}
+
+
+def _refuse_a_database_without_sql(url: str, backend: str) -> None:
+    """A URL of a database privrisk_sql has no SQL for is refused before its driver is looked for:
+    'oracle://' was "No module named 'oracledb'", and once the driver was installed, connected,
+    only to be refused as an unknown dialect."""
+    from ..errors import UnknownDialectError
+
+    if backend in ("postgres",):  # a misspelling with a hint of its own, below
+        return
+    try:
+        get_dialect(backend)
+    except UnknownDialectError:
+        raise UnknownDialectError(
+            redacted(
+                f"cannot use database URL {url!r}: privrisk_sql has no SQL for {backend}; it runs on DuckDB, "
+                "SQLite, PostgreSQL, MySQL/MariaDB and Spark"
+            )
+        ) from None
 
 
 def _connect_options(url: str, timeout: float | None) -> dict[str, Any]:

@@ -4,8 +4,10 @@ independent pandas oracle on the bundled real data (fixtures/<set>/ori.csv)."""
 from __future__ import annotations
 
 import functools
+import html
 import json
 import math
+import re
 import uuid
 
 import numpy as np
@@ -370,6 +372,39 @@ def test_show_values_escapes_a_line_break_in_a_value_and_keeps_the_columns_align
         "    size  s          n",
         "    1     \\x1b[31mX  2",
         "    1     a\\nb       1",
+    ]
+
+
+def test_shown_values_tell_null_from_empty_and_from_the_text_null_and_keep_numbers_as_they_are(tmp_path, capsys):
+    """--show-values and --html-values printed NULL and '' both blank, the text 'NULL' as NULL, and
+    a zip 10001 as '10,001' (the thousands separator of a count), on the terminal and the page."""
+    import duckdb
+
+    path = tmp_path / "t.parquet"
+    con = duckdb.connect()
+    con.execute("CREATE TABLE t (zip INTEGER, s VARCHAR)")
+    con.executemany(
+        "INSERT INTO t VALUES (?, ?)", [(10001, None), (10001, ""), (10001, "NULL"), (90210, " a"), (5, "b")]
+    )
+    con.execute("INSERT INTO t VALUES (5, 'b')")
+    con.execute(f"COPY t TO '{path}' (FORMAT parquet)")
+    page = tmp_path / "k.html"
+    args = ["kanon", "--table", str(path), "--qids", "zip,s", "--k", "2", "--show-values"]
+    assert main([*args, "--html", str(page), "--html-values"]) == 0
+    table = capsys.readouterr().out.split("the 4 smallest classes")[1].splitlines()[1:]
+    assert table == [
+        "    size  zip    s",
+        "    1     10001  NULL",
+        "    1     10001  ''",
+        "    1     10001  'NULL'",
+        "    1     90210  ' a'",
+    ]
+    values = page.read_text().split('data-table="classes_below_k_values"')[1].split("</table>")[0]
+    assert [html.unescape(c) for c in re.findall(r"<td>([^<]*)</td>", values)] == [
+        *("1", "10001", "NULL"),
+        *("1", "10001", "''"),
+        *("1", "10001", "'NULL'"),
+        *("1", "90210", "' a'"),
     ]
 
 

@@ -75,10 +75,10 @@ def section(frame: Any) -> Any:
     """The page's table of the smallest classes below k and their values (``frame``: the QIDs,
     then ``class_size``, as :func:`~privrisk_sql.metrics.release_checks.k_anonymity_failures` lays
     them out)."""
-    from ..report.parts import Section, Table, fmt
+    from ..report.parts import Section, Table, fmt, value_text
 
     qids = [str(c) for c in frame.columns[:-1]]  # by position: a QID may itself be called class_size
-    rows = [[fmt(int(row.iloc[-1])), *(fmt(v) for v in row.iloc[:-1])] for _, row in frame.iterrows()]
+    rows = [[fmt(int(row.iloc[-1])), *(value_text(v) for v in row.iloc[:-1])] for _, row in frame.iterrows()]
     return Section(
         "The smallest classes below k and their values",
         [
@@ -109,12 +109,13 @@ def lines(histogram: Mapping[Any, int], k: int | None, qids: Sequence[str], risk
         + ("" if riskiest is not None else "  (--show-values prints the smallest)")
     ]
     if riskiest is not None and len(riskiest):
-        from ..report.parts import fmt
+        from ..report.parts import value_text
         from ..report.printable import printable
 
         # escaped before the widths are taken: a line break in a value ('12 Main St\nParis') stays in its row
         cells = [["size", *map(printable, qids)]] + [
-            [str(int(row["class_size"])), *(printable(fmt(row[q])) for q in qids)] for _, row in riskiest.iterrows()
+            [str(int(row["class_size"])), *(printable(value_text(row[q])) for q in qids)]
+            for _, row in riskiest.iterrows()
         ]
         widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]))]
         out.append(f"  the {len(riskiest)} smallest classes (their values single people out: keep this output private)")

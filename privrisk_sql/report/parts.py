@@ -173,6 +173,22 @@ def fmt(x: Any) -> str:
     return "" if x is None else str(x)
 
 
+def value_text(x: Any) -> str:
+    """A data value as its table holds it, for the tables of values (summary and report): NULL
+    where it is missing (None, NaN, NaT, pandas' NA); text as written, but quoted where it would
+    read as another value ('' beside a NULL shown blank, 'NULL', edge spaces); a number without
+    thousands separators (:func:`fmt` showed a zip 10001 as "10,001"), a float in full."""
+    if x is None or (isinstance(x, float) and math.isnan(x)) or type(x).__name__ in ("NAType", "NaTType"):
+        return "NULL"
+    if isinstance(x, str):
+        if not x or x != x.strip() or x.strip().upper() == "NULL":
+            return f"'{x}'"
+        return x
+    if isinstance(x, float):
+        return repr(x)
+    return str(x)
+
+
 def verdict(ok: bool | None) -> str | None:
     return None if ok is None else ("pass" if ok else "fail")
 

@@ -11,6 +11,7 @@ from ...report.parts import (
     Table,
     bar,
     fmt,
+    value_text,
 )
 
 SAMPLE_ROWS = 5
@@ -130,6 +131,10 @@ def _sample(result: Any) -> Section | None:
             "generalized value of each quasi-identifier (kept columns are not shown: they hold the input's values)."
         ],
         tables=[
-            Table("output_sample", columns, [[fmt(v) for v in row] for row in rows[columns].itertuples(index=False)])
+            Table(
+                "output_sample",
+                columns,
+                [[value_text(v) for v in row] for row in rows[columns].itertuples(index=False)],
+            )
         ],
     )

@@ -14,6 +14,7 @@ from ...report.parts import (
     bar,
     fmt,
     pct,
+    value_text,
     verdict,
 )
 
@@ -166,10 +167,10 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
                         else ["syn_idx", "ori_idx", "combination", "values"],
                         [
                             [
-                                fmt(r["syn_key"]) if keyed else r["syn_idx"],
-                                fmt(r["ori_key"]) if keyed else r["ori_idx"],
+                                value_text(r["syn_key"]) if keyed else r["syn_idx"],
+                                value_text(r["ori_key"]) if keyed else r["ori_idx"],
                                 " + ".join(map(str, r["field_combo"])),
-                                ", ".join(map(fmt, r["value_combo"])),
+                                ", ".join(map(value_text, r["value_combo"])),
                             ]
                             for r in details[:MAX_TABLE_ROWS]
                         ],

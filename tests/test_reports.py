@@ -341,15 +341,14 @@ def test_the_risk_page_has_every_figure_the_summary_has(tmp_path):
     assert shown[3] == pct(r.individual["global_risk"]) and shown[3] != "0.00 %"
 
 
-def test_mpuccs_report_names_identified_rows_by_their_keys(tmp_path):
-    """With a key the JSON names the identified rows by it; the page showed row positions (issue 40)."""
+@pytest.mark.parametrize("pid", ["'P' || (1000 + row_number() OVER ())", "10000 + row_number() OVER ()"])
+def test_mpuccs_report_names_identified_rows_by_their_keys(tmp_path, pid):
+    """With a key the JSON names the identified rows by it; the page showed row positions (issue 40).
+    A whole-number key is shown as it is: 10017 was '10,017', a count's separator."""
     import duckdb
 
     con = duckdb.connect()
-    con.execute(
-        f"CREATE TABLE ori AS SELECT 'P' || (1000 + row_number() OVER ()) AS pid, * "
-        f"FROM read_csv('{ADULT / 'ori.csv'}') LIMIT 3000"
-    )
+    con.execute(f"CREATE TABLE ori AS SELECT {pid} AS pid, * FROM read_csv('{ADULT / 'ori.csv'}') LIMIT 3000")
     con.execute("CREATE TABLE syn AS SELECT * FROM ori WHERE age % 2 = 0")
     page = tmp_path / "m.html"
     r = pr.mpuccs(

@@ -30,6 +30,8 @@ def test_summary_and_json(capsys, tmp_path):
     code, out, err = run(capsys, "--ori", ORI, "--syn", SYN, "--json", str(out_json))
     assert code == 0
     assert "identification rate              0.800000" in out
+    # no float or timestamp column: 'None / None' before, Python's spelling of nothing to round
+    assert "  numeric / datetime precision     none / none   (decimals floats are rounded to" in out
     payload = json.loads(out_json.read_text())
     assert set(payload) == {"global", "details", "tree"}
     assert payload["global"]["config_n_cols"] == "None"

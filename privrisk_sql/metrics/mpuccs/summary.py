@@ -19,7 +19,10 @@ def mpuccs_summary(payload: dict) -> str:
         f"  weighted identification rate     {g['weighted_identification_rate']:.6f}"
         "   (each identification weighted by field_decay_factor^(size-1))",
         f"  combinations checked / pruned    {g['total_combinations_checked']:,} / {g['total_combinations_pruned']:,}",
-        f"  numeric / datetime precision     {g['config_numeric_precision']} / {g['config_datetime_precision']}",
+        # None printed as Python's None: it means that no value is rounded or floored
+        f"  numeric / datetime precision     {_precision(g['config_numeric_precision'])} / "
+        f"{_precision(g['config_datetime_precision'])}"
+        "   (decimals floats are rounded to / the unit timestamps are floored to; none: compared as they are)",
     ]
     top = sorted(
         (t for t in payload["tree"] if t["mpuccs_collision_cnt"]),
@@ -35,6 +38,10 @@ def mpuccs_summary(payload: dict) -> str:
         for t in top:
             lines.append(f"    {t['mpuccs_collision_cnt']:>10,}  {t['mpuccs_cnt']:>8,}  {', '.join(t['field_combo'])}")
     return "\n".join(lines)
+
+
+def _precision(value: Any) -> str:
+    return "none" if value is None else str(value)
 
 
 def summary(args: argparse.Namespace, result: Any, payload: dict) -> str:

@@ -741,7 +741,10 @@ def test_cli_mondrian(tmp_path, capsys):
         summary
     )
     assert summary["min_size"] >= 10 and set(summary["ncp"]) == set(QIDS)
-    assert "rows / partitions" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    # thousands separated, as every other summary's counts (it printed 2000 / 91 and 8701255)
+    assert f"  rows / partitions          2,000 / {summary['partitions']:,}\n" in out
+    assert f"  discernibility             {summary['discernibility']:,}\n" in out
     assert main(args) == 2  # exists
     assert "already exists" in capsys.readouterr().err
     assert main(args + ["--replace", "--order", "sex=Male,Female"]) == 0

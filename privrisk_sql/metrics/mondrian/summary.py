@@ -12,14 +12,14 @@ def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:
     lines = [
         f"Mondrian k={r.k}{privacy}{about}{' (relaxed)' if r.relaxed else ''} over {', '.join(args.qids)} "
         f"-> table {r.output}",
-        f"  rows / partitions          {r.n_rows} / {r.partitions}",
-        f"  partition size min / max   {r.min_size} / {r.max_size}",
+        f"  rows / partitions          {r.n_rows:,} / {r.partitions:,}",
+        f"  partition size min / max   {r.min_size:,} / {r.max_size:,}",
         f"  cavg                       {r.cavg:.6f}",
-        f"  discernibility             {r.discernibility}",
+        f"  discernibility             {r.discernibility:,}",
         f"  gcp                        {r.gcp:.6f}  (NCP per QID: "
         + ", ".join(f"{c} {v:.4f}" for c, v in r.ncp.items())
         + ")",
-        f"  levels / SQL statements    {r.levels} / {r.queries}",
+        f"  levels / SQL statements    {r.levels:,} / {r.queries:,}",
     ]
     if r.identifiers:
         lines.append(f"  left out (identifiers)     {', '.join(r.identifiers)}")

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 import privrisk_sql as pr
@@ -454,3 +455,22 @@ def test_the_ncp_chart_lists_the_qids_in_the_order_of_its_table():
     assert labels == qids, labels
     table = page[page.index("<table", page.index('data-chart="ncp"')) :]
     assert [q for q in re.findall(r"<td[^>]*>([^<]*)</td>", table) if q in qids][:4] == qids
+
+
+@pytest.mark.parametrize("qids, k", [(["age", "sex", "race"], 5), (["sex"], 5)])
+def test_the_cavg_page_says_how_many_records_are_in_classes_below_k(tmp_path, qids, k):
+    """CAVG 45 at k = 5 on Adult's age, sex, race, beside 424 records in 190 classes below k: the
+    page had the average alone, and the classes below k were a red sliver of its chart."""
+    page = tmp_path / "c.html"
+    r = pr.cavg(None, str(ADULT / "ori.csv"), qids, k, html=page)
+    df = pd.read_csv(ADULT / "ori.csv")
+    sizes = df.groupby(qids, dropna=False).size()
+    below = sizes[sizes < k]
+    card = re.search(r'<div class="number (\w+)" data-key="records_below_k">(.*?)</div>\n', page.read_text(), re.S)
+    assert card is not None
+    assert f'<div class="value">{int(below.sum()):,}</div>' in card.group(2)
+    if len(below):
+        assert card.group(1) == "fail" and f"In {len(below):,} classes: CAVG averages over every class" in card.group(2)
+    else:
+        assert card.group(1) == "pass" and "Every class holds at least k rows." in card.group(2)
+    assert r.cavg > 1

@@ -5,10 +5,23 @@
 from __future__ import annotations
 
 import numbers
+import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from .errors import InvalidInputError
+
+
+def home_expanded(value: Any) -> Any:
+    """A path written from a home folder (``~/adult.csv``), expanded as pandas and DuckDB expand
+    it: it was "no such file" where ``pd.read_csv`` read it. Anything else as given (a URL, a
+    table name, a DataFrame)."""
+    if isinstance(value, Path):
+        return value.expanduser()
+    if isinstance(value, str) and value.startswith("~") and "://" not in value:
+        return os.path.expanduser(value)
+    return value
 
 
 def name_list(value: Any, what: str) -> tuple:

@@ -569,3 +569,20 @@ def test_postgres_materialized_views_are_read_and_never_replaced(pg):
     finally:
         pg.run(f"DROP MATERIALIZED VIEW IF EXISTS {mv}")
         pg.run(f"DROP TABLE IF EXISTS {base}")
+
+
+def test_paths_from_the_home_folder_are_read_and_written_as_pandas_reads_them(tmp_path, monkeypatch, capsys):
+    """'~/adult.csv' was "no such file" where pd.read_csv (and DuckDB's read_csv) read it; the
+    same for a database file and a report named from the home folder."""
+    from privrisk_sql.cli import main
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "adult.csv").write_bytes((FIXTURES / "mondrian" / "adult_2k.csv").read_bytes())
+    assert pr.kanon(None, "~/adult.csv", ["age", "sex"])["n_rows"] == 2000
+    r = pr.mondrian("~/w.duckdb", "~/adult.csv", ["age", "sex"], 5, "out", keep=["id"], html="~/m.html")
+    assert r.partitions > 1 and (tmp_path / "w.duckdb").exists() and (tmp_path / "m.html").exists()
+    assert pr.kanon("~/w.duckdb", "out", ["age_gen", "sex_gen"])["k_anonymity"] >= 5
+    # and an output over the input is still refused, whichever way it is spelled
+    assert main(["kanon", "--table", "~/adult.csv", "--qids", "age", "--json", str(tmp_path / "adult.csv")]) == 2
+    assert "is the input" in capsys.readouterr().err
+    assert not (tmp_path / "~").exists()

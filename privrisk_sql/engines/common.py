@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInputError
+from ..given import home_expanded
 
 # A password in a URL's user part (//user:secret@) and secrets in its query (?password=...).
 _USERINFO = re.compile(r"(//[^/@\s'\"]*?):([^@/\s'\"]*)@")
@@ -248,7 +249,7 @@ def database_file(target: Any) -> str | None:
     if url.startswith("duckdb:///"):
         return url[len("duckdb:///") :].partition("?")[0]  # ?memory_limit=...: DuckDB settings, not the path
     if "://" not in url:
-        return url
+        return home_expanded(url)
     import sqlalchemy as sa
 
     try:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InvalidInputError, OutputWriteError
+from ..given import home_expanded
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class OutputFile:
             return cls(path, None, option)
         if not path or not path.strip():
             raise InvalidInputError(f"{option}: empty path")
+        path = home_expanded(path)
         special = _special_file(path)
         if special is not None:  # a device, FIFO or pipe (/dev/stdout into a pipe): written in place, as named
             if not os.access(path, os.W_OK):
@@ -191,4 +193,5 @@ def _umask() -> int:
 def input_files(*candidates: object) -> list[str]:
     """The candidates that name an existing local file or folder (table arguments that are
     paths; a folder may be a Parquet dataset, and is not searched here to tell)."""
-    return [str(c) for c in candidates if isinstance(c, (str, Path)) and os.path.exists(c)]
+    named = [str(home_expanded(c)) for c in candidates if isinstance(c, (str, Path))]
+    return [c for c in named if os.path.exists(c)]

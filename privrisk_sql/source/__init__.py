@@ -26,7 +26,7 @@ from ..engines import Engine, open_engine
 from ..engines.cancel import RunGuard
 from ..engines.common import database_file, is_in_memory, with_companions
 from ..errors import InvalidInputError
-from ..given import flag
+from ..given import flag, home_expanded
 from .outputs import Outputs
 from .relations import Column, OutputTable, Relation
 from .statements import echo_to_stderr
@@ -70,6 +70,7 @@ class Source(Outputs, TempTables):
         create: bool = False,
         open_read_only: bool = False,
     ):
+        target = home_expanded(target)
         path = database_file(target)
         create = flag(create, "create")
         if path is not None and not create and not Path(path).exists():
@@ -156,6 +157,7 @@ def opened(target: Any = None, writes: Sequence[str] = ()) -> Iterator[Source]:
     ``writes``: the tables the run writes. A database file ``target`` names that does not exist is
     then created, as the CLI creates it, and removed again if the block fails before any of
     them exists: a refused run leaves no stray file."""
+    target = home_expanded(target)
     path = database_file(target) if writes else None
     created = path is not None and not os.path.exists(path)
     source = connect(target, create=True) if created else connect(target)

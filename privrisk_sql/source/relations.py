@@ -14,6 +14,7 @@ from typing import Any
 
 from ..engines.common import FILE_SUFFIXES, file_reader, path_kind, refuse_one_name_columns
 from ..errors import InvalidInputError, UnsupportedFeatureError
+from ..given import home_expanded
 from ..sql.names import split_table_name
 from ..sql.types import TypeClass, type_class
 from .statements import Statements
@@ -159,6 +160,7 @@ class Relations(Statements):
         engine can (DuckDB sniffs the two CSV inputs of mpUCCs on two threads). Errors are raised
         in ``tables`` order."""
         self.check_open()
+        tables = tuple(home_expanded(t) for t in tables)
         # Named as files by their suffix (a folder without one may be shadowed by a table: read later).
         files = [t for t in dict.fromkeys(t for t in tables if isinstance(t, str)) if file_reader(t) and path_kind(t)]
         read = self._read_files(files) if self.dialect.reads_files and len(files) > 1 else {}
@@ -190,7 +192,7 @@ class Relations(Statements):
         """Resolve a table name, a CSV/Parquet path or (DuckDB) a DataFrame; raise InvalidInputError
         naming it if missing."""
         self.check_open()
-        return self._relation(table, None)
+        return self._relation(home_expanded(table), None)
 
     def _relation(self, table: str, read: str | BaseException | None) -> Relation:
         if isinstance(table, Path):

@@ -313,6 +313,11 @@ def test_numpy_whole_numbers_are_numbers(adult_2k):
         (lambda df: pr.mpuccs(None, df, df, columns=QIDS, numeric_precision=np.int64(11)), "numeric_precision"),
         (lambda df: pr.risk(None, df, QIDS, population_size=np.float64(10.5)), "population_size"),
         (lambda df: pr.cavg_from_equivalence_classes(k=2, classes=[{"count": 2.5}]), "bad count"),
+        # a histogram {size: classes}: its keys were read as the classes, "class #0 has no 'count': 1"
+        (
+            lambda df: pr.cavg_from_equivalence_classes(k=2, classes={1: 2, 3: 1}),
+            r"classes must be a list of \{'qid': ..., 'count': n\}, one per class, got a mapping \{1: 2, 3: 1\}",
+        ),
     ],
 )
 def test_what_is_no_list_or_no_whole_number_is_still_refused_by_name(adult_2k, call, message):

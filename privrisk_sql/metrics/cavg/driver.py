@@ -14,7 +14,7 @@ from both the numerator and the denominator and reports how many were dropped.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -195,6 +195,10 @@ def cavg_from_equivalence_classes(
     else:
         if classes is None:
             raise InvalidInputError("give classes=[{'qid': ..., 'count': n}, ...] or table=")
+        if isinstance(classes, Mapping):  # its keys were read as the classes: "class #0 has no 'count': 1"
+            raise InvalidInputError(
+                f"classes must be a list of {{'qid': ..., 'count': n}}, one per class, got a mapping {dict(classes)!r:.80}"
+            )
         counts = []
         for i, c in enumerate(classes):
             try:

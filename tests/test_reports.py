@@ -459,8 +459,9 @@ def test_the_ncp_chart_lists_the_qids_in_the_order_of_its_table():
 
 @pytest.mark.parametrize("qids, k", [(["age", "sex", "race"], 5), (["sex"], 5)])
 def test_the_cavg_page_says_how_many_records_are_in_classes_below_k(tmp_path, qids, k):
-    """CAVG 45 at k = 5 on Adult's age, sex, race, beside 424 records in 190 classes below k: the
-    page had the average alone, and the classes below k were a red sliver of its chart."""
+    """CAVG 45.2 at k = 5 on Adult's age and sex, beside 15 records in 9 classes below k (11.9 and
+    424 records in 190 classes on age, sex, race): the page had the average alone, and the classes
+    below k were a red sliver of its chart."""
     page = tmp_path / "c.html"
     r = pr.cavg(None, str(ADULT / "ori.csv"), qids, k, html=page)
     df = pd.read_csv(ADULT / "ori.csv")

@@ -344,7 +344,7 @@ def _refuse_a_database_without_sql(url: str, backend: str) -> None:
     only to be refused as an unknown dialect."""
     from ..errors import UnknownDialectError
 
-    if backend in ("postgres",):  # a misspelling with a hint of its own, below
+    if backend == "postgres":  # a misspelling with a hint of its own, below
         return
     try:
         get_dialect(backend)

@@ -19,7 +19,7 @@ def mpuccs_summary(payload: dict) -> str:
         f"  weighted identification rate     {g['weighted_identification_rate']:.6f}"
         "   (each identification weighted by field_decay_factor^(size-1))",
         f"  combinations checked / pruned    {g['total_combinations_checked']:,} / {g['total_combinations_pruned']:,}",
-        # None printed as Python's None: it means that no value is rounded or floored
+        # None (no value rounded or floored) was printed as Python's None
         f"  numeric / datetime precision     {_precision(g['config_numeric_precision'])} / "
         f"{_precision(g['config_datetime_precision'])}"
         "   (decimals floats are rounded to / the unit timestamps are floored to; none: compared as they are)",

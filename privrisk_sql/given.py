@@ -24,6 +24,17 @@ def home_expanded(value: Any) -> Any:
     return value
 
 
+def mapping(value: Any, what: str, shape: str) -> Mapping:
+    """``value`` as a mapping (None: an empty one), or InvalidInputError naming ``what`` and the
+    ``shape`` expected: a list or a string there raised AttributeError ('list' object has no
+    attribute 'items')."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise InvalidInputError(f"{what} must be a mapping {shape}, got {type(value).__name__} {value!r:.60}")
+    return value
+
+
 def name_list(value: Any, what: str) -> tuple:
     """``value`` as a tuple of names: any iterable but a string or a mapping (``df.columns[1:3]``
     is one; ``"age"`` is a name, not a list of them)."""

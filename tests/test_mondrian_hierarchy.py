@@ -9,6 +9,7 @@ import json
 import re
 import uuid
 
+import duckdb
 import pandas as pd
 import pytest
 
@@ -803,3 +804,25 @@ def test_a_one_value_tree_has_no_root_to_hold_null_and_says_so(duck):
         mondrian_keeping_all(duck.source(), t, ["v"], 2, _out(duck), hierarchies={"v": [["a"]]}, nulls="separate")
     r = mondrian_keeping_all(duck.source(), t, ["v"], 2, _out(duck), hierarchies={"v": [["a", "*"]]}, nulls="separate")
     assert (r.partitions, r.min_size) == (2, 4)
+
+
+@pytest.mark.parametrize(
+    "options, said",
+    [
+        # a list or a text where a mapping goes: AttributeError ('list' object has no attribute 'items')
+        ({"order": ["low", "high"]}, "order must be a mapping {column: [its values, in order]}, got list"),
+        ({"hierarchies": "mask"}, "hierarchies must be a mapping {column: a CSV path, rows, or 'mask'"),
+        # the values as --order spells them: read letter by letter, "lists 'l' twice"
+        ({"order": {"v": "low,high"}}, "order for 'v' must be a list of its values, in order, got the text 'low,high'"),
+        # a built hierarchy's name in a list: rows of a one-node tree, "value 'a1' is not in its hierarchy"
+        (
+            {"hierarchies": {"v": ["mask"]}},
+            "hierarchy rows for 'v' are lists of cells (value, level 1, ..., root), got the text 'mask' as a row",
+        ),
+    ],
+)
+def test_an_order_or_hierarchy_in_the_wrong_shape_is_refused_by_name(options, said):
+    frame = pd.DataFrame({"id": range(8), "v": ["low", "high"] * 4, "n": range(8)})
+    with pytest.raises(InvalidInputError) as e:
+        pr.mondrian(duckdb.connect(), frame, ["v", "n"], 2, "out", keep=[], **options)
+    assert str(e.value).startswith(said)

@@ -479,7 +479,14 @@ def read_hierarchy(column: str, spec: Any) -> Hierarchy:
     if hasattr(spec, "itertuples"):  # a pandas DataFrame (pd.read_csv of an ARX file): its rows, not its labels
         spec = spec.itertuples(index=False, name=None)
     if isinstance(spec, Iterable):
-        return Hierarchy(column, ([_cell_text(c) for c in row] for row in spec), "(given as rows)")
+        rows = list(spec)
+        given_text = next((row for row in rows if isinstance(row, str)), None)
+        if given_text is not None:  # ['mask'] was the rows of a one-node tree: "value '10th' is not in its hierarchy"
+            raise InvalidInputError(
+                f"hierarchy rows for {column!r} are lists of cells (value, level 1, ..., root), got the text "
+                f"{given_text!r:.40} as a row; a CSV path or a built hierarchy ('mask', 'interval:5,10') is given alone"
+            )
+        return Hierarchy(column, ([_cell_text(c) for c in row] for row in rows), "(given as rows)")
     raise InvalidInputError(f"hierarchy for {column!r}: expected a CSV path or rows, got {type(spec).__name__}")
 
 

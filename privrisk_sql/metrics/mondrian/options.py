@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import InvalidInputError
-from ...given import flag, is_number, name_list, optional_names, table_name, whole_number
+from ...given import flag, is_number, mapping, name_list, optional_names, table_name, whole_number
 from ...source import Relation
 from ...sql.dialects import Dialect
 from ...sql.types import TypeClass
@@ -91,12 +91,25 @@ class MondrianOptions:
             median,
             relaxed,
             nulls,
-            tuple((c, tuple(v)) for c, v in (order or {}).items()),
+            _order_pairs(order),
             None if l is None else whole_number(l),
             None if t is None else float(t),
             names,
             dropped,
         )
+
+
+def _order_pairs(order: Mapping[str, Sequence] | None) -> tuple[tuple[str, tuple], ...]:
+    """``order`` as (column, values) pairs: a mapping of lists. A text of values ('low,mid,high',
+    as --order spells it) was read letter by letter: "lists 'l' twice"."""
+    pairs = []
+    for column, values in mapping(order, "order", "{column: [its values, in order]}").items():
+        if isinstance(values, str):
+            raise InvalidInputError(
+                f"order for {column!r} must be a list of its values, in order, got the text {values!r:.60}"
+            )
+        pairs.append((column, tuple(name_list(values, f"order for {column!r}"))))
+    return tuple(pairs)
 
 
 def _validate_options(median: str, nulls: str) -> None:
@@ -197,6 +210,7 @@ def resolve_hierarchies(
     builder's (``mask``, ``interval:...``, ``date[:...]``) built from the column's distinct values,
     read with ``fetch``."""
     resolved: dict[str, Hierarchy] = {}
+    hierarchies = mapping(hierarchies, "hierarchies", "{column: a CSV path, rows, or 'mask', 'interval:...', ...}")
     if hierarchies and relaxed:
         raise InvalidInputError("hierarchies are cut node by node (Basic Mondrian), which relaxed Mondrian is not")
     builders = {name: builder_of(spec) for name, spec in (hierarchies or {}).items()}  # malformed: refused first

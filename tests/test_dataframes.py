@@ -311,6 +311,10 @@ def test_numpy_whole_numbers_are_numbers(adult_2k):
         (lambda df: pr.mpuccs(None, df, df, columns=QIDS, n_cols=1.5), "n_cols must be an integer or a list"),
         (lambda df: pr.mpuccs(None, df, df, columns=QIDS, n_cols=np.array([1, 0])), "sizes must be integers >= 1"),
         (lambda df: pr.mpuccs(None, df, df, columns=QIDS, numeric_precision=np.int64(11)), "numeric_precision"),
+        # ValueError or TypeError from int(), and 0 ran as 1
+        (lambda df: pr.mpuccs(None, df, df, columns=QIDS, batch_size="8"), "batch_size must be an integer >= 1"),
+        (lambda df: pr.mpuccs(None, df, df, columns=QIDS, batch_size=None), "batch_size must be an integer >= 1"),
+        (lambda df: pr.mpuccs(None, df, df, columns=QIDS, batch_size=0), "batch_size must be an integer >= 1"),
         (lambda df: pr.risk(None, df, QIDS, population_size=np.float64(10.5)), "population_size"),
         (lambda df: pr.cavg_from_equivalence_classes(k=2, classes=[{"count": 2.5}]), "bad count"),
         # a histogram {size: classes}: its keys were read as the classes, "class #0 has no 'count': 1"

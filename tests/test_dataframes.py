@@ -322,6 +322,7 @@ def test_numpy_whole_numbers_are_numbers(adult_2k):
             lambda df: pr.cavg_from_equivalence_classes(k=2, classes={1: 2, 3: 1}),
             r"classes must be a list of \{'qid': ..., 'count': n\}, one per class, got a mapping \{1: 2, 3: 1\}",
         ),
+        (lambda df: pr.cavg_from_equivalence_classes(k=2, classes=5), "one per class, got 5$"),  # TypeError before
     ],
 )
 def test_what_is_no_list_or_no_whole_number_is_still_refused_by_name(adult_2k, call, message):

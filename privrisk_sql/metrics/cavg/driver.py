@@ -195,10 +195,10 @@ def cavg_from_equivalence_classes(
     else:
         if classes is None:
             raise InvalidInputError("give classes=[{'qid': ..., 'count': n}, ...] or table=")
-        if isinstance(classes, Mapping):  # its keys were read as the classes: "class #0 has no 'count': 1"
-            raise InvalidInputError(
-                f"classes must be a list of {{'qid': ..., 'count': n}}, one per class, got a mapping {dict(classes)!r:.80}"
-            )
+        if isinstance(classes, Mapping) or not isinstance(classes, Iterable):
+            # a mapping's keys were read as the classes ("class #0 has no 'count': 1"); 5 raised TypeError
+            what = f"a mapping {dict(classes)!r:.80}" if isinstance(classes, Mapping) else f"{classes!r:.80}"
+            raise InvalidInputError(f"classes must be a list of {{'qid': ..., 'count': n}}, one per class, got {what}")
         counts = []
         for i, c in enumerate(classes):
             try:

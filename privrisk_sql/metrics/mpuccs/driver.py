@@ -112,6 +112,7 @@ def mpuccs(
     batch = whole_number(batch_size)
     if batch is None or batch < 1:  # int() of it raised ValueError or TypeError, 0 ran as 1
         raise InvalidInputError(f"batch_size must be an integer >= 1, got {batch_size!r}")
+    batch = min(batch, 2**31)  # more than any run has combinations (10**30 broke itertools.islice)
     if html_values and not details:
         raise InvalidInputError("html_values shows the identified records, which details=False does not keep")
     page = report.checked_html(html, ori, syn)

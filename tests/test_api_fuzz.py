@@ -1,0 +1,133 @@
+"""Every public function's every parameter, given odd values (a text where a list goes, a list
+where a number goes, NaN, an object, bytes...): each call succeeds or raises a typed
+PrivriskError, never a Python error from deep inside. Run first on 2026-11-27, it found
+mpuccs(batch_size="8") (ValueError from int()) and cavg_from_equivalence_classes(classes=5)
+(TypeError); an order= or hierarchies= of the wrong shape raised AttributeError until 9d897b0."""
+
+from __future__ import annotations
+
+import inspect
+import warnings
+
+import duckdb
+import numpy as np
+import pandas as pd
+import pytest
+
+import privrisk_sql as pr
+
+from backends import FIXTURES
+
+pytestmark = pytest.mark.full  # about 25 s: every parameter of every function, many times over
+
+ODD = ["", "age", "age,sex", ["age"], ["nope"], {"age": 1}, 0, -1, 1.5, True, None, np.nan, object(), b"x",
+       ("age", "sex"), [1, 2], {"a"}, float("inf"), 10**30]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def frame() -> pd.DataFrame:
+    return pd.read_csv(FIXTURES / "adult" / "ori.csv").head(300)
+
+
+def _calls(df: pd.DataFrame) -> dict:
+    """Each function with arguments that run, every parameter named (the database is a fresh
+    in-memory DuckDB where the function writes)."""
+    writes = duckdb.connect
+    return {
+        "kanon": (pr.kanon, dict(src=None, table=df, qids=["age", "sex"], sensitive=["income"], k=2)),
+        "cavg": (pr.cavg, dict(src=None, table=df, qids=["age", "sex"], k=2)),
+        "risk": (
+            pr.risk,
+            dict(
+                src=writes,
+                table=df,
+                qids=["age", "sex"],
+                threshold=0.2,
+                population_size=100_000,
+                population=df,
+                population_qids=["age", "sex"],
+                weight="fnlwgt",
+                records="r",
+                key="fnlwgt",
+                classes="c",
+                replace=True,
+            ),
+        ),  # fmt: skip
+        "mpuccs": (
+            pr.mpuccs,
+            dict(
+                src=None,
+                ori=df,
+                syn=df,
+                columns=["age", "sex", "race"],
+                n_cols=[1, 2],
+                min_entropy_delta=0.0,
+                field_decay_factor=0.5,
+                renyi_alpha=2.0,
+                numeric_precision=None,
+                datetime_precision=None,
+                nulls="sql",
+                key=None,
+                details=True,
+                batch_size=32,
+                empty_sizes="warn",
+                html_values=False,
+            ),
+        ),  # fmt: skip
+        "mondrian": (
+            pr.mondrian,
+            dict(
+                src=writes,
+                table=df,
+                qids=["age", "sex"],
+                k=2,
+                output="o",
+                keep=[],
+                replace=True,
+                median="lower",
+                relaxed=False,
+                nulls="error",
+                order=None,
+                l=None,
+                t=None,
+                sensitive=None,
+                hierarchies=None,
+                identifiers=["fnlwgt"],
+                keep_order=False,
+                labels_only=False,
+            ),
+        ),  # fmt: skip
+        "k_anonymity_failures": (pr.k_anonymity_failures, dict(src=None, table=df, qids=["age"], k=2)),
+        "singling_out_rate": (pr.singling_out_rate, dict(src=None, ori=df, syn=df, columns=["age", "sex"])),
+        "cavg_from_equivalence_classes": (pr.cavg_from_equivalence_classes, dict(classes=[{"count": 3}], k=2)),
+        "cavg_best_effort": (pr.cavg_best_effort, dict(n_rows=10, k=2)),
+        "connect": (pr.connect, dict(target=None, read_only=False, timeout=None, files=(), create=False)),
+    }
+
+
+def test_every_base_call_runs(frame):
+    for name, (fn, kwargs) in _calls(frame).items():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            fn(**{k: (v() if v is duckdb.connect else v) for k, v in kwargs.items()})
+        named = set(inspect.signature(fn).parameters)
+        assert set(kwargs) <= named or "options" in named, name  # connect(target, **options)
+
+
+@pytest.mark.parametrize("name", sorted(_calls(pd.DataFrame())))
+def test_odd_values_of_every_parameter_raise_typed_errors(frame, name):
+    fn, kwargs = _calls(frame)[name]
+    untyped = []
+    for param in kwargs:
+        for value in ODD:
+            args = {k: (v() if v is duckdb.connect else v) for k, v in kwargs.items()}
+            args[param] = value
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    fn(**args)
+            except pr.PrivriskError:
+                pass
+            except Exception as e:  # noqa: BLE001 - what the test is looking for
+                untyped.append(f"{param}={value!r:.30}: {type(e).__name__}: {e}")
+    assert untyped == []

@@ -4,6 +4,7 @@ column or value at fault, raised after at most one cheap scan (no grouping query
 from __future__ import annotations
 
 import uuid
+import warnings
 
 import duckdb
 import pyarrow as pa
@@ -71,6 +72,24 @@ def test_unsupported_types_are_named(backend, command):
             rf"column 'odd' of '{name}' has unsupported type .*: .*numbers, text, booleans, dates.*{way_out}",
             max_statements=0,
         )
+
+
+def test_a_views_column_of_null_alone_is_told_it_holds_no_value(backend):
+    """A view's `NULL AS x` column is BINARY(0) on MariaDB, VOID on Spark and '"NULL"' on DuckDB:
+    it was refused as an unsupported type there ('has unsupported type BINARY(0)'); PostgreSQL
+    and SQLite said it holds no value, and so does every engine now. mpUCCs reads it as missing
+    values of the other table's type."""
+    t = _table(backend, [("x", T.INTEGER)], [(i % 3,) for i in range(12)])
+    view = f"v_{uuid.uuid4().hex[:12]}"
+    q = backend.source().quote
+    backend.run(f"CREATE VIEW {q(view)} AS SELECT x, NULL AS {q('nothing')} FROM {q(t)}")
+    backend.views.append(view)
+    _expect(backend, "kanon", view, ["x", "nothing"], "^column 'nothing' of '.*' has no value in any of its 12 rows")
+    _expect(backend, "cavg", view, ["nothing"], "^column 'nothing' of '.*' has no value in any of its 12 rows")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # 'nothing' is NULL in every row
+        got = pr.mpuccs(backend.source(), view, view, columns=["x", "nothing"]).to_dict()["global"]
+    assert got["total_syn_records"] == 3  # x's three values, each with a NULL
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))

@@ -44,9 +44,9 @@ def type_class(sql_type: str) -> TypeClass:
     """Class of a SQL type as its catalog spells it (``BIGINT``, ``DOUBLE PRECISION``, ``DECIMAL(9,2)``...)."""
     t = str(sql_type).strip().upper()
     if not t or t == "NULL" or holds_no_value(t):
-        # SQLite columns declared without a type: values decide, we treat them as text. DuckDB
-        # spells a pandas column of None alone (or of no row) '"NULL"': its rows are checked for
-        # a value, which it has none of, and refused by name for that.
+        # SQLite columns declared without a type: values decide, we treat them as text. A column
+        # of NULL alone (holds_no_value): its rows are checked for a value, which it has none of,
+        # and refused by name for that.
         return TypeClass.TEXT
     if _UNSUPPORTED.search(t):
         return TypeClass.UNSUPPORTED
@@ -66,10 +66,15 @@ def type_class(sql_type: str) -> TypeClass:
     return TypeClass.UNSUPPORTED
 
 
+# The type each engine gives a column that holds no value at all: DuckDB's for a pandas column of
+# None alone (or of no row) and for a view's `NULL AS x`; MariaDB's and Spark's for that view's
+# column. Such a column was refused as an unsupported type (BINARY(0), VOID); any type fits it.
+_NO_VALUE_TYPES = frozenset({'"NULL"', "BINARY(0)", "VOID"})
+
+
 def holds_no_value(sql_type: str) -> bool:
-    """Whether the type is DuckDB's for a column that holds no value at all (a pandas column of
-    None alone, or of no row): any other type fits it."""
-    return str(sql_type).strip().upper() == '"NULL"'
+    """Whether ``sql_type`` is an engine's type for a column that holds no value (NULL alone)."""
+    return str(sql_type).strip().upper() in _NO_VALUE_TYPES
 
 
 def compatible(a: TypeClass, b: TypeClass) -> bool:

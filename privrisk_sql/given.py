@@ -14,12 +14,13 @@ from .errors import InvalidInputError
 
 
 def home_expanded(value: Any) -> Any:
-    """A path written from a home folder (``~/adult.csv``), expanded as pandas and DuckDB expand
+    """A path written from the home folder (``~/adult.csv``), expanded as pandas and DuckDB expand
     it: it was "no such file" where ``pd.read_csv`` read it. Anything else as given (a URL, a
-    table name, a DataFrame)."""
+    table name, a DataFrame, ``~user/x``)."""
     if isinstance(value, Path):
-        return value.expanduser()
-    if isinstance(value, str) and value.startswith("~") and "://" not in value:
+        return Path(home_expanded(str(value)))
+    # ~/ only: a table may be called ~root, which ~user's reading would make the folder /root
+    if isinstance(value, str) and (value == "~" or value.startswith(("~/", "~" + os.sep))):
         return os.path.expanduser(value)
     return value
 

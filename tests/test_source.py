@@ -586,3 +586,7 @@ def test_paths_from_the_home_folder_are_read_and_written_as_pandas_reads_them(tm
     assert main(["kanon", "--table", "~/adult.csv", "--qids", "age", "--json", str(tmp_path / "adult.csv")]) == 2
     assert "is the input" in capsys.readouterr().err
     assert not (tmp_path / "~").exists()
+    # a table whose name starts with ~ is still a table (~root is no path to /root)
+    with duckdb.connect(str(tmp_path / "w.duckdb")) as con:
+        con.execute('CREATE TABLE "~root" AS SELECT * FROM out')
+    assert pr.kanon(str(tmp_path / "w.duckdb"), "~root", ["age_gen"])["n_rows"] == 2000

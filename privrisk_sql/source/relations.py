@@ -85,6 +85,15 @@ def _compressed_hint(table: str) -> str:
     return f", and those compressed with gzip (.gz): decompress this {kind} file, or recompress it with gzip"
 
 
+def _home_path(table: Any) -> Any:
+    """A table argument written from a home folder (``~/adult.csv``), expanded where it then names
+    a file or folder (or a file by its suffix); a table called ``~x`` keeps its name."""
+    expanded = home_expanded(table)
+    if expanded is table or not isinstance(expanded, str):
+        return expanded
+    return expanded if file_reader(expanded) or Path(expanded).exists() else table
+
+
 def _refuse_frame_shape(frame: Any) -> None:
     """A pandas Series, and a DataFrame whose columns are a MultiIndex, named with the way out:
     DuckDB read a Series as one column called "value", and named each of the other's columns
@@ -160,7 +169,7 @@ class Relations(Statements):
         engine can (DuckDB sniffs the two CSV inputs of mpUCCs on two threads). Errors are raised
         in ``tables`` order."""
         self.check_open()
-        tables = tuple(home_expanded(t) for t in tables)
+        tables = tuple(_home_path(t) for t in tables)
         # Named as files by their suffix (a folder without one may be shadowed by a table: read later).
         files = [t for t in dict.fromkeys(t for t in tables if isinstance(t, str)) if file_reader(t) and path_kind(t)]
         read = self._read_files(files) if self.dialect.reads_files and len(files) > 1 else {}
@@ -192,7 +201,7 @@ class Relations(Statements):
         """Resolve a table name, a CSV/Parquet path or (DuckDB) a DataFrame; raise InvalidInputError
         naming it if missing."""
         self.check_open()
-        return self._relation(home_expanded(table), None)
+        return self._relation(_home_path(table), None)
 
     def _relation(self, table: str, read: str | BaseException | None) -> Relation:
         if isinstance(table, Path):

@@ -475,3 +475,20 @@ def test_the_cavg_page_says_how_many_records_are_in_classes_below_k(tmp_path, qi
     else:
         assert card.group(1) == "pass" and "Every class holds at least k rows." in card.group(2)
     assert r.cavg > 1
+
+
+def test_a_table_wider_than_the_page_scrolls_in_its_box_not_the_page(tmp_path):
+    """Mondrian's sample of the output over QIDs with long names (63 characters) was wider than
+    the page, and the whole page scrolled sideways (seen in headless Chromium): every table now
+    sits in a box that scrolls on its own."""
+    import duckdb
+
+    df = pd.read_csv(ADULT / "ori.csv").head(2000)
+    long = {"age": "age_of_the_respondent_at_the_time_of_the_1994_census_interview"}
+    page = tmp_path / "m.html"
+    pr.mondrian(duckdb.connect(), df.rename(columns=long), [long["age"], "sex"], 10, "o", keep=[], html=page)
+    text = page.read_text()
+    tables = re.findall(r"(.{0,30})<table class=\"sortable\" data-table=\"(\w+)\">", text)
+    assert {name for _, name in tables} >= {"ncp", "output_sample"}
+    assert all(before.endswith('<div class="table-wrap">') for before, _ in tables)
+    assert ".privrisk-report .table-wrap { overflow-x: auto; max-width: 100%; }" in text

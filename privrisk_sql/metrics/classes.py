@@ -171,15 +171,26 @@ def check_key(source: Source, rel: Relation, key: str) -> None:
         )
 
 
-def likely_identifiers(source: Source, rel: Relation, columns: Sequence[str]) -> list[str]:
-    """The ``columns`` whose values are distinct in every row of ``rel``, NULL being a value of its
-    own (an id missing in one row still tells that row apart): each tells every record apart on
-    its own, as a direct identifier does. One scan; [] for no columns or fewer than two rows."""
+def distinct_values(source: Source, rel: Relation, columns: Sequence[str]) -> tuple[int, dict[str, int]]:
+    """The rows of ``rel`` and each column's distinct values, NULL being a value of its own (an id
+    missing in one row still tells that row apart). One scan; (0, {}) for no columns."""
     if not columns:
-        return []
+        return 0, {}
     row = source.fetch_records(Queries(source.dialect).distinct_counts(rel.sql, columns))[0]
     n_rows = int(row["n_rows"])
-    return [c for i, c in enumerate(columns) if n_rows > 1 and _values_with_null(row, i, n_rows) == n_rows]
+    return n_rows, {c: _values_with_null(row, i, n_rows) for i, c in enumerate(columns)}
+
+
+def likely_identifiers(n_rows: int, values: Mapping[str, int]) -> list[str]:
+    """The columns whose values are distinct in every row (:func:`distinct_values`): each tells
+    every record apart on its own, as a direct identifier does; [] for fewer than two rows."""
+    return [c for c, v in values.items() if n_rows > 1 and v == n_rows]
+
+
+def rows_alone_at_least(n_rows: int, values: int) -> int:
+    """The fewest rows holding a value no other row holds, in a column of ``values`` distinct
+    values over ``n_rows``: every other value takes two rows or more, so u + 2 (values - u) <= n."""
+    return max(0, 2 * values - n_rows)
 
 
 def _values_with_null(row: Mapping[str, Any], i: int, n_rows: int) -> int:

@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import sys
+from html import unescape
 from pathlib import Path
 
 import pandas as pd
@@ -492,3 +493,21 @@ def test_a_table_wider_than_the_page_scrolls_in_its_box_not_the_page(tmp_path):
     assert {name for _, name in tables} >= {"ncp", "output_sample"}
     assert all(before.endswith('<div class="table-wrap">') for before, _ in tables)
     assert ".privrisk-report .table-wrap { overflow-x: auto; max-width: 100%; }" in text
+
+
+def test_the_command_lines_page_lists_the_runs_warnings(tmp_path, capsys):
+    """The page said nothing of what the run warned of on stderr (ori and syn one table, a column
+    copied as it is that singles rows out): a reviewer reading the page alone never saw it."""
+    from privrisk_sql.cli import main
+
+    page = tmp_path / "m.html"
+    ori = str(ADULT / "ori.csv")
+    assert main(["mpuccs", "--ori", ori, "--syn", ori, "--columns", "age,sex", "--html", str(page), "--quiet"]) == 0
+    said = [line.removeprefix("privrisk-sql: warning: ") for line in capsys.readouterr().err.splitlines()]
+    assert any("is given as both ori and syn" in line for line in said)
+    box = re.search(r'<div class="warnings" data-warnings="(\d+)">.*?<ul>(.*?)</ul>', page.read_text(), re.S)
+    assert box is not None and int(box.group(1)) == len(said)
+    assert [unescape(li) for li in re.findall(r"<li>(.*?)</li>", box.group(2))] == said
+    quiet = tmp_path / "k.html"
+    assert main(["kanon", "--table", ori, "--qids", "age,sex", "--html", str(quiet), "--quiet"]) == 0
+    assert 'class="warnings"' not in quiet.read_text()

@@ -161,6 +161,7 @@ def _write_json(payload: dict, out: OutputFile | None) -> None:
 def _run_metric(metric: Metric, args: argparse.Namespace) -> int:
     """One metric's command: its checks, the run, then --json, --html, the summary and the threshold."""
     command = metric.part("command")
+    _warned.clear()  # main() may run more than one command in a process (tests, a notebook)
     command.check(args)
     _checked_outputs(metric, args)
     with _opened(metric, args) as src, _stops_after_publish(src):
@@ -291,6 +292,7 @@ def _write_html(metric: Metric, args: argparse.Namespace, result: object, databa
         thresholds,
         seconds=time.perf_counter() - args.started,
         shown_values=getattr(args, "_shown_values", None),
+        warnings=tuple(_warned),
     )
     write_report(result, info, args.html_out, values=getattr(args, "html_values", False))
 
@@ -380,7 +382,12 @@ def _say(line: str) -> None:
         pass
 
 
+# The warnings of the command running, for its --html page as well as stderr.
+_warned: list[str] = []
+
+
 def _show_warning(message, *args, **kwargs) -> None:
+    _warned.append(one_line(str(message)))
     _say(f"privrisk-sql: warning: {one_line(str(message))}")
 
 

@@ -57,6 +57,9 @@ class RunInfo:
     # data the page shows only when values were asked for (kanon's and cavg's smallest classes
     # below k); never a parameter of the run
     shown_values: Any = None
+    # the warnings the run gave on stderr (the command line's): a page read by someone who was not
+    # at the terminal said nothing of a column copied as it is, or of ori and syn being one table
+    warnings: tuple[str, ...] = ()
 
 
 def _parameter(value: Any) -> str:
@@ -122,6 +125,7 @@ def report_html(result: Any, info: RunInfo | None = None, *, values: bool = Fals
             subtitle=subtitle,
             metric=metric.name,
             headline=numbers,
+            warnings=list(info.warnings) if info is not None else [],
             sections=sections,
             run=run,
             version=__version__,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import warnings
 
 import duckdb
+import pandas as pd
 import pytest
 
 import privrisk_sql as pr
@@ -561,7 +562,9 @@ def test_postgres_materialized_views_are_read_and_never_replaced(pg):
     pg.run(f"CREATE MATERIALIZED VIEW {mv} AS SELECT * FROM {base}")
     try:
         assert pr.kanon(pg.source(), mv, ["a", "b"]) == pr.kanon(pg.source(), base, ["a", "b"])
-        with pytest.raises(pr.InvalidInputError, match=f"output '{mv}' is a view"):
+        with pytest.raises(
+            pr.InvalidInputError, match=f"output '{mv}' is a materialized view; .* drop the materialized"
+        ):
             mondrian_keeping_all(pg.source(), base, ["a", "b"], 5, mv, replace=True)
         with pytest.raises(pr.InvalidInputError, match=f"output '{base}' is read by the input: {mv} -> {base}"):
             mondrian_keeping_all(pg.source(), mv, ["a", "b"], 5, base, replace=True)
@@ -569,6 +572,37 @@ def test_postgres_materialized_views_are_read_and_never_replaced(pg):
     finally:
         pg.run(f"DROP MATERIALIZED VIEW IF EXISTS {mv}")
         pg.run(f"DROP TABLE IF EXISTS {base}")
+
+
+def test_postgres_foreign_tables_are_read_and_never_replaced(pg, tmp_path):
+    """A foreign table (postgres_fdw, file_fdw: a warehouse's way to reach data kept elsewhere) was
+    "table not found", SQLAlchemy listing those apart as well. It is read in place, and an output
+    named like one is refused before work, naming what it is: DROP TABLE cannot drop it."""
+    import uuid
+
+    rows = FIXTURES / "mondrian" / "adult_2k.csv"
+    suffix = uuid.uuid4().hex[:12]
+    server, ft = f"files_{suffix}", f"ft_{suffix}"
+    pg.run("CREATE EXTENSION IF NOT EXISTS file_fdw")
+    pg.run(f"CREATE SERVER {server} FOREIGN DATA WRAPPER file_fdw")
+    pg.run(
+        f"CREATE FOREIGN TABLE {ft} (id int, age int, education_num int, hours_per_week int, sex text, race text, "
+        f"marital_status text, workclass text, income text) SERVER {server} "
+        f"OPTIONS (filename '{rows}', format 'csv', header 'true')"
+    )
+    try:
+        got = pr.kanon(pg.source(), ft, ["age", "sex"])
+        df = pd.read_csv(rows)
+        assert got["n_rows"] == len(df) and got["n_classes"] == len(df.groupby(["age", "sex"]))
+        with pytest.raises(pr.InvalidInputError) as e:
+            mondrian_keeping_all(pg.source(), pg.load(rows), ["age", "sex"], 5, ft, replace=True)
+        assert str(e.value) == (
+            f"output '{ft}' is a foreign table; the run writes a table: drop the foreign table or choose another name"
+        )
+        assert pg.fetch(f"SELECT COUNT(*) FROM {ft}")[0][0] == len(df)
+    finally:
+        pg.run(f"DROP FOREIGN TABLE IF EXISTS {ft}")
+        pg.run(f"DROP SERVER IF EXISTS {server}")
 
 
 def test_paths_from_the_home_folder_are_read_and_written_as_pandas_reads_them(tmp_path, monkeypatch, capsys):

@@ -27,7 +27,8 @@ class CatalogEntry:
     name: str  # the real name, as the catalog spells it
     columns: tuple[tuple[str, str], ...] | None  # (name, SQL type); None: describe the query
     identity: tuple  # the catalog object, whatever spelling reached it
-    is_view: bool
+    is_view: bool  # read as a table, never replaced by an output (a view, or a table the run cannot drop)
+    what: str = "view"  # what it is, for messages: "view", "materialized view", "foreign table"
 
 
 class Engine(Protocol):

@@ -107,7 +107,7 @@ class SQLAlchemyEngine:
         insp = self._inspector()
         try:
             views = _view_names(insp, schema)
-            names = insp.get_table_names(schema=schema) + views
+            names = insp.get_table_names(schema=schema) + list(views)
         except Exception:
             return None
         # Catalogs fold unquoted names (PostgreSQL: lower case); match exactly, then folded, where
@@ -125,11 +125,12 @@ class SQLAlchemyEngine:
         schema_key = schema or insp.default_schema_name
         if self.dialect.container_names_ignore_case:
             schema_key = schema_key.lower()
-        return CatalogEntry((schema,) if schema is not None else (), real, columns, (schema_key, real), real in views)
+        qualifiers = (schema,) if schema is not None else ()
+        return CatalogEntry(qualifiers, real, columns, (schema_key, real), real in views, views.get(real, "view"))
 
     def table_names(self) -> list[str]:
         insp = self._inspector()
-        return list(insp.get_table_names()) + _view_names(insp, None)
+        return list(insp.get_table_names()) + list(_view_names(insp, None))
 
     def _columns(self, insp: Any, schema: str | None, table: str) -> tuple[tuple[str, str], ...]:
         query = self.dialect.columns_query
@@ -385,13 +386,18 @@ def _sqlite_read_only_url(url: str) -> str:
     )
 
 
-def _view_names(insp: Any, schema: str | None) -> list[str]:
-    """The views of ``schema``, PostgreSQL's materialized views among them (SQLAlchemy lists them
-    apart: a materialized view given as the input was "not found"). A materialized view is a view
-    here: an output never replaces one, and the input guard reads its definition."""
-    views = list(insp.get_view_names(schema=schema))
-    try:
-        views += insp.get_materialized_view_names(schema=schema)
-    except NotImplementedError:  # a dialect without them
-        pass
-    return views
+def _view_names(insp: Any, schema: str | None) -> dict[str, str]:
+    """The relations of ``schema`` read as tables but never replaced by an output, by name: views,
+    and PostgreSQL's materialized views and foreign tables (SQLAlchemy lists those apart: given as
+    the input, each was "not found"; DROP TABLE cannot drop either). The input guard reads a
+    view's definition; a foreign table's rows live elsewhere, and it has none."""
+    found = {name: "view" for name in insp.get_view_names(schema=schema)}
+    for listed, what in (
+        ("get_materialized_view_names", "materialized view"),
+        ("get_foreign_table_names", "foreign table"),
+    ):
+        try:
+            found.update({name: what for name in getattr(insp, listed)(schema=schema)})
+        except (AttributeError, NotImplementedError):  # a dialect without them
+            pass
+    return found

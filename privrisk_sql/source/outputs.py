@@ -70,7 +70,8 @@ class Outputs(Relations):
                 )
         if existing is not None and existing.is_view:
             raise InvalidInputError(
-                f"{option} {name!r} is a view; the run writes a table: drop the view or choose another name"
+                f"{option} {name!r} is a {existing.what}; the run writes a table: drop the {existing.what} or "
+                "choose another name"
             )
         if existing is not None and not replace:
             raise InvalidInputError(

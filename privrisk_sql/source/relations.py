@@ -38,7 +38,8 @@ class Relation:
     # The catalog object the name resolved to (tables and views; None for files and DataFrames),
     # so that two spellings of one table (people, main.people, PEOPLE) compare equal.
     identity: tuple | None = None
-    is_view: bool = False
+    is_view: bool = False  # never replaced by an output: a view, a materialized or foreign table
+    what: str = "view"  # which of those, for messages
     # A pandas DataFrame's named index levels: DuckDB reads the columns alone, so a QID named
     # like one is "not found", and the message says where it is.
     index_names: tuple[str, ...] = ()
@@ -327,7 +328,9 @@ class Relations(Statements):
                 if entry.columns is None
                 else tuple(Column(n, t, type_class(t)) for n, t in entry.columns)
             )
-            return Relation(table, sql, columns, is_file=False, identity=entry.identity, is_view=entry.is_view)
+            return Relation(
+                table, sql, columns, is_file=False, identity=entry.identity, is_view=entry.is_view, what=entry.what
+            )
         raise InvalidInputError(f"table not found: {table!r}")
 
     def table_name_parts(self, name: str) -> list[str]:

@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import sys
+import warnings
 from html import unescape
 from pathlib import Path
 
@@ -510,4 +511,24 @@ def test_the_command_lines_page_lists_the_runs_warnings(tmp_path, capsys):
     assert [unescape(li) for li in re.findall(r"<li>(.*?)</li>", box.group(2))] == said
     quiet = tmp_path / "k.html"
     assert main(["kanon", "--table", ori, "--qids", "age,sex", "--html", str(quiet), "--quiet"]) == 0
+    assert 'class="warnings"' not in quiet.read_text()
+
+
+def test_a_python_calls_page_lists_its_warnings_and_they_are_still_given(tmp_path):
+    """html= wrote a page silent on what the call warned of (k = 1 asks nothing; a column copied as
+    it is singles rows out); the warnings still reach the caller, as Python's do."""
+    import duckdb
+
+    page = tmp_path / "m.html"
+    with pytest.warns(UserWarning) as caught:
+        pr.mondrian(duckdb.connect(), str(ADULT / "ori.csv"), ["age", "sex"], 1, "o", html=page)
+    given = [str(w.message) for w in caught]
+    assert any(g.startswith("k=1 with no l or t") for g in given)
+    assert any(g.startswith("column 'fnlwgt' of") for g in given)
+    box = re.search(r'<div class="warnings" data-warnings="(\d+)">.*?<ul>(.*?)</ul>', page.read_text(), re.S)
+    assert box is not None and [unescape(li) for li in re.findall(r"<li>(.*?)</li>", box.group(2))] == given
+    quiet = tmp_path / "c.html"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        pr.cavg(None, str(ADULT / "ori.csv"), ["age", "sex"], 5, html=quiet)
     assert 'class="warnings"' not in quiet.read_text()

@@ -9,9 +9,13 @@ fetched from the network. Values of the data (an identified row's values) appear
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import datetime as dt
 import functools
 import platform
+import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -168,6 +172,27 @@ def check_not_a_database(page: Any, source: Any) -> None:
         page.refuse_inputs(source.database_files(), "html")
 
 
+@contextlib.contextmanager
+def noting_warnings(page: Any) -> Iterator[list[str]]:
+    """The warnings a metric call gives while it works, for its page (``page`` from
+    :func:`checked_html`; none noted when no page is written), each shown as ever once the work
+    ends: a page from ``html=`` said nothing of what the call warned of (the command line's
+    page lists its warnings too)."""
+    noted: list[str] = []
+    if page is None:
+        yield noted
+        return
+    recording = warnings.catch_warnings(record=True)  # the caller's filters apply as ever
+    caught = recording.__enter__()
+    try:
+        yield noted
+    finally:
+        recording.__exit__(None, None, None)
+        for w in caught or ():
+            noted.append(str(w.message))
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno, source=w.source)
+
+
 def after_run(
     result: Any,
     out: Any,
@@ -179,15 +204,13 @@ def after_run(
     started: dt.datetime,
     seconds: float,
     shown_values: Any = None,
+    noted: list[str] | None = None,
 ) -> None:
-    """Write the page of a finished metric call to ``out`` (from :func:`checked_html`), if any."""
+    """Write the page of a finished metric call to ``out`` (from :func:`checked_html`), if any,
+    with the warnings ``noted`` (:func:`noting_warnings`)."""
     if out is not None:
-        write_report(
-            result,
-            RunInfo(command, inputs_of(**inputs), database, parameters, {}, started, seconds, shown_values),
-            out,
-            values=values,
-        )
+        info = RunInfo(command, inputs_of(**inputs), database, parameters, {}, started, seconds, shown_values)
+        write_report(result, dataclasses.replace(info, warnings=tuple(noted or ())), out, values=values)
 
 
 def now() -> dt.datetime:

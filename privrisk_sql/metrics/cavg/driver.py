@@ -136,7 +136,7 @@ def cavg(
     page = report.checked_html(html, table)
     riskiest.checked_html_values(html_values, page, k)
     started, clock = report.now(), time.perf_counter()
-    with opened(src) as source, elapsed_line(progress, "cavg", source):
+    with report.noting_warnings(page) as noted, opened(src) as source, elapsed_line(progress, "cavg", source):
         report.check_not_a_database(page, source)
         rel = source.relation(table)
         names = resolve_qids(rel, qids)
@@ -166,6 +166,7 @@ def cavg(
         started,
         time.perf_counter() - clock,
         shown,
+        noted=noted,
     )
     return result
 

@@ -255,7 +255,7 @@ def kanon(
     page = report.checked_html(html, table)
     riskiest.checked_html_values(html_values, page, k)
     started, clock = report.now(), time.perf_counter()
-    with opened(src) as source, elapsed_line(progress, "kanon", source):
+    with report.noting_warnings(page) as noted, opened(src) as source, elapsed_line(progress, "kanon", source):
         report.check_not_a_database(page, source)
         database = source.database_label
         rel = source.relation(table)
@@ -293,5 +293,6 @@ def kanon(
         started,
         time.perf_counter() - clock,
         shown,
+        noted=noted,
     )
     return result

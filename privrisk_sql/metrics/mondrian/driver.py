@@ -111,14 +111,6 @@ def mondrian(
     )
     shape = OutputShape(flag(keep_order, "keep_order"), flag(labels_only, "labels_only"))
     k = o.k
-    if k == 1 and (o.l or 1) == 1 and (o.t is None or o.t >= 1):
-        # Nothing asked: a partition may hold one record, so the release can be as identifying as
-        # the input (a typo for 10, or a default, is the likely cause). Warned, as ARX runs it too.
-        warnings.warn(
-            "k=1 with no l or t asks nothing of the release: a partition may hold a single record, "
-            "so the output can single people out as the input does; give k >= 2 (--k)",
-            stacklevel=2,
-        )
     if is_in_memory(src):
         # An in-memory DuckDB opened for this call is closed at its end, and the output with it.
         raise InvalidInputError(
@@ -129,7 +121,15 @@ def mondrian(
     files = hierarchies.values() if isinstance(hierarchies, Mapping) else ()  # hierarchy CSVs are read too
     page = report.checked_html(html, table, *files)
     started, clock = report.now(), time.perf_counter()
-    with opened(src, writes=[output]) as source:
+    with report.noting_warnings(page) as noted, opened(src, writes=[output]) as source:
+        if k == 1 and (o.l or 1) == 1 and (o.t is None or o.t >= 1):
+            # Nothing asked: a partition may hold one record, so the release can be as identifying
+            # as the input (a typo for 10, or a default, is the likely cause). Warned, as ARX runs it.
+            warnings.warn(
+                "k=1 with no l or t asks nothing of the release: a partition may hold a single record, "
+                "so the output can single people out as the input does; give k >= 2 (--k)",
+                stacklevel=2,
+            )
         report.check_not_a_database(page, source)
         if source.read_only:
             raise InvalidInputError(f"mondrian writes its output table {output!r}: it cannot run on a read_only Source")
@@ -193,6 +193,7 @@ def mondrian(
         },
         started,
         time.perf_counter() - clock,
+        noted=noted,
     )
     return result
 

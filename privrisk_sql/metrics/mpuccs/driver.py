@@ -121,7 +121,7 @@ def mpuccs(
 
     drawing = resolved(progress, ProgressBar, "(done, total)")
     try:
-        with opened(src) as source:
+        with report.noting_warnings(page) as noted, opened(src) as source:
             report.check_not_a_database(page, source)
             result = _Run(
                 source,
@@ -165,6 +165,7 @@ def mpuccs(
         },
         started,
         time.perf_counter() - clock,
+        noted=noted,
     )
     return result
 

@@ -365,6 +365,7 @@ def risk(
     page = report.checked_html(html, table, o.population)  # input_files passes over a None population
     started, clock = report.now(), time.perf_counter()
     with (
+        report.noting_warnings(page) as noted,
         opened(src, writes=[t for t in (o.records, o.classes) if t is not None]) as source,
         elapsed_line(progress, "risk", source),
     ):
@@ -459,6 +460,7 @@ def risk(
         },
         started,
         time.perf_counter() - clock,
+        noted=noted,
     )
     return result
 

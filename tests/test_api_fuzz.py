@@ -52,7 +52,7 @@ def _calls(df: pd.DataFrame) -> dict:
                 classes="c",
                 replace=True,
             ),
-        ),  # fmt: skip
+        ),
         "mpuccs": (
             pr.mpuccs,
             dict(
@@ -73,7 +73,7 @@ def _calls(df: pd.DataFrame) -> dict:
                 empty_sizes="warn",
                 html_values=False,
             ),
-        ),  # fmt: skip
+        ),
         "mondrian": (
             pr.mondrian,
             dict(
@@ -96,7 +96,7 @@ def _calls(df: pd.DataFrame) -> dict:
                 keep_order=False,
                 labels_only=False,
             ),
-        ),  # fmt: skip
+        ),
         "k_anonymity_failures": (pr.k_anonymity_failures, dict(src=None, table=df, qids=["age"], k=2)),
         "singling_out_rate": (pr.singling_out_rate, dict(src=None, ori=df, syn=df, columns=["age", "sex"])),
         "cavg_from_equivalence_classes": (pr.cavg_from_equivalence_classes, dict(classes=[{"count": 3}], k=2)),

@@ -61,8 +61,8 @@ class RunInfo:
     # data the page shows only when values were asked for (kanon's and cavg's smallest classes
     # below k); never a parameter of the run
     shown_values: Any = None
-    # the warnings the run gave on stderr (the command line's): a page read by someone who was not
-    # at the terminal said nothing of a column copied as it is, or of ori and syn being one table
+    # the warnings the run gave (the command line's on stderr, a Python call's as Python's): a page
+    # read alone said nothing of a column copied as it is, or of ori and syn being one table
     warnings: tuple[str, ...] = ()
 
 

@@ -73,7 +73,8 @@ class Relation:
         )
 
 
-# Compressions DuckDB's CSV reader has, or that it lacks (a .csv.zst was "not a CSV/Parquet file").
+# Compressions a table argument is not read in (gzip is: .csv.gz); a .csv.zst was "not a CSV/Parquet
+# file" with no word of what is read.
 _COMPRESSED = {".zst": "zstd", ".bz2": "bzip2", ".xz": "xz", ".zip": "zip", ".7z": "7-Zip"}
 
 
@@ -87,7 +88,7 @@ def _compressed_hint(table: str) -> str:
 
 
 def _home_path(table: Any) -> Any:
-    """A table argument written from a home folder (``~/adult.csv``), expanded where it then names
+    """A table argument written from the home folder (``~/adult.csv``), expanded where it then names
     a file or folder (or a file by its suffix); a table called ``~x`` keeps its name."""
     expanded = home_expanded(table)
     if expanded is table or not isinstance(expanded, str):

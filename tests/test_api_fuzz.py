@@ -34,7 +34,7 @@ def _calls(df: pd.DataFrame) -> dict:
     in-memory DuckDB where the function writes)."""
     writes = duckdb.connect
     return {
-        "kanon": (pr.kanon, dict(src=None, table=df, qids=["age", "sex"], sensitive=["income"], k=2)),
+        "kanon": (pr.kanon, dict(src=None, table=df, qids=["age", "sex"], sensitive=["income"], k=2, html=None)),
         "cavg": (pr.cavg, dict(src=None, table=df, qids=["age", "sex"], k=2)),
         "risk": (
             pr.risk,
@@ -105,7 +105,8 @@ def _calls(df: pd.DataFrame) -> dict:
     }
 
 
-def test_every_base_call_runs(frame):
+def test_every_base_call_runs(frame, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     for name, (fn, kwargs) in _calls(frame).items():
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -115,7 +116,10 @@ def test_every_base_call_runs(frame):
 
 
 @pytest.mark.parametrize("name", sorted(_calls(pd.DataFrame())))
-def test_odd_values_of_every_parameter_raise_typed_errors(frame, name):
+def test_odd_values_of_every_parameter_raise_typed_errors(frame, name, tmp_path, monkeypatch):
+    # A text given as src= or html= names a file a call may write (a database, a page): in the
+    # test's own folder. Run from the repository, it left 'age' and 'age,sex' there, committed.
+    monkeypatch.chdir(tmp_path)
     fn, kwargs = _calls(frame)[name]
     untyped = []
     for param in kwargs:
@@ -131,3 +135,5 @@ def test_odd_values_of_every_parameter_raise_typed_errors(frame, name):
             except Exception as e:  # noqa: BLE001 - what the test is looking for
                 untyped.append(f"{param}={value!r:.30}: {type(e).__name__}: {e}")
     assert untyped == []
+    # only a text names a file: html=True wrote a page called 'True', html=1.5 one called '1.5'
+    assert {p.name for p in tmp_path.iterdir()} <= {"age", "age,sex"}

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..errors import InvalidInputError
 from .parts import fmt
 
 if TYPE_CHECKING:
@@ -159,6 +160,9 @@ def checked_html(html: Any, *tables: Any) -> Any:
     folder that does not exist, or the path of an input file, is refused naming it."""
     if html is None:
         return None
+    if isinstance(html, bool) or not isinstance(html, (str, Path)):
+        # str() of anything was taken for a file name: html=True wrote a page called 'True'
+        raise InvalidInputError(f"html must be the path of the page to write (a str or a Path), got {html!r:.60}")
     from .output_file import OutputFile, input_files
 
     return OutputFile.checked(str(html), inputs=input_files(*tables), option="html", stdout=False)

@@ -92,11 +92,33 @@ def section(frame: Any) -> Any:
 SIZES_SHOWN = 10  # class sizes below k the summary lists; the JSON's histogram has them all
 
 
+def classes_below(histogram: Mapping[Any, int], k: int) -> list[tuple[int, int]]:
+    """(class size, classes of that size) for the sizes below k, smallest first; ``histogram``
+    maps a size (an int, or its text as the JSON has it) to its count of classes."""
+    return sorted((int(size), int(n)) for size, n in histogram.items() if int(size) < k)
+
+
+def below_k_card(histogram: Mapping[Any, int], k: int, why: str) -> Any:
+    """The page's card of the records in classes below k (red when there are any); ``why`` ends
+    the sentence "In N classes: ..." that says what they mean for this metric."""
+    from ..report.parts import Number, fmt, verdict
+
+    below = classes_below(histogram, k)
+    records = sum(size * n for size, n in below)
+    return Number(
+        "records_below_k",
+        f"records in classes below k = {k}",
+        fmt(records),
+        f"In {sum(n for _, n in below):,} classes: {why}" if records else "Every class holds at least k rows.",
+        verdict(records == 0),
+    )
+
+
 def lines(histogram: Mapping[Any, int], k: int | None, qids: Sequence[str], riskiest: Any) -> list[str]:
     """Summary lines: the classes below k by size, then (with --show-values) their values."""
     if k is None:
         return []
-    below = sorted((int(size), int(n)) for size, n in histogram.items() if int(size) < k)
+    below = classes_below(histogram, k)
     if not below:
         return []
     # The smallest sizes, the riskiest: at k = 1000 on Adult the line listed 139 sizes (1,100 characters).

@@ -9,7 +9,6 @@ from ...report.parts import (
     Number,
     Section,
     class_sections,
-    fmt,
     verdict,
 )
 from .. import riskiest
@@ -37,18 +36,12 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
         )
     # CAVG is an average: 45.2 at k = 5 on Adult's age and sex, beside 15 records in 9 classes
     # below 5, which the page left to a red sliver of its chart.
-    below = {int(size): int(n) for size, n in result.class_size_histogram.items() if int(size) < result.k}
-    records_below = sum(size * n for size, n in below.items())
     numbers.append(
-        Number(
-            "records_below_k",
-            f"records in classes below k = {result.k}",
-            fmt(records_below),
-            f"In {sum(below.values()):,} classes: CAVG averages over every class, and these rows are in classes "
-            "smaller than k all the same (they would have to be generalized or suppressed to reach k)."
-            if records_below
-            else "Every class holds at least k rows.",
-            verdict(records_below == 0),
+        riskiest.below_k_card(
+            result.class_size_histogram,
+            result.k,
+            "CAVG averages over every class, and these rows are in classes smaller than k all the same "
+            "(they would have to be generalized or suppressed to reach k).",
         )
     )
     sections = class_sections(result.class_size_histogram, result.k)

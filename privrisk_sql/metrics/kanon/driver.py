@@ -85,8 +85,9 @@ def size_metrics(sizes: ClassSizes, k: int | None) -> dict:
     }
     if k is not None:
         out["k"] = k
-        out["classes_below_k"] = sum(c for s, c in hist.items() if s < k)
-        out["records_below_k"] = sum(s * c for s, c in hist.items() if s < k)
+        below = riskiest.classes_below(hist, k)
+        out["classes_below_k"] = sum(c for _, c in below)
+        out["records_below_k"] = sum(s * c for s, c in below)
         out["discernibility_best_effort"] = discernibility_best_effort(n, k)
     return out
 

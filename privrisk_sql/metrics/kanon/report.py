@@ -69,12 +69,10 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
     ]
     if r.get("records_below_k") is not None and k is not None:
         numbers.append(
-            Number(
-                "records_below_k",
-                f"records in classes below k = {k}",
-                fmt(r["records_below_k"]),
-                f"In {r['classes_below_k']:,} classes: these rows would have to be generalized or "
-                "suppressed to reach k.",
+            riskiest.below_k_card(
+                r.get("class_size_histogram") or {},
+                k,
+                "these rows would have to be generalized or suppressed to reach k.",
             )
         )
     sections = class_sections(r.get("class_size_histogram") or {}, k)

@@ -90,3 +90,11 @@ def whole_number(value: Any) -> int | None:
 def is_number(value: Any) -> bool:
     """A real number (numpy's floats and integers included), not a boolean."""
     return isinstance(value, numbers.Real) and not _is_bool(value)
+
+
+def is_missing(value: Any) -> bool:
+    """Whether a value a caller or a frame gives stands for a missing one: None, a float NaN, and
+    pandas' NA and NaT (told by their type's name, so that pandas need not be imported)."""
+    return (
+        value is None or (isinstance(value, float) and value != value) or type(value).__name__ in ("NAType", "NaTType")
+    )

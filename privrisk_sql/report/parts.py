@@ -10,6 +10,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..given import is_missing
+
 MAX_TABLE_ROWS = 200  # rows of a table on the page; the JSON output has them all
 
 
@@ -178,7 +180,7 @@ def value_text(x: Any) -> str:
     where it is missing (None, NaN, NaT, pandas' NA); text as written, but quoted where it would
     read as another value ('' beside a NULL shown blank, 'NULL', edge spaces); a number without
     thousands separators (:func:`fmt` showed a zip 10001 as "10,001"), a float in full."""
-    if x is None or (isinstance(x, float) and math.isnan(x)) or type(x).__name__ in ("NAType", "NaTType"):
+    if is_missing(x):
         return "NULL"
     if isinstance(x, str):
         if not x or x != x.strip() or x.strip().upper() == "NULL":

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import InvalidInputError
+from ...given import is_missing
 
 
 @dataclass
@@ -493,6 +494,6 @@ def read_hierarchy(column: str, spec: Any) -> Hierarchy:
 def _cell_text(cell: Any) -> str:
     """A given cell as text; a missing one (None, NaN, pandas' NA: how a frame pads the shorter
     rows of an uneven tree) is empty, as an empty cell of a file is, never the text 'None'."""
-    if cell is None or (isinstance(cell, float) and cell != cell) or type(cell).__name__ in ("NAType", "NaTType"):
+    if is_missing(cell):
         return ""
     return str(cell)

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import InvalidInputError
 from ..given import name_list, whole_number
-from ..source import Relation, Source
+from ..source import Column, Relation, Source
 from ..sql.dialects import Dialect
 from ..sql.types import TypeClass
 from .queries import ClassQueries, Queries
@@ -61,18 +61,25 @@ def validate_qids(qids: Sequence[str], what: str = "qids") -> tuple[str, ...]:
     return names
 
 
+def refuse_unsupported(col: Column, rel: Relation, reader: str, way_out: str) -> None:
+    """InvalidInputError for a column of a type no metric reads (INTERVAL, BLOB, a list): it names
+    the column and what ``reader`` takes ("a column of qids holds"), then ``way_out``."""
+    if col.type_class is TypeClass.UNSUPPORTED:
+        raise InvalidInputError(
+            f"column {col.name!r} of {rel.label!r} has unsupported type {col.sql_type}: "
+            f"{reader} numbers, text, booleans, dates or timestamps; {way_out}"
+        )
+
+
 def resolve_qids(rel: Relation, qids: Sequence[str], what: str = "qids") -> list[str]:
     """Real column names for the QIDs; errors name the missing or unsupported column."""
     qids = validate_qids(qids, what)
     names = []
     for q in qids:
         col = rel.column(q)
-        if col.type_class is TypeClass.UNSUPPORTED:
-            raise InvalidInputError(
-                f"column {col.name!r} of {rel.label!r} has unsupported type {col.sql_type}: "
-                f"a column of {what} holds numbers, text, booleans, dates or timestamps; cast it to one in a view "
-                "(a DataFrame: .astype) or leave it out"
-            )
+        refuse_unsupported(
+            col, rel, f"a column of {what} holds", "cast it to one in a view (a DataFrame: .astype) or leave it out"
+        )
         if col.name in names:
             raise InvalidInputError(f"column {q!r} is listed twice in {what}")
         names.append(col.name)

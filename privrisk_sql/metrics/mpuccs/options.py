@@ -11,7 +11,8 @@ from typing import Any
 from ...errors import InvalidInputError
 from ...given import is_number, name_list, whole_number
 from ...source import Relation, Source
-from ...sql.types import TypeClass, combined_class, compatible, holds_no_value
+from ...sql.types import combined_class, compatible, holds_no_value
+from ..classes import refuse_unsupported
 from . import plan
 from .sql import WorkColumn
 
@@ -125,12 +126,12 @@ def work_columns(source: Source, ori: Relation, syn: Relation, names: list[str])
     for i, name in enumerate(names):
         o, s = ori.column(name), syn.column(name)
         for rel, col in ((ori, o), (syn, s)):
-            if col.type_class is TypeClass.UNSUPPORTED:
-                raise InvalidInputError(
-                    f"column {col.name!r} of {rel.label!r} has unsupported type {col.sql_type}: "
-                    "mpUCCs compares numbers, text, booleans, dates and timestamps; leave it out with "
-                    "columns= (--columns) or cast it to one in a view (a DataFrame: .astype)"
-                )
+            refuse_unsupported(
+                col,
+                rel,
+                "mpUCCs compares",
+                "leave it out with columns= (--columns) or cast it to one in a view (a DataFrame: .astype)",
+            )
         o_class, s_class = o.type_class, s.type_class
         if holds_no_value(o.sql_type):  # None in every row: NULL, which the other side's type holds
             o_class = s_class

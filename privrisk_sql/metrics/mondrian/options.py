@@ -213,8 +213,8 @@ def resolve_hierarchies(
     hierarchies = mapping(hierarchies, "hierarchies", "{column: a CSV path, rows, or 'mask', 'interval:...', ...}")
     if hierarchies and relaxed:
         raise InvalidInputError("hierarchies are cut node by node (Basic Mondrian), which relaxed Mondrian is not")
-    builders = {name: builder_of(spec) for name, spec in (hierarchies or {}).items()}  # malformed: refused first
-    for name, spec in (hierarchies or {}).items():
+    builders = {name: builder_of(spec) for name, spec in hierarchies.items()}  # malformed: refused first
+    for name, spec in hierarchies.items():
         col = rel.column(name)
         if col.name not in qids:
             raise InvalidInputError(f"hierarchy given for {name!r}, which is not one of the qids")

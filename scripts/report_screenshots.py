@@ -1,5 +1,6 @@
 """Make the report screenshots of docs/guides/reports.md: each command run with --html on the
-bundled Adult pair (embedded DuckDB), then the page photographed by headless Chromium.
+bundled Adult pair (embedded DuckDB), then the page photographed by headless Chromium. One run
+per metric of the registry (tests/test_docs.py keeps the two in step, and the page showing each).
 
 Usage: python scripts/report_screenshots.py   (needs chromium on PATH; writes docs/img/report-*.png)
 """
@@ -47,6 +48,14 @@ RUNS = {
         "--output",
         "released",
     ],
+    "risk": [
+        "--table",
+        "fixtures/adult/ori.csv",
+        "--qids",
+        "age,sex,race,education",
+        "--population-size",
+        "50000000",
+    ],
 }
 
 
@@ -55,12 +64,16 @@ def main() -> None:
         for command, args in RUNS.items():
             page = Path(tmp) / f"{command}.html"
             db = ["--db", str(Path(tmp) / "w.duckdb")] if command == "mondrian" else []
-            subprocess.run(
+            run = subprocess.run(
                 [sys.executable, "-m", "privrisk_sql.cli", command, *args, *db, "--html", str(page)],
                 cwd=ROOT,
-                check=False,
                 stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                text=True,
             )
+            # exit 1 is a threshold's verdict (mpUCCs' --fail-above); anything else wrote no page
+            if run.returncode not in (0, 1) or not page.exists():
+                sys.exit(f"{command}: exit {run.returncode}, no page: {run.stderr.strip()}")
             shot = ROOT / "docs" / "img" / f"report-{command}.png"
             subprocess.run(
                 [

@@ -37,6 +37,24 @@ def test_readme_main_command_gives_petsard_numbers(capsys, tmp_path):
     assert got["identification_rate"] == pytest.approx(expected["identification_rate"], abs=1e-12)
 
 
+def test_every_metric_has_its_page_pictured_in_the_reports_guide():
+    """The reports guide pictured four pages of five: the risk page, added after the screenshots
+    were made, had none, and the script that makes them knew nothing of it."""
+    import importlib.util
+
+    from privrisk_sql.registry import METRICS
+
+    spec = importlib.util.spec_from_file_location("report_screenshots", ROOT / "scripts" / "report_screenshots.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    names = [m.name for m in METRICS]
+    assert sorted(script.RUNS) == sorted(names)
+    guide = (ROOT / "docs" / "guides" / "reports.md").read_text()
+    for name in names:
+        assert f"(../img/report-{name}.png)" in guide, name
+        assert (ROOT / "docs" / "img" / f"report-{name}.png").stat().st_size > 10_000, name
+
+
 def test_public_api_is_documented():
     for name in pr.__all__:
         obj = getattr(pr, name)

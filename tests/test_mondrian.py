@@ -474,6 +474,33 @@ def test_existing_output_refused_then_replaced(backend):
         mondrian_keeping_all(backend.source(), t, ["age"], 5, t, replace=True)
 
 
+@pytest.mark.parametrize("replace", [False, True])
+def test_an_output_another_session_creates_meanwhile_is_named_not_a_database_error(backend, replace):
+    """Two runs writing one output at once (two CLI processes, seen on SQLite and PostgreSQL): the
+    output was absent when the second one checked it before its work, present when it published,
+    and it ended "database error: relation "rel" already exists" (exit 3). Without replace the
+    other's table stays and the refusal names it; with replace the run's table takes its place."""
+    t = backend.load(ADULT)
+    out = _out(backend)
+
+    created = []
+
+    def another_session(level: int, cuts: int) -> None:
+        if not created:  # the check before the work is behind us: the other run publishes now
+            created.append(level)
+            backend.run(backend.ddl(out, [("x", T.INTEGER)]))
+            backend.run(f"INSERT INTO {_q(backend, out)} VALUES (7)")
+
+    if replace:
+        r = mondrian_keeping_all(backend.source(), t, ["age"], 50, out, replace=True, progress=another_session)
+        assert backend.fetch(f"SELECT COUNT(DISTINCT partition_id) FROM {_q(backend, out)}")[0][0] == r.partitions
+    else:
+        with pytest.raises(pr.InvalidInputError, match=f"table '{out}' was created by another session while"):
+            mondrian_keeping_all(backend.source(), t, ["age"], 50, out, progress=another_session)
+        assert backend.fetch(f"SELECT * FROM {_q(backend, out)}") == [(7,)]
+    assert created and not [n for n in backend.user_tables() if "privrisk" in n.lower()]  # no staging table left
+
+
 def test_a_replaced_output_keeps_the_views_that_read_it_or_is_refused_before_work(backend):
     # A dbt-style view over the released table. Where views name their table (DuckDB, SQLite,
     # MariaDB, Spark) the view reads the new table; SQLite's rename rejected it at the very end

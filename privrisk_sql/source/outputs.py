@@ -120,13 +120,33 @@ class Outputs(Relations):
             try:
                 create(staging_sql)
                 check(staging_sql)
-                self.publish(target, staging_name, replace=replace and self.table_exists(target.lookup_name))
+                # Absent when checked before the work unless replace: present now, another session
+                # created it meanwhile; the database's "already exists" (exit 3) said nothing of that.
+                existed = self.table_exists(target.lookup_name)
+                if existed and not replace:
+                    raise _created_meanwhile(target)
+                try:
+                    self.publish(target, staging_name, replace=replace and existed)
+                except QueryError:
+                    if existed or not self._exists_now(target):
+                        raise
+                    if not replace:  # created between the look and the publish
+                        raise _created_meanwhile(target) from None
+                    self.publish(target, staging_name, replace=True)
             except BaseException:
                 try:
                     self.execute(f"DROP TABLE IF EXISTS {staging_sql}")  # quoted by target.sql
                 except Exception:  # pragma: no cover - the original error matters more
                     pass
                 raise
+
+    def _exists_now(self, target: OutputTable) -> bool:
+        """Whether ``target`` exists, asked after a failed publish: False where the connection
+        cannot answer (a caller's transaction the failure aborted), so the original error stands."""
+        try:
+            return self.table_exists(target.lookup_name)
+        except Exception:
+            return False
 
     def output_table(self, name: str) -> OutputTable:
         """Where a table a run creates goes, resolved before any work: the database and/or
@@ -290,3 +310,11 @@ class Outputs(Relations):
                 self.execute(f"ALTER TABLE {a} RENAME TO {b}")
         if replaced is not None:
             self.execute(f"DROP TABLE {replaced}")
+
+
+def _created_meanwhile(target: OutputTable) -> InvalidInputError:
+    return InvalidInputError(
+        f"table {target.label!r} was created by another session while this run worked (it did not exist "
+        "when the run began); nothing was written: pass replace=True (--replace) to overwrite it, or choose "
+        "another name"
+    )

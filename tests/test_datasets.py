@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 from pathlib import Path
 
 import duckdb
+import pandas as pd
 import pytest
 
 import privrisk_sql as pr
@@ -105,6 +107,30 @@ def test_a_folder_that_is_no_dataset_is_named(tmp_path):
     ]:
         with pytest.raises(pr.InvalidInputError, match=f"table not found: .*{name}.*{why}"):
             pr.kanon(None, str(tmp_path / name), ["a"])
+
+
+@pytest.mark.parametrize("spelled", ["folder", "pattern"])
+def test_many_csv_files_as_one_table_are_told_how_and_the_way_out_reads_them(tmp_path, monkeypatch, spelled):
+    """A folder of CSV part files (Spark's df.write.csv writes one, named like a file) and a shell
+    pattern: "a folder: a CSV is read from one file" and "no such file", and no way to read them.
+    The message names one; followed as written, it reads every row of the parts."""
+    folder = tmp_path / "people.csv"
+    folder.mkdir()
+    df = pd.read_csv(ADULT).head(3000)
+    for i in range(3):
+        df.iloc[i * 1000 : (i + 1) * 1000].to_csv(folder / f"part-{i:05d}-c000.csv", index=False)
+    (folder / "_SUCCESS").write_text("")
+    monkeypatch.chdir(tmp_path)
+    table = "people.csv" if spelled == "folder" else "people.csv/part-*.csv"
+    with pytest.raises(pr.InvalidInputError) as e:
+        pr.kanon(None, table, QIDS, k=5)
+    view = re.search(r"\((CREATE VIEW t AS SELECT \* FROM read_csv\('[^']+'\))\)", str(e.value)).group(1)
+    assert "and pass --db FILE --table t" in str(e.value)
+    with duckdb.connect(str(tmp_path / "parts.duckdb")) as con:
+        con.execute(view)
+    got = pr.kanon(str(tmp_path / "parts.duckdb"), "t", QIDS, k=5)
+    want = pr.kanon(None, df, QIDS, k=5)
+    assert got.n_rows == 3000 and got.to_dict()["class_size_histogram"] == want.to_dict()["class_size_histogram"]
 
 
 def test_a_table_of_the_same_name_wins_over_a_folder_without_suffix(tmp_path, monkeypatch):

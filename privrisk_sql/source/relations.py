@@ -5,6 +5,7 @@ place, or a DataFrame, to what goes after FROM and its real columns and types.""
 from __future__ import annotations
 
 import contextlib
+import os
 import unicodedata
 import warnings
 from collections.abc import Callable, Iterator
@@ -85,6 +86,29 @@ def _compressed_hint(table: str) -> str:
     if kind is None:
         return ", and those compressed with gzip (.csv.gz)"
     return f", and those compressed with gzip (.gz): decompress this {kind} file, or recompress it with gzip"
+
+
+# Many CSV files as one table: a way out on DuckDB (what Spark and a shell's glob give, part files).
+_MANY_CSV_WAY_OUT = (
+    "a table is one CSV file or a folder of Parquet files; concatenate them, or make a DuckDB view over "
+    "them in a database file (CREATE VIEW t AS SELECT * FROM read_csv('{pattern}')) and pass --db FILE "
+    "--table t (Python: src=FILE, table='t')"
+)
+
+
+_CSV_PARTS = (".csv", ".tsv", ".csv.gz", ".tsv.gz")  # not .txt: a folder of notes is no table
+
+
+def _folder_reason(folder: str, reader: str | None) -> str:
+    """Why a folder is no table: one of CSV files (Spark's df.write.csv writes such, named like
+    a file, people.csv/) is told how to read them as one; else it holds no Parquet file."""
+    with contextlib.suppress(OSError):
+        parts = sorted(p.name for p in Path(folder).iterdir() if p.is_file() and p.name.lower().endswith(_CSV_PARTS))
+        if parts:
+            pattern = os.path.join(os.path.abspath(folder), "*" + Path(parts[0]).suffix)
+            more = ", ..." if len(parts) > 1 else ""
+            return f"a folder of CSV files ({parts[0]}{more}): " + _MANY_CSV_WAY_OUT.format(pattern=pattern)
+    return "a folder holding no Parquet file" if reader != "csv" else "a folder: a CSV is read from one file"
 
 
 def _home_path(table: Any) -> Any:
@@ -245,7 +269,11 @@ class Relations(Statements):
             # Both readings, whichever the user meant: a typo in a file's suffix (cps1988.cvs) and a
             # missing .csv get the same message.
             if Path(table).is_dir():
-                why = "a folder holding no Parquet file" if reader != "csv" else "a folder: a CSV is read from one file"
+                why = _folder_reason(table, reader)
+            elif any(c in table for c in "*?[") and not Path(table).exists():
+                why = "file names are not expanded from a pattern: " + _MANY_CSV_WAY_OUT.format(
+                    pattern=os.path.abspath(table)  # the view reads it from wherever it is opened
+                )
             elif reader is not None and Path(table).exists():
                 why = "it is not a regular file"
             elif reader is not None:

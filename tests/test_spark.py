@@ -212,6 +212,20 @@ def test_a_csv_not_in_utf8_is_refused_not_read_with_replacement_characters(spark
 
 
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_latin1_csv_is_read_in_its_encoding_as_duckdb_reads_it(spark, tmp_path):
+    """csv_encoding='latin-1' (--encoding latin-1) on Spark: its reader told the encoding, and the
+    file's UTF-8 pass left out (every byte is a Latin-1 character); the classes DuckDB finds,
+    "José" and "Josè" two people."""
+    rows = ["name,Straße", *(f"n{i % 50},c{i % 7}" for i in range(30_000)), "José,Zürich", "Josè,Zürich"]
+    path = tmp_path / "latin1.csv"
+    path.write_bytes(("\n".join(rows) + "\n").encode("latin-1"))
+    qids = ["name", "Straße"]
+    got = pr.kanon(pr.connect(spark.session, csv_encoding="latin-1"), str(path), qids, k=2)
+    assert got == pr.kanon(pr.Source(csv_encoding="latin-1"), str(path), qids, k=2)
+    assert got.k_anonymity == 1 and got.n_rows == 30_002
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
 def test_odd_files_read_as_duckdb_reads_them(spark, tmp_path):
     """p[1].csv was the glob matching p1.csv; Spark's default escape (backslash) misread "x"",1",
     so the same 40-row file gave 4 classes on Spark and 6 on DuckDB; a ragged file was padded

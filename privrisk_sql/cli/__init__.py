@@ -316,6 +316,7 @@ def _opened(metric: Metric, args: argparse.Namespace):
         files=input_files(*tables),
         create=writes,
         open_read_only=not writes,
+        csv_encoding=args.encoding,
     )  # other readers may share the file
     if args.show_sql:
         src.echo = echo_to_stderr

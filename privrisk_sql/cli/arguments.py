@@ -148,7 +148,24 @@ def seconds(text: str) -> float:
     return value
 
 
+def encoding(text: str) -> str:
+    from ..engines.common import csv_encoding  # only when given: not for --help
+    from ..errors import InvalidInputError
+
+    try:
+        return csv_encoding(text)
+    except InvalidInputError as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix("csv encoding ")) from None
+
+
 def safety_args(p: argparse.ArgumentParser, *, writes: bool = False) -> None:
+    p.add_argument(
+        "--encoding",
+        type=encoding,
+        default="utf-8",
+        metavar="ENC",
+        help="the text encoding of the CSV files read: utf-8 (default) or latin-1 (ISO-8859-1)",
+    )
     p.add_argument("--html", metavar="OUT", help="also write a self-contained HTML report of the run to OUT")
     if writes:  # mondrian writes its output table: --read-only could never run it
         p.set_defaults(read_only=False)

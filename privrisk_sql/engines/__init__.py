@@ -72,9 +72,12 @@ class Engine(Protocol):
     def describe(self, sql: str, label: str) -> tuple[tuple[str, str], ...]:
         """(name, SQL type) of the columns of ``SELECT * FROM sql`` (files and DataFrames)."""
 
-    def read_files(self, files: dict[str, tuple[str, str]]) -> dict[str, tuple[str, bool] | BaseException]:
+    def read_files(
+        self, files: dict[str, tuple[str, str]], encoding: str = "utf-8"
+    ) -> dict[str, tuple[str, bool] | BaseException]:
         """For each file (label: (kind "csv"/"parquet", a run name the engine may register a view
-        under)): (what to put after FROM, whether that name was registered) or the error reading it."""
+        under)): (what to put after FROM, whether that name was registered) or the error reading
+        it. A CSV file's text is in ``encoding`` (utf-8 or latin-1)."""
 
     def output_container(self, label: str, given: list[str]) -> tuple[str, ...]:
         """The database and/or schema a new table named with the parts ``given`` goes to."""

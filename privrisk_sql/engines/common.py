@@ -20,6 +20,31 @@ _SECRET_PARAMETER = re.compile(r"(?i)\b(password|passwd|pwd|pass|secret|token|ap
 FILE_SUFFIXES = {".csv": "csv", ".tsv": "csv", ".txt": "csv", ".parquet": "parquet", ".pq": "parquet"}
 
 
+# The text encodings a CSV file may be read in (DuckDB's reader knows these two without an
+# extension), by the names users write; Windows-1252 is not Latin-1 (0x80-0x9F: the euro sign,
+# curly quotes), so it is refused with the way out rather than read with other characters.
+CSV_ENCODINGS = {
+    "utf-8": "utf-8",
+    "utf8": "utf-8",
+    "latin-1": "latin-1",
+    "latin1": "latin-1",
+    "iso-8859-1": "latin-1",
+    "iso8859-1": "latin-1",
+    "l1": "latin-1",
+}
+
+
+def csv_encoding(value: object) -> str:
+    """The encoding ``value`` names, as :data:`CSV_ENCODINGS` spells it, or InvalidInputError."""
+    name = str(value).strip().lower().replace("_", "-") if isinstance(value, str) else None
+    if name not in CSV_ENCODINGS:
+        raise InvalidInputError(
+            f"csv encoding {value!r}: CSV files are read as utf-8 or latin-1 (ISO-8859-1); convert another "
+            "to UTF-8 first (iconv -f CP1252 -t UTF-8 in.csv > out.csv for Windows-1252)"
+        )
+    return CSV_ENCODINGS[name]
+
+
 def file_reader(table: str) -> str | None:
     """``"csv"`` or ``"parquet"`` by the suffix of ``table``; None for any other name."""
     name = table.lower()

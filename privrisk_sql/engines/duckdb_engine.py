@@ -118,9 +118,11 @@ class DuckDBEngine:
             ).fetchall()
         ]
 
-    def read_files(self, files: dict[str, tuple[str, str]]) -> dict[str, tuple[str, bool] | BaseException]:
+    def read_files(
+        self, files: dict[str, tuple[str, str]], encoding: str = "utf-8"
+    ) -> dict[str, tuple[str, bool] | BaseException]:
         """Each file's reader: ``read_parquet``, or ``read_csv`` with the options DuckDB's sniffer
-        detects pinned. The sniffer runs on one thread, about 30 ms for a 30k-row file: several
+        detects pinned (a CSV file's text in ``encoding``: :data:`CSV_ENCODINGS`). The sniffer runs on one thread, about 30 ms for a 30k-row file: several
         CSV files are sniffed side by side, each on its own cursor (a cursor is a connection of
         the same database, so nothing it reads differs). Nothing is registered."""
         out: dict[str, tuple[str, bool] | BaseException] = {}
@@ -129,7 +131,7 @@ class DuckDBEngine:
             path = _literal(_literal_path(label))
             try:
                 if kind == "csv":
-                    out[label] = (_pinned_csv_reader(path, _sniff_csv(label, connection)), False)
+                    out[label] = (_pinned_csv_reader(path, _sniff_csv(label, connection, encoding)), False)
                 elif Path(label).is_dir():
                     out[label] = (_dataset_reader(label, connection), False)
                 else:
@@ -516,31 +518,38 @@ def _refuse_disagreeing_parts(label: str, files: list[str], connection: Any) -> 
 SNIFFED_ROWS = 20_480
 
 
-def _sniffed(label: str, connection: Any, fields: str, *, sample_size: int = SNIFFED_ROWS) -> tuple:
+def _sniffed(label: str, connection: Any, fields: str, encoding: str, *, sample_size: int = SNIFFED_ROWS) -> tuple:
     """The ``fields`` (a literal list of sniff_csv's columns) DuckDB's sniffer finds in ``label``
-    from its first ``sample_size`` rows (-1: every row)."""
+    from its first ``sample_size`` rows (-1: every row), its text read in ``encoding``."""
     return connection.execute(
-        f"SELECT {fields} FROM sniff_csv(?, sample_size = {int(sample_size)})", [_literal_path(label)]
+        f"SELECT {fields} FROM sniff_csv(?, sample_size = {int(sample_size)}, encoding = ?)",
+        [_literal_path(label), encoding],
     ).fetchone()
 
 
-def _sniff_csv(label: str, connection: Any) -> tuple:
-    """What DuckDB's sniffer detects in the CSV file ``label`` (the options :func:`_pinned_csv_reader` pins)."""
+def _sniff_csv(label: str, connection: Any, encoding: str = "utf-8") -> tuple:
+    """What DuckDB's sniffer detects in the CSV file ``label`` (the options :func:`_pinned_csv_reader`
+    pins), the file's text read in ``encoding``, which ends the tuple."""
     if _holds_no_text(label):
         # DuckDB reads it as one column "column0" and no rows: "column 'age' not found (columns: column0)".
         raise InvalidInputError(f"cannot read {label!r}: the file is empty (no header line, no rows)")
     try:
-        row = _sniffed(
-            label,
-            connection,
-            "Delimiter, Quote, Escape, NewLineDelimiter, Comment, SkipRows, HasHeader, Columns, DateFormat, TimestampFormat",
+        row = (
+            *_sniffed(
+                label,
+                connection,
+                "Delimiter, Quote, Escape, NewLineDelimiter, Comment, SkipRows, HasHeader, Columns, DateFormat, "
+                "TimestampFormat",
+                encoding,
+            ),
+            encoding,
         )
         if int(row[5]):  # the sniffer skipped lines: a preamble, or rows that disagree with the header
-            _refuse_ragged(label, row[0], row[1])
+            _refuse_ragged(label, row[0], row[1], encoding)
         if row[6]:  # the sniffer gives the header as DuckDB renamed it: the file's own is read here
-            refuse_one_name_columns(_csv_header(label, row[0], row[1]), f"{label!r}:")
+            refuse_one_name_columns(_csv_header(label, row[0], row[1], encoding), f"{label!r}:")
         if row[4] not in ("", "(empty)"):
-            _refuse_values_cut_by_comments(label, row[4], row[0], len(row[7]))
+            _refuse_values_cut_by_comments(label, row[4], row[0], len(row[7]), encoding)
         return _types_of_the_whole_file(label, connection, row)
     except duckdb.Error as e:
         raise InvalidInputError(
@@ -584,8 +593,8 @@ def _not_utf8(label: str, e: Exception) -> str | None:
 def _not_utf8_message(label: str, line: int | None) -> str:
     return (
         f"cannot read {label!r}: {f'line {line}' if line else 'it'} is not UTF-8 text, and a CSV file "
-        f"is read as UTF-8: convert it (a Latin-1 file: iconv -f LATIN1 -t UTF-8 {label!r} > utf8.csv), or "
-        "read it with pandas.read_csv(..., encoding=...) and pass the DataFrame (on DuckDB)"
+        "is read as UTF-8 unless told: a Latin-1 (ISO-8859-1) file is read with --encoding latin-1 "
+        f"(Source(..., csv_encoding='latin-1')); another, convert it (iconv -f CP1252 -t UTF-8 {label!r} > utf8.csv)"
     )
 
 
@@ -624,11 +633,12 @@ class CsvDialect:
     timestamp_format: str | None
 
 
-def csv_dialect(label: str, connection: Any) -> CsvDialect:
+def csv_dialect(label: str, connection: Any, encoding: str = "utf-8") -> CsvDialect:
     """:class:`CsvDialect` of the CSV file ``label``, its columns typed as every row of the file
     fits (:func:`_types_of_the_whole_file`), as DuckDB reads them."""
-    row = _sniff_csv(label, connection)
-    _refuse_not_utf8(label)
+    row = _sniff_csv(label, connection, encoding)
+    if encoding == "utf-8":  # in Latin-1 every byte is a character
+        _refuse_not_utf8(label)
     delimiter, quote, escape, comment = ("" if value == "(empty)" else value for value in (*row[:3], row[4]))
     text = [c["name"] for c in row[7] if c["type"] == "VARCHAR"]
     multiline = False
@@ -683,36 +693,38 @@ def _refuse_not_utf8(label: str) -> None:
             lines_before += chunk.count(b"\n")
 
 
-def _opened(label: str, *, text: bool) -> IO[Any]:
-    """The file as DuckDB reads it: a ``.gz`` decompressed; as text, a BOM is not part of the
-    first field and line breaks are left to the reader (``csv`` takes them inside quotes)."""
+def _opened(label: str, *, text: bool, encoding: str = "utf-8") -> IO[Any]:
+    """The file as DuckDB reads it: a ``.gz`` decompressed; as text in ``encoding``, a UTF-8 BOM
+    is not part of the first field and line breaks are left to the reader (``csv`` takes them
+    inside quotes)."""
     import gzip
 
     compressed = label.lower().endswith(".gz")
     if not text:
         return cast(IO[bytes], gzip.open(label, "rb")) if compressed else open(label, "rb")
-    options: dict[str, Any] = {"encoding": "utf-8-sig", "errors": "replace", "newline": ""}
+    python_name = "utf-8-sig" if encoding == "utf-8" else encoding
+    options: dict[str, Any] = {"encoding": python_name, "errors": "replace", "newline": ""}
     return gzip.open(label, "rt", **options) if compressed else open(label, **options)
 
 
-def _csv_rows(label: str, delimiter: str, quote: str) -> Iterator[tuple[int, list[str]]]:
+def _csv_rows(label: str, delimiter: str, quote: str, encoding: str) -> Iterator[tuple[int, list[str]]]:
     """The file's non-blank rows with their line numbers, split in Python with the sniffed
     delimiter and quote."""
     import csv
 
-    with _opened(label, text=True) as f:
+    with _opened(label, text=True, encoding=encoding) as f:
         reader = csv.reader(f, delimiter=delimiter, quotechar=quote if len(quote) == 1 else '"')
         for row in reader:
             if row and (len(row) > 1 or row[0].strip()):
                 yield reader.line_num, row
 
 
-def _csv_header(label: str, delimiter: str, quote: str) -> list[str]:
+def _csv_header(label: str, delimiter: str, quote: str, encoding: str) -> list[str]:
     """The header's fields, as the file spells them (a delimiter of several characters, which
     Python's csv module cannot take, gives none: nothing to compare)."""
     if len(delimiter) != 1:
         return []
-    return next((row for _, row in _csv_rows(label, delimiter, quote)), [])
+    return next((row for _, row in _csv_rows(label, delimiter, quote, encoding)), [])
 
 
 def parquet_columns(label: str, connection: Any) -> list[str]:
@@ -739,13 +751,13 @@ def _top_level_names(nodes: list[tuple]) -> list[str]:
     return names
 
 
-def _refuse_ragged(label: str, delimiter: str, quote: str) -> None:
+def _refuse_ragged(label: str, delimiter: str, quote: str, encoding: str) -> None:
     """A file whose rows do not all have the header's number of fields is bad input, naming the
     first such line: DuckDB's sniffer took the later rows' shape and skipped the header and the
     rows before them (100 three-field rows and 4 four-field rows read as 4 records). Only read
     here, in Python, when the sniffer skipped lines."""
     width = None
-    for line, row in _csv_rows(label, delimiter if len(delimiter) == 1 else ",", quote):
+    for line, row in _csv_rows(label, delimiter if len(delimiter) == 1 else ",", quote, encoding):
         if width is None:
             width = len(row)
         elif len(row) != width:
@@ -754,7 +766,7 @@ def _refuse_ragged(label: str, delimiter: str, quote: str) -> None:
             )
 
 
-def _refuse_values_cut_by_comments(label: str, comment: str, delimiter: str, width: int) -> None:
+def _refuse_values_cut_by_comments(label: str, comment: str, delimiter: str, width: int, encoding: str) -> None:
     """A file with comment lines (``# exported ...``) whose rows also hold the comment character
     is bad input, naming the first such line: DuckDB reads everything after the character as a
     comment, quoted or not, so ``Apt #5`` and ``Apt #6`` were both ``Apt `` (two people made
@@ -762,7 +774,7 @@ def _refuse_values_cut_by_comments(label: str, comment: str, delimiter: str, wid
     (``#a,1``: a record gone). A line starting with the character is taken for a row when it
     holds as many fields as the header (``width``). Only read here, in Python, when the sniffer
     found comment lines."""
-    with _opened(label, text=True) as f:
+    with _opened(label, text=True, encoding=encoding) as f:
         for number, line in enumerate(f, start=1):
             if not line.startswith(comment):
                 if comment in line:
@@ -786,7 +798,7 @@ def _pinned_csv_reader(path_sql: str, row: tuple) -> str:
     about 30 ms of a 35 ms read of a 30k-row CSV. The sniffer is deterministic, so pinning its
     result once reads the same types and values.
     """
-    delim, quote, escape, new_line, comment, skip, header, columns, date_format, ts_format = row
+    delim, quote, escape, new_line, comment, skip, header, columns, date_format, ts_format, encoding = row
 
     def option(value: str) -> str:
         return _literal("" if value == "(empty)" else value)
@@ -806,6 +818,8 @@ def _pinned_csv_reader(path_sql: str, row: tuple) -> str:
         f"header = {'true' if header else 'false'}",
         f"columns = {{{types}}}",
     ]
+    if encoding != "utf-8":
+        options.append(f"encoding = {_literal(encoding)}")
     if date_format:
         options.append(f"dateformat = {_literal(date_format)}")
     if ts_format:
@@ -894,7 +908,7 @@ def _types_of_the_whole_file(label: str, connection: Any, row: tuple, *, resniff
     except duckdb.Error as e:
         if "CSV Error" not in str(e):
             raise
-        text = set() if resniffed else _text_in_every_row(label, connection, typed)
+        text = set() if resniffed else _text_in_every_row(label, connection, typed, row[10])
         if not text:
             return row  # the read refuses the value, naming its line and the column's type
         as_text = [dict(c, type="VARCHAR") if c["name"] in text else c for c in columns]
@@ -910,8 +924,8 @@ def _types_of_the_whole_file(label: str, connection: Any, row: tuple, *, resniff
     return (*row[:7], fixed, *row[8:])
 
 
-def _text_in_every_row(label: str, connection: Any, typed: list[str]) -> set[str]:
+def _text_in_every_row(label: str, connection: Any, typed: list[str], encoding: str) -> set[str]:
     """Those of the ``typed`` columns that DuckDB's sniffer reads as text when it samples every
     row of the file: a later value that is no number or date (``unknown``, ``n/a``)."""
-    columns = _sniffed(label, connection, "Columns", sample_size=-1)[0]
+    columns = _sniffed(label, connection, "Columns", encoding, sample_size=-1)[0]
     return {c["name"] for c in columns if c["type"] == "VARCHAR" and c["name"] in typed}

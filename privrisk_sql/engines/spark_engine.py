@@ -259,7 +259,9 @@ class SparkEngine:
             raise InvalidInputError(f"cannot read {label!r}: {first_line(e)}") from e
         return tuple((f.name, f.dataType.simpleString().upper()) for f in fields)
 
-    def read_files(self, files: dict[str, tuple[str, str]]) -> dict[str, tuple[str, bool] | BaseException]:
+    def read_files(
+        self, files: dict[str, tuple[str, str]], encoding: str = "utf-8"
+    ) -> dict[str, tuple[str, bool] | BaseException]:
         """Each CSV or Parquet file as a temporary view of the session under the name given (a
         header row, types inferred by Spark), read in place; the caller drops the views with
         :meth:`unregister_frame`. A path must be one the Spark driver can read (with Spark
@@ -278,7 +280,7 @@ class SparkEngine:
             sniffed = None
             if kind == "csv":
                 try:
-                    sniffed = _csv_dialect(label)
+                    sniffed = _csv_dialect(label, encoding)
                 except InvalidInputError as e:
                     out[label] = e
                     continue
@@ -292,6 +294,8 @@ class SparkEngine:
                     )
                     if value or option != "comment"  # Spark's default: no comment lines
                 )
+                if encoding != "utf-8":
+                    csv_options += ", encoding 'ISO-8859-1'"  # Java's name of Latin-1
                 if sniffed.multiline:  # a quoted value holds a line break: Spark split such a row in two
                     csv_options += ", multiLine 'true'"
             options = f"path {where}" + (csv_options if kind == "csv" else "")
@@ -528,7 +532,7 @@ def _as_duckdb_reads(sniffed: CsvDialect, inferred: tuple[tuple[str, str], ...])
     return _SparkReading(schema, formats, computed) if changed else None
 
 
-def _csv_dialect(label: str) -> CsvDialect:
+def _csv_dialect(label: str, encoding: str = "utf-8") -> CsvDialect:
     """How DuckDB reads a CSV file, for Spark to read it alike. A file this process can read is
     sniffed by DuckDB (Spark's own default, a comma, read a `.tsv` or a file of semicolons as
     one column). Another path (a Spark Connect server's) gets a tab for `.tsv`, else a comma,
@@ -544,7 +548,7 @@ def _csv_dialect(label: str) -> CsvDialect:
     # No progress bar of DuckDB's on stdout: a file it sniffs every row of takes seconds.
     with duckdb.connect() as con:
         con.execute("SET enable_progress_bar = false")
-        found = csv_dialect(label, con)
+        found = csv_dialect(label, con, encoding)
     return dataclasses.replace(found, delimiter=found.delimiter or ",", escape=found.escape or found.quote or '"')
 
 

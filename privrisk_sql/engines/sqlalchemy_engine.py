@@ -158,7 +158,9 @@ class SQLAlchemyEngine:
     def describe(self, sql: str, label: str) -> tuple[tuple[str, str], ...]:
         raise UnsupportedFeatureError(f"{label}: only DuckDB and Spark read files and DataFrames in place")
 
-    def read_files(self, files: dict[str, tuple[str, str]]) -> dict[str, tuple[str, bool] | BaseException]:
+    def read_files(
+        self, files: dict[str, tuple[str, str]], encoding: str = "utf-8"
+    ) -> dict[str, tuple[str, bool] | BaseException]:
         raise UnsupportedFeatureError(f"{', '.join(files)}: only DuckDB and Spark read files in place")
 
     def unlisted_table_folder(self, container: tuple[str, ...], table: str) -> str | None:

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..engines import Engine, open_engine
 from ..engines.cancel import RunGuard
+from ..engines.common import csv_encoding as csv_encoding_named
 from ..engines.common import database_file, is_in_memory, with_companions
 from ..errors import InvalidInputError
 from ..given import flag, home_expanded
@@ -46,6 +47,8 @@ class Source(Outputs, TempTables):
         timeout: seconds a run (one metric call) may take; then the running statement is
             cancelled on the database and :class:`~privrisk_sql.errors.QueryTimeoutError` raised.
         files: with ``read_only`` on DuckDB, the CSV/Parquet paths that may still be read.
+        csv_encoding: the text encoding of the CSV files this Source reads: ``"utf-8"`` (the
+            default) or ``"latin-1"`` (ISO-8859-1), on DuckDB and Spark (the CLI's ``--encoding``).
         open_read_only: open a DuckDB or SQLite file read-only at the database's level (other
             processes may read it meanwhile; DuckDB locks a file opened for writing), without the
             statement check of ``read_only``. The reading commands of the CLI use it.
@@ -69,6 +72,7 @@ class Source(Outputs, TempTables):
         files: tuple[str, ...] | list[str] = (),
         create: bool = False,
         open_read_only: bool = False,
+        csv_encoding: str = "utf-8",
     ):
         target = home_expanded(target)
         path = database_file(target)
@@ -83,6 +87,7 @@ class Source(Outputs, TempTables):
         ):
             raise InvalidInputError(f"timeout must be a number of seconds > 0, got {timeout!r}")
         self.read_only = flag(read_only, "read_only")
+        self.csv_encoding = csv_encoding_named(csv_encoding)
         self.timeout = timeout
         self._guard: RunGuard | None = None
         self.stopped_after_publish: str | None = None

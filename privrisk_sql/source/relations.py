@@ -189,6 +189,7 @@ class Relations(Statements):
     """The part of a Source that resolves table arguments."""
 
     _frames: list[str]
+    csv_encoding: str  # of the CSV files read (Source's csv_encoding)
 
     def relations(self, *tables: str) -> list[Relation]:
         """:meth:`relation` of each table, the files among them read side by side where the
@@ -209,7 +210,7 @@ class Relations(Statements):
             for i, label in enumerate(labels)
         }
         out: dict[str, str | BaseException] = {}
-        results = self.engine.read_files(files)
+        results = self.engine.read_files(files, self.csv_encoding)
         guard = self._guard
         if guard is not None and guard.pending():  # a timeout or Ctrl-C cut a read short: not the file's fault
             self._stopped(guard, f"(reading {', '.join(map(repr, labels))})", mid_statement=True)

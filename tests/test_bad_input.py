@@ -274,6 +274,22 @@ def _latin1_file(path, header: str = "name,Straße") -> list[str]:
     return rows
 
 
+@pytest.mark.parametrize("encoding", ["utf-8", "latin-1"])
+def test_a_quoted_value_past_the_sniffed_rows_is_read_as_standard_csv(tmp_path, encoding):
+    """No quoted value in the 20,480 rows DuckDB's sniffer samples, one past them ("Ann, Jr.",c1,
+    as any CSV writer quotes a comma): the file was refused, "bad CSV input ... Expected Number
+    of Columns: 2 Found: 3 (the column's type was sniffed from the first rows)"; pandas reads it."""
+    import pandas as pd
+
+    path = tmp_path / "late_quote.csv"
+    rows = ["name,city", *(f"n{i % 50},c{i % 7}" for i in range(30_000)), '"Ann, Jr.",c1', '"say ""hi""",c2']
+    path.write_bytes(("\n".join(rows) + "\n").encode(encoding))
+    frame = pd.read_csv(path, encoding=encoding)
+    got = pr.kanon(pr.Source(csv_encoding=encoding), str(path), ["name", "city"], k=2)
+    assert got == pr.kanon(None, frame, ["name", "city"], k=2) and got.n_rows == 30_002
+    assert main(["cavg", "--table", str(path), "--qids", "name", "--k", "2", "--encoding", encoding, "--quiet"]) == 0
+
+
 def test_a_latin1_csv_is_read_in_its_encoding_as_pandas_reads_it(tmp_path):
     """No way to name a CSV file's encoding: a Latin-1 file (an old export) had to be converted
     first, or read by pandas and passed as a DataFrame. csv_encoding='latin-1' (the CLI's

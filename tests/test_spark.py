@@ -215,14 +215,15 @@ def test_a_csv_not_in_utf8_is_refused_not_read_with_replacement_characters(spark
 def test_a_latin1_csv_is_read_in_its_encoding_as_duckdb_reads_it(spark, tmp_path):
     """csv_encoding='latin-1' (--encoding latin-1) on Spark: its reader told the encoding, and the
     file's UTF-8 pass left out (every byte is a Latin-1 character); the classes DuckDB finds,
-    "José" and "Josè" two people."""
-    rows = ["name,Straße", *(f"n{i % 50},c{i % 7}" for i in range(30_000)), "José,Zürich", "Josè,Zürich"]
+    "José" and "Josè" two people; a quoted value past the rows DuckDB samples, read."""
+    # and a quoted value past the rows DuckDB's sniffer samples: read as standard CSV by both
+    rows = ["name,Straße", *(f"n{i % 50},c{i % 7}" for i in range(30_000)), "José,Zürich", "Josè,Zürich", '"A, B",c1']
     path = tmp_path / "latin1.csv"
     path.write_bytes(("\n".join(rows) + "\n").encode("latin-1"))
     qids = ["name", "Straße"]
     got = pr.kanon(pr.connect(spark.session, csv_encoding="latin-1"), str(path), qids, k=2)
     assert got == pr.kanon(pr.Source(csv_encoding="latin-1"), str(path), qids, k=2)
-    assert got.k_anonymity == 1 and got.n_rows == 30_002
+    assert got.k_anonymity == 1 and got.n_rows == 30_003
 
 
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)

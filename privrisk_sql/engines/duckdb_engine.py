@@ -534,16 +534,16 @@ def _sniff_csv(label: str, connection: Any, encoding: str = "utf-8") -> tuple:
         # DuckDB reads it as one column "column0" and no rows: "column 'age' not found (columns: column0)".
         raise InvalidInputError(f"cannot read {label!r}: the file is empty (no header line, no rows)")
     try:
-        row = (
-            *_sniffed(
-                label,
-                connection,
-                "Delimiter, Quote, Escape, NewLineDelimiter, Comment, SkipRows, HasHeader, Columns, DateFormat, "
-                "TimestampFormat",
-                encoding,
-            ),
-            encoding,
+        fields = (
+            "Delimiter, Quote, Escape, NewLineDelimiter, Comment, SkipRows, HasHeader, Columns, DateFormat, "
+            "TimestampFormat"
         )
+        row = (*_sniffed(label, connection, fields, encoding), encoding)
+        if row[1] in ("", "(empty)") and not _fewer_lines_than(label, SNIFFED_ROWS) and _holds(label, b'"'):
+            # No quoted value in the rows sampled, a '"' past them ("Ann, Jr.",c1): the pinned
+            # reader had no quote character and refused the row as having one field too many.
+            # Sniffed again from every row, as the file is standard CSV there.
+            row = (*_sniffed(label, connection, fields, encoding, sample_size=-1), encoding)
         if int(row[5]):  # the sniffer skipped lines: a preamble, or rows that disagree with the header
             _refuse_ragged(label, row[0], row[1], encoding)
         if row[6]:  # the sniffer gives the header as DuckDB renamed it: the file's own is read here

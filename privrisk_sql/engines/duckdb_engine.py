@@ -543,7 +543,8 @@ def _sniff_csv(label: str, connection: Any, encoding: str = "utf-8") -> tuple:
         if row[1] in ("", "(empty)") and not _fewer_lines_than(label, SNIFFED_ROWS) and _holds(label, b'"'):
             # No quoted value in the rows sampled, a '"' past them ("Ann, Jr.",c1): the pinned
             # reader had no quote character and refused the row as having one field too many.
-            # Sniffed again from every row, as the file is standard CSV there.
+            # Sniffed again from every row, as the file is standard CSV there
+            # (docs/decisions/duckdb-csv-types-from-every-row.md: the check costs 5 ms per 100 MB).
             row = (*_sniffed(label, connection, fields, encoding, sample_size=-1), encoding)
         if int(row[5]):  # the sniffer skipped lines: a preamble, or rows that disagree with the header
             _refuse_ragged(label, row[0], row[1], encoding)

@@ -307,10 +307,17 @@ def test_a_latin1_csv_is_read_in_its_encoding_as_pandas_reads_it(tmp_path):
     assert got.to_dict()["class_size_histogram"] == want.to_dict()["class_size_histogram"]
     assert got.k_anonymity == 1 and got.n_rows == 30_002
     db = tmp_path / "w.duckdb"
-    mondrian_keeping_all(pr.Source(str(db), create=True, csv_encoding="ISO-8859-1"), str(path), ["Straße"], 2, "rel")
+    tree = tmp_path / "streets.csv"  # the hierarchy file in the run's encoding too
+    tree.write_bytes(
+        "".join(f"{v};{'Z' if v == 'Zürich' else 'c'};*\n" for v in ["Zürich", *(f"c{i}" for i in range(7))]).encode(
+            "latin-1"
+        )
+    )
+    src = pr.Source(str(db), create=True, csv_encoding="ISO-8859-1")
+    mondrian_keeping_all(src, str(path), ["Straße"], 2, "rel", hierarchies={"Straße": str(tree)})
     with duckdb.connect(str(db)) as con:
-        names = {r[0] for r in con.execute("SELECT name FROM rel WHERE name LIKE 'Jos%'").fetchall()}
-    assert names == {"José", "Josè"}
+        rows = con.execute("SELECT name, \"Straße_gen\" FROM rel WHERE name LIKE 'Jos%'").fetchall()
+    assert set(rows) == {("José", "Zürich"), ("Josè", "Zürich")}
     out = tmp_path / "k.json"
     assert (
         main(["kanon", "--table", str(path), "--qids", "name,Straße", "--encoding", "latin1", "--json", str(out)]) == 0

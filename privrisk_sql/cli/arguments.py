@@ -164,7 +164,7 @@ def safety_args(p: argparse.ArgumentParser, *, writes: bool = False) -> None:
         type=encoding,
         default="utf-8",
         metavar="ENC",
-        help="the text encoding of the CSV files read: utf-8 (default) or latin-1 (ISO-8859-1)",
+        help="the text encoding of the CSV files read (tables, hierarchies): utf-8 (default) or latin-1 (ISO-8859-1)",
     )
     p.add_argument("--html", metavar="OUT", help="also write a self-contained HTML report of the run to OUT")
     if writes:  # mondrian writes its output table: --read-only could never run it

@@ -137,7 +137,9 @@ def mondrian(
         names = resolve_qids(rel, qids)  # refuses unsupported types; every other one is in KINDS
         orders = resolve_order(rel, names, order)
         attrs = resolve_sensitive(rel, names, o.sensitive)
-        trees = resolve_hierarchies(rel, names, hierarchies, orders, relaxed, source.dialect, source.fetch)
+        trees = resolve_hierarchies(
+            rel, names, hierarchies, orders, relaxed, source.dialect, source.fetch, source.csv_encoding
+        )
         dropped = list(dict.fromkeys(rel.column(c).name for c in o.identifiers))
         kept, unroled = resolve_roles(rel, names, o.keep, dropped, [a.column for a in attrs])
         check_output_columns(kept, names, shape)

@@ -458,12 +458,14 @@ def date_rows(column: str, values: Iterable[str], levels: Sequence[str]) -> list
     return rows
 
 
-def read_hierarchy(column: str, spec: Any) -> Hierarchy:
-    """A hierarchy from a CSV path (``;`` or ``,`` between cells) or from rows already read."""
+def read_hierarchy(column: str, spec: Any, encoding: str = "utf-8") -> Hierarchy:
+    """A hierarchy from a CSV path (``;`` or ``,`` between cells; its text in ``encoding``, the
+    run's, as its tables' CSV files) or from rows already read."""
     if isinstance(spec, (str, Path)):
         path = Path(spec)
         try:
-            text = path.read_text(encoding="utf-8-sig")  # Excel's "CSV UTF-8" starts with a BOM
+            # Excel's "CSV UTF-8" starts with a BOM
+            text = path.read_text(encoding="utf-8-sig" if encoding == "utf-8" else encoding)
         except OSError as e:
             # a bare word that is no file was likely meant as a builder ('intervals:5', 'dates')
             hint = (
@@ -473,7 +475,10 @@ def read_hierarchy(column: str, spec: Any) -> Hierarchy:
                 f"hierarchy for {column!r}: cannot read {str(path)!r}: {e.strerror}{hint}"
             ) from None
         except UnicodeDecodeError:
-            raise InvalidInputError(f"hierarchy for {column!r}: {str(path)!r} is not UTF-8 text") from None
+            raise InvalidInputError(
+                f"hierarchy for {column!r}: {str(path)!r} is not UTF-8 text (a Latin-1 file: --encoding latin-1, "
+                "csv_encoding='latin-1', reads it as the run's CSV files)"
+            ) from None
         first = text.split("\n", 1)[0]
         delimiter = ";" if ";" in first or "," not in first else ","
         return Hierarchy(column, _csv_rows(text, delimiter, column, repr(str(path))), repr(str(path)))

@@ -205,6 +205,7 @@ def resolve_hierarchies(
     relaxed: bool,
     dialect: Dialect,
     fetch: Callable[[str], list],
+    encoding: str = "utf-8",
 ) -> dict[str, Hierarchy]:
     """Each hierarchy read and checked (a file's errors name it), keyed by real column name; a
     builder's (``mask``, ``interval:...``, ``date[:...]``) built from the column's distinct values,
@@ -251,7 +252,7 @@ def resolve_hierarchies(
             tree = read_hierarchy(col.name, builder.rows(col.name, values, col.type_class is TypeClass.TIMESTAMP))
             tree.where, tree.values_read = f"(built: {spec})", values
         else:
-            tree = read_hierarchy(col.name, spec)
+            tree = read_hierarchy(col.name, spec, encoding)
         if tree.nul_line is not None and not dialect.text_holds_nul:
             raise InvalidInputError(
                 f"hierarchy {tree.where} for {col.name!r}, line {tree.nul_line}: a NUL character, "

@@ -17,6 +17,8 @@ from privrisk_sql.sql.types import TypeClass as T
 
 from backends import FIXTURES, mondrian_keeping_all
 
+ADULT_CSV = FIXTURES / "adult" / "ori.csv"
+
 UNSUPPORTED = {
     "duckdb": ["BLOB", "JSON", "INTEGER[]", "STRUCT(a INTEGER)", "MAP(VARCHAR, INTEGER)"],
     "sqlite": ["BLOB"],
@@ -318,11 +320,13 @@ def test_a_latin1_csv_is_read_in_its_encoding_as_pandas_reads_it(tmp_path):
     with duckdb.connect(str(db)) as con:
         rows = con.execute("SELECT name, \"Straße_gen\" FROM rel WHERE name LIKE 'Jos%'").fetchall()
     assert set(rows) == {("José", "Zürich"), ("Josè", "Zürich")}
-    out = tmp_path / "k.json"
-    assert (
-        main(["kanon", "--table", str(path), "--qids", "name,Straße", "--encoding", "latin1", "--json", str(out)]) == 0
-    )
+    out, page = tmp_path / "k.json", tmp_path / "k.html"
+    args = ["kanon", "--table", str(path), "--qids", "name,Straße", "--encoding", "latin1", "--json", str(out)]
+    assert main([*args, "--html", str(page)]) == 0
     assert json.loads(out.read_text())["class_size_histogram"] == want.to_dict()["class_size_histogram"]
+    assert "parameter encoding</th><td>latin-1<" in page.read_text().replace("\n", "")  # how the file was read
+    assert main(["kanon", "--table", str(ADULT_CSV), "--qids", "age", "--html", str(page), "--quiet"]) == 0
+    assert "parameter encoding" not in page.read_text()  # the default, on every page, said nothing
 
 
 @pytest.mark.parametrize("given", ["cp1252", "utf-16", "", None, 1])

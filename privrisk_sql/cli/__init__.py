@@ -281,7 +281,10 @@ def _write_html(metric: Metric, args: argparse.Namespace, result: object, databa
     parameters = {
         k: v
         for k, v in vars(args).items()
-        if k not in _NOT_PARAMETERS and k not in metric.inputs and not k.startswith("_")
+        if k not in _NOT_PARAMETERS
+        and k not in metric.inputs
+        and not k.startswith("_")
+        and not (k == "encoding" and v == "utf-8")  # how CSV files are read: shown when it is not the default
     }
     thresholds = {k: getattr(args, k) for k in ("fail_above", "fail_below") if getattr(args, k, None) is not None}
     info = RunInfo(

@@ -99,15 +99,22 @@ _MANY_CSV_WAY_OUT = (
 _CSV_PARTS = (".csv", ".tsv", ".csv.gz", ".tsv.gz")  # not .txt: a folder of notes is no table
 
 
+def _many_csv_way_out(pattern: str) -> str:
+    """:data:`_MANY_CSV_WAY_OUT` for ``pattern`` made absolute (the view reads it from wherever it
+    is opened), written as an SQL string (a quote in the path doubled) the user can paste."""
+    return _MANY_CSV_WAY_OUT.format(pattern=os.path.abspath(pattern).replace("'", "''"))
+
+
 def _folder_reason(folder: str, reader: str | None) -> str:
     """Why a folder is no table: one of CSV files (Spark's df.write.csv writes such, named like
     a file, people.csv/) is told how to read them as one; else it holds no Parquet file."""
     with contextlib.suppress(OSError):
         parts = sorted(p.name for p in Path(folder).iterdir() if p.is_file() and p.name.lower().endswith(_CSV_PARTS))
         if parts:
-            pattern = os.path.join(os.path.abspath(folder), "*" + Path(parts[0]).suffix)
             more = ", ..." if len(parts) > 1 else ""
-            return f"a folder of CSV files ({parts[0]}{more}): " + _MANY_CSV_WAY_OUT.format(pattern=pattern)
+            return f"a folder of CSV files ({parts[0]}{more}): " + _many_csv_way_out(
+                os.path.join(folder, "*" + Path(parts[0]).suffix)
+            )
     return "a folder holding no Parquet file" if reader != "csv" else "a folder: a CSV is read from one file"
 
 
@@ -272,9 +279,7 @@ class Relations(Statements):
             if Path(table).is_dir():
                 why = _folder_reason(table, reader)
             elif any(c in table for c in "*?[") and not Path(table).exists():
-                why = "file names are not expanded from a pattern: " + _MANY_CSV_WAY_OUT.format(
-                    pattern=os.path.abspath(table)  # the view reads it from wherever it is opened
-                )
+                why = "file names are not expanded from a pattern: " + _many_csv_way_out(table)
             elif reader is not None and Path(table).exists():
                 why = "it is not a regular file"
             elif reader is not None:

@@ -123,9 +123,10 @@ class DuckDBEngine:
         self, files: dict[str, tuple[str, str]], encoding: str = "utf-8"
     ) -> dict[str, tuple[str, bool] | BaseException]:
         """Each file's reader: ``read_parquet``, or ``read_csv`` with the options DuckDB's sniffer
-        detects pinned (a CSV file's text in ``encoding``: :data:`CSV_ENCODINGS`). The sniffer runs on one thread, about 30 ms for a 30k-row file: several
-        CSV files are sniffed side by side, each on its own cursor (a cursor is a connection of
-        the same database, so nothing it reads differs). Nothing is registered."""
+        detects pinned (a CSV file's text in ``encoding``: utf-8 or latin-1). The sniffer runs on
+        one thread, about 30 ms for a 30k-row file: several CSV files are sniffed side by side,
+        each on its own cursor (a cursor is a connection of the same database, so nothing it reads
+        differs). Nothing is registered."""
         out: dict[str, tuple[str, bool] | BaseException] = {}
 
         def read(label: str, kind: str, connection: Any) -> None:

@@ -91,7 +91,7 @@ def _compressed_hint(table: str) -> str:
 # Many CSV files as one table: a way out on DuckDB (what Spark and a shell's glob give, part files).
 _MANY_CSV_WAY_OUT = (
     "a table is one CSV file or a folder of Parquet files; concatenate them, or make a DuckDB view over "
-    "them in a database file (CREATE VIEW t AS SELECT * FROM read_csv('{pattern}')) and pass --db FILE "
+    "them in a database file (CREATE VIEW t AS SELECT * FROM read_csv({pattern})) and pass --db FILE "
     "--table t (Python: src=FILE, table='t')"
 )
 
@@ -101,8 +101,11 @@ _CSV_PARTS = (".csv", ".tsv", ".csv.gz", ".tsv.gz")  # not .txt: a folder of not
 
 def _many_csv_way_out(pattern: str) -> str:
     """:data:`_MANY_CSV_WAY_OUT` for ``pattern`` made absolute (the view reads it from wherever it
-    is opened), written as an SQL string (a quote in the path doubled) the user can paste."""
-    return _MANY_CSV_WAY_OUT.format(pattern=os.path.abspath(pattern).replace("'", "''"))
+    is opened), written as DuckDB's string literal (a quote in the path doubled) the user can paste."""
+    from ..sql.dialects import get_dialect
+    from ..sql.render import sql_literal
+
+    return _MANY_CSV_WAY_OUT.format(pattern=sql_literal(os.path.abspath(pattern), get_dialect("duckdb")))
 
 
 def _folder_reason(folder: str, reader: str | None) -> str:

@@ -267,6 +267,28 @@ def test_a_csv_not_in_utf8_is_named_as_such(tmp_path, capsys):
     assert main(["kanon", "--table", str(path), "--qids", "city", "--encoding", "latin-1", "--quiet"]) == 0
 
 
+@pytest.mark.parametrize("name", ["latin1.csv", "old export's.csv.gz"])
+def test_the_conversion_a_not_utf8_refusal_suggests_runs_as_written(tmp_path, capsys, name):
+    """The refusal of a file not in UTF-8 suggested `iconv -f CP1252 -t UTF-8 'x.csv.gz' > utf8.csv`
+    for a gzip file too (iconv would have converted the compressed bytes), its path quoted as
+    Python writes it, not as a shell reads it. Its command, pasted into a shell, gives the file's text."""
+    import gzip
+    import shlex
+    import subprocess
+
+    import pandas as pd
+
+    text = "age,city\n30,Montréal\n31,Zürich\n".encode("latin-1")
+    path = tmp_path / name
+    path.write_bytes(gzip.compress(text) if name.endswith(".gz") else text)
+    assert main(["kanon", "--table", str(path), "--qids", "age"]) == 2
+    err = capsys.readouterr().err.strip()
+    command = err[err.index("convert it (") + len("convert it (") : err.rindex(")")]
+    subprocess.run(["bash", "-c", command], cwd=tmp_path, check=True)
+    assert pd.read_csv(tmp_path / "utf8.csv")["city"].tolist() == ["Montréal", "Zürich"]
+    assert shlex.quote(str(path)) in command
+
+
 def _latin1_file(path, header: str = "name,Straße") -> list[str]:
     """A Latin-1 CSV past the rows DuckDB's sniffer samples (its full-file passes run), its
     header not ASCII, "José" and "Josè" two people in Zürich at the end: read as UTF-8 with

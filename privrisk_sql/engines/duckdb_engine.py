@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -597,8 +598,18 @@ def _not_utf8_message(label: str, line: int | None) -> str:
     return (
         f"cannot read {label!r}: {f'line {line}' if line else 'it'} is not UTF-8 text, and a CSV file "
         "is read as UTF-8 unless told: a Latin-1 (ISO-8859-1) file is read with --encoding latin-1 "
-        f"(Source(..., csv_encoding='latin-1')); another, convert it (iconv -f CP1252 -t UTF-8 {label!r} > utf8.csv)"
+        f"(Source(..., csv_encoding='latin-1')); another, convert it ({_conversion_command(label)})"
     )
+
+
+def _conversion_command(label: str) -> str:
+    """A shell line that writes ``label`` as UTF-8 to utf8.csv, from Windows-1252 (a superset of
+    Latin-1's printable characters): a gzip file is decompressed first, iconv reads text."""
+    quoted = shlex.quote(label)
+    convert = "iconv -f CP1252 -t UTF-8"
+    if label.lower().endswith(".gz"):
+        return f"gzip -dc {quoted} | {convert} > utf8.csv"
+    return f"{convert} {quoted} > utf8.csv"
 
 
 def _other_format(label: str) -> str | None:

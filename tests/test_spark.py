@@ -488,6 +488,37 @@ def test_a_dataset_folder_reads_as_on_duckdb(spark, tmp_path):
 
 
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_csv_part_files_spark_wrote_are_told_the_spark_way_and_it_reads_them(spark, tmp_path, monkeypatch):
+    """A folder of CSV part files written by Spark's df.write.csv, given to a Spark run: told to
+    make a DuckDB view in a database file (another engine). Now told Spark's own ways; both,
+    taken as written (the folder's path holds a quote), read every row."""
+    import re
+
+    import pandas as pd
+    from test_datasets import ADULT, QIDS
+
+    rows = pd.read_csv(ADULT, nrows=3000)
+    folder = tmp_path / "O'Neil" / "people.csv"
+    spark.session.createDataFrame(rows).repartition(3).write.option("header", True).csv(str(folder))
+    src = pr.connect(spark.session)
+    monkeypatch.chdir(folder.parent)
+    with pytest.raises(pr.InvalidInputError) as e:
+        pr.kanon(src, "people.csv", QIDS, k=5)
+    message = str(e.value)
+    assert "DuckDB view" not in message and "pass that folder as --table" in message
+    code = re.search(r"\((spark\.read\.csv\(.*?\)\.write\.parquet\(.*?\))\)", message).group(1)
+    eval(code, {"spark": spark.session})  # the line as the user pastes it
+    parquet = str(folder.with_suffix(".parquet"))
+    want = pr.kanon(None, rows, QIDS, k=5).to_dict()["class_size_histogram"]
+    assert pr.kanon(src, parquet, QIDS, k=5).to_dict()["class_size_histogram"] == want
+    view = re.search(r"\((spark\.read\.csv\(\.\.\.\)\.createOrReplaceTempView\('t'\))\)", message).group(1)
+    pattern = re.search(r"spark\.read\.csv\((.*?), header=True, inferSchema=True\)", message).group(1)
+    eval(view.replace("...", f"{pattern}, header=True, inferSchema=True"), {"spark": spark.session})
+    got = pr.kanon(src, "t", QIDS, k=5)
+    assert got.n_rows == 3000 and got.to_dict()["class_size_histogram"] == want
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
 def test_a_dataset_spark_wrote_reads_alike_on_duckdb(spark, tmp_path):
     """What Spark itself writes (part files with their .crc checksums, _SUCCESS, Hive partition
     folders, a NULL partition as __HIVE_DEFAULT_PARTITION__): DuckDB reads the folder as Spark

@@ -11,7 +11,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engines.common import FILE_SUFFIXES, file_reader, path_kind, refuse_one_name_columns
 from ..errors import InvalidInputError, UnsupportedFeatureError
@@ -19,6 +19,9 @@ from ..given import home_expanded
 from ..sql.names import split_table_name
 from ..sql.types import TypeClass, type_class
 from .statements import Statements
+
+if TYPE_CHECKING:
+    from ..sql.dialects import Dialect
 
 
 @dataclass(frozen=True)
@@ -88,27 +91,25 @@ def _compressed_hint(table: str) -> str:
     return f", and those compressed with gzip (.gz): decompress this {kind} file, or recompress it with gzip"
 
 
-# Many CSV files as one table: a way out on DuckDB (what Spark and a shell's glob give, part files).
-_MANY_CSV_WAY_OUT = (
-    "a table is one CSV file or a folder of Parquet files; concatenate them, or make a DuckDB view over "
-    "them in a database file (CREATE VIEW t AS SELECT * FROM read_csv({pattern})) and pass --db FILE "
-    "--table t (Python: src=FILE, table='t')"
-)
-
-
 _CSV_PARTS = (".csv", ".tsv", ".csv.gz", ".tsv.gz")  # not .txt: a folder of notes is no table
 
 
-def _many_csv_way_out(pattern: str) -> str:
-    """:data:`_MANY_CSV_WAY_OUT` for ``pattern`` made absolute (the view reads it from wherever it
-    is opened), written as DuckDB's string literal (a quote in the path doubled) the user can paste."""
+def _many_csv_way_out(pattern: str, folder: str, dialect: Dialect) -> str:
+    """How to read the CSV files ``pattern`` names (in ``folder``) as one table on ``dialect``
+    (Dialect.many_csv_way_out): the paths made absolute (read from wherever the way is taken),
+    written as literals the user can paste (a quote in a path doubled in SQL, escaped in Python)."""
     from ..sql.dialects import get_dialect
     from ..sql.render import sql_literal
 
-    return _MANY_CSV_WAY_OUT.format(pattern=sql_literal(os.path.abspath(pattern), get_dialect("duckdb")))
+    pattern, folder = os.path.abspath(pattern), os.path.abspath(folder)
+    return dialect.many_csv_way_out.format(
+        duckdb_pattern=sql_literal(pattern, get_dialect("duckdb")),
+        python_pattern=repr(pattern),
+        parquet=repr(str(Path(folder).with_suffix(".parquet") if Path(folder).name else Path(folder, "t.parquet"))),
+    )
 
 
-def _folder_reason(folder: str, reader: str | None) -> str:
+def _folder_reason(folder: str, reader: str | None, dialect: Dialect) -> str:
     """Why a folder is no table: one of CSV files (Spark's df.write.csv writes such, named like
     a file, people.csv/) is told how to read them as one; else it holds no Parquet file."""
     with contextlib.suppress(OSError):
@@ -116,7 +117,7 @@ def _folder_reason(folder: str, reader: str | None) -> str:
         if parts:
             more = ", ..." if len(parts) > 1 else ""
             return f"a folder of CSV files ({parts[0]}{more}): " + _many_csv_way_out(
-                os.path.join(folder, "*" + Path(parts[0]).suffix)
+                os.path.join(folder, "*" + Path(parts[0]).suffix), folder, dialect
             )
     return "a folder holding no Parquet file" if reader != "csv" else "a folder: a CSV is read from one file"
 
@@ -280,9 +281,11 @@ class Relations(Statements):
             # Both readings, whichever the user meant: a typo in a file's suffix (cps1988.cvs) and a
             # missing .csv get the same message.
             if Path(table).is_dir():
-                why = _folder_reason(table, reader)
+                why = _folder_reason(table, reader, self.dialect)
             elif any(c in table for c in "*?[") and not Path(table).exists():
-                why = "file names are not expanded from a pattern: " + _many_csv_way_out(table)
+                why = "file names are not expanded from a pattern: " + _many_csv_way_out(
+                    table, os.path.dirname(table) or ".", self.dialect
+                )
             elif reader is not None and Path(table).exists():
                 why = "it is not a regular file"
             elif reader is not None:

@@ -164,6 +164,16 @@ class Dialect:
     # The files a database file keeps beside it, as suffixes of its path (DuckDB's write-ahead log,
     # SQLite's journals): part of the database, so never a path an output of the run may take.
     database_companions: tuple[str, ...] = ()
+    # The way to read many CSV files as one table (a folder of part files, a shell pattern),
+    # which privrisk_sql does not (its checks read one file): {duckdb_pattern} is their
+    # absolute pattern as DuckDB's string literal, {python_pattern} and {parquet} as Python's
+    # (the folder Parquet files could go to). DuckDB's way, a view in a database file, is
+    # anyone's; Spark's own reader is at hand where Spark is the engine.
+    many_csv_way_out: str = (
+        "a table is one CSV file or a folder of Parquet files; concatenate them, or make a DuckDB view over "
+        "them in a database file (CREATE VIEW t AS SELECT * FROM read_csv({duckdb_pattern})) and pass --db FILE "
+        "--table t (Python: src=FILE, table='t')"
+    )
 
     @property
     def qualified_form(self) -> str:
@@ -343,6 +353,12 @@ ORDER BY 1""",
             # (docs/decisions/spark-few-shuffle-partitions-for-small-work.md).
             small_work_settings=(("spark.sql.shuffle.partitions", "8"),),
             small_work_rows=150_000,
+            many_csv_way_out=(
+                "a table is one CSV file or a folder of Parquet files; concatenate them, or write them as "
+                "Parquet with Spark (spark.read.csv({python_pattern}, header=True, inferSchema=True)"
+                ".write.parquet({parquet})) and pass that folder as --table; in Python, a temporary view "
+                "over them (spark.read.csv(...).createOrReplaceTempView('t')) is read as table='t'"
+            ),
             grouping_sets_batches=True,
             read_setting="SET {name}",
             write_setting="SET {name}={typed}",  # the one setting changed is a number

@@ -5,7 +5,8 @@ statement, then replayed in this process on fresh in-memory databases, interleav
 one connection (the baseline, as the package runs them), and with each run of consecutive
 histogram statements and of match statements split over two connections on two threads (the
 work tables made shared tables instead of TEMP ones, so that both connections see them). Prints
-the wall and CPU seconds of every pair and their min / median / max, and the ratio two ÷ one.
+the wall and CPU seconds of every pair and their min / median / max, and the ratio two ÷ one;
+fails unless both ways return the same rows from every query (the events and their values too).
 
 Usage: python benchmarks/mpuccs_two_connections.py [--pairs 6]
 """
@@ -46,8 +47,10 @@ def recorded_statements(ori: str, syn: str) -> list[str]:
     return [sql.replace("CREATE TEMP TABLE", "CREATE TABLE", 1) for sql in seen]
 
 
-def replay(statements: list[str], connections: int) -> tuple[float, float]:
+def replay(statements: list[str], connections: int) -> tuple[float, float, list]:
+    """Wall and CPU seconds of the statements run, and every query's rows (sorted)."""
     con = duckdb.connect()
+    answers: list = []
     cursors = [con.cursor() for _ in range(connections)]
     wall, cpu = time.perf_counter(), cpu_seconds()
     i = 0
@@ -58,20 +61,22 @@ def replay(statements: list[str], connections: int) -> tuple[float, float]:
             while j < len(statements) and kind(statements[j]) == k:
                 j += 1
         group = statements[i:j]
+        rows: list = [None] * len(group)
         if len(group) == 1:
-            con.execute(group[0]).fetchall()
+            rows[0] = con.execute(group[0]).fetchall()
         else:
 
-            def worker(n: int, group: list[str] = group) -> None:
-                for sql in group[n::connections]:
-                    cursors[n].execute(sql).fetchall()
+            def worker(n: int, group: list[str] = group, rows: list = rows) -> None:
+                for at in range(n, len(group), connections):
+                    rows[at] = cursors[n].execute(group[at]).fetchall()
 
             with ThreadPoolExecutor(connections) as pool:
                 list(pool.map(worker, range(connections)))
+        answers.extend(rows)
         i = j
     wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
     con.close()
-    return wall, cpu
+    return wall, cpu, [sorted(r, key=repr) for r in answers]  # sorted outside the timing
 
 
 def spread(values: list[float]) -> str:
@@ -91,13 +96,19 @@ def main() -> int:
     one: list[tuple[float, float]] = []
     two: list[tuple[float, float]] = []
     for n in range(args.pairs):
-        one.append(replay(statements, 1))
-        two.append(replay(statements, 2))
+        *timing, alone = replay(statements, 1)
+        one.append((timing[0], timing[1]))
+        *timing, split = replay(statements, 2)
+        two.append((timing[0], timing[1]))
+        if alone != split:
+            print("the two ways returned different rows")
+            return 1
         print(
             f"pair {n + 1}: one {one[-1][0]:.3f} s ({one[-1][1]:.3f} CPU-s), two {two[-1][0]:.3f} s ({two[-1][1]:.3f} CPU-s)"
         )
     print(f"one connection  (baseline): wall {spread([w for w, _ in one])} s, CPU {spread([c for _, c in one])} s")
     print(f"two connections           : wall {spread([w for w, _ in two])} s, CPU {spread([c for _, c in two])} s")
+    print("the same rows from every query, both ways")
     print(f"two / one, pair by pair   : wall {spread([b[0] / a[0] for a, b in zip(one, two)])}")
     return 0
 

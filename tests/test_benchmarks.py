@@ -73,6 +73,18 @@ def test_mondrian_hierarchy_scale_runs_small():
     assert "x faster" in r.stdout and "the tree costs" in r.stdout
 
 
+def test_mpuccs_two_connections_runs_small():
+    # its own check: the statements split over two connections answer as they do on one
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "mpuccs_two_connections.py"), "--pairs", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    assert "the same rows from every query, both ways" in r.stdout and "two / one, pair by pair" in r.stdout
+
+
 def test_mariadb_rank_map_runs_small():
     # its own check: the TEXT map and the shipped one code every row
     from conftest import require_server

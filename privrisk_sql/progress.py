@@ -34,8 +34,9 @@ def end_open_line(stream: Any = None) -> None:
 
 
 class _StderrLine:
-    """One line of progress on a stream: redrawn in place on a terminal (at most every 0.2 s), a
-    new line every 10 s otherwise (a CI log); nothing before ``delay`` seconds have passed."""
+    """One line of progress on a stream: redrawn in place on a terminal or in a notebook (at most
+    every 0.2 s), a new line every 10 s otherwise (a CI log); nothing before ``delay`` seconds
+    have passed."""
 
     def __init__(self, label: str, delay: float, stream=None):
         self.label, self.delay = label, delay
@@ -45,7 +46,9 @@ class _StderrLine:
         self.drawn = False
         self.broken = False  # the stream refused a line: nothing more is drawn on it
         try:
-            self.tty = self.stream.isatty()
+            # Redrawn in place: on a terminal, and in a notebook, whose front ends show a carriage
+            # return as a terminal does (its stderr, a kernel's stream, says it is no terminal).
+            self.tty = self.stream.isatty() or _kernel_stream(self.stream)
         except (AttributeError, OSError, ValueError):  # no stderr (2>&-, pythonw: None), or closed
             self.tty = False
 
@@ -165,6 +168,11 @@ class ElapsedLine(_StderrLine):
             parts.append(f"{percent:.0f}% done")
         parts.append(f"{now - self.start:.0f}s elapsed")
         return f"{self.label}: " + ", ".join(parts)
+
+
+def _kernel_stream(stream: Any) -> bool:
+    """Whether ``stream`` is a Jupyter kernel's output stream (ipykernel's OutStream)."""
+    return type(stream).__module__.startswith("ipykernel.")
 
 
 def _asked(get: Callable[[], Any]) -> Any:

@@ -68,3 +68,56 @@ def test_progress_is_redrawn_in_place_in_a_notebook():
     assert "[##############################] 7/7 combinations" in _as_shown(bar_text)[0]
     assert _as_shown(status_text) == [line for line in _as_shown(status_text) if "level 3, 30 cuts" in line]
     assert len(_as_shown(status_text)) == 1
+
+
+def test_interrupting_the_kernel_stops_a_run_and_leaves_nothing(tmp_path):
+    """The notebook's stop button (the kernel interrupted, SIGINT) during a Mondrian run: the cell
+    ends with KeyboardInterrupt within seconds, the database file holds its input alone (no
+    output, no staging table), and the kernel runs the next cell."""
+    import time
+
+    import duckdb
+    from jupyter_client.manager import start_new_kernel
+
+    db = tmp_path / "w.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute(
+            "CREATE TABLE people AS SELECT i % 97 AS a, i % 89 AS b, i % 83 AS c, i % 79 AS d, "
+            "(i * 7) % 61 AS e FROM range(3000000) r(i)"
+        )
+    manager, client = start_new_kernel(kernel_name="python3")
+    try:
+
+        def run(code: str, interrupt_after: float | None = None) -> tuple[list, float]:
+            started, interrupted = time.monotonic(), None
+            msg_id, outputs = client.execute(code), []
+            while True:
+                if interrupt_after is not None and interrupted is None and time.monotonic() - started > interrupt_after:
+                    manager.interrupt_kernel()
+                    interrupted = time.monotonic()
+                try:
+                    msg = client.get_iopub_msg(timeout=0.1)
+                except Exception:  # queue.Empty: nothing yet
+                    assert time.monotonic() - started < 120
+                    continue
+                if msg["parent_header"].get("msg_id") != msg_id:
+                    continue
+                if msg["msg_type"] == "error":
+                    outputs.append(msg["content"]["ename"])
+                elif msg["msg_type"] == "execute_result":
+                    outputs.append(msg["content"]["data"]["text/plain"])
+                elif msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
+                    return outputs, time.monotonic() - (interrupted or started)
+
+        assert run("import privrisk_sql as pr")[0] == []
+        outputs, after_interrupt = run(
+            f"pr.mondrian({str(db)!r}, 'people', ['a', 'b', 'c', 'd', 'e'], k=5, output='released', progress=False)",
+            interrupt_after=1.0,
+        )
+        assert outputs == ["KeyboardInterrupt"] and after_interrupt < 10
+        assert run("1 + 1")[0] == ["2"]
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert [r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()] == ["people"]

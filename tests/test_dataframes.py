@@ -31,9 +31,16 @@ def adult_2k() -> pd.DataFrame:
     return pd.read_csv(ADULT_2K)
 
 
-@pytest.mark.parametrize("as_arrow", [False, True], ids=["pandas", "arrow"])
-def test_kanon_and_cavg_of_a_frame_equal_those_of_its_file(adult_2k, as_arrow):
-    frame = pa.Table.from_pandas(adult_2k) if as_arrow else adult_2k
+def _as(kind: str, frame: pd.DataFrame):
+    """``frame`` as a pandas DataFrame, an Arrow table or a polars DataFrame."""
+    import polars as pl
+
+    return {"pandas": lambda f: f, "arrow": pa.Table.from_pandas, "polars": pl.from_pandas}[kind](frame)
+
+
+@pytest.mark.parametrize("kind", ["pandas", "arrow", "polars"])
+def test_kanon_and_cavg_of_a_frame_equal_those_of_its_file(adult_2k, kind):
+    frame = _as(kind, adult_2k)
     con = duckdb.connect()
     got = pr.kanon(con, frame, QIDS, sensitive=["income", "hours_per_week"], k=5)
     want = pr.kanon(con, ADULT_2K, QIDS, sensitive=["income", "hours_per_week"], k=5)
@@ -43,9 +50,10 @@ def test_kanon_and_cavg_of_a_frame_equal_those_of_its_file(adult_2k, as_arrow):
     assert _registered_views(con) == 0
 
 
-def test_mondrian_of_a_frame_writes_the_same_table_as_from_its_file(adult_2k):
+@pytest.mark.parametrize("kind", ["pandas", "polars"])
+def test_mondrian_of_a_frame_writes_the_same_table_as_from_its_file(adult_2k, kind):
     con = duckdb.connect()
-    from_frame = mondrian_keeping_all(con, adult_2k, QIDS, 10, "from_frame", keep_order=True)
+    from_frame = mondrian_keeping_all(con, _as(kind, adult_2k), QIDS, 10, "from_frame", keep_order=True)
     from_file = mondrian_keeping_all(con, ADULT_2K, QIDS, 10, "from_file", keep_order=True)
     assert (from_frame.partitions, from_frame.gcp) == (from_file.partitions, from_file.gcp)
     a = con.execute("SELECT * FROM from_frame").df()
@@ -55,13 +63,36 @@ def test_mondrian_of_a_frame_writes_the_same_table_as_from_its_file(adult_2k):
     assert _registered_views(con) == 0
 
 
-def test_mpuccs_of_frames_equals_mpuccs_of_their_files():
-    ori, syn = pd.read_csv(ORI), pd.read_csv(SYN)
+@pytest.mark.parametrize("kind", ["pandas", "polars"])
+def test_mpuccs_of_frames_equals_mpuccs_of_their_files(kind):
+    ori, syn = _as(kind, pd.read_csv(ORI)), _as(kind, pd.read_csv(SYN))
     columns = ["age", "sex", "race", "marital_status", "education"]
     got = pr.mpuccs(None, ori, syn, columns=columns, n_cols=[1, 2, 3])
     want = pr.mpuccs(None, ORI, SYN, columns=columns, n_cols=[1, 2, 3])
     assert got.to_dict() == want.to_dict()
     assert len(want.to_dict()["details"]) > 0
+
+
+def test_polars_missing_values_and_types_count_as_pandas_counts_them():
+    """polars keeps NaN and null apart, has Categorical, Enum and Decimal columns: the classes are
+    those of the same frame in pandas (to_pandas: NaN and null both missing), and risk's."""
+    import polars as pl
+
+    frame = pl.DataFrame(
+        {
+            "f": [1.0, float("nan"), None, 2.0, float("nan"), None],
+            "c": pl.Series(["a", "b", "a", None, "b", "a"], dtype=pl.Categorical),
+            "e": pl.Series(["x", "y", "x", "y", "x", "y"], dtype=pl.Enum(["x", "y"])),
+            "d": pl.Series([Decimal(v) for v in ("1.10", "2.20", "0", "1.10", "1.1", "3")], dtype=pl.Decimal(10, 2)),
+            "t": [dt.datetime(2020, 1, 1)] * 2 + [None, dt.datetime(2021, 1, 1)] + [dt.datetime(2020, 1, 1)] * 2,
+            "u": pl.Series([1, 2, 3, 4, 5, 6], dtype=pl.UInt64),
+        }
+    )
+    for qids in (["f"], ["c"], ["e"], ["d"], ["t"], ["u"], ["f", "c", "e", "d"]):
+        got, want = pr.kanon(None, frame, qids), pr.kanon(None, frame.to_pandas(), qids)
+        assert got == want, qids
+        assert pr.risk(None, frame, qids).to_dict() == pr.risk(None, frame.to_pandas(), qids).to_dict()
+    assert pr.kanon(None, frame, ["f"])["class_size_histogram"] == {"1": 2, "4": 1}  # NaN and null: one class
 
 
 def test_frame_on_a_read_only_source(adult_2k):

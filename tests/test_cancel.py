@@ -53,6 +53,34 @@ def test_timeout_cancels_the_running_statement(backend, command):
     assert pr.cavg(src, backend.load(_small()), ["a"], 1).n_rows > 0
 
 
+@pytest.mark.parametrize("engine", ["postgres", "mysql"])
+def test_a_timeout_through_a_callers_engine_of_one_connection_cancels_at_once(engine):
+    """A caller's SQLAlchemy Engine with a pool of one connection, which the run holds: MariaDB's
+    cancel, a second session asking the server to kill the statement, waited for that pool
+    (pool_timeout, 30 s by default) before it could ask, so a 1 s timeout stopped the run after
+    31 s. The second session is a connection of its own, never one of the caller's pool."""
+    import sqlalchemy as sa
+    from conftest import require_server
+
+    require_server(engine)
+    callers = sa.create_engine(server_url(engine), pool_size=1, max_overflow=0, pool_timeout=30)
+    view = f"slow_{uuid.uuid4().hex[:12]}"
+    with callers.begin() as conn:
+        conn.exec_driver_sql(f"CREATE VIEW {view} AS {SLOW_ROWS[engine].replace('%', '%%')}")
+    try:
+        src = pr.connect(callers, timeout=1)
+        started = time.monotonic()
+        with pytest.raises(pr.QueryTimeoutError, match=r"timeout: stopped after 1 s") as info:
+            pr.cavg(src, view, ["q1", "q2"], 2)
+        assert time.monotonic() - started < 15 and info.value.cancelled_running_statement
+        src.close()
+        assert callers.pool.checkedout() == 0
+    finally:
+        with callers.begin() as conn:
+            conn.exec_driver_sql(f"DROP VIEW IF EXISTS {view}")
+        callers.dispose()
+
+
 def _small():
     from backends import FIXTURES
 

@@ -631,3 +631,46 @@ def test_paths_from_the_home_folder_are_read_and_written_as_pandas_reads_them(tm
     with duckdb.connect(str(tmp_path / "w.duckdb")) as con:
         con.execute('CREATE TABLE "~root" AS SELECT * FROM out')
     assert pr.kanon(str(tmp_path / "w.duckdb"), "~root", ["age_gen"])["n_rows"] == 2000
+
+
+@pytest.mark.parametrize("engine", ["sqlite", "postgres", "mysql"])
+def test_a_callers_engine_gets_its_connection_back_after_each_run(tmp_path, engine):
+    """A SQLAlchemy Engine passed as src: each run took a connection from its pool and never
+    gave it back (only the garbage collector did, some time later), so with a pool of one the
+    second run waited for the pool and failed ("QueuePool limit of size 1 overflow 0 reached"),
+    and by default the sixteenth did. Each run now returns it; the caller's Engine stays theirs."""
+    import gc
+    import uuid
+
+    import sqlalchemy as sa
+    from conftest import require_server
+
+    from backends import server_url
+
+    require_server(engine)
+    url = f"sqlite:///{tmp_path / 'w.db'}" if engine == "sqlite" else server_url(engine)
+    callers = sa.create_engine(url, pool_size=1, max_overflow=0, pool_timeout=3)
+    table, released = f"people_{uuid.uuid4().hex[:8]}", f"released_{uuid.uuid4().hex[:8]}"
+    with callers.begin() as conn:
+        pd.read_csv(HAND / "ori.csv").to_sql(table, conn, index=False)
+    qids = ["a", "b"]
+    gc.disable()  # the collector may not run between two runs: nothing may depend on it
+    try:
+        for run in (
+            lambda: pr.kanon(callers, table, qids),
+            lambda: pr.cavg(callers, table, qids, 2),
+            lambda: pr.risk(callers, table, qids),
+            lambda: pr.mpuccs(callers, table, table, columns=qids),
+            lambda: pr.mondrian(callers, table, ["a"], k=2, output=released, relaxed=True),
+            lambda: pr.kanon(callers, released, ["a_gen"]),
+        ):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # mpUCCs of a table against itself says so
+                run()
+            assert callers.pool.checkedout() == 0
+    finally:
+        gc.enable()
+        with callers.begin() as conn:
+            for name in (table, released):
+                conn.exec_driver_sql(f"DROP TABLE IF EXISTS {name}")
+        callers.dispose()

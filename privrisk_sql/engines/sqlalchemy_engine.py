@@ -23,9 +23,12 @@ class SQLAlchemyEngine:
 
     reads_frames = False
 
-    def __init__(self, conn: Any, *, owns: bool, autocommit: bool):
+    def __init__(self, conn: Any, *, owns: bool, autocommit: bool, closes: bool = False):
         self.conn = conn
-        self.owns = owns
+        self.owns = owns  # the Engine too: made here from a URL, disposed of at close
+        # The connection, taken here from a caller's Engine: given back to its pool at close
+        # (left to the garbage collector, a pool of one refused the next run).
+        self.closes = closes or owns
         self.autocommit = autocommit
         self.dialect: Dialect = get_dialect(conn.dialect.name)
         self.raw: Any = conn.connection.driver_connection
@@ -51,7 +54,7 @@ class SQLAlchemyEngine:
                     redacted(f"cannot connect to {target.url.render_as_string(hide_password=True)}: {first_line(e)}"),
                     dialect=target.dialect.name,
                 ) from e
-            return cls(conn.execution_options(isolation_level="AUTOCOMMIT"), owns=False, autocommit=True)
+            return cls(conn.execution_options(isolation_level="AUTOCOMMIT"), owns=False, autocommit=True, closes=True)
         if isinstance(target, sa.engine.Connection):
             return cls(target, owns=False, autocommit=False)
         raise InvalidInputError(f"cannot make a Source from {type(target).__name__}")
@@ -205,13 +208,14 @@ class SQLAlchemyEngine:
         pass
 
     def close(self) -> None:
-        if self.owns:
-            engine = self.conn.engine
-            # A server that died mid-run (pg_ctl stop -m immediate, mariadbd killed) fails the
-            # close's rollback too: nothing is left to roll back, and the error that stopped the
-            # run (a QueryError, one line) is the one to report, not this one's traceback.
+        engine = self.conn.engine
+        # A server that died mid-run (pg_ctl stop -m immediate, mariadbd killed) fails the
+        # close's rollback too: nothing is left to roll back, and the error that stopped the
+        # run (a QueryError, one line) is the one to report, not this one's traceback.
+        if self.closes:
             with contextlib.suppress(Exception):
                 self.conn.close()
+        if self.owns:
             with contextlib.suppress(Exception):
                 engine.dispose()
 
@@ -247,7 +251,15 @@ class StatementCancel(DriverCancel):
         engine._connection_id = engine.run(engine.dialect.connection_id_query or "", "records")[0]["id"]
 
     def cancel(self, engine: SQLAlchemyEngine) -> None:
-        other = engine.conn.engine.raw_connection()
+        # A pool of its own, made as the Engine's (same driver arguments and connect events):
+        # a caller's Engine may have no connection to spare while the run holds one (a pool of
+        # one waited its pool_timeout, 30 s, before the cancel could be asked).
+        pool = engine.conn.engine.pool.recreate()
+        try:
+            other = pool.connect()
+        except BaseException:
+            pool.dispose()
+            raise
         try:
             cur = other.cursor()
             cur.execute((engine.dialect.running_query or "").format(connection_id=int(engine._connection_id)))
@@ -258,6 +270,7 @@ class StatementCancel(DriverCancel):
             cur.close()
         finally:
             other.close()
+            pool.dispose()
 
     def abandon(self, engine: SQLAlchemyEngine) -> None:
         _shut_socket(engine.raw._sock.fileno())  # PyMySQL's socket

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import warnings
 
 import duckdb
@@ -674,3 +675,50 @@ def test_a_callers_engine_gets_its_connection_back_after_each_run(tmp_path, engi
             for name in (table, released):
                 conn.exec_driver_sql(f"DROP TABLE IF EXISTS {name}")
         callers.dispose()
+
+
+@pytest.mark.parametrize("where", ["file", "memory"])
+def test_a_sqlite3_connection_is_a_source_as_pandas_takes_one(tmp_path, where):
+    """pandas reads and writes through a plain sqlite3 connection (to_sql, read_sql): such a
+    connection was refused, "cannot make a Source from Connection", and an in-memory database
+    could not be reached at all. It is used as it is, and stays the caller's: open, its open
+    transaction (an uncommitted row) untouched, no progress handler left on it."""
+    import sqlite3
+
+    frame = pd.read_csv(FIXTURES / "adult" / "ori.csv").head(3000)[["age", "sex", "race", "income"]]
+    con = sqlite3.connect(str(tmp_path / "w.db") if where == "file" else ":memory:")
+    frame.to_sql("adult", con, index=False)
+    con.execute("CREATE TABLE notes (x INTEGER)")
+    con.commit()
+    con.execute("INSERT INTO notes VALUES (1)")  # the caller's open transaction
+    qids = ["age", "sex", "race"]
+    assert pr.kanon(con, "adult", qids, sensitive="income", k=5) == pr.kanon(None, frame, qids, sensitive="income", k=5)
+    assert pr.cavg(con, "adult", qids, 5) == pr.cavg(None, frame, qids, 5)
+    assert pr.risk(con, "adult", qids).to_dict()["prosecutor"] == pr.risk(None, frame, qids).to_dict()["prosecutor"]
+    got = pr.mondrian(con, "adult", qids, k=5, output="released", keep=["income"])
+    assert got.partitions == pr.mondrian(str(tmp_path / "d.duckdb"), frame, qids, k=5, output="released").partitions
+    assert con.execute("SELECT COUNT(*) FROM released").fetchone()[0] == 3000
+    assert con.in_transaction and con.execute("SELECT x FROM notes").fetchall() == [(1,)]
+    con.rollback()  # the caller's to end: the run joined it, so its output goes too
+    assert con.execute("SELECT COUNT(*) FROM notes").fetchone()[0] == 0
+    assert con.execute("SELECT COUNT(*) FROM sqlite_master WHERE name = 'released'").fetchone()[0] == 0
+    # No transaction open: none is left open (sqlite3's implicit BEGIN before an INSERT into a
+    # work table held the output uncommitted and the file locked), and the output is committed.
+    assert pr.kanon(con, "adult", qids)["n_rows"] == 3000 and not con.in_transaction
+    pr.mondrian(con, "adult", qids, k=5, output="released", keep=["income"])
+    assert not con.in_transaction and con.isolation_level == ""  # sqlite3's default, as it was
+    if where == "file":
+        with contextlib.closing(sqlite3.connect(str(tmp_path / "w.db"))) as other:
+            assert other.execute("SELECT COUNT(*) FROM released").fetchone()[0] == 3000
+            other.execute("CREATE TABLE written_meanwhile (x INTEGER)")  # not locked out
+            other.commit()
+    assert [r[0] for r in con.execute("SELECT name FROM sqlite_temp_master").fetchall()] == []
+    con.close()
+
+
+def test_a_connection_of_another_driver_is_refused_with_the_ways_in():
+    class Connection:  # a DBAPI connection of a driver privrisk_sql does not take as it is
+        pass
+
+    with pytest.raises(pr.InvalidInputError, match=r"cannot make a Source from .*Connection: pass a database URL"):
+        pr.kanon(Connection(), "t", ["a"])

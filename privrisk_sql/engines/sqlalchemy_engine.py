@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import sqlite3
 from typing import Any
 
 from ..errors import InvalidInputError, QueryError, UnsupportedFeatureError
@@ -34,6 +35,10 @@ class SQLAlchemyEngine:
         self.raw: Any = conn.connection.driver_connection
         self.version = ".".join(str(p) for p in (conn.dialect.server_version_info or ()))
         self._connection_id: Any = None
+        # A caller's sqlite3 connection (pandas' kind): per run, BEGIN/COMMIT are ours where it
+        # has no transaction open (see watch), else the run joins theirs.
+        self._callers_sqlite3: Any = None
+        self._isolation_before: Any = None
         if self.dialect.python_functions:
             self._register_python_functions()
         self._canceller = CANCELLERS[self.dialect.cancel_by]
@@ -57,7 +62,16 @@ class SQLAlchemyEngine:
             return cls(conn.execution_options(isolation_level="AUTOCOMMIT"), owns=False, autocommit=True, closes=True)
         if isinstance(target, sa.engine.Connection):
             return cls(target, owns=False, autocommit=False)
-        raise InvalidInputError(f"cannot make a Source from {type(target).__name__}")
+        if isinstance(target, sqlite3.Connection):  # as pandas takes one (read_sql, to_sql)
+            engine = cls(_over_sqlite3(target), owns=False, autocommit=False, closes=True)
+            engine._callers_sqlite3 = target
+            return engine
+        kind = type(target)
+        raise InvalidInputError(
+            f"cannot make a Source from {kind.__module__}.{kind.__qualname__}: pass a database URL "
+            "(postgresql+psycopg://user@host/db), a SQLAlchemy Engine or Connection, a duckdb or sqlite3 "
+            "connection, or a SparkSession"
+        )
 
     def _register_python_functions(self) -> None:
         from ..sql.sqlite_functions import register
@@ -93,9 +107,22 @@ class SQLAlchemyEngine:
 
     def watch(self, guard: RunGuard) -> None:
         self._canceller.watch(self, guard)
+        con = self._callers_sqlite3
+        if con is not None and not con.in_transaction and getattr(con, "autocommit", -1) == _LEGACY_SQLITE3:
+            # No transaction of the caller's open: the run commits statement by statement (as an
+            # SQLite URL's does) and publishes in a BEGIN ... COMMIT of its own, so that it leaves
+            # none open. In sqlite3's default mode an INSERT into a work table opened one, which
+            # held the output uncommitted (lost when the caller closed) and locked out writers.
+            self._isolation_before = con.isolation_level
+            con.isolation_level = None
+            self.autocommit = True
 
     def unwatch(self) -> None:
         self._canceller.unwatch(self)
+        con = self._callers_sqlite3
+        if con is not None and self.autocommit:
+            self.autocommit = False
+            con.isolation_level = self._isolation_before
 
     def in_open_transaction(self) -> bool:
         return False  # a caller's Connection is not autocommit: its statements run as they come
@@ -302,6 +329,45 @@ def _shut_socket(fd: int) -> None:
         sock.shutdown(socket.SHUT_RDWR)
     finally:
         sock.close()
+
+
+# sqlite3.Connection.autocommit (Python 3.12) in the mode that honours isolation_level.
+_LEGACY_SQLITE3 = getattr(sqlite3, "LEGACY_TRANSACTION_CONTROL", -1)
+
+
+def _over_sqlite3(conn: Any) -> Any:
+    """A SQLAlchemy Connection over the caller's sqlite3 connection, which stays theirs."""
+    import sqlalchemy as sa
+
+    held = _CallersSqlite3(conn)
+    engine = sa.create_engine("sqlite://", creator=lambda: held, poolclass=sa.pool.StaticPool)
+    return engine.connect()
+
+
+class _CallersSqlite3:
+    """A caller's sqlite3 connection as SQLAlchemy holds it: every call reaches the connection,
+    but SQLAlchemy never ends its transaction (it rolls back after its first look at a new
+    connection, and when a Connection it began a transaction in is closed or returned to its
+    pool: the caller's uncommitted rows went) and never closes it. Our own BEGIN and COMMIT are
+    statements, not these calls."""
+
+    def __init__(self, con: Any):
+        object.__setattr__(self, "_con", con)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._con, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        setattr(self._con, name, value)
+
+    def rollback(self) -> None:
+        pass
+
+    def commit(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
 
 
 # The dialect's cancel_by (data in sql/dialects.py) names its strategy here.

@@ -39,8 +39,9 @@ class Source(Outputs, TempTables):
 
     Args:
         target: ``None`` (in-memory DuckDB), a ``duckdb`` connection, a path to a ``.duckdb`` file,
-            any SQLAlchemy URL (``duckdb:///x.duckdb`` opens DuckDB natively), or a SQLAlchemy
-            ``Engine``/``Connection``.
+            any SQLAlchemy URL (``duckdb:///x.duckdb`` opens DuckDB natively), a SQLAlchemy
+            ``Engine``/``Connection``, a ``sqlite3`` connection (as pandas takes one), or a
+            ``SparkSession``.
         read_only: refuse every statement that is not a read or a write to the run's own TEMP
             tables (each is parsed first). A DuckDB database opened here is opened ``read_only``
             with external access off (only ``files`` may be read); an SQLite file ``mode=ro``.

@@ -140,7 +140,7 @@ class OutputFile:
                 fh.flush()
                 os.fsync(fh.fileno())
             # mkstemp makes 0600 files: keep an existing file's bits, give a new one the umask's.
-            os.chmod(tmp, stat.S_IMODE(mode) if mode is not None else 0o666 & ~_umask())
+            os.chmod(tmp, stat.S_IMODE(mode) if mode is not None else 0o666 & ~current_umask())
             os.replace(tmp, self.target or "")
         except BaseException:
             with contextlib.suppress(OSError):
@@ -184,7 +184,8 @@ def _inside(path: str, folder: str) -> bool:
     return os.path.commonpath([os.path.realpath(path), folder]) == folder
 
 
-def _umask() -> int:
+def current_umask() -> int:
+    """The process's umask (read by setting it, and set back)."""
     current = os.umask(0)
     os.umask(current)
     return current

@@ -164,6 +164,12 @@ class Dialect:
     # The files a database file keeps beside it, as suffixes of its path (DuckDB's write-ahead log,
     # SQLite's journals): part of the database, so never a path an output of the run may take.
     database_companions: tuple[str, ...] = ()
+    # How a run's output table is written to a file (Mondrian's release.parquet), by format
+    # (metrics/mondrian/release_file.py): {table} the table, {path} the file, both as SQL. The
+    # table is built meanwhile in a scratch database of the session, attached and detached by
+    # scratch_database's two statements ({alias} its name). Empty, None: the database writes no files.
+    file_outputs: tuple[tuple[str, str], ...] = ()
+    scratch_database: tuple[str, str] | None = None
     # The way to read many CSV files as one table (a folder of part files, a shell pattern),
     # which privrisk_sql does not (its checks read one file): {duckdb_pattern} is their
     # absolute pattern as DuckDB's string literal, {python_pattern} and {parquet} as Python's
@@ -196,6 +202,12 @@ DIALECTS: dict[str, Dialect] = {
             cancel_by="interrupt",
             database_files="SELECT path FROM duckdb_databases() WHERE path IS NOT NULL AND path <> ''",
             database_companions=(".wal",),
+            file_outputs=(
+                ("parquet", "COPY (SELECT * FROM {table}) TO {path} (FORMAT parquet)"),
+                ("csv", "COPY (SELECT * FROM {table}) TO {path} (FORMAT csv, HEADER true)"),
+                ("csv.gz", "COPY (SELECT * FROM {table}) TO {path} (FORMAT csv, HEADER true, COMPRESSION gzip)"),
+            ),
+            scratch_database=("ATTACH ':memory:' AS {alias}", "DETACH {alias}"),
             infinite_dates=True,
             run_settings=(("preserve_insertion_order", "true"),),
             optional_run_settings=(("enable_progress_bar", "false"),),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 
 from ...cli import arguments as a
 
@@ -18,12 +19,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--output",
         required=True,
-        help="name of the table to create in --db (schema.name; DuckDB also database.schema.name; double-quote a part to keep dots in it)",
+        help="name of the table to create in --db (schema.name; DuckDB also database.schema.name; double-quote a "
+        "part to keep dots in it), or on DuckDB a file to write the release to: .parquet, .csv, .csv.gz",
     )
     p.add_argument(
         "--db",
         default=None,
-        help="SQLAlchemy URL, Spark (sc://, spark://, local[N]) or .duckdb path; required (the output is written there)",
+        help="SQLAlchemy URL, Spark (sc://, spark://, local[N]) or .duckdb path; required for an output table "
+        "(it is written there)",
     )
     p.add_argument(
         "--identifiers",
@@ -38,7 +41,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "other role, unchecked (default: those, and one with a different value in every row stops "
         "the run: a likely identifier)",
     )
-    p.add_argument("--replace", action="store_true", help="replace the output table if it exists")
+    p.add_argument("--replace", action="store_true", help="replace the output table (or file) if it exists")
     p.add_argument(
         "--median",
         choices=["lower", "interp"],
@@ -108,12 +111,18 @@ def check(args: argparse.Namespace) -> None:
     """Before any work: an output needs a database to live in, each column one order or hierarchy."""
     from ...errors import InvalidInputError
     from .hierarchy import builder_of
+    from .release_file import release_format
 
-    if args.db is None:
+    if args.db is None and release_format(args.output) is None:
         raise InvalidInputError(
             "mondrian writes its output table inside the database: give --db "
-            "(a .duckdb path or an SQLAlchemy URL); the default in-memory DuckDB would lose it"
+            "(a .duckdb path or an SQLAlchemy URL), or name a file as --output (released.parquet, "
+            "released.csv); the default in-memory DuckDB would lose a table"
         )
+    if release_format(args.output) is not None:  # a release file: never the JSON's or the page's
+        for option, path in (("--json", args.json), ("--html", args.html)):
+            if path not in (None, "-") and os.path.realpath(path) == os.path.realpath(args.output):
+                raise InvalidInputError(f"--output and {option} name the same file {args.output!r}")
     # --hierarchy COL=order:V1,V2 is --order COL=V1,V2 (one way to say how a text QID is cut)
     orders = [(c, spec) for c, spec in args.hierarchy if spec.startswith("order:")]
     args.hierarchy = [(c, spec) for c, spec in args.hierarchy if not spec.startswith("order:")]

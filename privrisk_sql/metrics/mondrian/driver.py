@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import time
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ... import report
@@ -24,6 +25,7 @@ from .options import (
     resolve_roles,
     resolve_sensitive,
 )
+from .release_file import ReleaseFile, release_format
 from .result import MondrianResult
 from .run import MondrianRun, fill_ancestor_table
 from .sql import Privacy
@@ -70,7 +72,9 @@ def mondrian(
         output: name of the table to create: ``name``, ``schema.name`` (SQLite: ``database.name``;
             DuckDB also ``database.schema.name``; a part in double quotes may hold dots); the
             schema or database must exist. Refused if the table exists unless ``replace=True``
-            (never the input table, never a view).
+            (never the input table, never a view). On DuckDB, a path ending in ``.parquet``,
+            ``.pq``, ``.csv`` or ``.csv.gz`` is a file the release is written to instead (whole or
+            not at all; ``src`` may then be None), never an input or a file of the database.
         keep: non-QID columns to copy as they are (default: every column in no other role; one
             whose values are distinct in every row, a likely direct identifier, then stops the run
             until a role names it); ``"*"``: every column in no other role, copied as is unchecked.
@@ -111,17 +115,25 @@ def mondrian(
     )
     shape = OutputShape(flag(keep_order, "keep_order"), flag(labels_only, "labels_only"))
     k = o.k
-    if is_in_memory(src):
+    release = release_format(output)
+    if release is None and is_in_memory(src):
         # An in-memory DuckDB opened for this call is closed at its end, and the output with it.
         raise InvalidInputError(
             f"mondrian writes its output table {output!r} inside the database: pass a Source, "
             "a connection or a database file (an in-memory DuckDB opened for this call "
-            "would lose it)"
+            "would lose it), or name a file (released.parquet, released.csv)"
         )
     files = hierarchies.values() if isinstance(hierarchies, Mapping) else ()  # hierarchy CSVs are read too
     page = report.checked_html(html, table, *files)
+    from ...report.output_file import input_files
+
+    file = ReleaseFile.checked(output, replace, input_files(table, *files), page) if release is not None else None
     started, clock = report.now(), time.perf_counter()
-    with report.noting_warnings(page) as noted, opened(src, writes=[output]) as source:
+    with (
+        report.noting_warnings(page) as noted,
+        opened(src, writes=[] if file is not None else [output]) as source,
+        _scratch_for(file, source) as written_as,
+    ):
         if k == 1 and (o.l or 1) == 1 and (o.t is None or o.t >= 1):
             # Nothing asked: a partition may hold one record, so the release can be as identifying
             # as the input (a typo for 10, or a default, is the likely cause). Warned, as ARX runs it.
@@ -144,7 +156,7 @@ def mondrian(
         kept, unroled = resolve_roles(rel, names, o.keep, dropped, [a.column for a in attrs])
         check_output_columns(kept, names, shape)
         source.check_new_names(shape.generalized(names), "output column")
-        target = source.new_output(output, [rel], replace=replace)
+        target = source.new_output(written_as or output, [rel], replace=replace)
         privacy = Privacy(tuple(attrs), o.l, o.t) if attrs else None
         status = _progress(progress)
         try:
@@ -170,8 +182,13 @@ def mondrian(
             close = getattr(status, "close", None)
             if close is not None:
                 close()
+        if file is not None:
+            file.write(source, target.sql(source.quote))
         database = source.database_label
-    result = dataclasses.replace(result, _where=src, _output_lookup=target.lookup_name, identifiers=dropped)
+    if file is not None:  # read back from the file, by anyone
+        result = dataclasses.replace(result, output=output, _output_lookup=file.file.target, identifiers=dropped)
+    else:
+        result = dataclasses.replace(result, _where=src, _output_lookup=target.lookup_name, identifiers=dropped)
     report.after_run(
         result,
         page,
@@ -198,6 +215,18 @@ def mondrian(
         noted=noted,
     )
     return result
+
+
+@contextlib.contextmanager
+def _scratch_for(file: ReleaseFile | None, source: Any) -> Iterator[str | None]:
+    """For a release file: its database checked, and the scratch table's name for the length of
+    the run (None: the output is the table the user named)."""
+    if file is None:
+        yield None
+        return
+    file.check_source(source)
+    with file.scratch(source) as name:
+        yield name
 
 
 def _progress(progress: Any) -> Callable[[int, int], None] | None:

@@ -5,13 +5,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from .release_file import release_format
+
 
 def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:
     privacy = "".join(f" {name}={v}" for name, v in (("l", r.l), ("t", r.t)) if v is not None)
     about = f" on {', '.join(r.sensitive)}" if r.sensitive else ""
     lines = [
         f"Mondrian k={r.k}{privacy}{about}{' (relaxed)' if r.relaxed else ''} over {', '.join(args.qids)} "
-        f"-> table {r.output}",
+        f"-> {'file' if release_format(r.output) else 'table'} {r.output}",
         f"  rows / partitions          {r.n_rows:,} / {r.partitions:,}",
         f"  partition size min / max   {r.min_size:,} / {r.max_size:,}",
         f"  cavg                       {r.cavg:.6f}",

@@ -1,0 +1,120 @@
+"""Mondrian's release written to a file on DuckDB (output="released.parquet", --output
+released.csv): the rows of the table it would have written, whole or not at all, never over an
+input, and no table left in the user's database."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import duckdb
+import pandas as pd
+import pytest
+
+import privrisk_sql as pr
+from privrisk_sql.cli import main
+
+from backends import FIXTURES
+
+ADULT = str(FIXTURES / "adult" / "ori.csv")
+QIDS = ["age", "sex", "race"]
+
+
+def _release(src, output, **options):
+    return pr.mondrian(src, ADULT, QIDS, k=5, output=output, identifiers=["fnlwgt"], keep_order=True, **options)
+
+
+def _leftovers(folder) -> list[str]:
+    return [name for name in os.listdir(folder) if name.startswith(".privrisk-")]
+
+
+@pytest.mark.parametrize("name", ["released.parquet", "released.pq", "released.csv", "released.csv.gz"])
+def test_a_release_file_holds_the_rows_of_the_table(tmp_path, name):
+    db = tmp_path / "w.duckdb"
+    as_table = _release(str(db), "released")
+    as_file = _release(None, str(tmp_path / name))
+    assert (as_file.partitions, as_file.gcp, as_file.output) == (
+        as_table.partitions,
+        as_table.gcp,
+        str(tmp_path / name),
+    )
+    with duckdb.connect(str(db)) as con:
+        want = con.execute("SELECT * FROM released").df()
+    got = (
+        pd.read_parquet(tmp_path / name) if "parquet" in name or name.endswith(".pq") else pd.read_csv(tmp_path / name)
+    )
+    if "csv" in name:  # CSV holds text: compared as the text of each value
+        want = want.astype(str).replace({"None": "nan", "<NA>": "nan"})
+        got = got.astype(str)
+    pd.testing.assert_frame_equal(got, want, check_dtype="csv" not in name)
+    assert len(as_file.to_pandas()) == len(want) and _leftovers(tmp_path) == []
+
+
+def test_a_release_file_leaves_no_table_in_the_database_it_reads(tmp_path):
+    db = tmp_path / "w.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute(f"CREATE TABLE people AS SELECT * FROM read_csv('{ADULT}')")
+    src = pr.connect(str(db))
+    pr.mondrian(src, "people", QIDS, k=5, output=str(tmp_path / "r.parquet"), identifiers=["fnlwgt"])
+    names = [r[0] for r in src.fetch("SELECT database_name || '.' || table_name FROM duckdb_tables()")]
+    attached = [r[0] for r in src.fetch("SELECT database_name FROM duckdb_databases() WHERE NOT internal")]
+    assert names == ["w.people"] and attached == ["w"]  # the scratch database is gone with its table
+    src.close()
+    assert len(pd.read_parquet(tmp_path / "r.parquet")) == 32_561
+
+
+def test_an_existing_file_is_kept_unless_replace(tmp_path):
+    path = tmp_path / "r.parquet"
+    path.write_bytes(b"an earlier release")
+    os.chmod(path, 0o640)
+    with pytest.raises(pr.InvalidInputError, match=r"output file .*r\.parquet' already exists; pass replace=True"):
+        _release(None, str(path))
+    assert path.read_bytes() == b"an earlier release"
+    _release(None, str(path), replace=True)
+    assert len(pd.read_parquet(path)) == 32_561 and stat.S_IMODE(os.stat(path).st_mode) == 0o640
+    assert _leftovers(tmp_path) == []
+
+
+def test_a_release_file_never_reaches_an_input(tmp_path, capsys):
+    link = tmp_path / "link.csv"
+    link.symlink_to(ADULT)
+    for output in (ADULT, str(link)):
+        before = Path(ADULT).read_bytes()
+        args = ["mondrian", "--table", ADULT, "--qids", "age,sex", "--k", "5", "--output", output]
+        assert main([*args, "--identifiers", "fnlwgt"]) == 2
+        err = capsys.readouterr().err.strip()
+        assert "writing it would destroy the input" in err and len(err.splitlines()) == 1
+        assert Path(ADULT).read_bytes() == before
+    with pytest.raises(pr.InvalidInputError, match="is also the page"):
+        _release(None, str(tmp_path / "r.parquet"), html=str(tmp_path / "r.parquet"))
+    assert not (tmp_path / "r.parquet").exists()
+
+
+def test_the_command_line_writes_a_release_file_without_a_database(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    args = ["mondrian", "--table", ADULT, "--qids", "age,sex,race", "--k", "5", "--identifiers", "fnlwgt"]
+    assert main([*args, "--output", "r.csv", "--html", "r.html"]) == 0
+    assert "-> file r.csv" in capsys.readouterr().out
+    assert len(pd.read_csv(tmp_path / "r.csv")) == 32_561 and "output file" in (tmp_path / "r.html").read_text()
+    assert main([*args, "--output", "s.csv", "--html", "./s.csv"]) == 2
+    assert "--output and --html name the same file" in capsys.readouterr().err
+    assert main([*args, "--output", "r.parquet", "--db", f"sqlite:///{tmp_path / 's.db'}"]) == 2
+    err = capsys.readouterr().err
+    assert "names a file, which DuckDB writes; on sqlite the output is a table" in err
+    assert sorted(os.listdir(tmp_path)) == ["r.csv", "r.html"]
+
+
+def test_a_stopped_run_leaves_no_file(tmp_path):
+    """A timeout mid-run: no release file, no temporary one, no scratch database left attached."""
+    con = duckdb.connect()
+    con.execute(
+        "CREATE TABLE big AS SELECT i % 97 AS a, i % 89 AS b, i % 83 AS c, (i * 7) % 61 AS d FROM range(3000000) r(i)"
+    )
+    src = pr.connect(con, timeout=0.3)
+    with pytest.raises(pr.QueryTimeoutError):
+        pr.mondrian(src, "big", ["a", "b", "c", "d"], k=5, output=str(tmp_path / "r.parquet"))
+    assert os.listdir(tmp_path) == []
+    assert [
+        r[0] for r in con.execute("SELECT database_name FROM duckdb_databases() WHERE NOT internal").fetchall()
+    ] == ["memory"]

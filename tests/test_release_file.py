@@ -69,7 +69,7 @@ def test_an_existing_file_is_kept_unless_replace(tmp_path):
     path.write_bytes(b"an earlier release")
     os.chmod(path, 0o640)
     with pytest.raises(pr.InvalidInputError, match=r"output file .*r\.parquet' already exists; pass replace=True"):
-        _release(None, str(path))
+        _release(None, path)  # a Path, as pandas' to_parquet takes one
     assert path.read_bytes() == b"an earlier release"
     _release(None, str(path), replace=True)
     assert len(pd.read_parquet(path)) == 32_561 and stat.S_IMODE(os.stat(path).st_mode) == 0o640

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import logging
+import os
 import time
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -110,6 +111,8 @@ def mondrian(
             empty table or one with fewer than k rows, an existing output table, an output
             name whose schema or database does not exist (all before any work table is made).
     """
+    if isinstance(output, os.PathLike) and release_format(os.fspath(output)) is not None:
+        output = os.fspath(output)  # Path("released.parquet"), as pandas' to_parquet takes it
     o = MondrianOptions.validated(
         qids, k, output, keep, replace, median, relaxed, nulls, order, l, t, sensitive, identifiers
     )

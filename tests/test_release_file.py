@@ -89,6 +89,13 @@ def test_a_release_file_never_reaches_an_input(tmp_path, capsys):
     with pytest.raises(pr.InvalidInputError, match="is also the page"):
         _release(None, str(tmp_path / "r.parquet"), html=str(tmp_path / "r.parquet"))
     assert not (tmp_path / "r.parquet").exists()
+    fifo = tmp_path / "fifo.parquet"
+    os.mkfifo(fifo)
+    with pytest.raises(pr.InvalidInputError, match="is not a regular file"):
+        _release(None, str(fifo), replace=True)  # it was replaced by a file
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    with pytest.raises(pr.InvalidInputError, match="it cannot run on a read_only Source"):
+        _release(pr.connect(None, read_only=True), str(tmp_path / "r.parquet"))  # said as for a table
 
 
 def test_the_command_line_writes_a_release_file_without_a_database(tmp_path, capsys, monkeypatch):

@@ -37,11 +37,14 @@ class ReleaseFile:
     @classmethod
     def checked(cls, output: str, replace: bool, inputs: list[str], page: Any) -> ReleaseFile:
         """Refused before any work, naming the path: what OutputFile refuses (a missing folder, a
-        directory, an input or a file inside an input dataset), a file that exists without
-        ``replace``, and the path of the run's own page."""
+        directory, an input or a file inside an input dataset), what is no regular file (a FIFO),
+        a file that exists without ``replace``, and the path of the run's own page."""
         from ...report.output_file import OutputFile
 
         file = OutputFile.checked(output, inputs=inputs, option="output", stdout=False)
+        if file.target is not None and os.path.exists(file.target) and not os.path.isfile(file.target):
+            # a FIFO or a device is written in place by OutputFile: a release replaces a file
+            raise InvalidInputError(f"output {output!r} is not a regular file: name a file to write the release to")
         if page is not None and page.target is not None and os.path.realpath(page.target) == file.target:
             raise InvalidInputError(f"output {output!r} is also the page (html): name two files")
         if not replace and file.target is not None and os.path.exists(file.target):
@@ -51,11 +54,16 @@ class ReleaseFile:
         return cls(file, release_format(output) or "")
 
     def check_source(self, source: Any) -> None:
-        """Once the Source is open: its database writes files, and the path is none of its files."""
+        """Once the Source is open: its database writes files, the Source may write (the scratch
+        database is attached), and the path is none of the database's files."""
         if dict(source.dialect.file_outputs).get(self.kind) is None or source.dialect.scratch_database is None:
             raise InvalidInputError(
                 f"output {self.file.path!r} names a file, which DuckDB writes; on {source.dialect.name} the "
                 "output is a table: name one, then export it from there"
+            )
+        if source.read_only:
+            raise InvalidInputError(
+                f"mondrian writes its output {self.file.path!r}: it cannot run on a read_only Source"
             )
         self.file.refuse_inputs(source.database_files(), "output")
 

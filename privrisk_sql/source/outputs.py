@@ -160,8 +160,8 @@ class Outputs(Relations):
         except InvalidInputError as e:
             if file_reader(name) is not None:  # o.parquet read as table parquet of schema o
                 raise InvalidInputError(
-                    f"output {name!r} names a file: the output is a table in the database, never a file; "
-                    f"name a table, then export it from there (DuckDB: COPY t TO {name!r})"
+                    f"output {name!r} names a file of a kind no run writes: name a table, or on DuckDB a "
+                    ".parquet, .pq, .csv or .csv.gz file"
                 ) from e
             raise
         self._check_create_privilege(name, container)

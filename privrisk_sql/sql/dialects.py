@@ -165,7 +165,7 @@ class Dialect:
     # SQLite's journals): part of the database, so never a path an output of the run may take.
     database_companions: tuple[str, ...] = ()
     # How a run's output table is written to a file (Mondrian's release.parquet), by format
-    # (metrics/mondrian/release_file.py): {table} the table, {path} the file, both as SQL. The
+    # (metrics/table_files.py): {table} the table, {path} the file, both as SQL. The
     # table is built meanwhile in a scratch database of the session, attached and detached by
     # scratch_database's two statements ({alias} its name). Empty, None: the database writes no files.
     file_outputs: tuple[tuple[str, str], ...] = ()

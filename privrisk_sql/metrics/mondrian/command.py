@@ -110,16 +110,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def check(args: argparse.Namespace) -> None:
     """Before any work: an output needs a database to live in, each column one order or hierarchy."""
     from ...errors import InvalidInputError
+    from ..table_files import file_format
     from .hierarchy import builder_of
-    from .release_file import release_format
 
-    if args.db is None and release_format(args.output) is None:
+    if args.db is None and file_format(args.output) is None:
         raise InvalidInputError(
             "mondrian writes its output table inside the database: give --db "
             "(a .duckdb path or an SQLAlchemy URL), or name a file as --output (released.parquet, "
             "released.csv); the default in-memory DuckDB would lose a table"
         )
-    if release_format(args.output) is not None:  # a release file: never the JSON's or the page's
+    if file_format(args.output) is not None:  # a release file: never the JSON's or the page's
         for option, path in (("--json", args.json), ("--html", args.html)):
             if path not in (None, "-") and os.path.realpath(path) == os.path.realpath(args.output):
                 raise InvalidInputError(f"--output and {option} name the same file {args.output!r}")

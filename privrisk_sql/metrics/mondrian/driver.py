@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import logging
 import os
 import time
 import warnings
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ... import report
@@ -17,6 +16,7 @@ from ...errors import InvalidInputError
 from ...given import flag
 from ...source import is_in_memory, opened
 from ..classes import resolve_qids
+from ..table_files import checked_files, file_format, scratch_tables, write_files
 from .options import (
     MondrianOptions,
     OutputShape,
@@ -26,7 +26,6 @@ from .options import (
     resolve_roles,
     resolve_sensitive,
 )
-from .release_file import ReleaseFile, release_format
 from .result import MondrianResult
 from .run import MondrianRun, fill_ancestor_table
 from .sql import Privacy
@@ -111,14 +110,14 @@ def mondrian(
             empty table or one with fewer than k rows, an existing output table, an output
             name whose schema or database does not exist (all before any work table is made).
     """
-    if isinstance(output, os.PathLike) and release_format(os.fspath(output)) is not None:
+    if isinstance(output, os.PathLike) and file_format(os.fspath(output)) is not None:
         output = os.fspath(output)  # Path("released.parquet"), as pandas' to_parquet takes it
     o = MondrianOptions.validated(
         qids, k, output, keep, replace, median, relaxed, nulls, order, l, t, sensitive, identifiers
     )
     shape = OutputShape(flag(keep_order, "keep_order"), flag(labels_only, "labels_only"))
     k = o.k
-    release = release_format(output)
+    release = file_format(output)
     if release is None and is_in_memory(src):
         # An in-memory DuckDB opened for this call is closed at its end, and the output with it.
         raise InvalidInputError(
@@ -130,12 +129,12 @@ def mondrian(
     page = report.checked_html(html, table, *files)
     from ...report.output_file import input_files
 
-    file = ReleaseFile.checked(output, replace, input_files(table, *files), page) if release is not None else None
+    file = checked_files({"output": output}, replace, input_files(table, *files), page)
     started, clock = report.now(), time.perf_counter()
     with (
         report.noting_warnings(page) as noted,
-        opened(src, writes=[] if file is not None else [output]) as source,
-        _scratch_for(file, source) as written_as,
+        opened(src, writes=[] if file else [output]) as source,
+        scratch_tables(file, source) as scratch,
     ):
         if k == 1 and (o.l or 1) == 1 and (o.t is None or o.t >= 1):
             # Nothing asked: a partition may hold one record, so the release can be as identifying
@@ -159,7 +158,7 @@ def mondrian(
         kept, unroled = resolve_roles(rel, names, o.keep, dropped, [a.column for a in attrs])
         check_output_columns(kept, names, shape)
         source.check_new_names(shape.generalized(names), "output column")
-        target = source.new_output(written_as or output, [rel], replace=replace)
+        target = source.new_output(scratch.get("output", output), [rel], replace=replace)
         privacy = Privacy(tuple(attrs), o.l, o.t) if attrs else None
         status = _progress(progress)
         try:
@@ -185,11 +184,12 @@ def mondrian(
             close = getattr(status, "close", None)
             if close is not None:
                 close()
-        if file is not None:
-            file.write(source, target.sql(source.quote))
+        write_files(file, source, {"output": target.sql(source.quote)})
         database = source.database_label
-    if file is not None:  # read back from the file, by anyone
-        result = dataclasses.replace(result, output=output, _output_lookup=file.file.target, identifiers=dropped)
+    if file:  # read back from the file, by anyone
+        result = dataclasses.replace(
+            result, output=output, _output_lookup=file["output"].file.target, identifiers=dropped
+        )
     else:
         result = dataclasses.replace(result, _where=src, _output_lookup=target.lookup_name, identifiers=dropped)
     report.after_run(
@@ -218,18 +218,6 @@ def mondrian(
         noted=noted,
     )
     return result
-
-
-@contextlib.contextmanager
-def _scratch_for(file: ReleaseFile | None, source: Any) -> Iterator[str | None]:
-    """For a release file: its database checked, and the scratch table's name for the length of
-    the run (None: the output is the table the user named)."""
-    if file is None:
-        yield None
-        return
-    file.check_source(source)
-    with file.scratch(source) as name:
-        yield name
 
 
 def _progress(progress: Any) -> Callable[[int, int], None] | None:

@@ -9,7 +9,7 @@ from typing import Any
 from ... import report
 from ...errors import InvalidInputError
 from ...given import whole_number
-from .release_file import release_format
+from ..table_files import file_format
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ class MondrianResult(report.Displayed):
             raise InvalidInputError(f"limit must be an integer >= 0, got {limit!r}")
         limit = rows
         target = src if src is not None else self._where
-        if target is None and release_format(self._output_lookup) is None:
+        if target is None and file_format(self._output_lookup) is None:
             raise InvalidInputError("this result does not know where its output was written: pass src=")
         source = connect(target)  # a release file: read by an in-memory DuckDB (or src)
         if source.closed:  # else DuckDB's "Connection already closed!" with no word of what to pass

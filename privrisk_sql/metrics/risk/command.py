@@ -43,13 +43,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--records",
         metavar="OUT",
-        help="write a table OUT into --db: one row per record with its --key, class size and risks",
+        help="write a table OUT into --db: one row per record with its --key, class size and risks (on DuckDB "
+        "OUT may be a file: .parquet, .csv, .csv.gz)",
     )
     p.add_argument("--key", metavar="ID", help="the column identifying a record in --records")
     p.add_argument(
         "--classes",
         metavar="OUT",
-        help="write a table OUT into --db: the classes whose risk exceeds --threshold, with their values",
+        help="write a table OUT into --db: the classes whose risk exceeds --threshold, with their values (or "
+        "on DuckDB a file, as --records)",
     )
     p.add_argument("--replace", action="store_true", help="replace --records / --classes if they exist")
     p.add_argument("--fail-above", type=a.rate, metavar="R", help="exit 1 when the average prosecutor risk exceeds R")
@@ -60,11 +62,14 @@ def check(args: argparse.Namespace) -> None:
     """Before any work: tables are written into a database that outlives the run; the options
     record (RiskOptions) validates the rest."""
     from ...errors import InvalidInputError
+    from ..table_files import file_format
 
-    if (args.records or args.classes) and args.db is None:
+    tables = [t for t in (args.records, args.classes) if t is not None and file_format(t) is None]
+    if tables and args.db is None:
         raise InvalidInputError(
             "--records/--classes write tables inside the database: give --db (a .duckdb path "
-            "or an SQLAlchemy URL); the default in-memory DuckDB would lose them"
+            "or an SQLAlchemy URL), or name files (records.parquet, classes.csv); the default "
+            "in-memory DuckDB would lose tables"
         )
     if (args.records or args.classes) and args.read_only:
         raise InvalidInputError("--records/--classes write tables: they cannot run with --read-only")

@@ -9,6 +9,7 @@ exactly in Python (:mod:`.models`, :mod:`.population`).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import sys
 import time
@@ -30,6 +31,7 @@ from ..classes import (
     resolve_qids,
     validate_qids,
 )
+from ..table_files import checked_files, scratch_tables, write_files
 from . import DEFAULT_THRESHOLD, models, population
 from .sql import RiskColumn, RiskQueries
 
@@ -326,7 +328,9 @@ def risk(
             (a pre-aggregated census table): a whole number, 0 or more.
         weight: a column of sampling weights: sdcMicro's individual risk.
         records: write a table of that name into ``src``: one row per record of ``table`` with its
-            ``key``, its class size and its risks (complete or not at all, never over an input).
+            ``key``, its class size and its risks (complete or not at all, never over an input). On
+            DuckDB a path ending in ``.parquet``, ``.pq``, ``.csv`` or ``.csv.gz`` (here and for
+            ``classes``) is a file the table is written to instead (``src`` may then be None).
         key: the column identifying a record in ``records``.
         classes: write a table of that name: the classes whose risk exceeds ``threshold`` (the
             journalist risk with a population, else the prosecutor risk), their QID values and sizes.
@@ -357,18 +361,29 @@ def risk(
         classes,
         replace,
     )
-    if (o.records or o.classes) and is_in_memory(src):
+    page = report.checked_html(html, table, o.population)  # input_files passes over a None population
+    from ...report.output_file import input_files
+
+    named = {"records": o.records, "classes": o.classes}
+    files = checked_files(named, o.replace, input_files(table, o.population), page)  # on DuckDB: files
+    tables = [t for option, t in named.items() if t is not None and option not in files]
+    if tables and is_in_memory(src):
         raise InvalidInputError(
             "records/classes are tables written inside the database: pass a Source, a connection "
-            "or a database file (an in-memory DuckDB opened for this call would lose them)"
+            "or a database file (an in-memory DuckDB opened for this call would lose them), or name "
+            "files (records.parquet, classes.csv)"
         )
-    page = report.checked_html(html, table, o.population)  # input_files passes over a None population
     started, clock = report.now(), time.perf_counter()
     with (
         report.noting_warnings(page) as noted,
-        opened(src, writes=[t for t in (o.records, o.classes) if t is not None]) as source,
+        opened(src, writes=tables) as source,
         elapsed_line(progress, "risk", source),
+        scratch_tables(files, source) as scratch,
     ):
+        # a file's table is built in the scratch database
+        run = dataclasses.replace(
+            o, records=scratch.get("records", o.records), classes=scratch.get("classes", o.classes)
+        )
         report.check_not_a_database(page, source)
         database = source.database_label
         q = RiskQueries(source.dialect)
@@ -422,7 +437,7 @@ def risk(
             )
             for n, p in zip(names, pop_names or names)
         ]
-        outputs = _outputs(source, o, rel, pop_rel, names)
+        outputs = _outputs(source, run, rel, pop_rel, names)
         compared = compared_as_bytes(source.dialect, rel, names)
         # A QID missing in every row is refused as kanon and CAVG refuse it, found by this first
         # grouping (before the population, the weights and any output).
@@ -442,7 +457,8 @@ def risk(
                 pair = (int(row["sample_size"]), float(row["weight_sum"]))
                 weighted[pair] = weighted.get(pair, 0) + int(row["classes"])
         result = _result(hist, o, pairs, weighted)
-        _write_outputs(source, q, o, outputs, rel, pop_rel, columns, count_name, weight_name, result, pairs)
+        _write_outputs(source, q, run, outputs, rel, pop_rel, columns, count_name, weight_name, result, pairs)
+        write_files(files, source, {option: outputs[option].sql(source.quote) for option in files})
     report.after_run(
         result,
         page,

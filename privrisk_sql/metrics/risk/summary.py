@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ...report.parts import pct
+from ..table_files import file_format
 
 
 def _pct(x: float | None) -> str:
@@ -59,11 +60,18 @@ def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:
         ]
     # The tables written, as Mondrian's summary names its output: the run said nothing of them.
     if getattr(args, "records", None):
-        lines.append(f"  -> table {args.records}: one row per record ({r.records:,}), its key, class size and risks")
+        lines.append(
+            f"  -> {_kind(args.records)} {args.records}: one row per record ({r.records:,}), its key, class size and risks"
+        )
     if getattr(args, "classes", None):
         above = sum(n for size, n in r.class_sizes.items() if 1 / size > r.threshold)
         lines.append(
-            f"  -> table {args.classes}: the {above:,} {'class' if above == 1 else 'classes'} whose risk exceeds "
+            f"  -> {_kind(args.classes)} {args.classes}: the {above:,} {'class' if above == 1 else 'classes'} whose "
+            "risk exceeds "
             f"{r.threshold:g}, with their values"
         )
     return "\n".join(lines)
+
+
+def _kind(output: str) -> str:
+    return "file" if file_format(output) else "table"

@@ -1,6 +1,7 @@
-"""Mondrian's release written to a file on DuckDB (output="released.parquet", --output
-released.csv): the rows of the table it would have written, whole or not at all, never over an
-input, and no table left in the user's database."""
+"""Tables a run writes, written to files on DuckDB: Mondrian's release (output="released.parquet",
+--output released.csv) and risk's records and classes (--records r.parquet): the rows of the
+table it would have written, whole or not at all, never over an input, and no table left in the
+user's database."""
 
 from __future__ import annotations
 
@@ -108,7 +109,7 @@ def test_the_command_line_writes_a_release_file_without_a_database(tmp_path, cap
     assert "--output and --html name the same file" in capsys.readouterr().err
     assert main([*args, "--output", "r.parquet", "--db", f"sqlite:///{tmp_path / 's.db'}"]) == 2
     err = capsys.readouterr().err
-    assert "names a file, which DuckDB writes; on sqlite the output is a table" in err
+    assert "names a file, which only DuckDB writes: on sqlite name a table" in err
     assert sorted(os.listdir(tmp_path)) == ["r.csv", "r.html"]
 
 
@@ -125,3 +126,51 @@ def test_a_stopped_run_leaves_no_file(tmp_path):
     assert [
         r[0] for r in con.execute("SELECT database_name FROM duckdb_databases() WHERE NOT internal").fetchall()
     ] == ["memory"]
+
+
+def _with_ids(tmp_path) -> str:
+    frame = pd.read_csv(ADULT).head(5000)
+    frame.insert(0, "id", range(len(frame)))
+    path = tmp_path / "people.csv"
+    frame.to_csv(path, index=False)
+    return str(path)
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ".csv"])
+def test_risk_records_and_classes_as_files_hold_the_rows_of_the_tables(tmp_path, suffix):
+    people = _with_ids(tmp_path)
+    db = tmp_path / "w.duckdb"
+    as_tables = pr.risk(str(db), people, QIDS, records="records", key="id", classes="classes")
+    records, classes = tmp_path / f"records{suffix}", tmp_path / f"classes{suffix}"
+    as_files = pr.risk(None, people, QIDS, records=str(records), key="id", classes=str(classes))
+    assert as_files.to_dict() == as_tables.to_dict()
+    read = pd.read_parquet if suffix == ".parquet" else pd.read_csv
+    with duckdb.connect(str(db)) as con:
+        for table, path, by in (("records", records, ["id"]), ("classes", classes, QIDS)):
+            want = con.execute(f"SELECT * FROM {table}").df().sort_values(by, ignore_index=True)
+            got = read(path).sort_values(by, ignore_index=True)
+            pd.testing.assert_frame_equal(got, want, check_dtype=suffix == ".parquet")
+    assert _leftovers(tmp_path) == []
+
+
+def test_risk_files_from_the_command_line_and_what_is_refused(tmp_path, capsys, monkeypatch):
+    people = _with_ids(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    args = ["risk", "--table", people, "--qids", "age,sex,race", "--key", "id"]
+    assert main([*args, "--records", "r.parquet", "--classes", "c.csv.gz"]) == 0
+    out = capsys.readouterr().out
+    assert "-> file r.parquet: one row per record (5,000)" in out and "-> file c.csv.gz: the " in out
+    assert len(pd.read_parquet("r.parquet")) == 5000 and len(pd.read_csv("c.csv.gz")) > 0
+    assert main([*args, "--records", "s.parquet", "--classes", "./s.parquet"]) == 2
+    assert "records and classes name the same file" in capsys.readouterr().err
+    assert main([*args, "--records", "s.parquet", "--classes", "classes"]) == 2  # a table needs --db
+    assert "give --db" in capsys.readouterr().err
+    assert main([*args, "--records", "s.parquet", "--db", f"sqlite:///{tmp_path / 's.db'}"]) == 2
+    assert "names a file, which only DuckDB writes: on sqlite name a table" in capsys.readouterr().err
+    assert sorted(p for p in os.listdir(tmp_path) if not p.startswith("people")) == ["c.csv.gz", "r.parquet"]
+
+
+def test_a_file_of_a_kind_no_run_writes_is_refused_naming_the_kinds(tmp_path):
+    with pytest.raises(pr.InvalidInputError, match=r"names a file of a kind no run writes: .* \.parquet, \.pq, \.csv"):
+        pr.mondrian(str(tmp_path / "w.duckdb"), ADULT, QIDS, k=5, output="released.tsv", identifiers=["fnlwgt"])
+    assert os.listdir(tmp_path) == []  # the database file it would have made is not left behind

@@ -722,3 +722,15 @@ def test_a_connection_of_another_driver_is_refused_with_the_ways_in():
 
     with pytest.raises(pr.InvalidInputError, match=r"cannot make a Source from .*Connection: pass a database URL"):
         pr.kanon(Connection(), "t", ["a"])
+
+
+def test_a_closed_connection_is_refused_by_name():
+    """A closed sqlite3 or duckdb connection failed at the first statement: SQLAlchemy's
+    ProgrammingError, DuckDB's ConnectionException ("Connection already closed!"), tracebacks of
+    no typed error. Refused as bad input, naming what is closed."""
+    import sqlite3
+
+    for con, kind in ((sqlite3.connect(":memory:"), "sqlite3"), (duckdb.connect(), "duckdb")):
+        con.close()
+        with pytest.raises(pr.InvalidInputError, match=f"the {kind} connection given is closed: pass an open one"):
+            pr.kanon(con, "t", ["a"])

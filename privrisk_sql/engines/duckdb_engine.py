@@ -345,15 +345,25 @@ def open_target(
     return engine
 
 
+def _open_one(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
+    """A caller's connection, refused by name when it is closed (DuckDB's own "Connection already
+    closed!" came from the first statement, a traceback of no typed error)."""
+    try:
+        con.execute("SELECT 1").fetchall()
+    except duckdb.ConnectionException:
+        raise InvalidInputError("the duckdb connection given is closed: pass an open one") from None
+    return con
+
+
 def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) -> DuckDBEngine | None:
     """A DuckDB engine for ``target``, or None when ``target`` is not DuckDB's."""
     if is_in_memory(target):
         return _locked_down(DuckDBEngine(duckdb.connect(), owns=True), read_only, files)
     if isinstance(getattr(target, "_cursor", None), duckdb.DuckDBPyConnection):
         # dbt-duckdb's Python-model `session` wraps the live DuckDB cursor: use that cursor.
-        return DuckDBEngine(target._cursor, owns=False)
+        return DuckDBEngine(_open_one(target._cursor), owns=False)
     if isinstance(target, duckdb.DuckDBPyConnection):
-        return DuckDBEngine(target, owns=False)
+        return DuckDBEngine(_open_one(target), owns=False)
     if not isinstance(target, (str, Path)):
         return None
     url = str(target)

@@ -63,6 +63,10 @@ class SQLAlchemyEngine:
         if isinstance(target, sa.engine.Connection):
             return cls(target, owns=False, autocommit=False)
         if isinstance(target, sqlite3.Connection):  # as pandas takes one (read_sql, to_sql)
+            try:
+                target.execute("SELECT 1").fetchall()
+            except sqlite3.ProgrammingError:  # SQLAlchemy's traceback said it, as no typed error
+                raise InvalidInputError("the sqlite3 connection given is closed: pass an open one") from None
             engine = cls(_over_sqlite3(target), owns=False, autocommit=False, closes=True)
             engine._callers_sqlite3 = target
             return engine

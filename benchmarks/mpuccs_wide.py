@@ -27,7 +27,9 @@ CHILD = """
 import json, resource, sys
 from privrisk_sql.cli import main
 code = main(sys.argv[1:])
-print(json.dumps({"code": code, "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+# VmHWM, the process's own peak: ru_maxrss carries the spawning process's across exec.
+peak_kb = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM"))
+print(json.dumps({"code": code, "rss_mb": peak_kb / 1024}))
 """
 
 

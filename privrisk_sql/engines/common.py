@@ -45,6 +45,24 @@ def csv_encoding(value: object) -> str:
     return CSV_ENCODINGS[name]
 
 
+# The file suffixes a table a run writes may take instead of a table's name (on DuckDB: Mondrian's
+# release, risk's records and classes), and the format each names (Dialect.file_outputs).
+WRITTEN_FILE_SUFFIXES = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv", ".csv.gz": "csv.gz"}
+
+
+def file_format(output: Any) -> str | None:
+    """The format an output option's value names by its suffix, or None for a table name."""
+    if not isinstance(output, str):
+        return None
+    name = output.lower()
+    return next((kind for suffix, kind in WRITTEN_FILE_SUFFIXES.items() if name.endswith(suffix)), None)
+
+
+def output_kind(output: Any) -> str:
+    """``"file"`` or ``"table"``: what an output option's value names, for messages and summaries."""
+    return "file" if file_format(output) else "table"
+
+
 def file_reader(table: str) -> str | None:
     """``"csv"`` or ``"parquet"`` by the suffix of ``table``; None for any other name."""
     name = table.lower()

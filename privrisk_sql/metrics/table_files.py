@@ -14,18 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..engines.common import file_format
 from ..errors import InvalidInputError
-
-# The file suffixes a table is written in, and the format each names (Dialect.file_outputs).
-FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv", ".csv.gz": "csv.gz"}
-
-
-def file_format(output: Any) -> str | None:
-    """The format ``output`` names by its suffix, or None for a table name."""
-    if not isinstance(output, str):
-        return None
-    name = output.lower()
-    return next((kind for suffix, kind in FORMATS.items() if name.endswith(suffix)), None)
 
 
 @dataclass(frozen=True)

@@ -109,8 +109,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def check(args: argparse.Namespace) -> None:
     """Before any work: an output needs a database to live in, each column one order or hierarchy."""
+    from ...engines.common import file_format
     from ...errors import InvalidInputError
-    from ..table_files import file_format
     from .hierarchy import builder_of
 
     if args.db is None and file_format(args.output) is None:

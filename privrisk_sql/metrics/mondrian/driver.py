@@ -12,11 +12,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ... import report
+from ...engines.common import file_format
 from ...errors import InvalidInputError
 from ...given import flag
 from ...source import is_in_memory, opened
 from ..classes import resolve_qids
-from ..table_files import checked_files, file_format, scratch_tables, write_files
+from ..table_files import checked_files, scratch_tables, write_files
 from .options import (
     MondrianOptions,
     OutputShape,

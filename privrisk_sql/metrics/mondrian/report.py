@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engines.common import output_kind
 from ...report import RunInfo
 from ...report.parts import (
     Number,
@@ -13,7 +14,6 @@ from ...report.parts import (
     fmt,
     value_text,
 )
-from ..table_files import file_format
 
 SAMPLE_ROWS = 5
 
@@ -37,7 +37,7 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
             "partitions",
             fmt(result.partitions),
             f"{result.n_rows:,} rows generalized into {result.partitions:,} partitions of {result.min_size:,} to "
-            f"{result.max_size:,} rows: the output {'file' if file_format(result.output) else 'table'} "
+            f"{result.max_size:,} rows: the output {output_kind(result.output)} "
             f"{result.output!r} is {_guarantees(result)} on its "
             "quasi-identifiers.",
         ),

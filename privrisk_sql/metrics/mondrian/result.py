@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ... import report
+from ...engines.common import file_format
 from ...errors import InvalidInputError
 from ...given import whole_number
-from ..table_files import file_format
 
 
 @dataclass(frozen=True)

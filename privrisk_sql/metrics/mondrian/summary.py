@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..table_files import file_format
+from ...engines.common import output_kind
 
 
 def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:
@@ -13,7 +13,7 @@ def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:
     about = f" on {', '.join(r.sensitive)}" if r.sensitive else ""
     lines = [
         f"Mondrian k={r.k}{privacy}{about}{' (relaxed)' if r.relaxed else ''} over {', '.join(args.qids)} "
-        f"-> {'file' if file_format(r.output) else 'table'} {r.output}",
+        f"-> {output_kind(r.output)} {r.output}",
         f"  rows / partitions          {r.n_rows:,} / {r.partitions:,}",
         f"  partition size min / max   {r.min_size:,} / {r.max_size:,}",
         f"  cavg                       {r.cavg:.6f}",

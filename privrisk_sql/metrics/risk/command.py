@@ -61,8 +61,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def check(args: argparse.Namespace) -> None:
     """Before any work: tables are written into a database that outlives the run; the options
     record (RiskOptions) validates the rest."""
+    from ...engines.common import file_format
     from ...errors import InvalidInputError
-    from ..table_files import file_format
 
     tables = [t for t in (args.records, args.classes) if t is not None and file_format(t) is None]
     if tables and args.db is None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ...engines.common import output_kind
 from ...report.parts import pct
-from ..table_files import file_format
 
 
 def _pct(x: float | None) -> str:
@@ -61,17 +61,13 @@ def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:
     # The tables written, as Mondrian's summary names its output: the run said nothing of them.
     if getattr(args, "records", None):
         lines.append(
-            f"  -> {_kind(args.records)} {args.records}: one row per record ({r.records:,}), its key, class size and risks"
+            f"  -> {output_kind(args.records)} {args.records}: one row per record ({r.records:,}), its key, class size and risks"
         )
     if getattr(args, "classes", None):
         above = sum(n for size, n in r.class_sizes.items() if 1 / size > r.threshold)
         lines.append(
-            f"  -> {_kind(args.classes)} {args.classes}: the {above:,} {'class' if above == 1 else 'classes'} whose "
+            f"  -> {output_kind(args.classes)} {args.classes}: the {above:,} {'class' if above == 1 else 'classes'} whose "
             "risk exceeds "
             f"{r.threshold:g}, with their values"
         )
     return "\n".join(lines)
-
-
-def _kind(output: str) -> str:
-    return "file" if file_format(output) else "table"

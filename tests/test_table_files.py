@@ -163,6 +163,11 @@ def test_risk_files_from_the_command_line_and_what_is_refused(tmp_path, capsys, 
     assert len(pd.read_parquet("r.parquet")) == 5000 and len(pd.read_csv("c.csv.gz")) > 0
     assert main([*args, "--records", "s.parquet", "--classes", "./s.parquet"]) == 2
     assert "records and classes name the same file" in capsys.readouterr().err
+    # the CLI writes --json and --html itself: never over a file the run writes (the JSON
+    # replaced the records file, exit 0)
+    for option in ("--json", "--html"):
+        assert main([*args, "--records", "s.parquet", option, "./s.parquet"]) == 2
+        assert f"--records and {option} name the same file 's.parquet'" in capsys.readouterr().err
     assert main([*args, "--records", "s.parquet", "--classes", "classes"]) == 2  # a table needs --db
     assert "give --db" in capsys.readouterr().err
     assert main([*args, "--records", "s.parquet", "--db", f"sqlite:///{tmp_path / 's.db'}"]) == 2

@@ -235,7 +235,7 @@ def _input_tables(metric: Metric, args: argparse.Namespace) -> dict[str, str]:
 def _checked_outputs(metric: Metric, args: argparse.Namespace) -> None:
     """Check every output path before any work (a bad one is exit 2 with nothing done)."""
     tables = list(_input_tables(metric, args).values())
-    from ..engines.common import database_files
+    from ..engines.common import database_files, file_format
 
     hierarchy_files = [path for _, path in getattr(args, "hierarchy", [])]  # read, so never written
     inputs = [*input_files(*tables), *database_files(args.db), *hierarchy_files]
@@ -246,6 +246,14 @@ def _checked_outputs(metric: Metric, args: argparse.Namespace) -> None:
     )
     if args.json_out is not None and args.html_out is not None and args.json_out.target == args.html_out.target:
         raise InvalidInputError(f"--json and --html name the same file {args.html!r}")
+    # What the run writes as files (a release.parquet) is never the JSON or the page written after it.
+    for option in metric.outputs:
+        path = getattr(args, option, None)
+        if not isinstance(path, str) or file_format(path) is None:
+            continue
+        for out in (args.json_out, args.html_out):
+            if out is not None and out.target == os.path.realpath(path):
+                raise InvalidInputError(f"--{option} and {out.option} name the same file {path!r}")
     args.started = time.perf_counter()
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 
 from ...cli import arguments as a
 
@@ -119,10 +118,6 @@ def check(args: argparse.Namespace) -> None:
             "(a .duckdb path or an SQLAlchemy URL), or name a file as --output (released.parquet, "
             "released.csv); the default in-memory DuckDB would lose a table"
         )
-    if file_format(args.output) is not None:  # a release file: never the JSON's or the page's
-        for option, path in (("--json", args.json), ("--html", args.html)):
-            if path not in (None, "-") and os.path.realpath(path) == os.path.realpath(args.output):
-                raise InvalidInputError(f"--output and {option} name the same file {args.output!r}")
     # --hierarchy COL=order:V1,V2 is --order COL=V1,V2 (one way to say how a text QID is cut)
     orders = [(c, spec) for c, spec in args.hierarchy if spec.startswith("order:")]
     args.hierarchy = [(c, spec) for c, spec in args.hierarchy if not spec.startswith("order:")]

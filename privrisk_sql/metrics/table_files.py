@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import stat
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -74,24 +72,9 @@ class TableFile:
                 source.execute(detach.format(alias=source.quote(alias)))
 
     def write(self, source: Any, table_sql: str) -> None:
-        """The table as the file: written to a temporary file beside it, renamed over it."""
-        from ..report.output_file import current_umask
-
-        target = self.file.target
-        folder = os.path.dirname(target)
-        fd, tmp = tempfile.mkstemp(prefix=".privrisk-", suffix=".tmp", dir=folder)
-        os.close(fd)
-        try:
-            statement = dict(source.dialect.file_outputs)[self.kind]
-            source.execute(statement.format(table=table_sql, path=source.literal(tmp)))
-            mode = os.stat(target).st_mode if os.path.exists(target) else None
-            # mkstemp makes 0600 files: keep a replaced file's bits, give a new one the umask's.
-            os.chmod(tmp, stat.S_IMODE(mode) if mode is not None else 0o666 & ~current_umask())
-            os.replace(tmp, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        """The table as the file, written whole (:meth:`OutputFile.replace_with`)."""
+        statement = dict(source.dialect.file_outputs)[self.kind]
+        self.file.replace_with(lambda tmp: source.execute(statement.format(table=table_sql, path=source.literal(tmp))))
 
 
 def checked_files(named: dict[str, Any], replace: bool, inputs: list[str], page: Any) -> dict[str, TableFile]:

@@ -25,7 +25,7 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -119,7 +119,7 @@ class OutputFile:
                 with open(self.target, "w", encoding="utf-8") as fh:  # a device or FIFO: in place
                     fh.write(text)
                 return
-            self._replace(text, mode)
+            self._replace(lambda tmp: _write_text(tmp, text), mode)
             return
         except OSError as e:
             if isinstance(e, BrokenPipeError) and self.target is None:
@@ -131,21 +131,36 @@ class OutputFile:
             f"cannot write {self.option} to {where}: {failure.strerror or failure}{kept}"
         ) from failure
 
-    def _replace(self, text: str, mode: int | None) -> None:
+    def replace_with(self, fill: Callable[[str], None]) -> None:
+        """Give the (regular, or new) file ``target`` whole new contents: ``fill(tmp)`` writes a
+        temporary file beside it, which is then renamed over it, keeping an existing file's
+        permission bits. A table written by the database (a release.parquet) goes this way too."""
+        try:
+            mode: int | None = os.stat(self.target or "").st_mode
+        except FileNotFoundError:
+            mode = None
+        self._replace(fill, mode)
+
+    def _replace(self, fill: Callable[[str], None], mode: int | None) -> None:
         folder = os.path.dirname(self.target or "")
         fd, tmp = tempfile.mkstemp(prefix=".privrisk-", suffix=".tmp", dir=folder)
+        os.close(fd)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-                fh.flush()
-                os.fsync(fh.fileno())
+            fill(tmp)
             # mkstemp makes 0600 files: keep an existing file's bits, give a new one the umask's.
-            os.chmod(tmp, stat.S_IMODE(mode) if mode is not None else 0o666 & ~current_umask())
+            os.chmod(tmp, stat.S_IMODE(mode) if mode is not None else 0o666 & ~_umask())
             os.replace(tmp, self.target or "")
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
+
+
+def _write_text(path: str, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
+        fh.flush()
+        os.fsync(fh.fileno())
 
 
 def _probe_folder(folder: str, path: str, option: str) -> None:
@@ -184,8 +199,7 @@ def _inside(path: str, folder: str) -> bool:
     return os.path.commonpath([os.path.realpath(path), folder]) == folder
 
 
-def current_umask() -> int:
-    """The process's umask (read by setting it, and set back)."""
+def _umask() -> int:
     current = os.umask(0)
     os.umask(current)
     return current

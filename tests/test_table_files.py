@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import duckdb
@@ -179,3 +182,58 @@ def test_a_file_of_a_kind_no_run_writes_is_refused_naming_the_kinds(tmp_path):
     with pytest.raises(pr.InvalidInputError, match=r"names a file of a kind no run writes: .* \.parquet, \.pq, \.csv"):
         pr.mondrian(str(tmp_path / "w.duckdb"), ADULT, QIDS, k=5, output="released.tsv", identifiers=["fnlwgt"])
     assert os.listdir(tmp_path) == []  # the database file it would have made is not left behind
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="watches the run's open files through /proc (Linux)")
+def test_a_run_killed_outright_mid_write_leaves_no_file(tmp_path):
+    """kill -9 while DuckDB writes the release: nothing in the output's folder. A named
+    temporary file (ours, `.privrisk-*.tmp`, and DuckDB's own `tmp_*` beside it) was left there,
+    as large as the rows written so far; the file being written now has no name until it is whole."""
+    data, out = tmp_path / "in.parquet", tmp_path / "out"
+    out.mkdir()
+    duckdb.sql(
+        "COPY (SELECT i % 1000 AS a, i % 7 AS b, md5(i::VARCHAR) AS payload FROM range(2000000) r(i)) "
+        f"TO '{data}' (FORMAT parquet)"
+    )
+    args = ["mondrian", "--table", str(data), "--qids", "a,b", "--k", "5", "--keep", "*"]
+    run = subprocess.Popen(
+        [sys.executable, "-m", "privrisk_sql", *args, "--output", str(out / "r.csv.gz"), "--quiet"],
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not _writing_into(run.pid, out):  # the moment a file there holds rows
+            assert run.poll() is None and time.monotonic() < deadline, "the run ended before it wrote"
+            time.sleep(0.002)
+    finally:
+        run.kill()
+        run.wait()
+    assert os.listdir(out) == []
+
+
+def _writing_into(pid: int, folder: Path) -> bool:
+    """Has process ``pid`` a file open in ``folder`` with bytes in it (the release being written)?"""
+    fds = f"/proc/{pid}/fd"
+    for fd in os.listdir(fds):
+        try:
+            where = os.readlink(f"{fds}/{fd}")
+            if where.startswith(f"{folder}/") and os.stat(f"{fds}/{fd}").st_size > 0:
+                return True
+        except OSError:  # closed since it was listed
+            continue
+    return False
+
+
+def test_where_no_unnamed_file_can_be_made_a_named_one_does_the_same(tmp_path, monkeypatch):
+    """macOS, NFS: no O_TMPFILE. A temporary file with a name is written and renamed, as before."""
+    import privrisk_sql.report.output_file as output_file
+
+    monkeypatch.setattr(output_file, "_unnamed_file", lambda folder: None)
+    path = tmp_path / "r.parquet"
+    path.write_bytes(b"an earlier release")
+    os.chmod(path, 0o640)
+    _release(None, str(path), replace=True, html=str(tmp_path / "r.html"))
+    assert len(pd.read_parquet(path)) == 32_561 and stat.S_IMODE(os.stat(path).st_mode) == 0o640
+    assert sorted(os.listdir(tmp_path)) == ["r.html", "r.parquet"]

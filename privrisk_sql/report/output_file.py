@@ -9,8 +9,11 @@ The rules, in the order they are applied:
   as ``/dev/stdout``) is written in place, as named: replacing it would turn a device into a file
   or leave a FIFO's reader with nothing.
 * A regular file, or a path that does not exist yet, is replaced atomically: the text goes to a
-  temporary file in the same folder, which is renamed over the path. A reader (or a crash) never
-  sees half a file, and the file keeps its permission bits.
+  file in the same folder that has no name yet (Linux's O_TMPFILE), which is then given the path
+  (linked, or linked under a temporary name and renamed over it). A reader never sees half a
+  file, a kill (even -9) mid-write leaves nothing behind, and the file keeps its permission bits.
+  Where the system has no unnamed files (macOS, NFS), a named temporary file takes their place,
+  which a kill -9 mid-write leaves.
 
 Refused before any work, as :class:`InvalidInputError` naming the path: an empty path, a folder
 that does not exist, a path that is a directory, a folder the process cannot write to or make a
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import stat
 import sys
 import tempfile
@@ -142,18 +146,87 @@ class OutputFile:
         self._replace(fill, mode)
 
     def _replace(self, fill: Callable[[str], None], mode: int | None) -> None:
-        folder = os.path.dirname(self.target or "")
-        fd, tmp = tempfile.mkstemp(prefix=".privrisk-", suffix=".tmp", dir=folder)
-        os.close(fd)
+        target = self.target or ""
+        bits = stat.S_IMODE(mode) if mode is not None else 0o666 & ~_umask()
+        unnamed = _unnamed_file(os.path.dirname(target))
+        if unnamed is None:
+            _replace_through_a_named_file(target, fill, bits)
+            return
+        try:  # written with no name, so a kill -9 leaves nothing; named once whole
+            fill(_fd_path(unnamed))
+            os.fchmod(unnamed, bits)
+            _name_it(unnamed, target)
+        finally:
+            os.close(unnamed)
+
+
+def _unnamed_file(folder: str) -> int | None:
+    """A new file in ``folder`` that has no name yet (Linux's O_TMPFILE; the kernel frees it if
+    the process dies, even by kill -9, where a named temporary file stayed behind), open for
+    writing; None where the system or the file system has none, or /proc is not there to reach it."""
+    flag = getattr(os, "O_TMPFILE", None)
+    if flag is None or not os.path.isdir("/proc/self/fd"):
+        return None
+    try:
+        return os.open(folder, flag | os.O_WRONLY, 0o600)
+    except OSError:  # the file system has none (NFS, FUSE): a named temporary file instead
+        return None
+
+
+def _fd_path(fd: int) -> str:
+    """A path that opens the file ``fd`` is (this process's /proc link to it): what DuckDB's COPY
+    and open() write to."""
+    return f"/proc/self/fd/{fd}"
+
+
+def _name_it(fd: int, target: str) -> None:
+    """Give the unnamed file ``fd`` the name ``target``: a link, when nothing has that name;
+    else a link under a temporary name renamed over it (atomic; the file is whole by then)."""
+    root = os.open("/", os.O_RDONLY)
+    try:
+        # src_dir_fd makes Python call linkat(AT_SYMLINK_FOLLOW), which links the file the /proc
+        # link points to; plain link() would try to link the /proc link itself (EXDEV).
+        def link(name: str) -> None:
+            os.link(_fd_path(fd), name, src_dir_fd=root, follow_symlinks=True)
+
         try:
-            fill(tmp)
-            # mkstemp makes 0600 files: keep an existing file's bits, give a new one the umask's.
-            os.chmod(tmp, stat.S_IMODE(mode) if mode is not None else 0o666 & ~_umask())
-            os.replace(tmp, self.target or "")
+            link(target)
+            return
+        except FileExistsError:
+            pass
+        folder = os.path.dirname(target)
+        for _ in range(100):
+            tmp = os.path.join(folder, f".privrisk-{secrets.token_hex(6)}.tmp")
+            try:
+                link(tmp)
+                break
+            except FileExistsError:
+                continue
+        else:  # pragma: no cover - 100 names of 48 random bits taken
+            raise FileExistsError(f"no free temporary name in {folder!r}")
+        try:
+            os.replace(tmp, target)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
+    finally:
+        os.close(root)
+
+
+def _replace_through_a_named_file(target: str, fill: Callable[[str], None], bits: int) -> None:
+    """Where no unnamed file can be made: a temporary file beside ``target``, renamed over it
+    (a kill -9 mid-write leaves that file)."""
+    fd, tmp = tempfile.mkstemp(prefix=".privrisk-", suffix=".tmp", dir=os.path.dirname(target))
+    os.close(fd)
+    try:
+        fill(tmp)
+        os.chmod(tmp, bits)  # mkstemp makes 0600 files: keep an existing file's bits, give a new one the umask's
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def _write_text(path: str, text: str) -> None:
@@ -164,9 +237,14 @@ def _write_text(path: str, text: str) -> None:
 
 
 def _probe_folder(folder: str, path: str, option: str) -> None:
-    """Make and remove a temporary file where the output's will go. The permission bits do not
-    tell (root passes them, a read-only mount or /proc does not take a file): without the probe
-    such a folder failed after the run's work, in a traceback."""
+    """Make (and drop) a file where the output's will go. The permission bits do not tell (root
+    passes them, a read-only mount or /proc does not take a file): without the probe such a
+    folder failed after the run's work, in a traceback. An unnamed file where the system makes
+    one (nothing to remove, nothing a kill leaves), else a named one."""
+    unnamed = _unnamed_file(folder)
+    if unnamed is not None:
+        os.close(unnamed)
+        return
     try:
         fd, probe = tempfile.mkstemp(prefix=".privrisk-", suffix=".probe", dir=folder)
     except OSError as e:

@@ -202,10 +202,15 @@ DIALECTS: dict[str, Dialect] = {
             cancel_by="interrupt",
             database_files="SELECT path FROM duckdb_databases() WHERE path IS NOT NULL AND path <> ''",
             database_companions=(".wal",),
+            # USE_TMP_FILE false: the path is already a file with no name (OutputFile), named once
+            # whole; DuckDB's own temporary file beside it would have a name a kill -9 leaves
             file_outputs=(
-                ("parquet", "COPY (SELECT * FROM {table}) TO {path} (FORMAT parquet)"),
-                ("csv", "COPY (SELECT * FROM {table}) TO {path} (FORMAT csv, HEADER true)"),
-                ("csv.gz", "COPY (SELECT * FROM {table}) TO {path} (FORMAT csv, HEADER true, COMPRESSION gzip)"),
+                ("parquet", "COPY (SELECT * FROM {table}) TO {path} (FORMAT parquet, USE_TMP_FILE false)"),
+                ("csv", "COPY (SELECT * FROM {table}) TO {path} (FORMAT csv, HEADER true, USE_TMP_FILE false)"),
+                (
+                    "csv.gz",
+                    "COPY (SELECT * FROM {table}) TO {path} (FORMAT csv, HEADER true, COMPRESSION gzip, USE_TMP_FILE false)",
+                ),
             ),
             scratch_database=("ATTACH ':memory:' AS {alias}", "DETACH {alias}"),
             infinite_dates=True,

@@ -237,3 +237,24 @@ def test_where_no_unnamed_file_can_be_made_a_named_one_does_the_same(tmp_path, m
     _release(None, str(path), replace=True, html=str(tmp_path / "r.html"))
     assert len(pd.read_parquet(path)) == 32_561 and stat.S_IMODE(os.stat(path).st_mode) == 0o640
     assert sorted(os.listdir(tmp_path)) == ["r.html", "r.parquet"]
+
+
+@pytest.mark.parametrize("option", ["records", "classes"])
+def test_an_input_changed_mid_run_is_told_with_the_file_it_would_have_made(tmp_path, option):
+    """The message named the scratch table the file is built in ('records'), not the file."""
+    con = duckdb.connect()
+    con.execute("CREATE TABLE people AS SELECT i AS id, i % 5 AS a, i % 3 AS b FROM range(100) r(i)")
+    src = pr.connect(con)
+    fired = []
+
+    def meddle(sql: str) -> None:
+        if sql.startswith("CREATE TABLE") and not fired:  # the output's table, built from the input again
+            fired.append(sql)
+            con.execute("INSERT INTO people SELECT 1000 + i, i, i FROM range(15) r(i)")
+
+    src.echo = meddle
+    path = tmp_path / f"{option}.parquet"
+    with pytest.raises(pr.InputChangedError, match=rf"the {option} file '{path}' would have \d+ rows, not"):
+        keyed = {"key": "id"} if option == "records" else {}
+        pr.risk(src, "people", ["a", "b"], threshold=0.01, **keyed, **{option: str(path)})
+    assert fired and os.listdir(tmp_path) == []

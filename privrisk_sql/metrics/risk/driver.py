@@ -457,7 +457,8 @@ def risk(
                 pair = (int(row["sample_size"]), float(row["weight_sum"]))
                 weighted[pair] = weighted.get(pair, 0) + int(row["classes"])
         result = _result(hist, o, pairs, weighted)
-        _write_outputs(source, q, run, outputs, rel, pop_rel, columns, count_name, weight_name, result, pairs)
+        shown = {option: f"file {table_file.file.path!r}" for option, table_file in files.items()}
+        _write_outputs(source, q, run, outputs, rel, pop_rel, columns, count_name, weight_name, result, pairs, shown)
         write_files(files, source, {option: outputs[option].sql(source.quote) for option in files})
     report.after_run(
         result,
@@ -533,17 +534,20 @@ def _write_outputs(
     weight_name: str | None,
     result: RiskResult,
     pairs: dict | None,
+    shown: dict[str, str],
 ) -> None:
     """Each table complete or not at all: built under a staging name, its row count checked against
-    the figures already computed (the input changed otherwise), then published."""
+    the figures already computed (the input changed otherwise), then published. ``shown``: how
+    messages name an output that becomes a file (its table is the run's scratch)."""
     pop_sql = pop_rel.sql if pop_rel is not None else None
 
     def expect(target: OutputTable, rows: int, what: str):
         def check(staging_sql: str) -> None:
             found = int(source.fetch_records(q.count_rows(staging_sql))[0]["n"])
             if found != rows:
+                where = shown.get(what, f"table {target.label!r}")
                 raise InputChangedError(
-                    f"{rel.label!r} changed during the run: the {what} table {target.label!r} "
+                    f"{rel.label!r} changed during the run: the {what} {where} "
                     f"would have {found:,} rows, not {rows:,}; nothing was written"
                 )
 

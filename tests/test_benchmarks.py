@@ -126,3 +126,17 @@ def test_wide_1m_memory_runs_small():
     lines = [line for line in r.stdout.splitlines() if "peak RSS" in line]
     assert len(lines) == 8  # the copy floor and seven commands
     assert all(line.endswith("ok") for line in lines[1:]), r.stdout
+
+
+def test_mondrian_release_files_runs_small():
+    """benchmarks/mondrian_release_files.py at 20k rows: the three jobs run, every output holds
+    every row (asserted by the script), and each file job has its ratio to the table."""
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "mondrian_release_files.py"), "--rows", "20000", "--rounds", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert r.returncode == 0, r.stderr[-2000:]
+    ratios = [line for line in r.stdout.splitlines() if line.startswith("release.") and "peak RSS" in line]
+    assert len(ratios) == 2, r.stdout

@@ -1,19 +1,77 @@
-"""A table a run writes (Mondrian's release, risk's records and classes) written to a file instead
-(``output="released.parquet"``), where the database writes files (DuckDB): the run builds the
-table in a scratch in-memory database of the session, then the database writes it to a
-temporary file beside the path, which is renamed over it. The file is there whole or not at
-all; the user's database gets no table."""
+"""Where a table a run makes goes: a table of the database (:class:`TableOutput`), or on DuckDB a
+file (:class:`TableFile`: Mondrian's release ``output="released.parquet"``, risk's records and
+classes). A file is written by the database straight from the run's query, into a file that has
+no name yet (report.output_file); the rows are then read back from it and checked, and only then
+does it get its path. The file is there whole or not at all, no table of it is held anywhere
+(a release of 10M rows took 4.6 GB when it was first made a table in memory), and the user's
+database gets no table."""
 
 from __future__ import annotations
 
-import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from ..engines.common import file_format
 from ..errors import InvalidInputError
+
+
+class Destination(Protocol):
+    """Where a run's table goes (:class:`TableOutput`, :class:`TableFile`)."""
+
+    @property
+    def described(self) -> str:
+        """How messages name it: "table 'x'", "file 'x.parquet'"."""
+        ...
+
+    @property
+    def label(self) -> str:
+        """Its name as the user gave it."""
+        ...
+
+    def write(
+        self,
+        source: Any,
+        build: Callable[[str | None], str],
+        check: Callable[[str], None],
+        settings: Sequence[tuple[str, str]] = (),
+    ) -> None:
+        """Write the rows of ``build(target)`` (the statement that creates table ``target``, or
+        with None the bare query) complete or not at all, under the session ``settings``;
+        ``check(relation_sql)`` reads what was written before it gets its name, and raises to
+        refuse it."""
+        ...
+
+
+@dataclass(frozen=True)
+class TableOutput:
+    """A table of the database: built under a staging name, checked, renamed into place
+    (Source.write_staged)."""
+
+    table: Any  # source.OutputTable
+    replace: bool
+
+    @property
+    def described(self) -> str:
+        return f"table {self.table.label!r}"
+
+    @property
+    def label(self) -> str:
+        return self.table.label
+
+    def write(
+        self,
+        source: Any,
+        build: Callable[[str | None], str],
+        check: Callable[[str], None],
+        settings: Sequence[tuple[str, str]] = (),
+    ) -> None:
+        def create(staging: str) -> None:
+            with source.settings(settings):
+                source.execute(build(staging))
+
+        source.write_staged(self.table, create, check, replace=self.replace)
 
 
 @dataclass(frozen=True)
@@ -24,6 +82,7 @@ class TableFile:
     file: Any  # report.output_file.OutputFile
     kind: str
     option: str
+    replace: bool = False
 
     @classmethod
     def checked(cls, output: str, replace: bool, inputs: list[str], page: Any, option: str = "output") -> TableFile:
@@ -42,12 +101,12 @@ class TableFile:
             raise InvalidInputError(
                 f"{option} file {output!r} already exists; pass replace=True (--replace) to overwrite it"
             )
-        return cls(file, file_format(output) or "", option)
+        return cls(file, file_format(output) or "", option, replace)
 
     def check_source(self, source: Any) -> None:
-        """Once the Source is open: its database writes files, the Source may write (the scratch
-        database is attached), and the path is none of the database's files."""
-        if dict(source.dialect.file_outputs).get(self.kind) is None or source.dialect.scratch_database is None:
+        """Once the Source is open: its database writes files, the Source may write, and the path
+        is none of the database's files."""
+        if dict(source.dialect.file_outputs).get(self.kind) is None:
             raise InvalidInputError(
                 f"{self.option} {self.file.path!r} names a file, which only DuckDB writes: on {source.dialect.name} "
                 "name a table instead, then export it from there"
@@ -58,23 +117,35 @@ class TableFile:
             )
         self.file.refuse_inputs(source.database_files(), "output")
 
-    @contextlib.contextmanager
-    def scratch(self, source: Any) -> Iterator[str]:
-        """The name the run's table takes (in a scratch database of the session, attached for the
-        length of the block and detached after it, the table with it)."""
-        alias = f"privrisk_{source.run_id}_{self.option}"
-        attach, detach = source.dialect.scratch_database
-        source.execute(attach.format(alias=source.quote(alias)))
-        try:
-            yield f"{alias}.main.{self.option}"
-        finally:
-            with contextlib.suppress(Exception):  # a stopped run: the session may be gone too
-                source.execute(detach.format(alias=source.quote(alias)))
+    @property
+    def described(self) -> str:
+        return f"file {self.file.path!r}"
 
-    def write(self, source: Any, table_sql: str) -> None:
-        """The table as the file, written whole (:meth:`OutputFile.replace_with`)."""
-        statement = dict(source.dialect.file_outputs)[self.kind]
-        self.file.replace_with(lambda tmp: source.execute(statement.format(table=table_sql, path=source.literal(tmp))))
+    @property
+    def label(self) -> str:
+        return self.file.path
+
+    def write(
+        self,
+        source: Any,
+        build: Callable[[str | None], str],
+        check: Callable[[str], None],
+        settings: Sequence[tuple[str, str]] = (),
+    ) -> None:
+        """The rows of the query ``build(None)`` written by the database (Dialect.file_outputs)
+        into the file with no name yet, read back from it (Dialect.file_read_backs) for
+        ``check``, then given the path (:meth:`OutputFile.replace_with`): an existing file is
+        replaced only with ``replace``, also one another process made while the run worked."""
+        copy = dict(source.dialect.file_outputs)[self.kind]
+        read_back = dict(source.dialect.file_read_backs)[self.kind]
+        query = build(None)
+
+        def fill(path: str) -> None:
+            with source.settings(settings):
+                source.execute(copy.format(query=query, path=source.literal(path)))
+            check(read_back.format(path=source.literal(path)))
+
+        self.file.replace_with(fill, keep_existing=not self.replace)
 
 
 def checked_files(named: dict[str, Any], replace: bool, inputs: list[str], page: Any) -> dict[str, TableFile]:
@@ -93,17 +164,7 @@ def checked_files(named: dict[str, Any], replace: bool, inputs: list[str], page:
     return files
 
 
-@contextlib.contextmanager
-def scratch_tables(files: dict[str, TableFile], source: Any) -> Iterator[dict[str, str]]:
-    """For the length of a run: each file's Source checked and its scratch table named (option ->
-    the table the run writes in its place), all detached after the block."""
+def check_sources(files: dict[str, TableFile], source: Any) -> None:
+    """Each file's :meth:`TableFile.check_source`, once the Source is open and before any work."""
     for table_file in files.values():
         table_file.check_source(source)
-    with contextlib.ExitStack() as stack:
-        yield {option: stack.enter_context(table_file.scratch(source)) for option, table_file in files.items()}
-
-
-def write_files(files: dict[str, TableFile], source: Any, tables: dict[str, str]) -> None:
-    """Each table (option -> its SQL) written to its file."""
-    for option, table_file in files.items():
-        table_file.write(source, tables[option])

@@ -135,29 +135,39 @@ class OutputFile:
             f"cannot write {self.option} to {where}: {failure.strerror or failure}{kept}"
         ) from failure
 
-    def replace_with(self, fill: Callable[[str], None]) -> None:
-        """Give the (regular, or new) file ``target`` whole new contents: ``fill(tmp)`` writes a
-        temporary file beside it, which is then renamed over it, keeping an existing file's
-        permission bits. A table written by the database (a release.parquet) goes this way too."""
+    def replace_with(self, fill: Callable[[str], None], *, keep_existing: bool = False) -> None:
+        """Give the (regular, or new) file ``target`` whole new contents: ``fill(path)`` writes a
+        file beside it that has no name yet (or a temporary one), which then gets the path,
+        keeping an existing file's permission bits; ``fill`` raising leaves the path as it was.
+        A table written by the database (a release.parquet) goes this way too. ``keep_existing``
+        (the path was free when the run began): a file another process made there meanwhile is
+        kept, and InvalidInputError raised (as for a table another session made:
+        Source.write_staged)."""
         try:
             mode: int | None = os.stat(self.target or "").st_mode
         except FileNotFoundError:
             mode = None
-        self._replace(fill, mode)
+        self._replace(fill, mode, keep_existing)
 
-    def _replace(self, fill: Callable[[str], None], mode: int | None) -> None:
+    def _replace(self, fill: Callable[[str], None], mode: int | None, keep_existing: bool = False) -> None:
         target = self.target or ""
         bits = stat.S_IMODE(mode) if mode is not None else 0o666 & ~_umask()
         unnamed = _unnamed_file(os.path.dirname(target))
         if unnamed is None:
-            _replace_through_a_named_file(target, fill, bits)
+            _replace_through_a_named_file(target, fill, bits, self._made_meanwhile if keep_existing else None)
             return
         try:  # written with no name, so a kill -9 leaves nothing; named once whole
             fill(_fd_path(unnamed))
             os.fchmod(unnamed, bits)
-            _name_it(unnamed, target)
+            _name_it(unnamed, target, self._made_meanwhile if keep_existing else None)
         finally:
             os.close(unnamed)
+
+    def _made_meanwhile(self) -> InvalidInputError:
+        return InvalidInputError(
+            f"{self.option} {self.path!r} was created by another process while this run worked (it did not "
+            "exist when the run began); nothing was written: pass replace=True (--replace) to overwrite it"
+        )
 
 
 def _unnamed_file(folder: str) -> int | None:
@@ -179,9 +189,10 @@ def _fd_path(fd: int) -> str:
     return f"/proc/self/fd/{fd}"
 
 
-def _name_it(fd: int, target: str) -> None:
+def _name_it(fd: int, target: str, refused: Callable[[], Exception] | None = None) -> None:
     """Give the unnamed file ``fd`` the name ``target``: a link, when nothing has that name;
-    else a link under a temporary name renamed over it (atomic; the file is whole by then)."""
+    else a link under a temporary name renamed over it (atomic; the file is whole by then), or
+    with ``refused``, that error raised."""
     root = os.open("/", os.O_RDONLY)
     try:
         # src_dir_fd makes Python call linkat(AT_SYMLINK_FOLLOW), which links the file the /proc
@@ -193,7 +204,8 @@ def _name_it(fd: int, target: str) -> None:
             link(target)
             return
         except FileExistsError:
-            pass
+            if refused is not None:
+                raise refused() from None
         folder = os.path.dirname(target)
         for _ in range(100):
             tmp = os.path.join(folder, f".privrisk-{secrets.token_hex(6)}.tmp")
@@ -214,14 +226,19 @@ def _name_it(fd: int, target: str) -> None:
         os.close(root)
 
 
-def _replace_through_a_named_file(target: str, fill: Callable[[str], None], bits: int) -> None:
+def _replace_through_a_named_file(
+    target: str, fill: Callable[[str], None], bits: int, refused: Callable[[], Exception] | None = None
+) -> None:
     """Where no unnamed file can be made: a temporary file beside ``target``, renamed over it
-    (a kill -9 mid-write leaves that file)."""
+    (a kill -9 mid-write leaves that file); with ``refused``, that error instead where a file
+    has the name by then (looked at just before the rename)."""
     fd, tmp = tempfile.mkstemp(prefix=".privrisk-", suffix=".tmp", dir=os.path.dirname(target))
     os.close(fd)
     try:
         fill(tmp)
         os.chmod(tmp, bits)  # mkstemp makes 0600 files: keep an existing file's bits, give a new one the umask's
+        if refused is not None and os.path.lexists(target):
+            raise refused()
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -164,12 +164,13 @@ class Dialect:
     # The files a database file keeps beside it, as suffixes of its path (DuckDB's write-ahead log,
     # SQLite's journals): part of the database, so never a path an output of the run may take.
     database_companions: tuple[str, ...] = ()
-    # How a run's output table is written to a file (Mondrian's release.parquet), by format
-    # (metrics/table_files.py): {table} the table, {path} the file, both as SQL. The
-    # table is built meanwhile in a scratch database of the session, attached and detached by
-    # scratch_database's two statements ({alias} its name). Empty, None: the database writes no files.
+    # How the rows of a run's output query are written to a file (Mondrian's release.parquet),
+    # by format (metrics/table_files.py): {query} the query, {path} the file as SQL; and how
+    # they are read back from it to be checked before the file gets its name ({path}, a
+    # relation; the file's name tells neither its format nor its compression). Empty: the
+    # database writes no files.
     file_outputs: tuple[tuple[str, str], ...] = ()
-    scratch_database: tuple[str, str] | None = None
+    file_read_backs: tuple[tuple[str, str], ...] = ()
     # The way to read many CSV files as one table (a folder of part files, a shell pattern),
     # which privrisk_sql does not (its checks read one file): {duckdb_pattern} is their
     # absolute pattern as DuckDB's string literal, {python_pattern} and {parquet} as Python's
@@ -205,14 +206,20 @@ DIALECTS: dict[str, Dialect] = {
             # USE_TMP_FILE false: the path is already a file with no name (OutputFile), named once
             # whole; DuckDB's own temporary file beside it would have a name a kill -9 leaves
             file_outputs=(
-                ("parquet", "COPY (SELECT * FROM {table}) TO {path} (FORMAT parquet, USE_TMP_FILE false)"),
-                ("csv", "COPY (SELECT * FROM {table}) TO {path} (FORMAT csv, HEADER true, USE_TMP_FILE false)"),
+                ("parquet", "COPY (\n{query}\n) TO {path} (FORMAT parquet, USE_TMP_FILE false)"),
+                ("csv", "COPY (\n{query}\n) TO {path} (FORMAT csv, HEADER true, USE_TMP_FILE false)"),
                 (
                     "csv.gz",
-                    "COPY (SELECT * FROM {table}) TO {path} (FORMAT csv, HEADER true, COMPRESSION gzip, USE_TMP_FILE false)",
+                    "COPY (\n{query}\n) TO {path} (FORMAT csv, HEADER true, COMPRESSION gzip, USE_TMP_FILE false)",
                 ),
             ),
-            scratch_database=("ATTACH ':memory:' AS {alias}", "DETACH {alias}"),
+            # every column as text: the checks count rows and partitions, and a value read back
+            # as the sniffer guesses it could fail to parse
+            file_read_backs=(
+                ("parquet", "read_parquet({path})"),
+                ("csv", "read_csv({path}, header = true, all_varchar = true, compression = 'none')"),
+                ("csv.gz", "read_csv({path}, header = true, all_varchar = true, compression = 'gzip')"),
+            ),
             infinite_dates=True,
             run_settings=(("preserve_insertion_order", "true"),),
             optional_run_settings=(("enable_progress_bar", "false"),),

@@ -17,7 +17,7 @@ from ...errors import InvalidInputError
 from ...given import flag
 from ...source import is_in_memory, opened
 from ..classes import resolve_qids
-from ..table_files import checked_files, scratch_tables, write_files
+from ..table_files import Destination, TableOutput, check_sources, checked_files
 from .options import (
     MondrianOptions,
     OutputShape,
@@ -135,8 +135,8 @@ def mondrian(
     with (
         report.noting_warnings(page) as noted,
         opened(src, writes=[] if file else [output]) as source,
-        scratch_tables(file, source) as scratch,
     ):
+        check_sources(file, source)
         if k == 1 and (o.l or 1) == 1 and (o.t is None or o.t >= 1):
             # Nothing asked: a partition may hold one record, so the release can be as identifying
             # as the input (a typo for 10, or a default, is the likely cause). Warned, as ARX runs it.
@@ -159,7 +159,8 @@ def mondrian(
         kept, unroled = resolve_roles(rel, names, o.keep, dropped, [a.column for a in attrs])
         check_output_columns(kept, names, shape)
         source.check_new_names(shape.generalized(names), "output column")
-        target = source.new_output(scratch.get("output", output), [rel], replace=replace)
+        output_table = None if file else source.new_output(output, [rel], replace=replace)
+        destination: Destination = file["output"] if output_table is None else TableOutput(output_table, replace)
         privacy = Privacy(tuple(attrs), o.l, o.t) if attrs else None
         status = _progress(progress)
         try:
@@ -169,7 +170,7 @@ def mondrian(
                 names,
                 kept,
                 k,
-                target,
+                destination,
                 replace,
                 median,
                 relaxed,
@@ -185,14 +186,13 @@ def mondrian(
             close = getattr(status, "close", None)
             if close is not None:
                 close()
-        write_files(file, source, {"output": target.sql(source.quote)})
         database = source.database_label
-    if file:  # read back from the file, by anyone
+    if output_table is None:  # read back from the file, by anyone
         result = dataclasses.replace(
             result, output=output, _output_lookup=file["output"].file.target, identifiers=dropped
         )
     else:
-        result = dataclasses.replace(result, _where=src, _output_lookup=target.lookup_name, identifiers=dropped)
+        result = dataclasses.replace(result, _where=src, _output_lookup=output_table.lookup_name, identifiers=dropped)
     report.after_run(
         result,
         page,

@@ -25,7 +25,7 @@ import warnings
 from collections.abc import Callable, Sequence
 
 from ...errors import InputChangedError, InvalidInputError
-from ...source import OutputTable, Relation, Source
+from ...source import Relation, Source
 from ...sql.types import TypeClass
 from ..classes import (
     check_rows_and_ranges,
@@ -34,6 +34,7 @@ from ..classes import (
     refuse_values_outside_type,
     rows_alone_at_least,
 )
+from ..table_files import Destination
 from .hierarchy import Hierarchy, NodeRow
 from .options import KINDS, OutputShape
 from .result import MondrianResult
@@ -92,7 +93,7 @@ class MondrianRun:
         qids: list[str],
         keep: list[str],
         k: int,
-        output: OutputTable,
+        output: Destination,
         replace: bool,
         median: str,
         relaxed: bool,
@@ -490,52 +491,40 @@ class MondrianRun:
             level += 1
 
     def _write_output(self, rows: str, work: str, labels: str, globals_: str, n_rows: int, n_parts: int) -> None:
-        """CREATE the output under a staging name, check it, then (drop the old one and) rename
-        atomically. ``rows``: the numbered input rows (relaxed mode; strict mode reads the input);
-        ``labels``: per partition (relaxed), per code tuple (strict: MondrianQueries.tuple_labels)."""
+        """Write the output where it goes (a table: under a staging name, renamed into place once
+        checked; a file: checked as read back, named once whole). ``rows``: the numbered input
+        rows (relaxed mode; strict mode reads the input); ``labels``: per partition (relaxed),
+        per code tuple (strict: MondrianQueries.tuple_labels)."""
         s, q = self.s, self.q
 
-        def create(staging_sql: str) -> None:
+        def build(target: str | None) -> str:
             if self.relaxed:
-                s.execute(
-                    q.output(
-                        staging_sql,
-                        rows,
-                        work,
-                        labels,
-                        self.dims,
-                        self.keep,
-                        self.shape.keep_order,
-                        self.shape.labels_only,
-                    )
+                return q.output(
+                    target, rows, work, labels, self.dims, self.keep, self.shape.keep_order, self.shape.labels_only
                 )
-            else:
-                with s.settings(s.dialect.output_join_settings):
-                    s.execute(
-                        q.output_by_codes(
-                            staging_sql,
-                            self.rel.sql,
-                            labels,
-                            globals_,
-                            self.dims,
-                            self.keep,
-                            self.shape.keep_order,
-                            self.shape.labels_only,
-                        )
-                    )
+            return q.output_by_codes(
+                target,
+                self.rel.sql,
+                labels,
+                globals_,
+                self.dims,
+                self.keep,
+                self.shape.keep_order,
+                self.shape.labels_only,
+            )
 
-        s.write_staged(
-            self.output,
-            create,
-            lambda staging_sql: self._check_written(staging_sql, n_rows, n_parts),
-            replace=self.replace,
+        self.output.write(
+            s,
+            build,
+            lambda written: self._check_written(written, n_rows, n_parts),
+            settings=() if self.relaxed else s.dialect.output_join_settings,
         )
 
-    def _check_written(self, staging_sql: str, n_rows: int, n_parts: int) -> None:
-        """The written table before it gets its name: every input row once, every partition
-        there and none smaller than k. Strict mode reads the input twice (code tuples, then
-        the output), so rows changed in between would otherwise go unnoticed."""
-        written = self.s.fetch_records(self.q.written_partitions(staging_sql))[0]
+    def _check_written(self, written_sql: str, n_rows: int, n_parts: int) -> None:
+        """The written table (or file) before it gets its name: every input row once, every
+        partition there and none smaller than k. Strict mode reads the input twice (code tuples,
+        then the output), so rows changed in between would otherwise go unnoticed."""
+        written = self.s.fetch_records(self.q.written_partitions(written_sql))[0]
         written_parts, written_rows, smallest = (int(written[c] or 0) for c in ("n_parts", "n_rows", "smallest"))
         if (written_rows, written_parts) != (n_rows, n_parts) or smallest < self.k:
             raise InputChangedError(

@@ -318,7 +318,7 @@ class MondrianQueries(Queries):
 
     def output(
         self,
-        target: str,
+        target: str | None,
         rows: str,
         work: str,
         labels: str,
@@ -328,7 +328,7 @@ class MondrianQueries(Queries):
         labels_only: bool = False,
     ) -> str:
         """Relaxed mode: rows by row key. ``target`` is the already quoted (possibly
-        schema-qualified) staging table name. ``keep_order``: in the input's order, where tables
+        schema-qualified) staging table name (None: the bare query, which a file is written from). ``keep_order``: in the input's order, where tables
         have one (the sort is a third of the statement at 1M rows: asked for, never paid by default).
         ``labels_only``: per QID its label alone, no bounds."""
         return self._r(
@@ -365,7 +365,7 @@ class MondrianQueries(Queries):
 
     def output_by_codes(
         self,
-        target: str,
+        target: str | None,
         relation: str,
         tuples: str,
         globals_: str,

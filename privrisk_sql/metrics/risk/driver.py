@@ -9,7 +9,6 @@ exactly in Python (:mod:`.models`, :mod:`.population`).
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import sys
 import time
@@ -21,7 +20,7 @@ from ... import report
 from ...errors import InputChangedError, InvalidInputError
 from ...given import flag, is_number, whole_number
 from ...progress import elapsed_line
-from ...source import Column, OutputTable, Relation, Source, is_in_memory, opened
+from ...source import Column, Relation, Source, is_in_memory, opened
 from ...sql.types import TypeClass
 from ..classes import (
     check_key,
@@ -31,7 +30,7 @@ from ..classes import (
     resolve_qids,
     validate_qids,
 )
-from ..table_files import checked_files, scratch_tables, write_files
+from ..table_files import Destination, TableFile, TableOutput, check_sources, checked_files
 from . import DEFAULT_THRESHOLD, models, population
 from .sql import RiskColumn, RiskQueries
 
@@ -378,12 +377,8 @@ def risk(
         report.noting_warnings(page) as noted,
         opened(src, writes=tables) as source,
         elapsed_line(progress, "risk", source),
-        scratch_tables(files, source) as scratch,
     ):
-        # a file's table is built in the scratch database
-        run = dataclasses.replace(
-            o, records=scratch.get("records", o.records), classes=scratch.get("classes", o.classes)
-        )
+        check_sources(files, source)
         report.check_not_a_database(page, source)
         database = source.database_label
         q = RiskQueries(source.dialect)
@@ -437,7 +432,7 @@ def risk(
             )
             for n, p in zip(names, pop_names or names)
         ]
-        outputs = _outputs(source, run, rel, pop_rel, names)
+        outputs = _outputs(source, o, rel, pop_rel, names, files)
         compared = compared_as_bytes(source.dialect, rel, names)
         # A QID missing in every row is refused as kanon and CAVG refuse it, found by this first
         # grouping (before the population, the weights and any output).
@@ -457,9 +452,7 @@ def risk(
                 pair = (int(row["sample_size"]), float(row["weight_sum"]))
                 weighted[pair] = weighted.get(pair, 0) + int(row["classes"])
         result = _result(hist, o, pairs, weighted)
-        shown = {option: f"file {table_file.file.path!r}" for option, table_file in files.items()}
-        _write_outputs(source, q, run, outputs, rel, pop_rel, columns, count_name, weight_name, result, pairs, shown)
-        write_files(files, source, {option: outputs[option].sql(source.quote) for option in files})
+        _write_outputs(source, q, o, outputs, rel, pop_rel, columns, count_name, weight_name, result, pairs)
     report.after_run(
         result,
         page,
@@ -494,26 +487,39 @@ _RECORD_COLUMNS = (
 
 
 def _outputs(
-    source: Source, o: RiskOptions, rel: Relation, pop_rel: Relation | None, names: list[str]
-) -> dict[str, OutputTable]:
-    """The records and classes tables, checked before any heavy statement."""
+    source: Source,
+    o: RiskOptions,
+    rel: Relation,
+    pop_rel: Relation | None,
+    names: list[str],
+    files: dict[str, TableFile],
+) -> dict[str, Destination]:
+    """Where the records and classes go (tables, or the ``files`` already checked), checked
+    before any heavy statement."""
     if not (o.records or o.classes):
         return {}
     if source.read_only:
         raise InvalidInputError("records/classes write tables: they cannot run on a read-only Source (--read-only)")
     inputs = [rel] + ([pop_rel] if pop_rel is not None else [])
-    out = {}
+
+    def destination(option: str, name: str) -> Destination:
+        if option in files:
+            return files[option]
+        return TableOutput(source.new_output(name, inputs, replace=o.replace, option=option), o.replace)
+
+    out: dict[str, Destination] = {}
     if o.records is not None and o.key is not None:
         key = rel.column(o.key).name
         if key.lower() in _RECORD_COLUMNS:
             raise InvalidInputError(f"key column {key!r} has the name of a column of the records table; rename it")
-        out["records"] = source.new_output(o.records, inputs, replace=o.replace, option="records")
+        out["records"] = destination("records", o.records)
     if o.classes is not None:
         clash = [n for n in names if n.lower() in _RECORD_COLUMNS]
         if clash:
             raise InvalidInputError(f"QID {clash[0]!r} has the name of a column of the classes table; rename it")
-        out["classes"] = source.new_output(o.classes, inputs, replace=o.replace, option="classes")
-    if "records" in out and "classes" in out and out["records"].may_be(out["classes"]):
+        out["classes"] = destination("classes", o.classes)
+    records, classes = out.get("records"), out.get("classes")
+    if isinstance(records, TableOutput) and isinstance(classes, TableOutput) and records.table.may_be(classes.table):
         # main.out and OUT: the records were written, then the classes failed at their rename (exit 3)
         raise InvalidInputError(
             f"records {o.records!r} and classes {o.classes!r} name the same table (names only case apart "
@@ -526,7 +532,7 @@ def _write_outputs(
     source: Source,
     q: RiskQueries,
     o: RiskOptions,
-    outputs: dict[str, OutputTable],
+    outputs: dict[str, Destination],
     rel: Relation,
     pop_rel: Relation | None,
     columns: list[RiskColumn],
@@ -534,20 +540,17 @@ def _write_outputs(
     weight_name: str | None,
     result: RiskResult,
     pairs: dict | None,
-    shown: dict[str, str],
 ) -> None:
-    """Each table complete or not at all: built under a staging name, its row count checked against
-    the figures already computed (the input changed otherwise), then published. ``shown``: how
-    messages name an output that becomes a file (its table is the run's scratch)."""
+    """Each table (or file) complete or not at all: its row count checked against the figures
+    already computed (the input changed otherwise) before it gets its name."""
     pop_sql = pop_rel.sql if pop_rel is not None else None
 
-    def expect(target: OutputTable, rows: int, what: str):
-        def check(staging_sql: str) -> None:
-            found = int(source.fetch_records(q.count_rows(staging_sql))[0]["n"])
+    def expect(target: Destination, rows: int, what: str):
+        def check(written_sql: str) -> None:
+            found = int(source.fetch_records(q.count_rows(written_sql))[0]["n"])
             if found != rows:
-                where = shown.get(what, f"table {target.label!r}")
                 raise InputChangedError(
-                    f"{rel.label!r} changed during the run: the {what} {where} "
+                    f"{rel.label!r} changed during the run: the {what} {target.described} "
                     f"would have {found:,} rows, not {rows:,}; nothing was written"
                 )
 
@@ -556,11 +559,10 @@ def _write_outputs(
     if "records" in outputs and o.key is not None:
         target = outputs["records"]
         key = rel.column(o.key).name
-        source.write_staged(
-            target,
-            lambda st: source.execute(q.record_risks(st, rel.sql, columns, key, key, pop_sql, count_name, weight_name)),
+        target.write(
+            source,
+            lambda st: q.record_risks(st, rel.sql, columns, key, key, pop_sql, count_name, weight_name),
             expect(target, result.records, "records"),
-            replace=o.replace,
         )
     if "classes" in outputs:
         target = outputs["classes"]
@@ -569,11 +571,10 @@ def _write_outputs(
             at_risk = sum(c for (_, big_f), c in used.items() if 1 / big_f > o.threshold)
         else:
             at_risk = sum(c for f, c in result.class_sizes.items() if 1 / f > o.threshold)
-        source.write_staged(
-            target,
-            lambda st: source.execute(q.classes_at_risk(st, rel.sql, columns, o.threshold, pop_sql, count_name)),
+        target.write(
+            source,
+            lambda st: q.classes_at_risk(st, rel.sql, columns, o.threshold, pop_sql, count_name),
             expect(target, at_risk, "classes"),
-            replace=o.replace,
         )
 
 

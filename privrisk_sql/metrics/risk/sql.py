@@ -54,7 +54,7 @@ class RiskQueries(ClassQueries):
 
     def record_risks(
         self,
-        target: str,
+        target: str | None,
         sample_sql: str,
         columns: Sequence[RiskColumn],
         key: str,
@@ -63,7 +63,8 @@ class RiskQueries(ClassQueries):
         population_count: str | None = None,
         weight: str | None = None,
     ) -> str:
-        """CREATE ``target``: one row per sample record, its key, class size and risks."""
+        """CREATE ``target``: one row per sample record, its key, class size and risks (None: the
+        bare query, which a file is written from)."""
         return self._r(
             "risk/record_risks.sql.j2",
             target=target,
@@ -78,14 +79,15 @@ class RiskQueries(ClassQueries):
 
     def classes_at_risk(
         self,
-        target: str,
+        target: str | None,
         sample_sql: str,
         columns: Sequence[RiskColumn],
         threshold: float,
         population_sql: str | None = None,
         population_count: str | None = None,
     ) -> str:
-        """CREATE ``target``: the classes whose risk exceeds ``threshold``, with their QID values and sizes."""
+        """CREATE ``target``: the classes whose risk exceeds ``threshold``, with their QID values and
+        sizes (None: the bare query)."""
         return self._r(
             "risk/classes_at_risk.sql.j2",
             target=target,

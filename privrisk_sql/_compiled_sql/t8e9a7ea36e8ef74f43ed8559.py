@@ -27,12 +27,21 @@ def root(context, missing=missing, environment=environment):
         @internalcode
         def t_2(*unused):
             raise TemplateRuntimeError("No filter named 'quote' found.")
+    try:
+        t_3 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
+            raise TemplateRuntimeError("No test named 'none' found.")
     pass
     l_0_r = context.vars['r'] = environment.get_template('_risk.sql.j2', 'risk/classes_at_risk.sql.j2')._get_default_module(context)
     context.exported_vars.discard('r')
-    yield 'CREATE TABLE '
-    yield str((undefined(name='target') if l_0_target is missing else l_0_target))
-    yield ' AS\nSELECT '
+    if (not t_3((undefined(name='target') if l_0_target is missing else l_0_target))):
+        pass
+        yield 'CREATE TABLE '
+        yield str((undefined(name='target') if l_0_target is missing else l_0_target))
+        yield ' AS\n'
+    yield 'SELECT '
     l_1_loop = missing
     for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
         _loop_vars = {}
@@ -111,7 +120,7 @@ def root(context, missing=missing, environment=environment):
         yield str(environment.getattr(l_1_loop, 'index0'))
         yield ', privrisk_v'
         yield str(environment.getattr(l_1_loop, 'index0'))
-        yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 25 in 'risk/classes_at_risk.sql.j2' evaluated to false and no else section was defined.")))
+        yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 27 in 'risk/classes_at_risk.sql.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_c = missing
     yield '\n  HAVING SUM(in_sample) > 0\n) classes\nWHERE '
     if (undefined(name='population') if l_0_population is missing else l_0_population):
@@ -128,4 +137,4 @@ def root(context, missing=missing, environment=environment):
     yield str(t_1(context, (undefined(name='threshold') if l_0_threshold is missing else l_0_threshold)))
 
 blocks = {}
-debug_info = '6=31&7=34&8=37&9=49&10=52&11=54&14=58&15=68&17=75&18=88&19=90&21=93&22=104&25=107&28=117'
+debug_info = '6=37&7=39&8=42&10=46&11=58&12=61&13=63&16=67&17=77&19=84&20=97&21=99&23=102&24=113&27=116&30=126'

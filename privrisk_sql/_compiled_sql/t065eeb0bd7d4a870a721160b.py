@@ -54,11 +54,17 @@ def root(context, missing=missing, environment=environment):
         @internalcode
         def t_6(*unused):
             raise TemplateRuntimeError("No filter named 'selectattr' found.")
+    try:
+        t_7 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_7(*unused):
+            raise TemplateRuntimeError("No test named 'none' found.")
     pass
     l_0_m = context.vars['m'] = environment.get_template('_mondrian.sql.j2', 'mondrian/output_by_codes.sql.j2')._get_default_module(context)
     context.exported_vars.discard('m')
     def macro(l_1_d, l_1_x):
-        t_7 = []
+        t_8 = []
         l_1_t = resolve('t')
         l_1_y = resolve('y')
         if l_1_d is missing:
@@ -69,7 +75,7 @@ def root(context, missing=missing, environment=environment):
         if (environment.getattr(l_1_d, 'is_text') and environment.getattr(l_1_d, 'has_nulls')):
             pass
             l_1_y = (str_join(('CAST(', l_1_x, ' AS ', environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'text'), ')', )) if environment.getattr(l_1_d, 'has_value_bounds') else l_1_x)
-            t_7.extend((
+            t_8.extend((
                 'COALESCE(b.v',
                 str(environment.getattr(l_1_d, 'index')),
                 ", '') = ",
@@ -82,7 +88,7 @@ def root(context, missing=missing, environment=environment):
             ))
         elif environment.getattr(l_1_d, 'is_text'):
             pass
-            t_7.extend((
+            t_8.extend((
                 'b.v',
                 str(environment.getattr(l_1_d, 'index')),
                 ' = ',
@@ -90,7 +96,7 @@ def root(context, missing=missing, environment=environment):
             ))
         elif environment.getattr(l_1_d, 'has_nulls'):
             pass
-            t_7.extend((
+            t_8.extend((
                 'b.c',
                 str(environment.getattr(l_1_d, 'index')),
                 ' = COALESCE(CAST(',
@@ -103,7 +109,7 @@ def root(context, missing=missing, environment=environment):
             ))
         else:
             pass
-            t_7.extend((
+            t_8.extend((
                 'b.c',
                 str(environment.getattr(l_1_d, 'index')),
                 ' = CAST(',
@@ -112,12 +118,14 @@ def root(context, missing=missing, environment=environment):
                 str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'double')),
                 ')',
             ))
-        return concat(t_7)
+        return concat(t_8)
     context.exported_vars.add('same_tuple')
     context.vars['same_tuple'] = l_0_same_tuple = Macro(environment, macro, 'same_tuple', ('d', 'x'), False, False, False, context.eval_ctx.autoescape)
-    yield 'CREATE TABLE '
-    yield str((undefined(name='target') if l_0_target is missing else l_0_target))
-    yield ' AS\n'
+    if (not t_7((undefined(name='target') if l_0_target is missing else l_0_target))):
+        pass
+        yield 'CREATE TABLE '
+        yield str((undefined(name='target') if l_0_target is missing else l_0_target))
+        yield ' AS\n'
     yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'output_columns'), (undefined(name='keep') if l_0_keep is missing else l_0_keep), (undefined(name='dims') if l_0_dims is missing else l_0_dims), (undefined(name='labels_only') if l_0_labels_only is missing else l_0_labels_only)))
     yield '\nFROM (SELECT '
     if (undefined(name='in_input_order') if l_0_in_input_order is missing else l_0_in_input_order):
@@ -143,7 +151,7 @@ def root(context, missing=missing, environment=environment):
         _loop_vars = {}
         pass
         yield str(context.call((undefined(name='same_tuple') if l_0_same_tuple is missing else l_0_same_tuple), l_1_d, str_join(('r.', t_4(context, environment.getattr(l_1_d, 'column')), )), _loop_vars=_loop_vars))
-        yield str(('\n AND ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 33 in 'mondrian/output_by_codes.sql.j2' evaluated to false and no else section was defined.")))
+        yield str(('\n AND ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 35 in 'mondrian/output_by_codes.sql.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_d = missing
     yield '\n'
     if (undefined(name='in_input_order') if l_0_in_input_order is missing else l_0_in_input_order):
@@ -153,4 +161,4 @@ def root(context, missing=missing, environment=environment):
         yield '\n'
 
 blocks = {}
-debug_info = '1=58&14=60&15=69&17=71&18=74&19=83&20=87&21=91&22=95&24=108&27=119&28=121&29=123&30=132&31=135&33=137&35=149&36=152'
+debug_info = '1=64&14=66&15=75&17=77&18=80&19=89&20=93&21=97&22=101&24=114&27=124&28=127&30=129&31=131&32=140&33=143&35=145&37=157&38=160'

@@ -23,12 +23,20 @@ def root(context, missing=missing, environment=environment):
         @internalcode
         def t_1(*unused):
             raise TemplateRuntimeError("No filter named 'quote' found.")
+    try:
+        t_2 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
+            raise TemplateRuntimeError("No test named 'none' found.")
     pass
     l_0_m = context.vars['m'] = environment.get_template('_mondrian.sql.j2', 'mondrian/output.sql.j2')._get_default_module(context)
     context.exported_vars.discard('m')
-    yield 'CREATE TABLE '
-    yield str((undefined(name='target') if l_0_target is missing else l_0_target))
-    yield ' AS\n'
+    if (not t_2((undefined(name='target') if l_0_target is missing else l_0_target))):
+        pass
+        yield 'CREATE TABLE '
+        yield str((undefined(name='target') if l_0_target is missing else l_0_target))
+        yield ' AS\n'
     yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'output_columns'), (undefined(name='keep') if l_0_keep is missing else l_0_keep), (undefined(name='dims') if l_0_dims is missing else l_0_dims), (undefined(name='labels_only') if l_0_labels_only is missing else l_0_labels_only)))
     yield '\nFROM '
     yield str(t_1(context, (undefined(name='rows') if l_0_rows is missing else l_0_rows)))
@@ -46,4 +54,4 @@ def root(context, missing=missing, environment=environment):
         yield '\n'
 
 blocks = {}
-debug_info = '1=27&6=30&7=32&8=34&9=36&10=40&11=42&12=45'
+debug_info = '1=33&6=35&7=38&9=40&10=42&11=44&12=48&13=50&14=53'

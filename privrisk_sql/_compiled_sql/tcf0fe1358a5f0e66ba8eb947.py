@@ -23,11 +23,17 @@ def root(context, missing=missing, environment=environment):
         @internalcode
         def t_1(*unused):
             raise TemplateRuntimeError("No filter named 'quote' found.")
+    try:
+        t_2 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
+            raise TemplateRuntimeError("No test named 'none' found.")
     pass
     l_0_r = context.vars['r'] = environment.get_template('_risk.sql.j2', 'risk/record_risks.sql.j2')._get_default_module(context)
     context.exported_vars.discard('r')
     def macro(l_1_f, l_1_big_f):
-        t_2 = []
+        t_3 = []
         l_1_p = l_1_q = missing
         if l_1_f is missing:
             l_1_f = undefined("parameter 'f' was not provided", name='f')
@@ -36,7 +42,7 @@ def root(context, missing=missing, environment=environment):
         pass
         l_1_p = str_join(('(CAST(', l_1_f, ' AS ', environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'double'), ') / ', l_1_big_f, ')', ))
         l_1_q = str_join(('((', l_1_big_f, ' - ', l_1_f, ') / ', l_1_big_f, ')', ))
-        t_2.extend((
+        t_3.extend((
             'CASE WHEN ',
             str(l_1_big_f),
             ' <= ',
@@ -163,12 +169,15 @@ def root(context, missing=missing, environment=environment):
             str((undefined(name='q') if l_1_q is missing else l_1_q)),
             ') END',
         ))
-        return concat(t_2)
+        return concat(t_3)
     context.exported_vars.add('individual')
     context.vars['individual'] = l_0_individual = Macro(environment, macro, 'individual', ('f', 'big_f'), False, False, False, context.eval_ctx.autoescape)
-    yield 'CREATE TABLE '
-    yield str((undefined(name='target') if l_0_target is missing else l_0_target))
-    yield ' AS\nSELECT privrisk_key AS '
+    if (not t_2((undefined(name='target') if l_0_target is missing else l_0_target))):
+        pass
+        yield 'CREATE TABLE '
+        yield str((undefined(name='target') if l_0_target is missing else l_0_target))
+        yield ' AS\n'
+    yield 'SELECT privrisk_key AS '
     yield str(t_1(context, (undefined(name='key_out') if l_0_key_out is missing else l_0_key_out)))
     yield ', class_size, CAST(1 AS '
     yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'double'))
@@ -192,7 +201,7 @@ def root(context, missing=missing, environment=environment):
         pass
         yield 'privrisk_k'
         yield str(environment.getattr(l_1_loop, 'index0'))
-        yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 33 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
+        yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 35 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_c = missing
     yield ') AS '
     yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
@@ -206,7 +215,7 @@ def root(context, missing=missing, environment=environment):
             pass
             yield 'privrisk_k'
             yield str(environment.getattr(l_1_loop, 'index0'))
-            yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 35 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 37 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
         l_1_loop = l_1_c = missing
         yield ') AS '
         yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
@@ -220,7 +229,7 @@ def root(context, missing=missing, environment=environment):
             pass
             yield 'privrisk_k'
             yield str(environment.getattr(l_1_loop, 'index0'))
-            yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 38 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 40 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
         l_1_loop = l_1_c = missing
         yield ') AS weight_sum'
     yield '\n  FROM (\n    SELECT '
@@ -264,4 +273,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n  ) stacked\n) windowed\nWHERE in_sample = 1'
 
 blocks = {}
-debug_info = '9=27&12=29&13=37&14=38&15=41&16=49&17=97&18=105&19=143&20=159&22=170&23=172&24=176&25=179&26=181&28=183&29=186&33=190&34=200&35=204&37=214&38=218&41=227&42=238&43=246&44=248&46=251&47=257&48=263'
+debug_info = '9=33&12=35&13=43&14=44&15=47&16=55&17=103&18=111&19=149&20=165&22=175&23=178&25=181&26=185&27=188&28=190&30=192&31=195&35=199&36=209&37=213&39=223&40=227&43=236&44=247&45=255&46=257&48=260&49=266&50=272'

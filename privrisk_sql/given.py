@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numbers
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,12 @@ def home_expanded(value: Any) -> Any:
     if isinstance(value, str) and (value == "~" or value.startswith(("~/", "~" + os.sep))):
         return os.path.expanduser(value)
     return value
+
+
+def is_url(value: Any) -> bool:
+    """A text that names a place on another machine (``s3://bucket/x.parquet``, ``https://...``):
+    a scheme of two or more letters, then ``://`` (``C:/`` is a path)."""
+    return isinstance(value, str) and re.match(r"[A-Za-z][A-Za-z0-9+.-]+://", value) is not None
 
 
 def mapping(value: Any, what: str, shape: str) -> Mapping:

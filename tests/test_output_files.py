@@ -363,3 +363,25 @@ def test_a_regular_json_file_that_cannot_be_written_is_left_as_it_was(tmp_path):
     )
     assert target.read_text() == "before\n"
     assert [p.name for p in tmp_path.iterdir()] == ["r.json"]  # no temporary file left
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["kanon", "--qids", "age,sex", "--json", "s3://bucket/k.json"],
+        ["kanon", "--qids", "age,sex", "--html", "https://example.com/k.html"],
+        ["mondrian", "--qids", "age,sex", "--k", "5", "--identifiers", "fnlwgt", "--output", "s3://bucket/r.parquet"],
+        ["kanon", "--qids", "age,sex", "--table-url"],
+    ],
+)
+def test_a_url_is_named_as_one(args, capsys, tmp_path, monkeypatch):
+    """A URL where a file is read or written: "folder '/cwd/s3:/bucket' does not exist" named a
+    path the user never wrote, and an input was "no such file"."""
+    monkeypatch.chdir(tmp_path)
+    table = "s3://bucket/people.csv" if args[-1] == "--table-url" else str(FIXTURES / "adult" / "ori.csv")
+    args = [a for a in args if a != "--table-url"]
+    assert main([args[0], "--table", table, *args[1:]]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "s3:/b" not in err and "https:/e" not in err
+    assert "a URL: files are" in err and ("read from" in err if "people" in table else "written to" in err)
+    assert os.listdir(tmp_path) == []

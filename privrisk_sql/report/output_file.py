@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InvalidInputError, OutputWriteError
-from ..given import home_expanded
+from ..given import home_expanded, is_url
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,11 @@ class OutputFile:
             return cls(path, None, option)
         if not path or not path.strip():
             raise InvalidInputError(f"{option}: empty path")
+        if is_url(path):  # "folder '/cwd/s3:/bucket' does not exist" before
+            raise InvalidInputError(
+                f"{option} {path!r} is a URL: files are written to this machine's file system only; "
+                "name a local path, then copy the file there"
+            )
         path = home_expanded(path)
         special = _special_file(path)
         if special is not None:  # a device, FIFO or pipe (/dev/stdout into a pipe): written in place, as named

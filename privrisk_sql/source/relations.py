@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engines.common import FILE_SUFFIXES, file_reader, path_kind, refuse_one_name_columns
 from ..errors import InvalidInputError, UnsupportedFeatureError
-from ..given import home_expanded
+from ..given import home_expanded, is_url
 from ..sql.names import split_table_name
 from ..sql.types import TypeClass, type_class
 from .statements import Statements
@@ -280,7 +280,12 @@ class Relations(Statements):
                 raise
             # Both readings, whichever the user meant: a typo in a file's suffix (cps1988.cvs) and a
             # missing .csv get the same message.
-            if Path(table).is_dir():
+            if is_url(table):  # a folder "s3:" was looked for
+                why = (
+                    "a URL: files are read from this machine's file system only; copy it here, or load it "
+                    "into a table of the database"
+                )
+            elif Path(table).is_dir():
                 why = _folder_reason(table, reader, self.dialect)
             elif any(c in table for c in "*?[") and not Path(table).exists():
                 why = "file names are not expanded from a pattern: " + _many_csv_way_out(

@@ -324,3 +324,21 @@ def test_a_release_file_of_an_input_changed_mid_run_is_not_written(tmp_path):
     with pytest.raises(pr.InputChangedError, match="changed during the run.*40 rows"):
         pr.mondrian(src, "people", ["x", "y"], k=4, output=str(tmp_path / "r.parquet"), keep="*")
     assert fired and os.listdir(tmp_path) == []
+
+
+def test_a_connection_that_may_write_no_file_is_refused_before_the_work(tmp_path):
+    """A caller's DuckDB connection with file access turned off: the COPY failed after the whole
+    run, naming /proc/self/fd/N, a path the user never wrote."""
+    con = duckdb.connect()
+    con.execute(f"CREATE TABLE people AS SELECT * FROM read_csv('{ADULT}')")
+    con.execute("SET enable_external_access = false")
+    src = pr.connect(con)
+    ran: list[str] = []
+    src.echo = ran.append
+    for run in (
+        lambda: pr.mondrian(src, "people", QIDS, k=5, output=str(tmp_path / "r.parquet"), identifiers=["fnlwgt"]),
+        lambda: pr.risk(src, "people", QIDS, classes=str(tmp_path / "c.csv")),
+    ):
+        with pytest.raises(pr.InvalidInputError, match=r"enable_external_access = False \(no file may be written\)"):
+            run()
+    assert not any("GROUP BY" in sql for sql in ran) and os.listdir(tmp_path) == []

@@ -115,6 +115,15 @@ class TableFile:
             raise InvalidInputError(
                 f"the run writes its {self.option} {self.file.path!r}: it cannot run on a read_only Source"
             )
+        needed = source.dialect.file_writes_need
+        current = source.setting(needed[0]) if needed is not None else None
+        if needed is not None and current is not None and str(current).lower() != needed[1]:
+            # the COPY failed after the run's work, naming a path the user never wrote
+            raise InvalidInputError(
+                f"the run writes its {self.option} {self.file.path!r}, but this {source.dialect.name} session has "
+                f"{needed[0]} = {current} (no file may be written): name a table instead, or pass a connection "
+                "that may write files"
+            )
         self.file.refuse_inputs(source.database_files(), "output")
 
     @property

@@ -220,6 +220,16 @@ class Statements:
             changed.append((name, str(old)))
         return changed
 
+    def setting(self, name: str) -> Any:
+        """The session's value of setting ``name`` (the dialect's read_setting), None where the
+        dialect reads none or the server does not know it."""
+        if self.dialect.read_setting is None:
+            return None
+        rows = self._run(
+            self.dialect.read_setting.format(name=name, name_literal=self.literal(name)), fetch="records", setting=True
+        )
+        return rows[0]["value"] if rows else None
+
     def _write_setting(self, name: str, value: str) -> None:
         assert self.dialect.write_setting is not None
         # {typed}: a number as a number (MariaDB's numeric variables refuse text), else text.

@@ -171,6 +171,9 @@ class Dialect:
     # database writes no files.
     file_outputs: tuple[tuple[str, str], ...] = ()
     file_read_backs: tuple[tuple[str, str], ...] = ()
+    # (setting, value): files are written only where the session has that setting at that value
+    # (a caller's DuckDB connection with file access turned off), checked before any work.
+    file_writes_need: tuple[str, str] | None = None
     # The way to read many CSV files as one table (a folder of part files, a shell pattern),
     # which privrisk_sql does not (its checks read one file): {duckdb_pattern} is their
     # absolute pattern as DuckDB's string literal, {python_pattern} and {parquet} as Python's
@@ -213,6 +216,7 @@ DIALECTS: dict[str, Dialect] = {
                     "COPY (\n{query}\n) TO {path} (FORMAT csv, HEADER true, COMPRESSION gzip, USE_TMP_FILE false)",
                 ),
             ),
+            file_writes_need=("enable_external_access", "true"),
             # every column as text: the checks count rows and partitions, and a value read back
             # as the sniffer guesses it could fail to parse
             file_read_backs=(

@@ -165,7 +165,7 @@ class Dialect:
     # SQLite's journals): part of the database, so never a path an output of the run may take.
     database_companions: tuple[str, ...] = ()
     # How the rows of a run's output query are written to a file (Mondrian's release.parquet),
-    # by format (metrics/table_files.py): {query} the query, {path} the file as SQL; and how
+    # by format (metrics/destinations.py): {query} the query, {path} the file as SQL; and how
     # they are read back from it to be checked before the file gets its name ({path}, a
     # relation; the file's name tells neither its format nor its compression). Empty: the
     # database writes no files.

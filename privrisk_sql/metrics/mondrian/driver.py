@@ -17,7 +17,7 @@ from ...errors import InvalidInputError
 from ...given import flag
 from ...source import is_in_memory, opened
 from ..classes import resolve_qids
-from ..table_files import Destination, TableOutput, check_sources, checked_files
+from ..destinations import Destination, TableOutput, check_sources, checked_files
 from .options import (
     MondrianOptions,
     OutputShape,

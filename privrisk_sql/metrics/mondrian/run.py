@@ -34,7 +34,7 @@ from ..classes import (
     refuse_values_outside_type,
     rows_alone_at_least,
 )
-from ..table_files import Destination
+from ..destinations import Destination
 from .hierarchy import Hierarchy, NodeRow
 from .options import KINDS, OutputShape
 from .result import MondrianResult

@@ -30,7 +30,7 @@ from ..classes import (
     resolve_qids,
     validate_qids,
 )
-from ..table_files import Destination, TableFile, TableOutput, check_sources, checked_files
+from ..destinations import Destination, TableFile, TableOutput, check_sources, checked_files
 from . import DEFAULT_THRESHOLD, models, population
 from .sql import RiskColumn, RiskQueries
 

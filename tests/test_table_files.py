@@ -284,6 +284,16 @@ def test_a_release_file_read_back_for_its_check_whatever_its_text_holds(tmp_path
     assert got["note"].fillna("").tolist() == df["note"].fillna("").tolist()
 
 
+@pytest.mark.parametrize("name", ["r.csv", "r.csv.gz"])
+def test_a_csv_release_is_read_back_as_it_was_written_not_as_a_sniffer_guesses(tmp_path, name):
+    """A column whose name and values hold as many ';' as each other: DuckDB's sniffer read the
+    file back as ';'-separated, with no partition_id column, and the run failed after its work."""
+    semi = "n;o;t;e;s;x;y;z"
+    df = pd.DataFrame({"age": [20 + i % 4 for i in range(80)], semi: "a;b;c;d;e;f;g;h"})
+    r = pr.mondrian(None, df, ["age"], k=5, output=str(tmp_path / name), keep=[semi])
+    assert r.partitions == 4 and set(pd.read_csv(tmp_path / name)[semi]) == {"a;b;c;d;e;f;g;h"}
+
+
 @pytest.mark.parametrize("replace", [False, True])
 @pytest.mark.parametrize("when", ["while it is written", "before it is written"])
 def test_a_file_another_process_makes_meanwhile_is_kept_unless_replace(tmp_path, replace, when):

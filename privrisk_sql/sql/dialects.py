@@ -191,6 +191,10 @@ class Dialect:
         return "database.schema.table" if self.name_parts == 3 else f"{self.container_kind.split()[-1]}.table"
 
 
+# DuckDB's COPY ... (FORMAT csv, HEADER true) as it writes: comma, double quotes doubled inside.
+_CSV_AS_WRITTEN = "header = true, delim = ',', quote = '\"', escape = '\"', all_varchar = true"
+
+
 DIALECTS: dict[str, Dialect] = {
     d.name: d
     for d in (
@@ -217,12 +221,12 @@ DIALECTS: dict[str, Dialect] = {
                 ),
             ),
             file_writes_need=("enable_external_access", "true"),
-            # every column as text: the checks count rows and partitions, and a value read back
-            # as the sniffer guesses it could fail to parse
+            # read as COPY wrote it (not as a sniffer guesses), every column as text: the checks
+            # count rows and partitions, and a value read back as a guessed type could fail to parse
             file_read_backs=(
                 ("parquet", "read_parquet({path})"),
-                ("csv", "read_csv({path}, header = true, all_varchar = true, compression = 'none')"),
-                ("csv.gz", "read_csv({path}, header = true, all_varchar = true, compression = 'gzip')"),
+                ("csv", "read_csv({path}, " + _CSV_AS_WRITTEN + ", compression = 'none')"),
+                ("csv.gz", "read_csv({path}, " + _CSV_AS_WRITTEN + ", compression = 'gzip')"),
             ),
             infinite_dates=True,
             run_settings=(("preserve_insertion_order", "true"),),

@@ -734,3 +734,94 @@ def test_a_closed_connection_is_refused_by_name():
         con.close()
         with pytest.raises(pr.InvalidInputError, match=f"the {kind} connection given is closed: pass an open one"):
             pr.kanon(con, "t", ["a"])
+
+
+def test_runs_on_one_source_from_many_threads_take_turns(backend, tmp_path):
+    """Four threads, one Source (a notebook's worker threads, a web app's requests): each run's
+    figures are those of the same run alone. The second thread's run took the first's for a run
+    nested in it, so whichever ended first dropped the other's work tables; on DuckDB the
+    connection refused ('busy with another call'), told as the input's fault. SQLite: a Source
+    opened from a URL (sqlite3 ties a caller's connection to its thread: the test below)."""
+    import sqlite3
+    import threading
+
+    if backend.name == "sqlite":
+        with contextlib.closing(sqlite3.connect(tmp_path / "t.db")) as con:
+            pd.read_csv(FIXTURES / "adult" / "ori.csv").to_sql("t", con, index=False)
+        t, src = "t", pr.Source(f"sqlite:///{tmp_path / 't.db'}")
+    else:
+        t, src = backend.load(FIXTURES / "adult" / "ori.csv"), backend.source()
+    runs = {
+        "kanon": lambda: pr.kanon(src, t, ["age", "sex", "race"], sensitive=["income"]).to_dict(),
+        "cavg": lambda: pr.cavg(src, t, ["age", "sex"], k=5).cavg,
+        "risk": lambda: pr.risk(src, t, ["age", "sex", "race"]).prosecutor["records_at_risk"],
+        "kanon l": lambda: pr.kanon(src, t, ["education", "sex"], sensitive=["income"])["l_diversity"],
+    }
+    alone = {name: run() for name, run in runs.items()}
+    got: dict[str, object] = {}
+
+    def work(name: str) -> None:
+        try:
+            got[name] = runs[name]()
+        except Exception as e:  # the assertion below names it
+            got[name] = e
+
+    threads = [threading.Thread(target=work, args=(name,)) for name in runs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert got == alone
+    assert backend.temp_tables() == []
+
+
+def test_a_sqlite3_connection_used_from_another_thread_is_named(tmp_path):
+    """sqlite3 ties a connection to the thread that opened it: a run from another thread raised
+    its ProgrammingError untyped, or said 'table not found' where a catalog look-up met it."""
+    import sqlite3
+    import threading
+
+    con = sqlite3.connect(tmp_path / "t.db")
+    pd.DataFrame({"a": [1, 2, 1, 2], "b": [3, 3, 4, 4]}).to_sql("t", con, index=False)
+    got: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            pr.kanon(con, "t", ["a", "b"])
+        except BaseException as e:
+            got.append(e)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join()
+    assert len(got) == 1 and isinstance(got[0], pr.InvalidInputError), got
+    assert "opened in another thread" in str(got[0]) and "check_same_thread=False" in str(got[0])
+    assert pr.kanon(con, "t", ["a", "b"])["k_anonymity"] == 1  # still usable where it was opened
+
+
+def test_a_run_waits_for_another_on_the_same_connection_as_long_as_its_timeout(tmp_path):
+    """Two Sources over one caller's DuckDB connection: the second run waits its turn, and with a
+    timeout gives up waiting at it, saying why."""
+    import threading
+
+    con = duckdb.connect()
+    con.execute("CREATE TABLE t AS SELECT i % 5 AS a, i % 3 AS b FROM range(100) r(i)")
+    first, second = pr.Source(con), pr.Source(con, timeout=0.3)
+    started, release = threading.Event(), threading.Event()
+
+    def hold(sql: str) -> None:  # the first run holds its turn until released
+        started.set()
+        release.wait(10)
+
+    first.echo = hold
+    worker = threading.Thread(target=lambda: pr.kanon(first, "t", ["a", "b"]))
+    worker.start()
+    try:
+        assert started.wait(10)
+        with pytest.raises(pr.QueryTimeoutError, match="another run on this connection was still going after 0.3 s"):
+            pr.kanon(second, "t", ["a", "b"])
+    finally:
+        release.set()
+        first.echo = None
+        worker.join()
+    assert pr.kanon(second, "t", ["a", "b"])["k_anonymity"] == 6  # its turn, once the first ended

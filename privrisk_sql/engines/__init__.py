@@ -10,6 +10,7 @@ how a statement is cancelled) is a field of :class:`~privrisk_sql.sql.dialects.D
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -39,6 +40,9 @@ class Engine(Protocol):
     autocommit: bool  # statements commit one by one; BEGIN/COMMIT are ours to issue
     reads_frames: bool  # DataFrames can be registered (register_frame)
     version: str  # the database's version, as reports show it
+    # Runs take turns by it (Source.guarded): shared by the engines over one connection (a
+    # caller's DuckDB connection or SQLAlchemy Connection), which runs one statement at a time.
+    run_lock: threading.RLock
 
     def run(self, sql: str, fetch: bool | str) -> Any:
         """Run one statement with no parameters: None, row tuples, or (``"records"``) dicts by name."""

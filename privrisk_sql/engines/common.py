@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import re
+import threading
+import weakref
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -307,3 +309,21 @@ def database_file(target: Any) -> str | None:
             return None
         return path
     return u.database
+
+
+_RUN_LOCKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_RUN_LOCKS_GUARD = threading.Lock()
+
+
+def run_lock(connection: Any) -> threading.RLock:
+    """The lock runs over ``connection`` take turns by (Source.guarded): one per connection
+    object, so two Sources made from one caller's connection share it; a lock of its own where the
+    object takes no weak reference (the lock lives as long as the connection, no longer)."""
+    with _RUN_LOCKS_GUARD:
+        try:
+            lock = _RUN_LOCKS.get(connection)
+            if lock is None:
+                lock = _RUN_LOCKS[connection] = threading.RLock()
+            return lock
+        except TypeError:  # no weak reference to it (a sqlite3 connection)
+            return threading.RLock()

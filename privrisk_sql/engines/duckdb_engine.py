@@ -27,6 +27,7 @@ from .common import (
     path_kind,
     refuse_one_name_columns,
     refuse_partition_clash,
+    run_lock,
 )
 
 
@@ -39,6 +40,7 @@ class DuckDBEngine:
     def __init__(self, con: Any, *, owns: bool):
         self.con = con
         self.owns = owns
+        self.run_lock = run_lock(con)  # a DuckDB connection refuses a second call while one runs
         # Statements commit one by one unless the caller opened a transaction (Source.run_atomically
         # joins it then).
         self.autocommit = True

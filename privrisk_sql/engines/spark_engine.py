@@ -156,6 +156,7 @@ class SparkEngine:
     def __init__(self, session: Any, *, owns: bool, version: str | None = None):
         self.session = session
         self.owns = owns
+        self.run_lock = threading.RLock()  # a session takes jobs from many threads: Sources over it run at once
         self.version = version or str(session.version)
         self.tag = f"privrisk_{uuid.uuid4().hex[:12]}"
         self._connect = type(session).__module__.startswith("pyspark.sql.connect")

@@ -16,7 +16,7 @@ from ..errors import InvalidInputError, QueryError, UnsupportedFeatureError
 from ..sql.dialects import Dialect, get_dialect
 from . import CatalogEntry
 from .cancel import RunGuard
-from .common import database_file, fetched, first_line, redacted
+from .common import database_file, fetched, first_line, redacted, run_lock
 
 
 class SQLAlchemyEngine:
@@ -27,6 +27,7 @@ class SQLAlchemyEngine:
     def __init__(self, conn: Any, *, owns: bool, autocommit: bool, closes: bool = False):
         self.conn = conn
         self.owns = owns  # the Engine too: made here from a URL, disposed of at close
+        self.run_lock = run_lock(conn)  # shared where the caller's one Connection serves many Sources
         # The connection, taken here from a caller's Engine: given back to its pool at close
         # (left to the garbage collector, a pool of one refused the next run).
         self.closes = closes or owns
@@ -65,7 +66,9 @@ class SQLAlchemyEngine:
         if isinstance(target, sqlite3.Connection):  # as pandas takes one (read_sql, to_sql)
             try:
                 target.execute("SELECT 1").fetchall()
-            except sqlite3.ProgrammingError:  # SQLAlchemy's traceback said it, as no typed error
+            except sqlite3.ProgrammingError as e:  # SQLAlchemy's traceback said it, as no typed error
+                if "thread" in str(e):
+                    raise InvalidInputError(_SQLITE3_OTHER_THREAD) from None
                 raise InvalidInputError("the sqlite3 connection given is closed: pass an open one") from None
             engine = cls(_over_sqlite3(target), owns=False, autocommit=False, closes=True)
             engine._callers_sqlite3 = target
@@ -307,6 +310,13 @@ class StatementCancel(DriverCancel):
         _shut_socket(engine.raw._sock.fileno())  # PyMySQL's socket
 
 
+_SQLITE3_OTHER_THREAD = (
+    "this SQLite connection was opened in another thread, and sqlite3 refuses it in this one: open it "
+    "with check_same_thread=False (sqlite3.connect(..., check_same_thread=False); SQLAlchemy: "
+    "connect_args={'check_same_thread': False}), or one per thread; runs on one connection take turns"
+)
+
+
 class ProgressHandlerCancel(DriverCancel):
     """SQLite: a progress handler polls the run guard and interrupts the statement itself."""
 
@@ -317,7 +327,14 @@ class ProgressHandlerCancel(DriverCancel):
         pass  # the handler installed by watch() sees the guard's stop
 
     def watch(self, engine: SQLAlchemyEngine, guard: RunGuard) -> None:
-        engine.raw.set_progress_handler(lambda: 1 if guard.pending() else 0, 1000)
+        try:
+            engine.raw.set_progress_handler(lambda: 1 if guard.pending() else 0, 1000)
+        except Exception as e:  # sqlite3.ProgrammingError: the first call of a run from this thread
+            if "thread" not in str(e):
+                raise
+            # The caller's connection, opened in another thread: its ProgrammingError escaped
+            # untyped, or became "table not found" where a catalog look-up met it first.
+            raise InvalidInputError(_SQLITE3_OTHER_THREAD) from None
 
     def unwatch(self, engine: SQLAlchemyEngine) -> None:
         engine.raw.set_progress_handler(None, 0)
@@ -444,17 +461,19 @@ def _refuse_a_database_without_sql(url: str, backend: str) -> None:
 
 
 def _connect_options(url: str, timeout: float | None) -> dict[str, Any]:
-    """Engine options so that connecting is bounded by the run's timeout too (a server that accepts
-    TCP and never answers held a run 40 s with --timeout 2)."""
-    if timeout is None:
-        return {}
+    """Engine options: the dialect's driver arguments (Dialect.connect_args), and connecting
+    bounded by the run's timeout too (a server that accepts TCP and never answers held a run 40 s
+    with --timeout 2)."""
+    args: dict[str, Any] = {}
     with contextlib.suppress(Exception):
         import sqlalchemy as sa
 
-        if get_dialect(sa.engine.make_url(url).get_backend_name()).connect_timeout:
+        dialect = get_dialect(sa.engine.make_url(url).get_backend_name())
+        args.update(dialect.connect_args)
+        if timeout is not None and dialect.connect_timeout:
             # PyMySQL takes at most a year; no connection takes that long anyway.
-            return {"connect_args": {"connect_timeout": min(max(1, math.ceil(timeout)), 31_536_000)}}
-    return {}
+            args["connect_timeout"] = min(max(1, math.ceil(timeout)), 31_536_000)
+    return {"connect_args": args} if args else {}
 
 
 def _sqlite_read_only_url(url: str) -> str:

@@ -91,6 +91,7 @@ class Source(Outputs, TempTables):
         self.csv_encoding = csv_encoding_named(csv_encoding)
         self.timeout = timeout
         self._guard: RunGuard | None = None
+        self._guard_thread: int | None = None
         self.stopped_after_publish: str | None = None
         self.published: list[str] = []  # outputs this Source gave their names, in order
         self._temps: list[str] = []

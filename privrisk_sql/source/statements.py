@@ -7,6 +7,7 @@ import contextlib
 import logging
 import re
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -38,6 +39,7 @@ class Statements:
     closed: bool
     _run_id: str
     _guard: RunGuard | None
+    _guard_thread: int | None  # the thread whose run holds _guard
     stopped_after_publish: str | None  # a Ctrl-C/SIGTERM that arrived once the output was being published
     published: list[str]
     _old_settings: list[tuple[str, str]]
@@ -125,12 +127,40 @@ class Statements:
 
         On the way out the watcher stops first, then the run's TEMP tables are dropped, then the
         previous Ctrl-C handling comes back; a Ctrl-C no statement saw still raises KeyboardInterrupt."""
-        if self._guard is not None:
+        if self._guard is not None and self._guard_thread == threading.get_ident():
             yield self
             return
+        # Runs from other threads (a notebook's workers, a web app's requests) take turns: the
+        # connection runs one statement at a time, and a run's guard and work tables are its own
+        # (a second thread's run was taken for one nested in the first, whose end dropped its tables).
+        with self._turn():
+            yield from self._guarded_run()
+
+    @contextlib.contextmanager
+    def _turn(self) -> Iterator[None]:
+        """Wait for the run another thread has going on this connection (Engine.run_lock), for
+        as long as the timeout, if there is one."""
+        lock = self.engine.run_lock
+        if not lock.acquire(timeout=self.timeout if self.timeout is not None else -1):
+            raise QueryTimeoutError(
+                f"timeout: another run on this connection was still going after {self.timeout:g} s "
+                "(runs on one connection take turns; give each thread a Source of its own to run at once)",
+                dialect=self.dialect.name,
+            )
+        try:
+            yield
+        finally:
+            lock.release()
+
+    def _guarded_run(self) -> Iterator[Any]:
         guard = RunGuard(self.timeout, self._cancel_running_statement, self.engine.abandon)
         self._guard = guard
-        self._set_backstops(guard)
+        self._guard_thread = threading.get_ident()
+        try:
+            self._set_backstops(guard)
+        except BaseException:  # the driver refused (a thread sqlite3 does not take): no run began
+            self._guard = None
+            raise
         self._settings_pending = True  # applied just before the run's first statement
         guard.start()
         try:

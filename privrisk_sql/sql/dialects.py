@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,9 @@ class Dialect:
     statement_timeout: tuple[str, float, float] | None = None
     # The driver takes connect_timeout (seconds), bounded by the run's timeout.
     connect_timeout: bool = False
+    # The driver's arguments for a connection opened from a URL: sqlite3's would refuse use from
+    # any thread but the one that opened it, where runs from many threads take turns (Source.guarded).
+    connect_args: tuple[tuple[str, Any], ...] = ()
     # Python functions are registered on each connection (SQLite: privrisk_sql/sqlite_functions.py).
     python_functions: bool = False
     cast_types: CastTypes = CastTypes()
@@ -253,6 +257,7 @@ ORDER BY 1""",
             container_kind="attached database",
             container_names_ignore_case=True,
             cancel_by="progress_handler",
+            connect_args=(("check_same_thread", False),),
             python_functions=True,
             typeless_columns=True,
             loose_types=("integer", "float", "boolean", "date", "timestamp"),

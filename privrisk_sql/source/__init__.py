@@ -58,6 +58,9 @@ class Source(Outputs, TempTables):
             rather than an empty database and a "table not found" later). A metric that writes
             a table (mondrian; risk with ``records``/``classes``) creates its database itself.
 
+    Threads may share a Source: their runs take turns (so do the runs of Sources made from one
+    ``duckdb`` connection or SQLAlchemy ``Connection``), each waiting at most ``timeout``.
+
     Example:
         >>> src = Source()
         >>> src.dialect.name

@@ -178,9 +178,11 @@ def test_risk_files_from_the_command_line_and_what_is_refused(tmp_path, capsys, 
     assert sorted(p for p in os.listdir(tmp_path) if not p.startswith("people")) == ["c.csv.gz", "r.parquet"]
 
 
-def test_a_file_of_a_kind_no_run_writes_is_refused_naming_the_kinds(tmp_path):
+@pytest.mark.parametrize("name", ["released.tsv", "released.json", "released.xlsx"])
+def test_a_file_of_a_kind_no_run_writes_is_refused_naming_the_kinds(tmp_path, name):
+    """released.json was read as table json of a schema 'released' that does not exist."""
     with pytest.raises(pr.InvalidInputError, match=r"names a file of a kind no run writes: .* \.parquet, \.pq, \.csv"):
-        pr.mondrian(str(tmp_path / "w.duckdb"), ADULT, QIDS, k=5, output="released.tsv", identifiers=["fnlwgt"])
+        pr.mondrian(str(tmp_path / "w.duckdb"), ADULT, QIDS, k=5, output=name, identifiers=["fnlwgt"])
     assert os.listdir(tmp_path) == []  # the database file it would have made is not left behind
 
 

@@ -60,6 +60,11 @@ def file_format(output: Any) -> str | None:
     return next((kind for suffix, kind in WRITTEN_FILE_SUFFIXES.items() if name.endswith(suffix)), None)
 
 
+# Other kinds of file an output's name may mean (a table's name seldom ends so): told as files
+# no run writes, not as a schema "out" that does not exist (out.json).
+OTHER_FILE_SUFFIXES = (".json", ".jsonl", ".ndjson", ".xlsx", ".xls", ".feather", ".arrow", ".orc", ".avro", ".zip")
+
+
 def output_kind(output: Any) -> str:
     """``"file"`` or ``"table"``: what an output option's value names, for messages and summaries."""
     return "file" if file_format(output) else "table"

@@ -8,7 +8,7 @@ import logging
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 
-from ..engines.common import file_reader
+from ..engines.common import OTHER_FILE_SUFFIXES, file_reader
 from ..errors import InvalidInputError, QueryError
 from ..given import table_name
 from . import staging
@@ -158,7 +158,7 @@ class Outputs(Relations):
             *given, table = self.table_name_parts(name)
             container = self.engine.output_container(name, given)
         except InvalidInputError as e:
-            if file_reader(name) is not None:  # o.parquet read as table parquet of schema o
+            if file_reader(name) is not None or name.lower().endswith(OTHER_FILE_SUFFIXES):  # o.parquet: schema o
                 raise InvalidInputError(
                     f"output {name!r} names a file of a kind no run writes: name a table, or on DuckDB a "
                     ".parquet, .pq, .csv or .csv.gz file"

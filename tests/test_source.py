@@ -825,3 +825,42 @@ def test_a_run_waits_for_another_on_the_same_connection_as_long_as_its_timeout(t
         first.echo = None
         worker.join()
     assert pr.kanon(second, "t", ["a", "b"])["k_anonymity"] == 6  # its turn, once the first ended
+
+
+@pytest.mark.parametrize("kind", ["duckdb", "sqlite3"])
+def test_runs_from_threads_on_one_callers_connection_take_turns(tmp_path, kind):
+    """One connection of the caller's (sqlite3: opened with check_same_thread=False), passed to
+    metrics from four threads: each call makes its own Source over it, and their runs, the
+    Sources' making and closing too, take the connection's turn (DuckDB refused a second call
+    'busy' now and then, sqlite3 'Error creating function')."""
+    import sqlite3
+    import threading
+
+    if kind == "duckdb":
+        con = duckdb.connect()
+        con.execute(f"CREATE TABLE t AS SELECT * FROM read_csv('{FIXTURES / 'adult' / 'ori.csv'}')")
+    else:
+        con = sqlite3.connect(tmp_path / "t.db", check_same_thread=False)
+        pd.read_csv(FIXTURES / "adult" / "ori.csv").to_sql("t", con, index=False)
+    runs = {
+        "kanon": lambda: pr.kanon(con, "t", ["age", "sex", "race"], sensitive=["income"]).to_dict(),
+        "cavg": lambda: pr.cavg(con, "t", ["age", "sex"], k=5).cavg,
+        "risk": lambda: pr.risk(con, "t", ["age", "sex", "race"]).prosecutor["records_at_risk"],
+        "kanon l": lambda: pr.kanon(con, "t", ["education", "sex"], sensitive=["income"])["l_diversity"],
+    }
+    alone = {name: run() for name, run in runs.items()}
+    got: dict[str, object] = {}
+
+    def work(name: str) -> None:
+        try:
+            got[name] = runs[name]()
+        except Exception as e:  # the assertion below names it
+            got[name] = e
+
+    for _ in range(3):  # a collision is a matter of timing: three rounds
+        threads = [threading.Thread(target=work, args=(name,)) for name in runs]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert got == alone

@@ -320,15 +320,19 @@ _RUN_LOCKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _RUN_LOCKS_GUARD = threading.Lock()
 
 
+_RUN_LOCKS_BY_ID: dict[int, threading.RLock] = {}
+
+
 def run_lock(connection: Any) -> threading.RLock:
     """The lock runs over ``connection`` take turns by (Source.guarded): one per connection
-    object, so two Sources made from one caller's connection share it; a lock of its own where the
-    object takes no weak reference (the lock lives as long as the connection, no longer)."""
+    object, so two Sources made from one caller's connection share it. Kept as long as the
+    connection lives; for an object that takes no weak reference (a sqlite3 connection), by its
+    id for good (a later object given the same id shares it: runs that need not wait, wait)."""
     with _RUN_LOCKS_GUARD:
         try:
             lock = _RUN_LOCKS.get(connection)
             if lock is None:
                 lock = _RUN_LOCKS[connection] = threading.RLock()
             return lock
-        except TypeError:  # no weak reference to it (a sqlite3 connection)
-            return threading.RLock()
+        except TypeError:  # no weak reference to it
+            return _RUN_LOCKS_BY_ID.setdefault(id(connection), threading.RLock())

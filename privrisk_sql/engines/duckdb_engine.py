@@ -351,7 +351,8 @@ def _open_one(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
     """A caller's connection, refused by name when it is closed (DuckDB's own "Connection already
     closed!" came from the first statement, a traceback of no typed error)."""
     try:
-        con.execute("SELECT 1").fetchall()
+        with run_lock(con):  # another thread's run on it: wait for its turn (Source.guarded)
+            con.execute("SELECT 1").fetchall()
     except duckdb.ConnectionException:
         raise InvalidInputError("the duckdb connection given is closed: pass an open one") from None
     return con

@@ -64,14 +64,17 @@ class SQLAlchemyEngine:
         if isinstance(target, sa.engine.Connection):
             return cls(target, owns=False, autocommit=False)
         if isinstance(target, sqlite3.Connection):  # as pandas takes one (read_sql, to_sql)
-            try:
-                target.execute("SELECT 1").fetchall()
-            except sqlite3.ProgrammingError as e:  # SQLAlchemy's traceback said it, as no typed error
-                if "thread" in str(e):
-                    raise InvalidInputError(_SQLITE3_OTHER_THREAD) from None
-                raise InvalidInputError("the sqlite3 connection given is closed: pass an open one") from None
-            engine = cls(_over_sqlite3(target), owns=False, autocommit=False, closes=True)
+            turn = run_lock(target)  # each Source wraps it anew: its turn is the connection's
+            with turn:  # making the engine runs statements and registers functions on it too
+                try:
+                    target.execute("SELECT 1").fetchall()
+                except sqlite3.ProgrammingError as e:  # SQLAlchemy's traceback said it, as no typed error
+                    if "thread" in str(e):
+                        raise InvalidInputError(_SQLITE3_OTHER_THREAD) from None
+                    raise InvalidInputError("the sqlite3 connection given is closed: pass an open one") from None
+                engine = cls(_over_sqlite3(target), owns=False, autocommit=False, closes=True)
             engine._callers_sqlite3 = target
+            engine.run_lock = turn
             return engine
         kind = type(target)
         raise InvalidInputError(

@@ -140,9 +140,10 @@ class Source(Outputs, TempTables):
     def close(self) -> None:
         if self.closed:
             return
-        self.drop_temps()
-        self.engine.close()
-        self.closed = True
+        with self.engine.run_lock:  # after the run another thread has going on this connection
+            self.drop_temps()
+            self.engine.close()
+            self.closed = True
 
     def __enter__(self) -> Source:
         return self

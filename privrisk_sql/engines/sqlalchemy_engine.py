@@ -62,7 +62,8 @@ class SQLAlchemyEngine:
                 ) from e
             return cls(conn.execution_options(isolation_level="AUTOCOMMIT"), owns=False, autocommit=True, closes=True)
         if isinstance(target, sa.engine.Connection):
-            return cls(target, owns=False, autocommit=False)
+            with run_lock(target):  # making the engine runs statements on it (MariaDB's session id)
+                return cls(target, owns=False, autocommit=False)
         if isinstance(target, sqlite3.Connection):  # as pandas takes one (read_sql, to_sql)
             turn = run_lock(target)  # each Source wraps it anew: its turn is the connection's
             with turn:  # making the engine runs statements and registers functions on it too

@@ -743,7 +743,6 @@ def test_runs_on_one_source_from_many_threads_take_turns(backend, tmp_path):
     connection refused ('busy with another call'), told as the input's fault. SQLite: a Source
     opened from a URL (sqlite3 ties a caller's connection to its thread: the test below)."""
     import sqlite3
-    import threading
 
     if backend.name == "sqlite":
         with contextlib.closing(sqlite3.connect(tmp_path / "t.db")) as con:
@@ -751,27 +750,9 @@ def test_runs_on_one_source_from_many_threads_take_turns(backend, tmp_path):
         t, src = "t", pr.Source(f"sqlite:///{tmp_path / 't.db'}")
     else:
         t, src = backend.load(FIXTURES / "adult" / "ori.csv"), backend.source()
-    runs = {
-        "kanon": lambda: pr.kanon(src, t, ["age", "sex", "race"], sensitive=["income"]).to_dict(),
-        "cavg": lambda: pr.cavg(src, t, ["age", "sex"], k=5).cavg,
-        "risk": lambda: pr.risk(src, t, ["age", "sex", "race"]).prosecutor["records_at_risk"],
-        "kanon l": lambda: pr.kanon(src, t, ["education", "sex"], sensitive=["income"])["l_diversity"],
-    }
+    runs = _four_runs(lambda: src, t)
     alone = {name: run() for name, run in runs.items()}
-    got: dict[str, object] = {}
-
-    def work(name: str) -> None:
-        try:
-            got[name] = runs[name]()
-        except Exception as e:  # the assertion below names it
-            got[name] = e
-
-    threads = [threading.Thread(target=work, args=(name,)) for name in runs]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert got == alone
+    assert _in_threads(runs) == alone
     assert backend.temp_tables() == []
 
 
@@ -834,7 +815,6 @@ def test_runs_from_threads_on_one_callers_connection_take_turns(tmp_path, kind):
     Sources' making and closing too, take the connection's turn (DuckDB refused a second call
     'busy' now and then, sqlite3 'Error creating function')."""
     import sqlite3
-    import threading
 
     if kind == "duckdb":
         con = duckdb.connect()
@@ -842,25 +822,37 @@ def test_runs_from_threads_on_one_callers_connection_take_turns(tmp_path, kind):
     else:
         con = sqlite3.connect(tmp_path / "t.db", check_same_thread=False)
         pd.read_csv(FIXTURES / "adult" / "ori.csv").to_sql("t", con, index=False)
-    runs = {
-        "kanon": lambda: pr.kanon(con, "t", ["age", "sex", "race"], sensitive=["income"]).to_dict(),
-        "cavg": lambda: pr.cavg(con, "t", ["age", "sex"], k=5).cavg,
-        "risk": lambda: pr.risk(con, "t", ["age", "sex", "race"]).prosecutor["records_at_risk"],
-        "kanon l": lambda: pr.kanon(con, "t", ["education", "sex"], sensitive=["income"])["l_diversity"],
-    }
+    runs = _four_runs(lambda: con, "t")
     alone = {name: run() for name, run in runs.items()}
+    for _ in range(3):  # a collision is a matter of timing: three rounds
+        assert _in_threads(runs) == alone
+
+
+def _four_runs(src, t) -> dict:
+    """Four metric calls on ``t`` of the Source (or connection) ``src()`` gives, by name."""
+    return {
+        "kanon": lambda: pr.kanon(src(), t, ["age", "sex", "race"], sensitive=["income"]).to_dict(),
+        "cavg": lambda: pr.cavg(src(), t, ["age", "sex"], k=5).cavg,
+        "risk": lambda: pr.risk(src(), t, ["age", "sex", "race"]).prosecutor["records_at_risk"],
+        "kanon l": lambda: pr.kanon(src(), t, ["education", "sex"], sensitive=["income"])["l_diversity"],
+    }
+
+
+def _in_threads(runs: dict) -> dict:
+    """Each run on a thread of its own, all at once: its result, or the exception it raised."""
+    import threading
+
     got: dict[str, object] = {}
 
     def work(name: str) -> None:
         try:
             got[name] = runs[name]()
-        except Exception as e:  # the assertion below names it
+        except Exception as e:  # the caller's assertion names it
             got[name] = e
 
-    for _ in range(3):  # a collision is a matter of timing: three rounds
-        threads = [threading.Thread(target=work, args=(name,)) for name in runs]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        assert got == alone
+    threads = [threading.Thread(target=work, args=(name,)) for name in runs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return got

@@ -317,10 +317,8 @@ def database_file(target: Any) -> str | None:
 
 
 _RUN_LOCKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_RUN_LOCKS_GUARD = threading.Lock()
-
-
 _RUN_LOCKS_BY_ID: dict[int, threading.RLock] = {}
+_RUN_LOCKS_GUARD = threading.Lock()
 
 
 def run_lock(connection: Any) -> threading.RLock:

@@ -229,11 +229,7 @@ class Statements:
         if self.dialect.read_setting is None:
             return changed
         for name, value in settings:
-            old = self._run(
-                self.dialect.read_setting.format(name=name, name_literal=self.literal(name)),
-                fetch="records",
-                setting=True,
-            )[0]["value"]
+            old = self.setting(name)
             if old is None or str(old).lower() == value.lower():
                 continue
             if limit_per_second is not None:

@@ -105,3 +105,40 @@ def is_missing(value: Any) -> bool:
     return (
         value is None or (isinstance(value, float) and value != value) or type(value).__name__ in ("NAType", "NaTType")
     )
+
+
+def comma_separated(text: str) -> list[str]:
+    """The parts of ``a, b,"c, d"``: split at commas and trimmed, except that a part in double
+    quotes is taken as it is, commas and edge spaces included (``""`` in it is one quote), as a
+    CSV cell is: a value or a column name may hold a comma ("Some college, no degree")."""
+    parts: list[str] = []
+    i, n = 0, len(text)
+    while True:
+        while i < n and text[i] in " \t":
+            i += 1
+        if i < n and text[i] == '"':
+            j, cell = i + 1, []
+            while True:
+                if j >= n:
+                    raise ValueError(f"a double quote is not closed in {text!r}")
+                if text[j] == '"' and text[j + 1 : j + 2] == '"':
+                    cell.append('"')
+                    j += 2
+                elif text[j] == '"':
+                    j += 1
+                    break
+                else:
+                    cell.append(text[j])
+                    j += 1
+            while j < n and text[j] in " \t":
+                j += 1
+            if j < n and text[j] != ",":
+                raise ValueError(f"expected a comma after the quoted {''.join(cell)!r} in {text!r}")
+            parts.append("".join(cell))
+        else:
+            j = text.find(",", i)
+            j = n if j < 0 else j
+            parts.append(text[i:j].strip())
+        if j >= n:
+            return parts
+        i = j + 1

@@ -826,3 +826,20 @@ def test_an_order_or_hierarchy_in_the_wrong_shape_is_refused_by_name(options, sa
     with pytest.raises(InvalidInputError) as e:
         pr.mondrian(duckdb.connect(), frame, ["v", "n"], 2, "out", keep=[], **options)
     assert str(e.value).startswith(said)
+
+
+def test_order_spelled_as_a_hierarchy_in_python_cuts_as_order_does():
+    """The refusal of an unknown hierarchy lists ``order:V1,V2,...`` among the built ones; the
+    API took it for a file name ("cannot read 'order:low,mid,high'"), only the CLI knew it."""
+    frame = pd.DataFrame({"id": range(12), "v": ["low", "mid", "high"] * 4, "n": [i % 5 for i in range(12)]})
+    con = duckdb.connect()
+    pr.mondrian(con, frame, ["v", "n"], 2, "a", keep=["id"], order={"v": ["low", "mid", "high"]})
+    pr.mondrian(con, frame, ["v", "n"], 2, "b", keep=["id"], hierarchies={"v": "order:low, mid,high"})
+    a = con.sql("SELECT id, partition_id, v_gen FROM a ORDER BY id").fetchall()
+    assert a == con.sql("SELECT id, partition_id, v_gen FROM b ORDER BY id").fetchall()
+    assert "low~mid" in {label for _, _, label in a}  # cut as a range, not labelled as a set of values
+    with pytest.raises(InvalidInputError, match="both given for 'v'"):
+        pr.mondrian(con, frame, ["v", "n"], 2, "c", order={"v": ["low"]}, hierarchies={"v": "order:low,mid"})
+    with pytest.raises(InvalidInputError, match=r"hierarchy 'order:' for 'v' lists no values"):
+        pr.mondrian(con, frame, ["v", "n"], 2, "c", hierarchies={"v": "order:"})
+    assert con.execute("SELECT COUNT(*) FROM duckdb_tables() WHERE table_name = 'c'").fetchone() == (0,)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 
+from .. import given
+
 DB_HELP = (
     "database: SQLAlchemy URL, Spark (sc://HOST:PORT Spark Connect, spark://HOST:PORT a standalone master, "
     "local[N]) or .duckdb path (default: in-memory DuckDB)"
@@ -12,40 +14,12 @@ DB_HELP = (
 
 
 def comma_separated(text: str) -> list[str]:
-    """The parts of ``a, b,"c, d"``: split at commas and trimmed, except that a part in double
-    quotes is taken as it is, commas and edge spaces included (``""`` in it is one quote), as a
-    CSV cell is: a value or a column name may hold a comma ("Some college, no degree")."""
-    parts: list[str] = []
-    i, n = 0, len(text)
-    while True:
-        while i < n and text[i] in " \t":
-            i += 1
-        if i < n and text[i] == '"':
-            j, cell = i + 1, []
-            while True:
-                if j >= n:
-                    raise argparse.ArgumentTypeError(f"a double quote is not closed in {text!r}")
-                if text[j] == '"' and text[j + 1 : j + 2] == '"':
-                    cell.append('"')
-                    j += 2
-                elif text[j] == '"':
-                    j += 1
-                    break
-                else:
-                    cell.append(text[j])
-                    j += 1
-            while j < n and text[j] in " \t":
-                j += 1
-            if j < n and text[j] != ",":
-                raise argparse.ArgumentTypeError(f"expected a comma after the quoted {''.join(cell)!r} in {text!r}")
-            parts.append("".join(cell))
-        else:
-            j = text.find(",", i)
-            j = n if j < 0 else j
-            parts.append(text[i:j].strip())
-        if j >= n:
-            return parts
-        i = j + 1
+    """The parts of ``a, b,"c, d"`` (:func:`privrisk_sql.given.comma_separated`), a malformed quote
+    an argument error."""
+    try:
+        return given.comma_separated(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def name_list(text: str) -> list[str]:

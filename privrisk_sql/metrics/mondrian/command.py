@@ -118,16 +118,6 @@ def check(args: argparse.Namespace) -> None:
             "(a .duckdb path or an SQLAlchemy URL), or name a file as --output (released.parquet, "
             "released.csv); the default in-memory DuckDB would lose a table"
         )
-    # --hierarchy COL=order:V1,V2 is --order COL=V1,V2 (one way to say how a text QID is cut)
-    orders = [(c, spec) for c, spec in args.hierarchy if spec.startswith("order:")]
-    args.hierarchy = [(c, spec) for c, spec in args.hierarchy if not spec.startswith("order:")]
-    for column, spec in orders:
-        if any(c == column for c, _ in args.order):
-            raise InvalidInputError(f"--order and --hierarchy order: both given for {column!r}")
-        try:
-            args.order.append(a.order(f"{column}={spec[len('order:') :]}"))
-        except argparse.ArgumentTypeError as e:
-            raise InvalidInputError(f"--hierarchy {column}={spec}: {e}") from None
     for column, spec in args.hierarchy:  # a malformed builder (interval:5,7) is refused before the database opens
         try:
             builder_of(spec)

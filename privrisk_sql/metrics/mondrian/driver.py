@@ -22,6 +22,7 @@ from .options import (
     MondrianOptions,
     OutputShape,
     check_output_columns,
+    orders_spelled_as_hierarchies,
     resolve_hierarchies,
     resolve_order,
     resolve_roles,
@@ -98,8 +99,10 @@ def mondrian(
             distance for numbers, equal distance otherwise, as :func:`kanon` measures it).
         sensitive: the sensitive columns l and t are about (not QIDs; always in the output).
         hierarchies: ``{qid: CSV path or rows}``, a generalization hierarchy per text QID (ARX's
-            format: value;level 1;...;root). Such a QID is cut into the children of its node
-            (Basic Mondrian) and labelled with the node.
+            format: value;level 1;...;root), or one built from the column's values: ``"mask"``
+            (codes as text), ``"interval:5,10,20"`` (numbers), ``"date"`` or ``"date:month,year"``
+            (dates), ``"order:low,mid,high"`` (the same as ``order``). Such a QID is cut into the
+            children of its node (Basic Mondrian) and labelled with the node.
 
     Returns:
         :class:`MondrianResult`; the table ``output`` has the kept columns, ``partition_id`` and
@@ -113,6 +116,7 @@ def mondrian(
     """
     if isinstance(output, os.PathLike) and file_format(os.fspath(output)) is not None:
         output = os.fspath(output)  # Path("released.parquet"), as pandas' to_parquet takes it
+    hierarchies, order = orders_spelled_as_hierarchies(hierarchies, order)
     o = MondrianOptions.validated(
         qids, k, output, keep, replace, median, relaxed, nulls, order, l, t, sensitive, identifiers
     )

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import InvalidInputError
-from ...given import flag, is_number, mapping, name_list, optional_names, table_name, whole_number
+from ...given import comma_separated, flag, is_number, mapping, name_list, optional_names, table_name, whole_number
 from ...source import Relation
 from ...sql.dialects import Dialect
 from ...sql.types import TypeClass
@@ -110,6 +110,34 @@ def _order_pairs(order: Mapping[str, Sequence] | None) -> tuple[tuple[str, tuple
             )
         pairs.append((column, tuple(name_list(values, f"order for {column!r}"))))
     return tuple(pairs)
+
+
+def orders_spelled_as_hierarchies(
+    hierarchies: Mapping[str, Any] | None, order: Mapping[str, Sequence] | None
+) -> tuple[Mapping[str, Any] | None, Mapping[str, Sequence] | None]:
+    """``hierarchies={"level": "order:low,mid,high"}`` is ``order={"level": ["low", "mid", "high"]}``,
+    as ``--hierarchy level=order:...`` is ``--order``: one way to say how a text QID is cut, taken
+    out of the hierarchies into the orders (values split as the CLI splits them)."""
+    if not isinstance(hierarchies, Mapping):
+        return hierarchies, order  # refused by name where it is read
+    spelled = {c: s for c, s in hierarchies.items() if isinstance(s, str) and s.startswith("order:")}
+    if not spelled:
+        return hierarchies, order
+    orders = dict(mapping(order, "order", "{column: [its values, in order]}"))
+    for column, spec in spelled.items():
+        if column in orders:
+            raise InvalidInputError(f"order and hierarchy {spec!r} both given for {column!r}: give one")
+        try:
+            values = comma_separated(spec[len("order:") :])
+        except ValueError as e:
+            raise InvalidInputError(f"hierarchy {spec!r} for {column!r}: {e}") from None
+        if values == [""]:
+            raise InvalidInputError(
+                f"hierarchy {spec!r} for {column!r} lists no values: give them in order "
+                f"(--hierarchy {column}=order:V1,V2,...)"
+            )
+        orders[column] = values
+    return {c: s for c, s in hierarchies.items() if c not in spelled}, orders
 
 
 def _validate_options(median: str, nulls: str) -> None:

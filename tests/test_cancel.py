@@ -554,3 +554,66 @@ def test_the_whole_server_stopping_mid_run_is_one_line_and_exit_3(own_postgres, 
     lines = [line for line in text.splitlines() if line.startswith("privrisk-sql")]
     assert "Traceback" not in text
     assert len(lines) == 1 and lines[0].startswith("privrisk-sql: database error:"), lines
+
+
+def _gone(path, seconds: float = 30) -> bool:
+    """Whether ``path`` disappears within ``seconds`` (the watch removes it after the run's end)."""
+    stop = time.monotonic() + seconds
+    while time.monotonic() < stop:
+        if not path.exists():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_a_database_file_the_run_created_goes_with_a_kill_9(tmp_path):
+    """kill -9 of a mondrian run that created its --db DuckDB file left the file (MBs of the
+    uncommitted output, no table) for good: nothing of the process runs after SIGKILL. A process of
+    its own watches the run and removes the file then."""
+    data = tmp_path / "in.parquet"
+    duckdb.sql(f"COPY (SELECT i % 1000 AS a, i % 7 AS b, i AS c FROM range(2000000) r(i)) TO '{data}' (FORMAT parquet)")
+    db = tmp_path / "new.duckdb"
+    args = ["mondrian", "--db", str(db), "--table", str(data), "--qids", "a,b", "--k", "5", "--output", "rel"]
+    proc, err = _start([*args, "--keep", "*"], tmp_path)
+    try:
+        _wait_for_first_statement(proc, err)
+        assert db.exists()  # made by the run
+        time.sleep(0.3)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert _gone(db), "the database file the killed run created is still there"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.parquet", "stderr.txt"]
+
+
+_KILLED_RUN = """
+import os, signal, sys
+from privrisk_sql.source import opened, staging
+with opened(sys.argv[1], writes=["o"]) as src:
+    src.execute(sys.argv[2].format(prefix=staging.run_prefix(src.run_id)))
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.parametrize(
+    "statement, kept",
+    [
+        ('CREATE TABLE "{prefix}staging" AS SELECT 1 AS x', False),  # the run's own staging table alone
+        ("CREATE TABLE o AS SELECT 1 AS x", True),  # the output, committed before the kill
+        ("CREATE TABLE other AS SELECT 1 AS x", True),  # a table not the run's: never removed
+    ],
+)
+@pytest.mark.parametrize("kind", ["duckdb", "sqlite"])
+def test_after_a_kill_9_only_a_file_holding_nothing_but_the_runs_own_tables_is_removed(tmp_path, kind, statement, kept):
+    path = tmp_path / f"w.{kind}"
+    target = str(path) if kind == "duckdb" else f"sqlite:///{path}"
+    run = subprocess.run([sys.executable, "-c", _KILLED_RUN, target, statement], capture_output=True, text=True)
+    assert run.returncode == -signal.SIGKILL, run.stderr
+    if kept:
+        time.sleep(1.5)  # time enough for a wrong removal
+        assert path.exists()
+        with pr.connect(target) as src:
+            assert src.table_exists(statement.split()[2])
+    else:
+        assert _gone(path)
+        assert list(tmp_path.iterdir()) == []  # its write-ahead log or journal too

@@ -311,39 +311,34 @@ def _write_html(metric: Metric, args: argparse.Namespace, result: object, databa
 @contextlib.contextmanager
 def _opened(metric: Metric, args: argparse.Namespace):
     """The --db Source for one command (echoing with --show-sql), closed when the command ends."""
-    from ..source import connect, database_file, echo_to_stderr, remove_if_unwritten  # not for --help: sqlglot, jinja2
+    from ..source import connect, creating, echo_to_stderr  # not for --help: sqlglot, jinja2
 
     tables = list(_input_tables(metric, args).values())
-    path = database_file(args.db)
-    # A missing --db file is refused by Source (create=False), so a typo leaves no stray file;
-    # a metric that writes creates a database file that does not exist yet; if the run is refused
-    # or fails before its output exists, the file holds nothing and is removed, not left behind.
+    # A missing --db file is refused by Source (create=False), so a typo leaves no stray file; a
+    # metric that writes creates it, and it is removed if the run ends before its output exists.
     writes = metric.writes(args)
-    created = path is not None and writes and not os.path.exists(path)
-    src = connect(
-        args.db,
-        read_only=args.read_only,
-        timeout=args.timeout,
-        files=input_files(*tables),
-        create=writes,
-        open_read_only=not writes,
-        csv_encoding=args.encoding,
-    )  # other readers may share the file
-    if args.show_sql:
-        src.echo = echo_to_stderr
-    done = False
-    try:
-        yield src
-        done = True
-    except BaseException as e:
-        if src.work_tables_left:  # what the stop's line says (main), never "dropped" then
-            e.work_tables_left = list(src.work_tables_left)  # type: ignore[attr-defined]
-        raise
-    finally:
-        if not done and created and path is not None:
-            outputs = [getattr(args, option) for option in metric.outputs if getattr(args, option, None)]
-            remove_if_unwritten(src, path, outputs)
-        src.close()
+    outputs = [getattr(args, option) for option in metric.outputs if getattr(args, option, None)] if writes else []
+
+    def make(create: bool):
+        return connect(
+            args.db,
+            read_only=args.read_only,
+            timeout=args.timeout,
+            files=input_files(*tables),
+            create=writes,
+            open_read_only=not writes,
+            csv_encoding=args.encoding,
+        )  # other readers may share the file
+
+    with creating(args.db, outputs, make) as src:
+        if args.show_sql:
+            src.echo = echo_to_stderr
+        try:
+            yield src
+        except BaseException as e:
+            if src.work_tables_left:  # what the stop's line says (main), never "dropped" then
+                e.work_tables_left = list(src.work_tables_left)  # type: ignore[attr-defined]
+            raise
 
 
 def _run_cleanup(args: argparse.Namespace) -> int:

@@ -29,7 +29,9 @@ from ..engines.common import database_file, is_in_memory, with_companions
 from ..errors import InvalidInputError
 from ..given import flag, home_expanded
 from .outputs import Outputs
+from .reaper import Reaper
 from .relations import Column, OutputTable, Relation
+from .staging import run_prefix
 from .statements import echo_to_stderr
 from .temp_tables import TempTables
 
@@ -166,23 +168,49 @@ def opened(target: Any = None, writes: Sequence[str] = ()) -> Iterator[Source]:
     end, and it is closed too when it was opened here (not when the caller passed a Source).
 
     ``writes``: the tables the run writes. A database file ``target`` names that does not exist is
-    then created, as the CLI creates it, and removed again if the block fails before any of
-    them exists: a refused run leaves no stray file."""
+    then created, as the CLI creates it (:func:`creating`)."""
     target = home_expanded(target)
-    path = database_file(target) if writes else None
+    with (
+        creating(
+            target,
+            writes,
+            lambda create: connect(target, create=True) if create else connect(target),
+            close=not isinstance(target, Source),
+        ) as source,
+        source.guarded(),
+    ):
+        yield source
+
+
+@contextlib.contextmanager
+def creating(
+    target: Any, outputs: Sequence[str], make: Callable[[bool], Source], *, close: bool = True
+) -> Iterator[Source]:
+    """The Source ``make(create)`` opens on ``target``, for a run that writes the tables ``outputs``
+    (none: a reading run). A database file ``target`` names that does not exist is then created,
+    and removed again if the block fails before any output exists, so that a refused run leaves no
+    stray file; after a ``kill -9``, when nothing of the run is left to do it, a process of its own
+    removes it (:mod:`.reaper`). The Source is closed at the end when ``close``."""
+    path = database_file(target) if outputs else None
     created = path is not None and not os.path.exists(path)
-    source = connect(target, create=True) if created else connect(target)
-    source.check_open()  # else the first statement fails on the closed connection, named as its input's fault
+    watch = Reaper(path, target) if created and path is not None else None
     try:
-        with source.guarded():
+        source = make(created)
+        try:
+            source.check_open()  # else the first statement fails on the closed connection, named as its input's fault
+            if watch is not None:
+                watch.created(run_prefix(source.run_id))
             yield source
-    except BaseException:
-        if created and path is not None:
-            remove_if_unwritten(source, path, writes)
-        raise
+        except BaseException:
+            if created and path is not None:
+                remove_if_unwritten(source, path, outputs)
+            raise
+        finally:
+            if close:
+                source.close()
     finally:
-        if source is not target:
-            source.close()
+        if watch is not None:
+            watch.done()
 
 
 def remove_if_unwritten(source: Source, path: str, outputs: Sequence[str]) -> None:
@@ -198,7 +226,7 @@ def remove_if_unwritten(source: Source, path: str, outputs: Sequence[str]) -> No
     if any(written(output) for output in outputs):
         return
     source.close()
-    for leftover in (path, path + ".wal"):
+    for leftover in (path, *(path + suffix for suffix in source.dialect.database_companions)):
         with contextlib.suppress(OSError):
             os.remove(leftover)
 
@@ -209,6 +237,7 @@ __all__ = [
     "Relation",
     "Source",
     "connect",
+    "creating",
     "database_file",
     "echo_to_stderr",
     "is_in_memory",

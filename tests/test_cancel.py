@@ -617,3 +617,65 @@ def test_after_a_kill_9_only_a_file_holding_nothing_but_the_runs_own_tables_is_r
     else:
         assert _gone(path)
         assert list(tmp_path.iterdir()) == []  # its write-ahead log or journal too
+
+
+@pytest.mark.parametrize("command", ["cavg", "mondrian"])
+def test_a_kill_9_leaves_no_statement_running_and_no_table_of_the_run(slow_db, command, tmp_path, backend):
+    """kill -9 of a run: on PostgreSQL and MariaDB its statement ran on in the server
+    (the session outlives the client until the server next writes to it; the view it read could
+    not be dropped meanwhile), and a staging table committed before the kill stayed in the user's
+    schema, a copy of the release, until a later run or `cleanup` came by. A watch outliving the
+    run ends its session and drops its tables. (Spark, not in SPARK_TESTS: no watch yet; its own
+    kill -9 test in test_spark.py has `cleanup` drop the work tables.)"""
+    db, view, tables = slow_db
+    before = tables()
+    proc, err = _start(CLI_ARGS[command](view) + ["--db", db], tmp_path)
+    try:
+        _wait_for_first_statement(proc, err)
+        time.sleep(0.3)
+    finally:
+        proc.kill()
+        proc.wait()
+    stop = time.monotonic() + 20
+    while time.monotonic() < stop:
+        running = backend.running_statements(view) if backend.can.server else 0
+        if running == 0 and _ours(tables(), view) == _ours(before, view):
+            break
+        time.sleep(0.2)
+    assert running == 0, "the killed run's statement still runs on the server"
+    assert _ours(tables(), view) == _ours(before, view) == set()
+
+
+_KILLED_SERVER_RUN = """
+import os, signal, sys
+from privrisk_sql.source import opened, staging
+with opened(sys.argv[1], writes=["o"]) as src:
+    src.execute(sys.argv[2].format(prefix=staging.run_prefix(src.run_id)))
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.parametrize("engine", ["postgres", "mysql"])
+def test_a_staging_table_a_killed_run_committed_is_dropped_and_only_that(engine):
+    from conftest import require_server
+
+    require_server(engine)
+    url = server_url(engine)
+    mine = f"keep_{uuid.uuid4().hex[:8]}"
+    with pr.connect(url) as src:
+        src.execute(f"CREATE TABLE {src.quote(mine)} AS SELECT 1 AS x")
+    try:
+        statement = "CREATE TABLE {prefix}staging AS SELECT 1 AS x"
+        run = subprocess.run([sys.executable, "-c", _KILLED_SERVER_RUN, url, statement], capture_output=True, text=True)
+        assert run.returncode == -signal.SIGKILL, run.stderr
+        stop, left = time.monotonic() + 20, ["?"]
+        while time.monotonic() < stop and left:
+            with pr.connect(url) as src:
+                left = [n for _, n, _ in src.staging_tables()]
+            time.sleep(0.2)
+        assert left == []
+        with pr.connect(url) as src:
+            assert src.table_exists(mine)  # the user's table is no business of the watch
+    finally:
+        with pr.connect(url) as src:
+            src.execute(f"DROP TABLE IF EXISTS {src.quote(mine)}")

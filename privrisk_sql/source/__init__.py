@@ -190,7 +190,9 @@ def creating(
     (none: a reading run). A database file ``target`` names that does not exist is then created,
     and removed again if the block fails before any output exists, so that a refused run leaves no
     stray file; after a ``kill -9``, when nothing of the run is left to do it, a process of its own
-    removes it (:mod:`.reaper`). The Source is closed at the end when ``close``."""
+    removes it (:mod:`.reaper`). On a server given by URL that process ends the run's session
+    (its statement would run on) and drops its tables after a ``kill -9``, for every run, reading
+    or writing. The Source is closed at the end when ``close``."""
     path = database_file(target) if outputs else None
     created = path is not None and not os.path.exists(path)
     watch = Reaper(path, target) if created and path is not None else None
@@ -200,6 +202,8 @@ def creating(
             source.check_open()  # else the first statement fails on the closed connection, named as its input's fault
             if watch is not None:
                 watch.created(run_prefix(source.run_id))
+            elif isinstance(target, str) and source.dialect.end_session:  # a reading run's statement too
+                watch = _watching_server(source, target)
             yield source
         except BaseException:
             if created and path is not None:
@@ -211,6 +215,14 @@ def creating(
     finally:
         if watch is not None:
             watch.done()
+
+
+def _watching_server(source: Source, url: str) -> Reaper:
+    """A watch that ends this run's server session and drops its tables if the run is killed."""
+    watch = Reaper()
+    session = source.fetch_records(source.dialect.session_id_query or "")[0]["id"]
+    watch.watching_server(url, session, run_prefix(source.run_id))
+    return watch
 
 
 def remove_if_unwritten(source: Source, path: str, outputs: Sequence[str]) -> None:

@@ -1,22 +1,30 @@
-"""A database file a run created, removed when the run is killed outright.
+"""What a run killed outright leaves, removed by a process that outlives it.
 
-After ``kill -9`` (or the kernel's out-of-memory killer) nothing of the process runs, so the
-DuckDB or SQLite file a ``mondrian`` run created for its output stayed behind, holding no table
-(or only the run's staging table). A run that creates its database file therefore starts this
-small process first, when it has seen that the path is free, in a session of its own (a signal to
-the run's process group does not reach it). It reads its standard input until the run's end
-closes it:
+After ``kill -9`` (or the kernel's out-of-memory killer) nothing of the process runs. A run that
+created its DuckDB or SQLite file left the file (holding no table but megabytes of the
+uncommitted output); a run writing into PostgreSQL or MariaDB left its server session working (a
+statement runs on until it ends) and its staging table, a copy of the release, in the user's
+schema. A run that creates its database file, or writes into such a server, therefore starts this
+small process, in a session of its own (a signal to the run's process group does not reach it).
+It reads its standard input until the run's end closes it:
 
-* the run said ``done`` (it ended, and kept its output or removed the file itself): nothing to do;
-* else the run was killed. A file now at the path was made after the run saw the path free. If
-  the run said which (``{"dev": ..., "ino": ..., "prefix": ...}``, sent once its database is
-  open), it must be that one, and its tables may be the run's own (their names start with
-  ``prefix``: a staging table); if the run was killed before it could say, it must hold no table.
-  Then the file and the files its engine keeps beside it (a write-ahead log, a journal) are removed.
+* the run said ``done`` (it ended, and kept its output or removed what it made itself): nothing
+  to do;
+* else the run was killed, and what it said decides:
 
-This file is run by path (``python -I reaper.py PATH TARGET SYS_PATH``), importing only the
+  * a server (``{"target": URL, "session": ID, "prefix": ...}``, sent once connected): that
+    session is ended (the server rolls back what it had not committed) and the tables whose names
+    start with ``prefix``, the run's own, are dropped;
+  * a created file: a file now at the path was made after the run saw the path free. If the run
+    said which (``{"dev": ..., "ino": ..., "prefix": ...}``, sent once its database is open), it
+    must be that one, and may hold the run's own tables; if the run was killed before it could
+    say, it must hold no table. Then the file and the files its engine keeps beside it (a
+    write-ahead log, a journal) are removed.
+
+This file is run by path (``python -I reaper.py PATH TARGET SYS_PATH``; PATH and TARGET empty for a
+server, whose URL, which may hold a password, is told through the pipe), importing only the
 standard library until the run ends (then the package, from where the run found it), so that
-starting it costs a run little: 0.03 s of another process, against 0.16 s to import the package.
+starting it costs a run little: 0.02 s of another process, against 0.16 s to import the package.
 """
 
 from __future__ import annotations
@@ -33,7 +41,7 @@ _STARTED: list[subprocess.Popen] = []  # kept until they end: a Popen dropped wh
 class Reaper:
     """The watch over one created database file ``path``, from before it exists to the run's end."""
 
-    def __init__(self, path: str, target: Any) -> None:
+    def __init__(self, path: str = "", target: Any = "") -> None:
         _STARTED[:] = [p for p in _STARTED if p.poll() is None]
         self.path = path
         found = [p for p in sys.path if p and os.path.isabs(p)]  # where this run found the package and its engine
@@ -59,6 +67,11 @@ class Reaper:
             return  # nothing made yet (SQLite makes its file at the first write)
         self._say(json.dumps({"dev": st.st_dev, "ino": st.st_ino, "prefix": prefix}) + "\n")
 
+    def watching_server(self, target: str, session: int, prefix: str) -> None:
+        """Tell the watch the server (its URL, through the pipe), this run's session on it and
+        the names of the run's own tables."""
+        self._say(json.dumps({"target": target, "session": int(session), "prefix": prefix}) + "\n")
+
     def done(self) -> None:
         """The run ended and dealt with its file itself: the watch leaves."""
         self._say("done\n")
@@ -79,7 +92,27 @@ class Reaper:
             pass
 
 
+def _end_server_run(said: dict) -> None:
+    import contextlib
+    import time
+
+    from privrisk_sql.source import connect  # this process was started by path: the package by its name
+
+    with connect(said["target"]) as source:
+        with contextlib.suppress(Exception):  # ended already
+            source.execute((source.dialect.end_session or "").format(session_id=int(said["session"])))
+        for wait in (0.2, 1.0, 2.0):  # a commit the ended session was making may land meanwhile
+            time.sleep(wait)
+            for container, name, _ in source.staging_tables():
+                if name.startswith(said["prefix"]):
+                    with contextlib.suppress(Exception):
+                        source.drop_staging(container, name)
+
+
 def _reap(path: str, target: str, said: dict) -> None:
+    if "session" in said:
+        _end_server_run(said)
+        return
     try:
         st = os.stat(path)
     except OSError:

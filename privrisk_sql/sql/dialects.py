@@ -79,6 +79,12 @@ class Dialect:
     # Whether a run may drop staging tables of runs not alive in this process with no lock to
     # prove it (DuckDB: a database file has one writing process at a time).
     sweeps_unlocked: bool = False
+    # A run killed outright leaves its server session working (a statement runs on until it ends,
+    # a staging table stays): the watch that outlives it (source/reaper.py) ends the session and
+    # drops the run's tables. The query naming this session (one row, column id), and the
+    # statement ending another ({session_id}, an integer).
+    session_id_query: str | None = None
+    end_session: str | None = None
     # A query telling whether this session may create a table in schema {schema} (one row, column
     # ok), asked before a run that writes: without it the refusal came after every Mondrian level.
     create_privilege: str | None = None
@@ -283,6 +289,8 @@ ORDER BY 1""",
                 "SELECT pg_try_advisory_lock({key}) AS free",
                 "SELECT pg_advisory_unlock({key})",
             ),
+            session_id_query="SELECT pg_backend_pid() AS id",
+            end_session="SELECT pg_terminate_backend({session_id})",
             create_privilege="SELECT has_schema_privilege({schema}, 'CREATE') AS ok",
             system_schemas=("information_schema", "pg_catalog"),
             read_setting="SELECT current_setting({name_literal}, true) AS value",
@@ -366,6 +374,8 @@ ORDER BY 1""",
                 "SELECT IS_FREE_LOCK(CONCAT('privrisk_', {key})) AS free",
                 "SELECT RELEASE_LOCK(CONCAT('privrisk_', {key})) AS released",
             ),
+            session_id_query="SELECT CONNECTION_ID() AS id",
+            end_session="KILL CONNECTION {session_id}",
             table_dependents="SELECT DISTINCT CONCAT('foreign key ', constraint_name, ' of table ',"
             " constraint_schema, '.', table_name) AS dependent FROM information_schema.referential_constraints"
             " WHERE unique_constraint_schema = {schema} AND referenced_table_name = {table}"

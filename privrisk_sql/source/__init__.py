@@ -202,8 +202,9 @@ def creating(
             source.check_open()  # else the first statement fails on the closed connection, named as its input's fault
             if watch is not None:
                 watch.created(run_prefix(source.run_id))
-            elif isinstance(target, str) and source.dialect.end_session:  # a reading run's statement too
-                watch = _watching_server(source, target)
+            elif isinstance(target, str) and source.dialect.end_session and (session := source.session_id()):
+                watch = Reaper()  # a reading run's statement too would run on after a kill
+                watch.watching_server(target, session, run_prefix(source.run_id))
             yield source
         except BaseException:
             if created and path is not None:
@@ -215,14 +216,6 @@ def creating(
     finally:
         if watch is not None:
             watch.done()
-
-
-def _watching_server(source: Source, url: str) -> Reaper:
-    """A watch that ends this run's server session and drops its tables if the run is killed."""
-    watch = Reaper()
-    session = source.fetch_records(source.dialect.session_id_query or "")[0]["id"]
-    watch.watching_server(url, session, run_prefix(source.run_id))
-    return watch
 
 
 def remove_if_unwritten(source: Source, path: str, outputs: Sequence[str]) -> None:

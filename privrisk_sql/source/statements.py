@@ -256,6 +256,14 @@ class Statements:
         )
         return rows[0]["value"] if rows else None
 
+    def session_id(self) -> int | None:
+        """This session's id on its server (the dialect's session_id_query), which the watch that
+        outlives a killed run ends (source/reaper.py); None where the dialect has none. Asked as a
+        setting is read: a query of our own, allowed in read-only mode."""
+        if self.dialect.session_id_query is None:
+            return None
+        return int(self._run(self.dialect.session_id_query, fetch="records", setting=True)[0]["id"])
+
     def _write_setting(self, name: str, value: str) -> None:
         assert self.dialect.write_setting is not None
         # {typed}: a number as a number (MariaDB's numeric variables refuse text), else text.

@@ -31,15 +31,11 @@ class Metric:
     # The options naming its input tables, given or not: ("table",), ("ori", "syn"); an output
     # file is never one of them (a --json over risk's --population file replaced it).
     inputs: tuple[str, ...]
-    outputs: tuple[str, ...]  # the options naming tables it writes into --db (given: the run writes)
+    outputs: tuple[str, ...]  # the options naming tables it writes into --db (or, on DuckDB, files)
     api: tuple[str, ...]  # public names of driver.py: the function, then result classes and variants
     # One command a user adapts, under the subcommand's --help (tests run each on Adult's pair,
     # real.csv and synthetic.csv read as fixtures/adult/ori.csv and syn.csv).
     example: str = ""
-
-    def writes(self, args: object) -> bool:
-        """Whether this run writes a table (one of its output options is given)."""
-        return any(getattr(args, option, None) for option in self.outputs)
 
     @property
     def package(self) -> str:

@@ -6,6 +6,7 @@ user's database."""
 from __future__ import annotations
 
 import os
+import sqlite3
 import stat
 import subprocess
 import sys
@@ -110,10 +111,11 @@ def test_the_command_line_writes_a_release_file_without_a_database(tmp_path, cap
     assert len(pd.read_csv(tmp_path / "r.csv")) == 32_561 and "output file" in (tmp_path / "r.html").read_text()
     assert main([*args, "--output", "s.csv", "--html", "./s.csv"]) == 2
     assert "--output and --html name the same file" in capsys.readouterr().err
+    sqlite3.connect(tmp_path / "s.db").close()  # a database the input could be in (a missing one is refused)
     assert main([*args, "--output", "r.parquet", "--db", f"sqlite:///{tmp_path / 's.db'}"]) == 2
     err = capsys.readouterr().err
     assert "names a file, which only DuckDB writes: on sqlite name a table" in err
-    assert sorted(os.listdir(tmp_path)) == ["r.csv", "r.html"]
+    assert sorted(os.listdir(tmp_path)) == ["r.csv", "r.html", "s.db"]
 
 
 def test_a_stopped_run_leaves_no_file(tmp_path):
@@ -173,9 +175,11 @@ def test_risk_files_from_the_command_line_and_what_is_refused(tmp_path, capsys, 
         assert f"--records and {option} name the same file 's.parquet'" in capsys.readouterr().err
     assert main([*args, "--records", "s.parquet", "--classes", "classes"]) == 2  # a table needs --db
     assert "give --db" in capsys.readouterr().err
+    sqlite3.connect(tmp_path / "s.db").close()  # a database the input could be in (a missing one is refused)
     assert main([*args, "--records", "s.parquet", "--db", f"sqlite:///{tmp_path / 's.db'}"]) == 2
     assert "names a file, which only DuckDB writes: on sqlite name a table" in capsys.readouterr().err
-    assert sorted(p for p in os.listdir(tmp_path) if not p.startswith("people")) == ["c.csv.gz", "r.parquet"]
+    listed = sorted(p for p in os.listdir(tmp_path) if not p.startswith("people"))
+    assert listed == ["c.csv.gz", "r.parquet", "s.db"]
 
 
 @pytest.mark.parametrize("name", ["released.tsv", "released.json", "released.xlsx"])
@@ -354,3 +358,24 @@ def test_a_connection_that_may_write_no_file_is_refused_before_the_work(tmp_path
         with pytest.raises(pr.InvalidInputError, match=r"enable_external_access = False \(no file may be written\)"):
             run()
     assert not any("GROUP BY" in sql for sql in ran) and os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["mondrian", "--table", ADULT, "--qids", "age,sex", "--k", "10", "--keep", "", "--output", "r.parquet"],
+        ["risk", "--table", ADULT, "--qids", "age,sex", "--classes", "r.parquet"],
+    ],
+    ids=["mondrian", "risk"],
+)
+def test_a_missing_db_is_not_created_for_a_release_written_to_a_file(tmp_path, monkeypatch, capsys, args):
+    """`--db new.duckdb --output r.parquet`: the command line created new.duckdb, an empty database
+    the run never wrote to, and left it beside the release (Python refused the missing file). A
+    file release writes no table into --db: the missing database is refused by name, as for a
+    reading run, and nothing is made."""
+    monkeypatch.chdir(tmp_path)
+    assert main([*args, "--db", "new.duckdb"]) == 2
+    assert "database file not found: 'new.duckdb'" in capsys.readouterr().err
+    assert os.listdir(tmp_path) == []
+    assert main(args) == 0  # without --db: in-memory DuckDB reads the CSV, the release is written
+    assert os.listdir(tmp_path) == ["r.parquet"]

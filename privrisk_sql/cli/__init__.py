@@ -311,13 +311,16 @@ def _write_html(metric: Metric, args: argparse.Namespace, result: object, databa
 @contextlib.contextmanager
 def _opened(metric: Metric, args: argparse.Namespace):
     """The --db Source for one command (echoing with --show-sql), closed when the command ends."""
+    from ..engines.common import file_format
     from ..source import connect, creating, echo_to_stderr  # not for --help: sqlglot, jinja2
 
     tables = list(_input_tables(metric, args).values())
     # A missing --db file is refused by Source (create=False), so a typo leaves no stray file; a
-    # metric that writes creates it, and it is removed if the run ends before its output exists.
-    writes = metric.writes(args)
-    outputs = [getattr(args, option) for option in metric.outputs if getattr(args, option, None)] if writes else []
+    # run that writes a table there creates it, removed if the run ends before its output exists.
+    # A release written to a file (--output r.parquet) writes no table into --db: nothing created.
+    given = (getattr(args, option, None) for option in metric.outputs)
+    outputs = [name for name in given if name and file_format(name) is None]
+    writes = bool(outputs)
 
     def make(create: bool):
         return connect(

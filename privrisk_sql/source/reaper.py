@@ -39,7 +39,9 @@ _STARTED: list[subprocess.Popen] = []  # kept until they end: a Popen dropped wh
 
 
 class Reaper:
-    """The watch over one created database file ``path``, from before it exists to the run's end."""
+    """The watch over one run: over the database file ``path`` it creates (from before it exists
+    to the run's end; ``target`` opens it again), or over its session on a server
+    (:meth:`watching_server`; ``path`` and ``target`` empty)."""
 
     def __init__(self, path: str = "", target: Any = "") -> None:
         _STARTED[:] = [p for p in _STARTED if p.poll() is None]

@@ -328,7 +328,7 @@ def _opened(metric: Metric, args: argparse.Namespace):
             read_only=args.read_only,
             timeout=args.timeout,
             files=input_files(*tables),
-            create=writes,
+            create=create,
             open_read_only=not writes,
             csv_encoding=args.encoding,
         )  # other readers may share the file

@@ -286,7 +286,7 @@ class StatementCancel(DriverCancel):
 
     def start(self, engine: SQLAlchemyEngine) -> None:
         # The server's id of this session, which the second session names.
-        engine._connection_id = engine.run(engine.dialect.connection_id_query or "", "records")[0]["id"]
+        engine._connection_id = engine.run(engine.dialect.session_id_query or "", "records")[0]["id"]
 
     def cancel(self, engine: SQLAlchemyEngine) -> None:
         # A pool of its own, made as the Engine's (same driver arguments and connect events):

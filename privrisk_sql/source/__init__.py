@@ -174,7 +174,7 @@ def opened(target: Any = None, writes: Sequence[str] = ()) -> Iterator[Source]:
         creating(
             target,
             writes,
-            lambda create: connect(target, create=True) if create else connect(target),
+            lambda create: connect(target, create=create),
             close=not isinstance(target, Source),
         ) as source,
         source.guarded(),

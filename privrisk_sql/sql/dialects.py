@@ -81,8 +81,8 @@ class Dialect:
     sweeps_unlocked: bool = False
     # A run killed outright leaves its server session working (a statement runs on until it ends,
     # a staging table stays): the watch that outlives it (source/reaper.py) ends the session and
-    # drops the run's tables. The query naming this session (one row, column id), and the
-    # statement ending another ({session_id}, an integer).
+    # drops the run's tables. The query naming this session (one row, column id; MariaDB's
+    # statement cancel names it too), and the statement ending another ({session_id}, an integer).
     session_id_query: str | None = None
     end_session: str | None = None
     # A query telling whether this session may create a table in schema {schema} (one row, column
@@ -101,11 +101,10 @@ class Dialect:
     # How the running statement is cancelled: "interrupt" (DuckDB's connection), "driver" (the
     # DBAPI connection's cancel_safe, psycopg), "progress_handler" (SQLite polls the run guard),
     # "statement" (a second session asks running_query for the statement this session runs now,
-    # {connection_id} from connection_id_query, and cancels that one with cancel_statement,
+    # {connection_id} from session_id_query, and cancels that one with cancel_statement,
     # {query_id}: a statement that ended meanwhile is not there to cancel, and the next one is
     # never hit by a cancel meant for the last), "tag" (Spark: the jobs of the run's tag).
     cancel_by: str = "driver"
-    connection_id_query: str | None = None
     running_query: str | None = None
     cancel_statement: str | None = None
     # Reading and writing one session setting: {name} is our own setting's name (never user
@@ -346,7 +345,6 @@ ORDER BY 1""",
                 ("tmp_table_size", str(64 << 20)),
             ),
             cancel_by="statement",
-            connection_id_query="SELECT CONNECTION_ID() AS id",
             running_query="SELECT query_id FROM information_schema.processlist"
             " WHERE id = {connection_id} AND command = 'Query'",
             cancel_statement="KILL QUERY ID {query_id}",

@@ -190,6 +190,16 @@ def test_reidentification_risk_test_equals_library(built):
     assert at.returncode == 0, at.stdout[-2000:]
     text = _dbt(built, "test", "--select", "adult_release", "--vars", json.dumps({"max_average_risk": "abc"}))
     assert text.returncode != 0 and "max_average must be a number in [0, 1]" in text.stdout
+    # a threshold of 0 put every record at risk where pr.risk and the CLI refuse it
+    zero = _dbt(built, "test", "--select", "adult_release", "--vars", json.dumps({"risk_threshold": 0}))
+    assert zero.returncode != 0 and "threshold must be a number in (0, 1], got 0" in zero.stdout
+    con = _db(built)
+    try:  # a small threshold, given as a var's text, is taken: dbt's verdict is the library's at it
+        at_small = pr.risk(pr.Source(con), "adult_release", QIDS, threshold=0.01).prosecutor["records_at_risk"]
+    finally:
+        con.close()
+    small = _dbt(built, "test", "--select", "adult_release", "--vars", json.dumps({"risk_threshold": "0.01"}))
+    assert small.returncode == (1 if at_small > 0.5 else 0), (at_small, small.stdout[-2000:])
 
 
 def test_quotes_in_names_and_non_numbers_are_handled(built):

@@ -38,11 +38,15 @@ WHERE singling_out_rate > {{ max_rate | float }}
     exceeds `max_records_at_risk` (privrisk-sql risk computes the same figures). -#}
 {% test reidentification_risk(model, qids, max_average=none, max_records_at_risk=none, threshold=0.2) %}
 {%- do privrisk.quoted_name('') -%}{#- a call dbt sees: a macro passed uncalled is missing from a test's namespace -#}
-{% for name, value in [('max_average', max_average), ('max_records_at_risk', max_records_at_risk), ('threshold', threshold)] %}
+{% for name, value in [('max_average', max_average), ('max_records_at_risk', max_records_at_risk)] %}
   {% if value is not none and not privrisk._is_fraction(value) %}
     {{ exceptions.raise_compiler_error("privrisk.reidentification_risk: " ~ name ~ " must be a number in [0, 1], got " ~ value) }}
   {% endif %}
 {% endfor %}
+{#- A threshold of 0 puts every record at risk (no risk is 0): refused, as pr.risk and the CLI refuse it. -#}
+{% if threshold is none or not privrisk._is_fraction(threshold) or (threshold | string | trim | float) == 0 %}
+  {{ exceptions.raise_compiler_error("privrisk.reidentification_risk: threshold must be a number in (0, 1], got " ~ threshold) }}
+{% endif %}
 {% if max_average is none and max_records_at_risk is none %}
   {{ exceptions.raise_compiler_error("privrisk.reidentification_risk: give max_average or max_records_at_risk") }}
 {% endif %}

@@ -379,3 +379,19 @@ def test_a_missing_db_is_not_created_for_a_release_written_to_a_file(tmp_path, m
     assert os.listdir(tmp_path) == []
     assert main(args) == 0  # without --db: in-memory DuckDB reads the CSV, the release is written
     assert os.listdir(tmp_path) == ["r.parquet"]
+
+
+@pytest.mark.parametrize("name", ["r.parquet", "r\nDROP TABLE x; --.csv"])
+def test_show_sql_names_the_file_the_copy_writes(tmp_path, capsys, monkeypatch, name):
+    """--show-sql printed `COPY (...) TO '/proc/self/fd/5'` and nothing said which file that was;
+    a comment names it, and a newline in the user's path stays inside the comment."""
+    monkeypatch.chdir(tmp_path)
+    args = ["mondrian", "--table", ADULT, "--qids", "age,sex,race", "--k", "5", "--identifiers", "fnlwgt"]
+    assert main([*args, "--output", name, "--show-sql", "--quiet"]) == 0
+    err = capsys.readouterr().err
+    copy = next(s for s in err.split(";\n\n") if "COPY (" in s)
+    comment, _, statement = copy.strip().partition("\n")
+    assert comment.startswith("-- '") and comment.endswith(f" is the output file {name!r}, named once whole")
+    written_to = comment[3:].split("' is the")[0] + "'"  # the path the COPY writes, as its literal
+    assert statement.startswith("COPY (") and f"TO {written_to}" in statement
+    assert os.listdir(tmp_path) == [name] and len(pd.read_csv(name) if name.endswith(".csv") else pd.read_parquet(name))

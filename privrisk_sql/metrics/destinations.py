@@ -150,8 +150,12 @@ class TableFile:
         query = build(None)
 
         def fill(path: str) -> None:
+            # --show-sql and the log print the COPY with the path the database writes to (the
+            # unnamed file's /proc link): a comment says whose it is. repr keeps a newline in
+            # the user's path from ending the comment.
+            named = f"-- {path!r} is the {self.option} file {self.file.path!r}, named once whole\n"
             with source.settings(settings):
-                source.execute(copy.format(query=query, path=source.literal(path)))
+                source.execute(named + copy.format(query=query, path=source.literal(path)))
             check(read_back.format(path=source.literal(path)))
 
         self.file.replace_with(fill, keep_existing=not self.replace)

@@ -834,3 +834,91 @@ def test_duckdb_date_formats_as_spark_spells_them(strftime, java):
     from privrisk_sql.engines.spark_engine import java_pattern
 
     assert java_pattern(strftime) == java
+
+
+def _local_run(folder, *args: str) -> subprocess.Popen:
+    """A CLI run on Spark in its own process (`--db local[1]`), working in ``folder``, where Spark
+    makes its warehouse."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "privrisk_sql.cli", *args, "--db", "local[1]"],
+        cwd=folder,
+        env={**os.environ, "SPARK_LOCAL_IP": "127.0.0.1", "PYTHONPATH": os.pathsep.join(sys.path)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_reading_run_on_local_spark_leaves_no_warehouse_folder(spark, tmp_path):
+    """`privrisk-sql kanon --db 'local[1]'` left an empty spark-warehouse/ in the working folder
+    (Spark makes it when its catalog is first used); a warehouse that was there is left as it was."""
+    args = ["kanon", "--table", str(ADULT), "--qids", "age,sex", "--quiet"]
+    r = _local_run(tmp_path, *args)
+    out, err = r.communicate(timeout=600)
+    assert r.returncode == 0, err[-2000:]
+    assert os.listdir(tmp_path) == []
+    (tmp_path / "spark-warehouse" / "users_table").mkdir(parents=True)
+    r = _local_run(tmp_path, *args)
+    out, err = r.communicate(timeout=600)
+    assert r.returncode == 0, err[-2000:]
+    assert os.listdir(tmp_path / "spark-warehouse") == ["users_table"]
+
+
+@pytest.mark.parametrize("warehouse", ["made by the run", "there before"])
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_local_spark_run_killed_outright_leaves_no_folder_of_its_tables(spark, tmp_path, warehouse):
+    """kill -9 of `mondrian --db 'local[1]'` mid-run: Spark's own catalog died with the process, the
+    folders of the run's work tables stayed in spark-warehouse/, where `cleanup` (which asks the
+    catalog) never finds them. The watch removes them once the JVM is gone, and the warehouse if
+    the run made it; a folder of anyone else's is kept."""
+    import signal
+    import time
+
+    shelf = tmp_path / "spark-warehouse"
+    if warehouse == "there before":
+        (shelf / "users_table").mkdir(parents=True)
+    p = _local_run(tmp_path, "mondrian", "--table", str(ADULT), *_RELEASE, "--output", "released")
+    deadline = time.monotonic() + 300
+
+    def ours() -> list[str]:
+        return [n for n in (os.listdir(shelf) if shelf.exists() else []) if n.startswith("privrisk_")]
+
+    while not ours():
+        assert p.poll() is None, p.communicate()
+        assert time.monotonic() < deadline, "no work table appeared"
+        time.sleep(0.2)
+    os.kill(p.pid, signal.SIGKILL)
+    p.communicate()
+    deadline = time.monotonic() + 60
+    while ours() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert ours() == []
+    if warehouse == "there before":
+        assert os.listdir(shelf) == ["users_table"]
+    else:
+        for _ in range(20):  # the folder goes right after its last table's
+            if not shelf.exists():
+                break
+            time.sleep(0.5)
+        assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_cleanup_on_local_spark_removes_the_folders_of_a_killed_runs_tables(spark, tmp_path):
+    """When the watch could not (it was killed too, the machine went down), the folders of a
+    killed run's work tables stay in the warehouse, named by no catalog: `cleanup --db 'local[1]'`
+    said "no staging tables found". It removes them now, and only them (a name that only looks
+    like a run's, without the tag of its id, is kept, as is a user's folder)."""
+    from privrisk_sql.source.staging import run_prefix
+
+    shelf = tmp_path / "spark-warehouse"
+    left = run_prefix("0123456789") + "w3"
+    for name in (left, "users_table", "privrisk_0123456789_abcdef01_w3"):
+        (shelf / name).mkdir(parents=True)
+    (shelf / left / "part-00000.snappy.parquet").write_bytes(b"PAR1")
+    r = _local_run(tmp_path, "cleanup")
+    out, err = r.communicate(timeout=600)
+    assert r.returncode == 0, err[-2000:]
+    assert out.splitlines() == [f"dropped  default.{left}"]
+    assert sorted(os.listdir(shelf)) == ["privrisk_0123456789_abcdef01_w3", "users_table"]

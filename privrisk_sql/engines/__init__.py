@@ -94,6 +94,13 @@ class Engine(Protocol):
     def staging_candidates(self, container: tuple[str, ...] | None) -> list[tuple[tuple[str, ...], str]]:
         """Tables whose names start with ``privrisk_`` in ``container`` (None: everywhere)."""
 
+    def forgotten_table_folders(self) -> dict | None:
+        """Where this session's tables keep their data on this machine's disk while a catalog
+        that dies with the process names them (Spark in this process, its own catalog, a local
+        warehouse), for the watch over a run killed outright (:mod:`privrisk_sql.source.reaper`):
+        ``{"folder": the warehouse, "made": whether this session made it, "pid": the process that
+        writes there}``; None where a table is the database's alone."""
+
     def view_definition(self, identity: tuple) -> str | None: ...
 
     def register_frame(self, name: str, frame: Any) -> None:

@@ -161,6 +161,7 @@ class SparkEngine:
         self.tag = f"privrisk_{uuid.uuid4().hex[:12]}"
         self._connect = type(session).__module__.startswith("pyspark.sql.connect")
         self._gone: str | None = None  # why the server no longer answers, once it is known
+        self._folders = None if self._connect else _local_warehouse(session, owns)
         _filter_own_statement_logs()
 
     # -- talking ------------------------------------------------------------------------------
@@ -376,17 +377,36 @@ class SparkEngine:
         folder = Path(unquote(where.path)) / table.lower()
         return str(folder) if folder.exists() else None
 
+    def forgotten_table_folders(self) -> dict | None:
+        return self._folders
+
     def staging_candidates(self, container: tuple[str, ...] | None) -> list[tuple[tuple[str, ...], str]]:
         catalog = self.session.catalog
         databases = [container[0]] if container else [d.name for d in catalog.listDatabases()]
         found: list[tuple[tuple[str, ...], str]] = []
         for database in databases:
-            found += [
-                ((database,), t.name)
+            listed = [
+                t.name
                 for t in catalog.listTables(self._quoted(database))
                 if not t.isTemporary and t.name.startswith("privrisk_")
             ]
+            found += [((database,), name) for name in listed + self._unlisted_work_folders(database, listed)]
         return found
+
+    def _unlisted_work_folders(self, database: str, listed: list[str]) -> list[str]:
+        """Folders of work tables in this machine's warehouse that no table of the catalog names:
+        a run killed with its catalog (Spark in its process) when its watch could not remove them."""
+        if self._folders is None:
+            return []
+        folder = self.unlisted_table_folder((database,), "")
+        if folder is None:
+            return []
+        known = {name.lower() for name in listed}
+        return sorted(
+            name
+            for name in os.listdir(folder)
+            if name.startswith("privrisk_") and name not in known and os.path.isdir(os.path.join(folder, name))
+        )
 
     def view_definition(self, identity: tuple) -> str | None:
         _catalog, namespace, name = identity
@@ -409,6 +429,11 @@ class SparkEngine:
     def close(self) -> None:
         if self.owns:
             self.session.stop()
+            if self._folders is not None and self._folders["made"]:
+                # Spark makes its warehouse in the working folder when the catalog is first used:
+                # a reading run left an empty spark-warehouse/ beside the user's files
+                with contextlib.suppress(OSError):  # not empty (an output is there), or gone
+                    os.rmdir(self._folders["folder"])
 
 
 def open_target(
@@ -465,6 +490,28 @@ def open_spark(target: Any, timeout: float | None = None) -> SparkEngine | None:
         why = _server_unreachable(e) if target.startswith("sc://") else None
         raise QueryError(redacted(f"cannot reach Spark at {target!r}: {why or first_line(e)}"), dialect="spark") from e
     return SparkEngine(session, owns=True)
+
+
+def _local_warehouse(session: Any, owns: bool) -> dict | None:
+    """SparkEngine.forgotten_table_folders of a classic session (its driver in this process):
+    its own catalog (no Hive metastore) forgets the tables when the process ends, their folders
+    stay in the warehouse; None for a metastore's catalog or a warehouse elsewhere than on this
+    machine. Read before the catalog is first used, which makes the folder."""
+    from urllib.parse import unquote, urlparse
+
+    try:
+        conf = session.conf
+        if conf.get("spark.sql.catalogImplementation", "in-memory") != "in-memory":
+            return None  # a metastore names the tables after the process: `cleanup` finds them
+        where = urlparse(conf.get("spark.sql.warehouse.dir"))
+        gateway = getattr(session.sparkContext, "_gateway", None)
+        driver = getattr(gateway, "proc", None)
+    except Exception:  # a session that does not say: no watch over its folders
+        return None
+    if where.scheme not in ("", "file"):
+        return None
+    folder = os.path.abspath(unquote(where.path))
+    return {"folder": folder, "made": owns and not os.path.exists(folder), "pid": getattr(driver, "pid", None)}
 
 
 def _text_view(name: str) -> str:

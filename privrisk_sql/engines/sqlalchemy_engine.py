@@ -207,6 +207,9 @@ class SQLAlchemyEngine:
     def unlisted_table_folder(self, container: tuple[str, ...], table: str) -> str | None:
         return None  # a table is the catalog's alone
 
+    def forgotten_table_folders(self) -> dict | None:
+        return None
+
     def output_container(self, label: str, given: list[str]) -> tuple[str, ...]:
         insp = self._inspector()
         if not given:

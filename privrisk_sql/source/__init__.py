@@ -192,7 +192,8 @@ def creating(
     stray file; after a ``kill -9``, when nothing of the run is left to do it, a process of its own
     removes it (:mod:`.reaper`). On a server given by URL that process ends the run's session
     (its statement would run on) and drops its tables after a ``kill -9``, for every run, reading
-    or writing. The Source is closed at the end when ``close``."""
+    or writing; for Spark in this process, it removes the folders of the run's tables (its catalog
+    dies with it). The Source is closed at the end when ``close``."""
     path = database_file(target) if outputs else None
     created = path is not None and not os.path.exists(path)
     watch = Reaper(path, target) if created and path is not None else None
@@ -205,6 +206,9 @@ def creating(
             elif isinstance(target, str) and source.dialect.end_session and (session := source.session_id()):
                 watch = Reaper()  # a reading run's statement too would run on after a kill
                 watch.watching_server(target, session, run_prefix(source.run_id))
+            elif (folders := source.engine.forgotten_table_folders()) is not None:
+                watch = Reaper()  # Spark in this process: its work tables' folders outlive its catalog
+                watch.watching_folders(folders, run_prefix(source.run_id))
             yield source
         except BaseException:
             if created and path is not None:

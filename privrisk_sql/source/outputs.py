@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
+import shutil
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 
@@ -247,6 +249,12 @@ class Outputs(Relations):
         self._run(
             f"DROP TABLE IF EXISTS {'.'.join(self.quote(p) for p in (*container, name))}", fetch=False, setting=True
         )
+        folder = self.engine.unlisted_table_folder(container, name)
+        if folder is not None:  # Spark: a killed run's table whose catalog died with it, its folder left
+            if os.path.islink(folder):
+                os.unlink(folder)  # the link alone, never what it points to
+            else:
+                shutil.rmtree(folder)
 
     def run_atomically(self, statements: list[str]) -> None:
         """Run statements as one transaction: all of them take effect or none.

@@ -15,6 +15,10 @@ It reads its standard input until the run's end closes it:
   * a server (``{"target": URL, "session": ID, "prefix": ...}``, sent once connected): that
     session is ended (the server rolls back what it had not committed) and the tables whose names
     start with ``prefix``, the run's own, are dropped;
+  * Spark in the run's process (``{"folder": ..., "made": ..., "pid": ..., "prefix": ...}``): its
+    own catalog died with it, the folders of its tables stay in the warehouse ``folder``. Once
+    the process that wrote them (``pid``, the JVM) is gone, the folders whose names start with
+    ``prefix`` are removed, and the warehouse itself if the run made it and it is empty;
   * a created file: a file now at the path was made after the run saw the path free. If the run
     said which (``{"dev": ..., "ino": ..., "prefix": ...}``, sent once its database is open), it
     must be that one, and may hold the run's own tables; if the run was killed before it could
@@ -40,8 +44,9 @@ _STARTED: list[subprocess.Popen] = []  # kept until they end: a Popen dropped wh
 
 class Reaper:
     """The watch over one run: over the database file ``path`` it creates (from before it exists
-    to the run's end; ``target`` opens it again), or over its session on a server
-    (:meth:`watching_server`; ``path`` and ``target`` empty)."""
+    to the run's end; ``target`` opens it again), over its session on a server
+    (:meth:`watching_server`), or over its Spark tables' folders (:meth:`watching_folders`; for
+    these two ``path`` and ``target`` are empty)."""
 
     def __init__(self, path: str = "", target: Any = "") -> None:
         _STARTED[:] = [p for p in _STARTED if p.poll() is None]
@@ -73,6 +78,11 @@ class Reaper:
         """Tell the watch the server (its URL, through the pipe), this run's session on it and
         the names of the run's own tables."""
         self._say(json.dumps({"target": target, "session": int(session), "prefix": prefix}) + "\n")
+
+    def watching_folders(self, folders: dict, prefix: str) -> None:
+        """Tell the watch where the run's tables keep their folders
+        (Engine.forgotten_table_folders) and the names of the run's own tables."""
+        self._say(json.dumps({**folders, "prefix": prefix}) + "\n")
 
     def done(self) -> None:
         """The run ended and dealt with its file itself: the watch leaves."""
@@ -111,9 +121,51 @@ def _end_server_run(said: dict) -> None:
                         source.drop_staging(container, name)
 
 
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie, dead but not yet waited for, does not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:
+        if os.path.isdir("/proc"):
+            return False
+    try:  # no /proc (macOS)
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def _remove_run_folders(said: dict) -> None:
+    import shutil
+    import time
+
+    deadline = time.monotonic() + 60
+    while said.get("pid") and _running(int(said["pid"])) and time.monotonic() < deadline:
+        time.sleep(0.1)  # the JVM ends once its pipe from the dead run closes; a write of it may be under way
+    folder, prefix = said["folder"], said["prefix"].lower()  # Spark names a table's folder in lower case
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        if name.startswith(prefix):  # the run's own tables only; a link is not followed (rmtree refuses it)
+            shutil.rmtree(os.path.join(folder, name), ignore_errors=True)
+    if said.get("made"):
+        try:
+            os.rmdir(folder)  # only if empty: an output or anyone else's table keeps it
+        except OSError:
+            pass
+
+
 def _reap(path: str, target: str, said: dict) -> None:
     if "session" in said:
         _end_server_run(said)
+        return
+    if "folder" in said:
+        _remove_run_folders(said)
         return
     try:
         st = os.stat(path)

@@ -94,12 +94,14 @@ class Engine(Protocol):
     def staging_candidates(self, container: tuple[str, ...] | None) -> list[tuple[tuple[str, ...], str]]:
         """Tables whose names start with ``privrisk_`` in ``container`` (None: everywhere)."""
 
-    def forgotten_table_folders(self) -> dict | None:
-        """Where this session's tables keep their data on this machine's disk while a catalog
-        that dies with the process names them (Spark in this process, its own catalog, a local
-        warehouse), for the watch over a run killed outright (:mod:`privrisk_sql.source.reaper`):
-        ``{"folder": the warehouse, "made": whether this session made it, "pid": the process that
-        writes there}``; None where a table is the database's alone."""
+    def left_after_a_kill(self) -> dict | None:
+        """What the watch over a run killed outright (:mod:`privrisk_sql.source.reaper`) needs to
+        clear what this session leaves, beyond a database file or a server session of
+        :meth:`Source.session_id`: Spark in this process, with its own catalog and a warehouse on
+        this machine, ``{"folder": the warehouse, "made": whether this session made it, "pid": the
+        JVM that writes there}`` (the catalog dies with the process, its tables' folders stay);
+        a Spark Connect session opened here, ``{"spark_session": its id}`` (the server runs the
+        dead client's statement on and keeps its tables). None elsewhere."""
 
     def view_definition(self, identity: tuple) -> str | None: ...
 

@@ -176,8 +176,8 @@ class DuckDBEngine:
     def unlisted_table_folder(self, container: tuple[str, ...], table: str) -> str | None:
         return None  # a table is the catalog's alone
 
-    def forgotten_table_folders(self) -> dict | None:
-        return None
+    def left_after_a_kill(self) -> dict | None:
+        return None  # the database file: source.creating
 
     def output_container(self, label: str, given: list[str]) -> tuple[str, ...]:
         # CREATE TABLE a.t: schema a of the current database, else database a's schema main.

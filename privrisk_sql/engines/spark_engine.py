@@ -377,7 +377,9 @@ class SparkEngine:
         folder = Path(unquote(where.path)) / table.lower()
         return str(folder) if folder.exists() else None
 
-    def forgotten_table_folders(self) -> dict | None:
+    def left_after_a_kill(self) -> dict | None:
+        if self._connect:
+            return {"spark_session": str(self.session.session_id)} if self.owns else None
         return self._folders
 
     def staging_candidates(self, container: tuple[str, ...] | None) -> list[tuple[tuple[str, ...], str]]:
@@ -493,7 +495,7 @@ def open_spark(target: Any, timeout: float | None = None) -> SparkEngine | None:
 
 
 def _local_warehouse(session: Any, owns: bool) -> dict | None:
-    """SparkEngine.forgotten_table_folders of a classic session (its driver in this process):
+    """SparkEngine.left_after_a_kill of a classic session (its driver in this process):
     its own catalog (no Hive metastore) forgets the tables when the process ends, their folders
     stay in the warehouse; None for a metastore's catalog or a warehouse elsewhere than on this
     machine. Read before the catalog is first used, which makes the folder."""

@@ -207,8 +207,8 @@ class SQLAlchemyEngine:
     def unlisted_table_folder(self, container: tuple[str, ...], table: str) -> str | None:
         return None  # a table is the catalog's alone
 
-    def forgotten_table_folders(self) -> dict | None:
-        return None
+    def left_after_a_kill(self) -> dict | None:
+        return None  # the server's session: Source.session_id
 
     def output_container(self, label: str, given: list[str]) -> tuple[str, ...]:
         insp = self._inspector()

@@ -193,7 +193,8 @@ def creating(
     removes it (:mod:`.reaper`). On a server given by URL that process ends the run's session
     (its statement would run on) and drops its tables after a ``kill -9``, for every run, reading
     or writing; for Spark in this process, it removes the folders of the run's tables (its catalog
-    dies with it). The Source is closed at the end when ``close``."""
+    dies with it); on Spark Connect from a URL, it interrupts the run's session and drops its
+    tables. The Source is closed at the end when ``close``."""
     path = database_file(target) if outputs else None
     created = path is not None and not os.path.exists(path)
     watch = Reaper(path, target) if created and path is not None else None
@@ -206,9 +207,9 @@ def creating(
             elif isinstance(target, str) and source.dialect.end_session and (session := source.session_id()):
                 watch = Reaper()  # a reading run's statement too would run on after a kill
                 watch.watching_server(target, session, run_prefix(source.run_id))
-            elif (folders := source.engine.forgotten_table_folders()) is not None:
-                watch = Reaper()  # Spark in this process: its work tables' folders outlive its catalog
-                watch.watching_folders(folders, run_prefix(source.run_id))
+            elif (left := source.engine.left_after_a_kill()) is not None:
+                watch = Reaper()  # Spark: its work tables outlive a kill (folders, or a server's tables)
+                watch.watching_spark(left, run_prefix(source.run_id), target if isinstance(target, str) else "")
             yield source
         except BaseException:
             if created and path is not None:

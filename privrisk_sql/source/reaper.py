@@ -15,6 +15,9 @@ It reads its standard input until the run's end closes it:
   * a server (``{"target": URL, "session": ID, "prefix": ...}``, sent once connected): that
     session is ended (the server rolls back what it had not committed) and the tables whose names
     start with ``prefix``, the run's own, are dropped;
+  * Spark Connect (``{"spark_session": ID, "target": URL, "prefix": ...}``): the server's session
+    of the run is reached again by its id, its operations interrupted (the server ran the dead
+    client's statement on) and the tables whose names start with ``prefix`` dropped;
   * Spark in the run's process (``{"folder": ..., "made": ..., "pid": ..., "prefix": ...}``): its
     own catalog died with it, the folders of its tables stay in the warehouse ``folder``. Once
     the process that wrote them (``pid``, the JVM) is gone, the folders whose names start with
@@ -37,7 +40,7 @@ import json
 import os
 import subprocess
 import sys
-from typing import Any
+from typing import Any, cast
 
 _STARTED: list[subprocess.Popen] = []  # kept until they end: a Popen dropped while running warns
 
@@ -45,7 +48,7 @@ _STARTED: list[subprocess.Popen] = []  # kept until they end: a Popen dropped wh
 class Reaper:
     """The watch over one run: over the database file ``path`` it creates (from before it exists
     to the run's end; ``target`` opens it again), over its session on a server
-    (:meth:`watching_server`), or over its Spark tables' folders (:meth:`watching_folders`; for
+    (:meth:`watching_server`), or over its Spark tables (:meth:`watching_spark`; for
     these two ``path`` and ``target`` are empty)."""
 
     def __init__(self, path: str = "", target: Any = "") -> None:
@@ -79,10 +82,10 @@ class Reaper:
         the names of the run's own tables."""
         self._say(json.dumps({"target": target, "session": int(session), "prefix": prefix}) + "\n")
 
-    def watching_folders(self, folders: dict, prefix: str) -> None:
-        """Tell the watch where the run's tables keep their folders
-        (Engine.forgotten_table_folders) and the names of the run's own tables."""
-        self._say(json.dumps({**folders, "prefix": prefix}) + "\n")
+    def watching_spark(self, left: dict, prefix: str, target: str) -> None:
+        """Tell the watch what a Spark run leaves (Engine.left_after_a_kill), the names of the
+        run's own tables and, for Spark Connect, the server's URL (through the pipe)."""
+        self._say(json.dumps({**left, "prefix": prefix, "target": target}) + "\n")
 
     def done(self) -> None:
         """The run ended and dealt with its file itself: the watch leaves."""
@@ -114,6 +117,26 @@ def _end_server_run(said: dict) -> None:
         with contextlib.suppress(Exception):  # ended already
             source.execute((source.dialect.end_session or "").format(session_id=int(said["session"])))
         for wait in (0.2, 1.0, 2.0):  # a commit the ended session was making may land meanwhile
+            time.sleep(wait)
+            for container, name, _ in source.staging_tables():
+                if name.startswith(said["prefix"]):
+                    with contextlib.suppress(Exception):
+                        source.drop_staging(container, name)
+
+
+def _end_spark_connect_run(said: dict) -> None:
+    import contextlib
+    import time
+
+    from privrisk_sql.source import connect  # this process was started by path: the package by its name
+
+    # The same server session, reached again by its id (Spark Connect's `session_id` parameter).
+    url = said["target"]
+    url += (";" if "/;" in url else ("" if url.endswith("/") else "/") + ";") + f"session_id={said['spark_session']}"
+    with connect(url) as source:
+        with contextlib.suppress(Exception):  # nothing running
+            cast(Any, source.engine).session.interruptAll()  # the session was the run's alone (opened from its URL)
+        for wait in (0.5, 2.0, 5.0):  # a statement the server was ending may yet create a table
             time.sleep(wait)
             for container, name, _ in source.staging_tables():
                 if name.startswith(said["prefix"]):
@@ -166,6 +189,9 @@ def _reap(path: str, target: str, said: dict) -> None:
         return
     if "folder" in said:
         _remove_run_folders(said)
+        return
+    if "spark_session" in said:
+        _end_spark_connect_run(said)
         return
     try:
         st = os.stat(path)

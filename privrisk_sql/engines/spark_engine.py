@@ -485,7 +485,10 @@ def open_spark(target: Any, timeout: float | None = None) -> SparkEngine | None:
                 .config("spark.sql.ui.retainedExecutions", str(RETAINED_SQL_EXECUTIONS))
                 .getOrCreate()
             )
-            session.sparkContext.setLogLevel("ERROR")
+            # Its JVM logs to the command's stderr: every failure is the run's own one line, and a
+            # write cancelled by Ctrl-C, SIGTERM or --timeout logged ~100 lines of Java stack trace
+            # at ERROR (FileFormatWriter, Utils) above it. A session you pass keeps your level.
+            session.sparkContext.setLogLevel("FATAL")
     except QueryError:
         raise
     except Exception as e:

@@ -207,8 +207,10 @@ def creating(
             elif isinstance(target, str) and source.dialect.end_session and (session := source.session_id()):
                 watch = Reaper()  # a reading run's statement too would run on after a kill
                 watch.watching_server(target, session, run_prefix(source.run_id))
-            elif (left := source.engine.left_after_a_kill()) is not None:
-                watch = Reaper()  # Spark: its work tables outlive a kill (folders, or a server's tables)
+            elif not isinstance(target, Source) and (left := source.engine.left_after_a_kill()) is not None:
+                # Spark: its work tables outlive a kill (folders, or a server's tables). A Source the
+                # caller holds is not watched here: a run's CLI Source came by twice (two watches).
+                watch = Reaper()
                 watch.watching_spark(left, run_prefix(source.run_id), target if isinstance(target, str) else "")
             yield source
         except BaseException:

@@ -957,3 +957,24 @@ def test_a_local_spark_run_stopped_mid_write_says_one_line(spark, tmp_path):
         )  # after the JVM's start-up lines
         assert "ERROR" not in ours and "\tat " not in ours, ours[:3000]
         assert ours.strip().splitlines()[-1].startswith("privrisk-sql: terminated (SIGTERM)"), ours[-2000:]
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_local_spark_release_says_where_its_rows_stay(spark, tmp_path):
+    """`mondrian --db 'local[1]' --output released` said "-> table released", and the next run's
+    `--table released` said "table not found ... (no such file)": the session's own catalog ended
+    with the run, the rows stayed in spark-warehouse/released. The run now warns where they stay,
+    the later run names that folder, and the folder reads as the table."""
+    args = ["--qids", "age,sex,race", "--k", "5", "--identifiers", "fnlwgt", "--quiet"]
+    p = _local_run(tmp_path, "mondrian", "--table", str(ADULT), *args, "--output", "released")
+    _, err = p.communicate(timeout=600)
+    folder = str(tmp_path / "spark-warehouse" / "released")
+    assert p.returncode == 0, err[-2000:]
+    assert "warning: output 'released' is a table of the Spark session this run opened" in err
+    assert f"its rows stay in the folder {folder!r}" in err
+    p = _local_run(tmp_path, "kanon", "--table", "released", "--qids", "age_gen,sex_gen,race_gen", "--quiet")
+    _, err = p.communicate(timeout=600)
+    assert p.returncode == 2 and f"the folder {folder!r} holds the rows of a table of that name" in err, err[-2000:]
+    p = _local_run(tmp_path, "kanon", "--table", folder, "--qids", "age_gen,sex_gen,race_gen", "--json", "-", "--quiet")
+    out, err = p.communicate(timeout=600)
+    assert p.returncode == 0 and json.loads(out)["k_anonymity"] >= 5, err[-2000:]

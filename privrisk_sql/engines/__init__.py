@@ -94,6 +94,11 @@ class Engine(Protocol):
     def staging_candidates(self, container: tuple[str, ...] | None) -> list[tuple[tuple[str, ...], str]]:
         """Tables whose names start with ``privrisk_`` in ``container`` (None: everywhere)."""
 
+    def forgets_tables_at_close(self) -> bool:
+        """Whether the catalog forgets this session's tables when :meth:`close` ends it (a Spark
+        session opened here with Spark's own catalog): an output table is then a folder of files
+        (:meth:`unlisted_table_folder`) for every later session."""
+
     def left_after_a_kill(self) -> dict | None:
         """What the watch over a run killed outright (:mod:`privrisk_sql.source.reaper`) needs to
         clear what this session leaves, beyond a database file or a server session of

@@ -179,6 +179,9 @@ class DuckDBEngine:
     def left_after_a_kill(self) -> dict | None:
         return None  # the database file: source.creating
 
+    def forgets_tables_at_close(self) -> bool:
+        return False
+
     def output_container(self, label: str, given: list[str]) -> tuple[str, ...]:
         # CREATE TABLE a.t: schema a of the current database, else database a's schema main.
         rows = self.con.execute(

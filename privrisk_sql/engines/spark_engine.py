@@ -377,6 +377,9 @@ class SparkEngine:
         folder = Path(unquote(where.path)) / table.lower()
         return str(folder) if folder.exists() else None
 
+    def forgets_tables_at_close(self) -> bool:
+        return self.owns and self._folders is not None
+
     def left_after_a_kill(self) -> dict | None:
         if self._connect:
             return {"spark_session": str(self.session.session_id)} if self.owns else None

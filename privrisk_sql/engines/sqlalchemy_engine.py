@@ -210,6 +210,9 @@ class SQLAlchemyEngine:
     def left_after_a_kill(self) -> dict | None:
         return None  # the server's session: Source.session_id
 
+    def forgets_tables_at_close(self) -> bool:
+        return False
+
     def output_container(self, label: str, given: list[str]) -> tuple[str, ...]:
         insp = self._inspector()
         if not given:

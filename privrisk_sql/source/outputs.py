@@ -8,6 +8,7 @@ import logging
 import os
 import shutil
 import uuid
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 
 from ..engines.common import OTHER_FILE_SUFFIXES, file_reader
@@ -294,6 +295,17 @@ class Outputs(Relations):
         if guard is not None:
             guard.published = True
         self.published.append(output.label)
+        if self.engine.forgets_tables_at_close():
+            # `--db 'local[N]' --output rel` said "-> table rel", and the next run's `--table rel`
+            # found no table: the session's own catalog ended with the run, the rows stayed in a folder
+            folder = self.engine.unlisted_table_folder(output.container, output.name)
+            warnings.warn(
+                f"output {output.label!r} is a table of the Spark session this run opened, whose own catalog "
+                f"(no metastore) forgets it when the run ends: its rows stay in the folder {folder!r} (Parquet "
+                "files), which a later run reads as a table (table=FOLDER, --table); to keep it a table, run on a Spark Connect "
+                "server, a SparkSession of yours, or one with a metastore",
+                stacklevel=2,
+            )
 
     def _publish(self, output: OutputTable, staging_name: str, *, replace: bool) -> None:
         staged = output.sql(self.quote, staging_name)

@@ -305,11 +305,25 @@ class Relations(Statements):
                 # statements, and a stream can be read once.
                 why = "standard input, a pipe or a device is read once, and a run reads its input several times: save it to a file"
             else:
-                why = "no such file"
+                why = "no such file" + self._forgotten_table(table)
             raise InvalidInputError(
                 f"table not found: {table!r}: neither a table of the database nor a "
                 f"CSV/Parquet file ({why}){self._did_you_mean(table)}"
             ) from None
+
+    def _forgotten_table(self, table: str) -> str:
+        """``; the folder ... holds``: where a table of this name keeps its rows though no table of
+        the catalog names it (Spark's own catalog forgot a table an earlier session wrote)."""
+        folder = None
+        with contextlib.suppress(Exception):
+            container = self.engine.output_container(table, [])
+            folder = self.engine.unlisted_table_folder(container, table)
+        if folder is None:
+            return ""
+        return (
+            f"; the folder {folder!r} holds the rows of a table of that name an earlier Spark session wrote, "
+            f"which its own catalog forgot when that session ended: read the folder (table={folder!r}, --table)"
+        )
 
     def _did_you_mean(self, table: str) -> str:
         """`` (did you mean 'people'?)``: the nearest table or view names and, for a path, the

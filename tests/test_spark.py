@@ -978,3 +978,55 @@ def test_a_local_spark_release_says_where_its_rows_stay(spark, tmp_path):
     p = _local_run(tmp_path, "kanon", "--table", folder, "--qids", "age_gen,sex_gen,race_gen", "--json", "-", "--quiet")
     out, err = p.communicate(timeout=600)
     assert p.returncode == 0 and json.loads(out)["k_anonymity"] >= 5, err[-2000:]
+
+
+_A_SESSION_OF_THE_CALLERS = """
+import json, sys, warnings
+import privrisk_sql as pr
+url, adult = sys.argv[1], sys.argv[2]
+if url.startswith("sc://"):
+    from pyspark.sql.connect.session import SparkSession
+    mine = SparkSession.builder.remote(url).getOrCreate()
+else:
+    from pyspark.sql import SparkSession
+    mine = SparkSession.builder.master("local[1]").config("spark.driver.host", "127.0.0.1").config(
+        "spark.driver.bindAddress", "127.0.0.1").getOrCreate()
+mine.createDataFrame([(1, "a"), (2, "b")], ["x", "y"]).createOrReplaceTempView("mine")
+with warnings.catch_warnings(record=True) as said:
+    warnings.simplefilter("always")
+    k = pr.kanon(url if url.startswith("sc://") else "local[2]", adult, ["age", "sex"]).k_anonymity
+print(json.dumps({
+    "k": k,
+    "mine": mine.sql("SELECT COUNT(*) AS n FROM mine").collect()[0][0],
+    "still_active": SparkSession.getActiveSession() is mine,
+    "warnings": [str(w.message) for w in said if "Spark session" in str(w.message)],
+}))
+"""
+
+
+@pytest.mark.parametrize("where", ["local", "connect"])
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_run_given_a_spark_url_leaves_the_processs_own_session_as_it_was(spark, where):
+    """A notebook holding its `spark` runs `pr.kanon("local[2]", ...)` (or the sc:// URL of its
+    server): the builder's getOrCreate handed the run that session, and the run's end stopped it
+    (the notebook's next query: AttributeError on a stopped context; on Spark Connect the
+    session released). The classic one is used as passed (a warning says so when its master
+    differs) and left running; Spark Connect gets a session of the run's own."""
+    url = server_url("spark") if where == "connect" else "local"
+    r = subprocess.run(
+        [sys.executable, "-c", _A_SESSION_OF_THE_CALLERS, url, str(ADULT)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "SPARK_LOCAL_IP": "127.0.0.1", "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    assert r.returncode == 0, r.stderr[-3000:]
+    said = json.loads(r.stdout.strip().splitlines()[-1])
+    assert said["k"] == 1 and said["mine"] == 2 and said["still_active"], said
+    if where == "local":
+        assert said["warnings"] == [
+            "this process already runs a Spark session (master 'local[1]'): the run uses it for 'local[2]', "
+            "and leaves it running (Spark runs one per process)"
+        ]
+    else:
+        assert said["warnings"] == []

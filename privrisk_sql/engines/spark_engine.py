@@ -463,14 +463,20 @@ def open_spark(target: Any, timeout: float | None = None) -> SparkEngine | None:
         raise InvalidInputError(f"--db {target!r} needs pyspark: pip install 'privrisk_sql[spark]'") from e
     try:
         if target.startswith("sc://"):
-            # Spark Connect's own builder: a process (a notebook) may hold a classic session too,
-            # which pyspark's common builder refuses to stand beside.
+            # Spark Connect's own class: a process (a notebook) may hold a classic session too,
+            # which pyspark's common builder refuses to stand beside. A session of the run's own:
+            # the builder's getOrCreate returned the process's session whatever its server (a
+            # notebook's `spark`, which the run's end then stopped), and create() makes the new
+            # one the process's default and active session.
             from pyspark.sql.connect.session import SparkSession as RemoteSession
 
-            session: Any = RemoteSession.builder.remote(target).getOrCreate()
+            session: Any = RemoteSession(connection=target)
             _bound_retries(session)
             return SparkEngine(session, owns=True, version=_first_answer(session, target, timeout))
         else:
+            running = _running_session(SparkSession, target)
+            if running is not None:
+                return SparkEngine(running, owns=False)
             builder = SparkSession.builder
             if target.startswith("local"):
                 # A local session talks to nothing but itself: it listens on loopback only (without
@@ -498,6 +504,26 @@ def open_spark(target: Any, timeout: float | None = None) -> SparkEngine | None:
         why = _server_unreachable(e) if target.startswith("sc://") else None
         raise QueryError(redacted(f"cannot reach Spark at {target!r}: {why or first_line(e)}"), dialect="spark") from e
     return SparkEngine(session, owns=True)
+
+
+def _running_session(session_class: Any, target: str) -> Any:
+    """The classic session this process already runs (a notebook's `spark`), or None. Spark runs
+    one per process, and the builder's getOrCreate returned it for `local[2]`: the run then
+    stopped it at its end (the notebook's session broken) and changed its log level. It is used
+    as a session the caller passed: left as it was, and running."""
+    from pyspark import SparkContext
+
+    if SparkContext._active_spark_context is None:
+        return None
+    session = session_class.getActiveSession() or session_class.builder.getOrCreate()
+    master = session.sparkContext.master
+    if master != target:
+        warnings.warn(
+            f"this process already runs a Spark session (master {master!r}): the run uses it for {target!r}, "
+            "and leaves it running (Spark runs one per process)",
+            stacklevel=5,
+        )
+    return session
 
 
 def _local_warehouse(session: Any, owns: bool) -> dict | None:

@@ -304,9 +304,9 @@ class Outputs(Relations):
             folder = self.engine.unlisted_table_folder(output.container, output.name)
             warnings.warn(
                 f"output {output.label!r} is a table of the Spark session this run opened, whose own catalog "
-                f"(no metastore) forgets it when the run ends: its rows stay in the folder {folder!r} (Parquet "
-                "files), which a later run reads as a table (table=FOLDER, --table); to keep it a table, run on a Spark Connect "
-                "server, a SparkSession of yours, or one with a metastore",
+                f"(no metastore) forgets it when the run ends: its rows stay in the folder {folder!r} (data "
+                "files, Parquet by default), which a later run reads as a table (table=FOLDER, --table); to "
+                "keep it a table, run on a Spark Connect server, a SparkSession of yours, or one with a metastore",
                 stacklevel=2,
             )
 

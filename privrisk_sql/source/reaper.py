@@ -125,24 +125,17 @@ class Reaper:
 
 def _end_server_run(said: dict) -> None:
     import contextlib
-    import time
 
     from privrisk_sql.source import connect  # this process was started by path: the package by its name
 
     with connect(said["target"]) as source:
         with contextlib.suppress(Exception):  # ended already
             source.execute((source.dialect.end_session or "").format(session_id=int(said["session"])))
-        for wait in (0.2, 1.0, 2.0):  # a commit the ended session was making may land meanwhile
-            time.sleep(wait)
-            for container, name, _ in source.staging_tables():
-                if name.startswith(said["prefix"]):
-                    with contextlib.suppress(Exception):
-                        source.drop_staging(container, name)
+        _drop_run_tables(source, said["prefix"], (0.2, 1.0, 2.0))  # a commit it was making may land meanwhile
 
 
 def _end_spark_connect_run(said: dict) -> None:
     import contextlib
-    import time
 
     from privrisk_sql.source import connect  # this process was started by path: the package by its name
 
@@ -152,12 +145,21 @@ def _end_spark_connect_run(said: dict) -> None:
     with connect(url) as source:
         with contextlib.suppress(Exception):  # nothing running
             cast(Any, source.engine).session.interruptAll()  # the session was the run's alone (opened from its URL)
-        for wait in (0.5, 2.0, 5.0):  # a statement the server was ending may yet create a table
-            time.sleep(wait)
-            for container, name, _ in source.staging_tables():
-                if name.startswith(said["prefix"]):
-                    with contextlib.suppress(Exception):
-                        source.drop_staging(container, name)
+        _drop_run_tables(source, said["prefix"], (0.5, 2.0, 5.0))  # a statement it was ending may yet make one
+
+
+def _drop_run_tables(source: Any, prefix: str, waits: tuple[float, ...]) -> None:
+    """The dead run's tables (names starting with ``prefix``) dropped after each wait: a
+    statement of the run the server was still ending may yet create or commit one."""
+    import contextlib
+    import time
+
+    for wait in waits:
+        time.sleep(wait)
+        for container, name, _ in source.staging_tables():
+            if name.startswith(prefix):
+                with contextlib.suppress(Exception):
+                    source.drop_staging(container, name)
 
 
 def _running(pid: int) -> bool:

@@ -20,7 +20,9 @@ from backends import FIXTURES, mondrian_keeping_all
 ADULT_CSV = FIXTURES / "adult" / "ori.csv"
 
 UNSUPPORTED = {
-    "duckdb": ["BLOB", "JSON", "INTEGER[]", "STRUCT(a INTEGER)", "MAP(VARCHAR, INTEGER)"],
+    # DuckDB's fixed-size ARRAY (an Arrow FixedSizeList: embeddings) was read as its element's
+    # type: kanon and risk grouped the arrays, Mondrian ended in a TypeError traceback (exit 1)
+    "duckdb": ["BLOB", "JSON", "INTEGER[]", "STRUCT(a INTEGER)", "MAP(VARCHAR, INTEGER)", "INTEGER[2]", "VARCHAR[3]"],
     "sqlite": ["BLOB"],
     "postgres": ["BYTEA", "JSON", "JSONB", "INTEGER[]"],
     "mysql": ["BLOB", "VARBINARY(10)", "POINT"],
@@ -32,6 +34,7 @@ COMMANDS = {
     "cavg": lambda src, t, cols: pr.cavg(src, t, cols, 2),
     "kanon": lambda src, t, cols: pr.kanon(src, t, cols[:1], cols[1:] or None),
     "mondrian": lambda src, t, cols: mondrian_keeping_all(src, t, cols, 2, f"out_{uuid.uuid4().hex[:12]}"),
+    "risk": lambda src, t, cols: pr.risk(src, t, cols),
 }
 TABLE_COMMANDS = ["cavg", "kanon", "mondrian"]  # mpuccs follows its spec on these (see below)
 

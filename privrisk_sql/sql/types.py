@@ -28,8 +28,10 @@ class TypeClass(str, Enum):
         return self in (TypeClass.DATE, TypeClass.TIMESTAMP)
 
 
+# `[]` a list, `[3]` DuckDB's fixed-size ARRAY (an Arrow FixedSizeList), which was read as its
+# element's type: grouped as arrays by kanon, a TypeError traceback in Mondrian.
 _UNSUPPORTED = re.compile(
-    r"\[\]|^(STRUCT|MAP|UNION|LIST|ARRAY|BLOB|BYTEA|BINARY|VARBINARY|JSON|JSONB|BIT|GEOMETRY|INTERVAL|TIME\b(?! ?STAMP)|UUID|XML)"
+    r"\[\d*\]|^(STRUCT|MAP|UNION|LIST|ARRAY|BLOB|BYTEA|BINARY|VARBINARY|JSON|JSONB|BIT|GEOMETRY|INTERVAL|TIME\b(?! ?STAMP)|UUID|XML)"
 )
 # MariaDB's MEDIUMINT, and its YEAR (a year 1901-2155, a number in SQL, an int in pandas): both
 # were refused as unsupported types.

@@ -472,15 +472,17 @@ def test_a_timeout_of_weeks_runs(backend):
     was "invalid value for parameter statement_timeout" (exit 3); PyMySQL refused a
     connect_timeout over a year (a ValueError out of pr.connect). Where the backstop would
     pass the server's range it is left out (the client's own watch still ends the run at its
-    deadline), and connecting is bounded by a year at most."""
+    deadline), and connecting is bounded by a year at most. Past Python's own longest wait
+    (threading.TIMEOUT_MAX, 292 years), --timeout 1e10 or 1e308 ended in an OverflowError
+    traceback (exit 1) before any work."""
     table = backend.load(_small())
-    for timeout in (3_000_000, 40_000_000):  # 35 and 463 days
+    for timeout in (3_000_000, 40_000_000, 10**10, 1e308):  # 35 and 463 days, 317 years, "never"
         src = backend.source()
         src.timeout = timeout
         assert pr.cavg(src, table, ["a"], 1).n_rows > 0
     url = server_url(backend.name) if backend.can.server and backend.name != "spark" else None
     if url is not None:
-        with pr.connect(url, timeout=40_000_000) as src:
+        with pr.connect(url, timeout=1e308) as src:
             assert pr.cavg(src, table, ["a"], 1).n_rows > 0
 
 

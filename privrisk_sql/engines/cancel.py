@@ -29,6 +29,12 @@ _POLL = 0.1  # seconds between two cancel requests while the main thread has not
 ABANDON_AFTER = 3.0
 
 
+def longest_wait(timeout: float) -> float:
+    """``timeout`` as a thread may wait it (a lock's, a join's): at most Python's own longest
+    wait, 292 years; --timeout 1e308 was an OverflowError traceback before any work."""
+    return min(timeout, threading.TIMEOUT_MAX)
+
+
 class RunGuard:
     """Watches one run for its deadline and for Ctrl-C; see the module docstring.
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InvalidInputError, QueryError, UnsupportedFeatureError
 from ..sql.dialects import get_dialect
 from . import CatalogEntry
-from .cancel import RunGuard
+from .cancel import RunGuard, longest_wait
 from .common import first_line, is_spark_target, redacted
 
 if TYPE_CHECKING:
@@ -119,7 +119,7 @@ def _first_answer(session: Any, target: str, timeout: float | None) -> str:
 
     asking = threading.Thread(target=ask, daemon=True, name="privrisk-spark-connect")
     asking.start()
-    asking.join(timeout)
+    asking.join(None if timeout is None else longest_wait(timeout))
     if asking.is_alive():
         _close_channel(session)
         raise QueryError(

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..engines import Engine
-from ..engines.cancel import INTERRUPT, TERMINATE, RunGuard
+from ..engines.cancel import INTERRUPT, TERMINATE, RunGuard, longest_wait
 from ..engines.common import first_line
 from ..errors import InvalidInputError, QueryError, QueryTimeoutError, TerminatedError
 from ..progress import end_open_line
@@ -141,7 +141,7 @@ class Statements:
         """Wait for the run another thread has going on this connection (Engine.run_lock), for
         as long as the timeout, if there is one."""
         lock = self.engine.run_lock
-        if not lock.acquire(timeout=self.timeout if self.timeout is not None else -1):
+        if not lock.acquire(timeout=longest_wait(self.timeout) if self.timeout is not None else -1):
             raise QueryTimeoutError(
                 f"timeout: another run on this connection was still going after {self.timeout:g} s "
                 "(runs on one connection take turns; give each thread a Source of its own to run at once)",

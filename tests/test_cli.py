@@ -667,3 +667,13 @@ def test_each_commands_help_says_what_it_does_and_its_example_runs(name, tmp_pat
     assert argv[:2] == ["privrisk-sql", name]
     assert main(argv[1:]) == 0
     assert "error" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("db", ["local[0]", "local[abc]", "local[2", "local[-1]", "local[*,0x]", "local[2]x"])
+def test_a_malformed_local_spark_master_is_bad_input_before_any_jvm(capsys, db):
+    """`--db 'local[0]'` or a typo in it started a Spark JVM (7 s) for Spark to refuse it, then
+    exit 3, "database error": a bad --db is bad input, said before anything starts."""
+    assert main(["cavg", "--table", "t.csv", "--qids", "a", "--k", "2", "--db", db]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"privrisk-sql: error: --db {db!r}: ") and err.count("\n") == 1
+    assert "local[N]" in err  # Spark's own refusal came after its JVM's start, exit 3

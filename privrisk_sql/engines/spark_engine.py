@@ -14,6 +14,7 @@ import contextlib
 import dataclasses
 import logging
 import os
+import re
 import threading
 import uuid
 import warnings
@@ -451,12 +452,22 @@ def open_target(
     return engine
 
 
+# The local masters SparkContext takes (its LOCAL_N_REGEX and LOCAL_N_FAILURES_REGEX), less 0 threads
+_LOCAL_MASTER = re.compile(r"local(\[(0*[1-9][0-9]*|\*)(\s*,\s*[0-9]+)?\])?")
+
+
 def open_spark(target: Any, timeout: float | None = None) -> SparkEngine | None:
     """A Spark engine for ``target`` (see :func:`is_spark_target`), or None when it is not Spark's."""
     if not is_spark_target(target):
         return None
     if not isinstance(target, str):
         return SparkEngine(target, owns=False)
+    if target.startswith("local") and not _LOCAL_MASTER.fullmatch(target):
+        # Spark refuses it too, but only once its JVM has started (seconds), as a database error
+        raise InvalidInputError(
+            f"--db {target!r}: a local Spark master is local, local[N], local[*] or local[N,F] "
+            "(N threads, at least 1; F failures a task may have)"
+        )
     try:
         from pyspark.sql import SparkSession
     except ImportError as e:

@@ -655,6 +655,9 @@ def test_interval_and_date_trees_by_hand():
     [
         ("interval:", "give the bin widths"),
         ("interval:5,7", "width 7 is not a whole multiple of 5"),
+        # was "width 5 is not a whole multiple of 5", which it is: the widths must grow
+        ("interval:5,5", r"width 5 is not wider than 5 before it \(widths go smallest first"),
+        ("interval:10,5", r"width 5 is not wider than 10 before it"),
         ("interval:0", "width '0' is not a positive number"),
         ("interval:x", "width 'x' is not a number"),
         ("interval:5,inf", "width 'inf' is not a positive number"),

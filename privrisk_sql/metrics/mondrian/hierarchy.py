@@ -359,7 +359,12 @@ def _widths(spec: str, args: str) -> tuple[Decimal, ...]:
             raise InvalidInputError(f"hierarchy {spec!r}: width {text.strip()!r} is not a number") from None
         if not w.is_finite() or w <= 0:
             raise InvalidInputError(f"hierarchy {spec!r}: width {text.strip()!r} is not a positive number")
-        if widths and (w <= widths[-1] or Fraction(w) % Fraction(widths[-1]) != 0):  # exact at any scale
+        if widths and w <= widths[-1]:
+            raise InvalidInputError(
+                f"hierarchy {spec!r}: width {text.strip()} is not wider than {widths[-1]} before it (widths go "
+                "smallest first, each a whole multiple of the one before: interval:5,10,20)"
+            )
+        if widths and Fraction(w) % Fraction(widths[-1]) != 0:  # exact at any scale
             raise InvalidInputError(
                 f"hierarchy {spec!r}: width {text.strip()} is not a whole multiple of "
                 f"{widths[-1]} (each bin must lie inside one bin of the next level)"

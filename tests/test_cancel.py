@@ -93,6 +93,20 @@ def test_timeout_must_be_positive_seconds():
             pr.Source(timeout=bad)
 
 
+def test_a_timeout_may_be_any_real_number_as_k_and_threshold_may():
+    """numpy's numbers were refused as a timeout ("got np.int64(5)"), where k, threshold, l and t
+    take them; a Fraction too. Each is kept as a float of its value."""
+    import fractions
+
+    import numpy as np
+
+    for given in (np.int64(5), np.float32(2.5), np.float64(0.5), fractions.Fraction(3, 2)):
+        with pr.Source(timeout=given) as src:
+            assert src.timeout == float(given) and type(src.timeout) is float
+            src.execute("CREATE TABLE t AS SELECT 1 AS a UNION ALL SELECT 1")
+            assert pr.cavg(src, "t", ["a"], 1).n_rows == 2
+
+
 # -- the command line, in a child process, with a real SIGINT ------------------------------------
 
 

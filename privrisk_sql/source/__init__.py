@@ -27,7 +27,7 @@ from ..engines.cancel import RunGuard
 from ..engines.common import csv_encoding as csv_encoding_named
 from ..engines.common import database_file, is_in_memory, with_companions
 from ..errors import InvalidInputError
-from ..given import flag, home_expanded
+from ..given import flag, home_expanded, is_number
 from .outputs import Outputs
 from .reaper import Reaper
 from .relations import Column, OutputTable, Relation
@@ -88,13 +88,11 @@ class Source(Outputs, TempTables):
                 f"database file not found: {path!r} (only a run that writes a table creates one: mondrian, "
                 "risk --records or --classes; or connect with create=True)"
             )
-        if timeout is not None and (
-            isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < math.inf
-        ):
+        if timeout is not None and (not is_number(timeout) or not 0 < timeout < math.inf):
             raise InvalidInputError(f"timeout must be a number of seconds > 0, got {timeout!r}")
         self.read_only = flag(read_only, "read_only")
         self.csv_encoding = csv_encoding_named(csv_encoding)
-        self.timeout = timeout
+        self.timeout = None if timeout is None else float(timeout)  # numpy's numbers too, as k's
         self._guard: RunGuard | None = None
         self._guard_thread: int | None = None
         self.stopped_after_publish: str | None = None

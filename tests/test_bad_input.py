@@ -25,7 +25,9 @@ UNSUPPORTED = {
     "duckdb": ["BLOB", "JSON", "INTEGER[]", "STRUCT(a INTEGER)", "MAP(VARCHAR, INTEGER)", "INTEGER[2]", "VARCHAR[3]"],
     "sqlite": ["BLOB"],
     "postgres": ["BYTEA", "JSON", "JSONB", "INTEGER[]"],
-    "mysql": ["BLOB", "VARBINARY(10)", "POINT"],
+    # LINESTRING was read as text (its name holds STRING): kanon grouped the geometries, Mondrian
+    # ended in "Invalid utf8mb4 character string" (exit 3)
+    "mysql": ["BLOB", "VARBINARY(10)", "POINT", "LINESTRING", "MULTILINESTRING"],
     "spark": ["BINARY", "ARRAY<INT>", "MAP<STRING, INT>", "STRUCT<a: INT>"],
 }
 

@@ -29,9 +29,11 @@ class TypeClass(str, Enum):
 
 
 # `[]` a list, `[3]` DuckDB's fixed-size ARRAY (an Arrow FixedSizeList), which was read as its
-# element's type: grouped as arrays by kanon, a TypeError traceback in Mondrian.
+# element's type: grouped as arrays by kanon, a TypeError traceback in Mondrian. MariaDB's
+# geometries by name: LINESTRING was read as text (STRING), and Mondrian failed on its bytes.
 _UNSUPPORTED = re.compile(
-    r"\[\d*\]|^(STRUCT|MAP|UNION|LIST|ARRAY|BLOB|BYTEA|BINARY|VARBINARY|JSON|JSONB|BIT|GEOMETRY|INTERVAL|TIME\b(?! ?STAMP)|UUID|XML)"
+    r"\[\d*\]|^(STRUCT|MAP|UNION|LIST|ARRAY|BLOB|BYTEA|BINARY|VARBINARY|JSON|JSONB|BIT|GEOMETRY|INTERVAL"
+    r"|TIME\b(?! ?STAMP)|UUID|XML|(MULTI)?(POINT|LINESTRING|POLYGON)\b)"
 )
 # MariaDB's MEDIUMINT, and its YEAR (a year 1901-2155, a number in SQL, an int in pandas): both
 # were refused as unsupported types.

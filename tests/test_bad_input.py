@@ -81,6 +81,25 @@ def test_unsupported_types_are_named(backend, command):
         )
 
 
+def test_a_type_sqlalchemy_does_not_know_is_named_as_postgres_names_it_and_never_warned_about(pg):
+    """A column of a type SQLAlchemy does not know (PostgreSQL's point; PostGIS's geometry in
+    most warehouses) printed "privrisk-sql: warning: Did not recognize type 'point' of column
+    'pt'" on every run that read the table, used or not, and as a QID was refused as
+    "unsupported type UNKNOWN"."""
+    import warnings
+
+    name = f"geo_{uuid.uuid4().hex[:12]}"
+    pg.run(f"CREATE TABLE {name} (x INTEGER, y INTEGER, pt point)")
+    pg.created.append(name)
+    pg.run(f"INSERT INTO {name} SELECT i % 3, i % 2, point(i, i) FROM generate_series(1, 12) i")
+    with warnings.catch_warnings(record=True) as heard:
+        warnings.simplefilter("always")
+        assert pr.kanon(pg.source(), name, ["x", "y"])["k_anonymity"] == 2
+    assert [str(w.message) for w in heard] == []
+    with pytest.raises(pr.InvalidInputError, match=f"column 'pt' of '{name}' has unsupported type POINT: "):
+        pr.kanon(pg.source(), name, ["x", "pt"])
+
+
 def test_a_views_column_of_null_alone_is_told_it_holds_no_value(backend):
     """A view's `NULL AS x` column is BINARY(0) on MariaDB, VOID on Spark and '"NULL"' on DuckDB:
     it was refused as an unsupported type there ('has unsupported type BINARY(0)'); PostgreSQL

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import math
+import re
 import sqlite3
+import warnings
 from typing import Any
 
 from ..errors import InvalidInputError, QueryError, UnsupportedFeatureError
@@ -17,6 +19,9 @@ from ..sql.dialects import Dialect, get_dialect
 from . import CatalogEntry
 from .cancel import RunGuard
 from .common import database_file, fetched, first_line, redacted, run_lock
+
+# SQLAlchemy's reflection warning for a column type its dialect does not know (PostgreSQL, MySQL)
+_UNRECOGNIZED_TYPE = re.compile(r"Did not recognize type '(.+?)' of column '(.*)'", re.DOTALL)
 
 
 class SQLAlchemyEngine:
@@ -176,7 +181,20 @@ class SQLAlchemyEngine:
     def _columns(self, insp: Any, schema: str | None, table: str) -> tuple[tuple[str, str], ...]:
         query = self.dialect.columns_query
         if query is None:
-            return tuple((c["name"], self._type_name(c["type"])) for c in insp.get_columns(table, schema=schema))
+            # SQLAlchemy warns of a type it does not know (PostgreSQL's point, PostGIS's geometry):
+            # a line on every run, used or not. The warning alone names the type: it is kept for
+            # the refusal of a QID of that type, "unsupported type POINT" (was UNKNOWN).
+            with warnings.catch_warnings(record=True) as heard:
+                warnings.simplefilter("always")
+                found = insp.get_columns(table, schema=schema)
+            unknown = {}
+            for w in heard:
+                said = _UNRECOGNIZED_TYPE.fullmatch(str(w.message))
+                if said is None:
+                    warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+                else:
+                    unknown[said.group(2)] = said.group(1).upper()
+            return tuple((c["name"], unknown.get(c["name"]) or self._type_name(c["type"])) for c in found)
         from ..sql.render import sql_literal
 
         sql = query.format(schema=sql_literal(schema, self.dialect), table=sql_literal(table, self.dialect))
@@ -206,6 +224,9 @@ class SQLAlchemyEngine:
 
     def unlisted_table_folder(self, container: tuple[str, ...], table: str) -> str | None:
         return None  # a table is the catalog's alone
+
+    def leftover_table_folder(self, container: tuple[str, ...], table: str) -> str | None:
+        return None
 
     def left_after_a_kill(self) -> dict | None:
         return None  # the server's session: Source.session_id

@@ -5,9 +5,11 @@ hand-checked tiny cases, the NULL policy, output safety (refuse, replace, atomic
 from __future__ import annotations
 
 import datetime as dt
+import decimal
 import json
 import re
 import uuid
+from decimal import Decimal
 
 import pandas as pd
 import pytest
@@ -1066,6 +1068,38 @@ def test_decimals_a_double_cannot_tell_apart_are_cut_and_measured(backend, k, pa
     t = _wide_decimals(backend)
     r = mondrian_keeping_all(backend.source(), t, ["x"], k, _out(backend), keep=["id"])
     assert (r.partitions, r.ncp["x"]) == (partitions, ncp)
+
+
+@pytest.mark.parametrize(
+    "sql_type,ends",
+    [
+        ("HUGEINT", (-(2**127), 2**127 - 1)),
+        ("DECIMAL(38,0)", (-(10**38 - 1), 10**38 - 1)),
+        ("DECIMAL(38,2)", (Decimal("-" + "9" * 36 + ".99"), Decimal("9" * 36 + ".99"))),
+    ],
+)
+def test_wide_numbers_spanning_their_whole_type_are_cut(duck, sql_type, ends):
+    """Codes of wide exact numbers are taken relative to an origin; from the column's minimum,
+    the largest value's code overflowed the type when the values spanned more than half its
+    range: 'Overflow in subtraction of INT128' (exit 3). The origin is now the middle there."""
+    lo, hi = ends
+    with decimal.localcontext(prec=80):  # Decimal's 28 digits would round these
+        values = [lo, lo + 1, 0, hi - 1, hi]
+    name = f"wide_{uuid.uuid4().hex[:12]}"
+    duck.run(f"CREATE TABLE {name} (id INTEGER, x {sql_type})")
+    duck.run(
+        f"INSERT INTO {name} SELECT i, CAST(v AS {sql_type}) FROM (VALUES "
+        + ", ".join(
+            f"({i}, '{values[i % 5]:f}')" if isinstance(values[i % 5], Decimal) else f"({i}, '{values[i % 5]}')"
+            for i in range(50)
+        )
+        + ") t(i, v)"
+    )
+    out = _out(duck)
+    r = mondrian_keeping_all(duck.source(), name, ["x"], 10, out, keep=["id"])
+    got = duck.fetch(f'SELECT DISTINCT "x_lo", "x_hi" FROM {_q(duck, out)} ORDER BY 1')
+    assert r.partitions == len(got) >= 2
+    assert got[0][0] == lo and got[-1][1] == hi  # exact at both ends of the type
 
 
 def test_names_past_the_identifier_limit_are_refused_before_work(backend):

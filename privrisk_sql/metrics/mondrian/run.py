@@ -19,10 +19,13 @@ into place in one transaction, so it appears complete or not at all.
 from __future__ import annotations
 
 import dataclasses
+import decimal
 import logging
 import re
 import warnings
 from collections.abc import Callable, Sequence
+from decimal import Decimal
+from typing import Any
 
 from ...errors import InputChangedError, InvalidInputError
 from ...source import Relation, Source
@@ -60,6 +63,28 @@ def _wider_than_a_double(sql_type: str) -> bool:
         return True
     m = re.match(r"(DECIMAL|NUMERIC)\s*(\((\d+))?", t)
     return m is not None and (m.group(3) is None or int(m.group(3)) > 15)
+
+
+def _origin_within(sql_type: str, lo: Any, hi: Any) -> Any:
+    """The origin of a wide exact number's codes (x - origin): its minimum, unless the values
+    span more than the type holds (HUGEINT from -2^127 to 2^127 - 1: 'Overflow in subtraction of
+    INT128', exit 3), then the middle of the span, from which every code fits the type."""
+    t = sql_type.upper()
+    m = re.match(r"(DECIMAL|NUMERIC)\s*\((\d+)\s*(?:,\s*(\d+))?\)", t)
+    if t.startswith("HUGEINT"):
+        digits, scale, most = 40, 0, 2**127 - 1
+    elif m is not None:
+        digits, scale = int(m.group(2)), int(m.group(3) or 0)
+        most = 10**digits - 1  # in units of the last digit
+    else:  # UHUGEINT (x - its minimum is never below 0), an unbounded NUMERIC
+        return lo
+    exact = decimal.Context(prec=digits + 10)  # Decimal's default 28 digits rounded 38-digit values
+    units = [int(Decimal(v).scaleb(scale, context=exact)) for v in (lo, hi)]
+    span = units[1] - units[0]
+    if span <= most:
+        return lo
+    middle = units[0] + (span + 1) // 2  # both ends within `most` of it
+    return middle if scale == 0 else Decimal(middle).scaleb(-scale, context=exact)
 
 
 def fill_ancestor_table(s: Source, q: MondrianQueries, rows: list[NodeRow], nodes: str, stem: str) -> None:
@@ -146,8 +171,9 @@ class MondrianRun:
             lo, hi = ranges.get(d.column, (None, None))
             if lo is None:
                 continue
-            if _wider_than_a_double(self.rel.column(d.column).sql_type):
-                origins[d.index] = lo
+            sql_type = self.rel.column(d.column).sql_type
+            if _wider_than_a_double(sql_type):
+                origins[d.index] = _origin_within(sql_type, lo, hi)
             elif max(abs(int(lo)), abs(int(hi))) > 2**53 and int(hi) - int(lo) < 2**63:  # no overflow in x - lo
                 origins[d.index] = lo
         self.dims = [

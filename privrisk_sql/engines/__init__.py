@@ -94,6 +94,11 @@ class Engine(Protocol):
     def staging_candidates(self, container: tuple[str, ...] | None) -> list[tuple[tuple[str, ...], str]]:
         """Tables whose names start with ``privrisk_`` in ``container`` (None: everywhere)."""
 
+    def leftover_table_folder(self, container: tuple[str, ...], table: str) -> str | None:
+        """The folder on this machine that table ``table`` of ``container`` left, which no catalog
+        will remove (Spark in this process with its own catalog: a killed run's work table):
+        :meth:`Source.drop_staging` removes it. None elsewhere (a server removes its own)."""
+
     def forgets_tables_at_close(self) -> bool:
         """Whether the catalog forgets this session's tables when :meth:`close` ends it (a Spark
         session opened here with Spark's own catalog): an output table is then a folder of files

@@ -176,6 +176,9 @@ class DuckDBEngine:
     def unlisted_table_folder(self, container: tuple[str, ...], table: str) -> str | None:
         return None  # a table is the catalog's alone
 
+    def leftover_table_folder(self, container: tuple[str, ...], table: str) -> str | None:
+        return None
+
     def left_after_a_kill(self) -> dict | None:
         return None  # the database file: source.creating
 

@@ -367,16 +367,22 @@ class SparkEngine:
         # A session's own catalog (no Hive metastore) forgets its tables when it ends, not their
         # folders: a second `privrisk-sql mondrian --db local[2]` to the same output failed at its
         # last statement, the RENAME, with LOCATION_ALREADY_EXISTS. Only a local warehouse is looked in.
-        from urllib.parse import unquote, urlparse
+        database = self._database_folder(container[0])
+        folder = None if database is None else database / table.lower()
+        return str(folder) if folder is not None and folder.exists() else None
 
+    def leftover_table_folder(self, container: tuple[str, ...], table: str) -> str | None:
+        # a server's folders (Spark Connect's, a metastore's) are its own to remove: never here
+        return self.unlisted_table_folder(container, table) if self._folders is not None else None
+
+    def _database_folder(self, database: str) -> Path | None:
+        """Where ``database`` keeps its tables' folders, when that is on this machine."""
         try:
-            where = urlparse(self.session.catalog.getDatabase(container[0]).locationUri)
+            location = self.session.catalog.getDatabase(database).locationUri
         except Exception:  # a catalog that does not say: Spark's own refusal stands
             return None
-        if where.scheme not in ("", "file"):
-            return None
-        folder = Path(unquote(where.path)) / table.lower()
-        return str(folder) if folder.exists() else None
+        path = _local_path(location)
+        return None if path is None else Path(path)
 
     def forgets_tables_at_close(self) -> bool:
         return self.owns and self._folders is not None
@@ -402,10 +408,8 @@ class SparkEngine:
     def _unlisted_work_folders(self, database: str, listed: list[str]) -> list[str]:
         """Folders of work tables in this machine's warehouse that no table of the catalog names:
         a run killed with its catalog (Spark in its process) when its watch could not remove them."""
-        if self._folders is None:
-            return []
-        folder = self.unlisted_table_folder((database,), "")
-        if folder is None:
+        folder = self._database_folder(database) if self._folders is not None else None
+        if folder is None or not folder.is_dir():
             return []
         known = {name.lower() for name in listed}
         return sorted(
@@ -542,21 +546,30 @@ def _local_warehouse(session: Any, owns: bool) -> dict | None:
     its own catalog (no Hive metastore) forgets the tables when the process ends, their folders
     stay in the warehouse; None for a metastore's catalog or a warehouse elsewhere than on this
     machine. Read before the catalog is first used, which makes the folder."""
-    from urllib.parse import unquote, urlparse
-
     try:
         conf = session.conf
         if conf.get("spark.sql.catalogImplementation", "in-memory") != "in-memory":
             return None  # a metastore names the tables after the process: `cleanup` finds them
-        where = urlparse(conf.get("spark.sql.warehouse.dir"))
+        where = _local_path(conf.get("spark.sql.warehouse.dir"))
         gateway = getattr(session.sparkContext, "_gateway", None)
         driver = getattr(gateway, "proc", None)
     except Exception:  # a session that does not say: no watch over its folders
         return None
-    if where.scheme not in ("", "file"):
+    if where is None:
         return None
-    folder = os.path.abspath(unquote(where.path))
+    folder = os.path.abspath(where)
     return {"folder": folder, "made": owns and not os.path.exists(folder), "pid": getattr(driver, "pid", None)}
+
+
+def _local_path(uri: Any) -> str | None:
+    """The path of a location URI (a warehouse, a database) on this machine; None elsewhere (or
+    for a catalog that gives none)."""
+    from urllib.parse import unquote, urlparse
+
+    if not isinstance(uri, str):
+        return None
+    where = urlparse(uri)
+    return unquote(where.path) if where.scheme in ("", "file") else None
 
 
 def _text_view(name: str) -> str:

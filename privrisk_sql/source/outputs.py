@@ -251,9 +251,7 @@ class Outputs(Relations):
             f"DROP TABLE IF EXISTS {'.'.join(self.quote(p) for p in (*container, name))}", fetch=False, setting=True
         )
         # Spark in this process: a killed run's table whose catalog died with it left its folder
-        # (a server's folders, Spark Connect's, are its own to remove: never looked for here)
-        here = "folder" in (self.engine.left_after_a_kill() or {})
-        folder = self.engine.unlisted_table_folder(container, name) if here else None
+        folder = self.engine.leftover_table_folder(container, name)
         if folder is not None:
             if os.path.islink(folder):
                 os.unlink(folder)  # the link alone, never what it points to

@@ -845,3 +845,20 @@ def test_an_empty_csv_file_is_named_empty(tmp_path, capsys, content):
     ori = str(FIXTURES / "handcheck" / "ori.csv")
     assert main(["mpuccs", "--ori", ori, "--syn", str(path), "--quiet"]) == 2
     assert "the file is empty" in capsys.readouterr().err
+
+
+def test_the_dbt_packages_unsupported_types_are_the_librarys():
+    """The dbt package refuses a column by its type's first word (it has no regex); each such word
+    must be a type the library refuses too, or a dbt test and `pr.kanon` would disagree."""
+    import re
+    from pathlib import Path
+
+    from privrisk_sql.sql.types import type_class
+
+    macros = (Path(pr.render.dbt_package_dir()) / "macros" / "tests.sql").read_text()
+    listed = re.search(r"set unsupported_first_words = \[([^\]]*)\]", macros)
+    assert listed is not None
+    words = re.findall(r"'([A-Z]+)'", listed.group(1))
+    assert len(words) >= 20
+    for word in [*words, "INTEGER[]", "VARCHAR[3]"]:
+        assert type_class(word) is T.UNSUPPORTED, word

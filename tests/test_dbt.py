@@ -257,15 +257,25 @@ models:
       - privrisk.k_anonymity:
           name: misnamed_other_case
           arguments: {qids: [SEX], k: 1}
+      - privrisk.k_anonymity:
+          name: unsupported_list
+          arguments: {qids: [sex, tags], k: 2}
+      - privrisk.reidentification_risk:
+          name: unsupported_json
+          arguments: {qids: [doc], max_average: 0.5}
 """
 
 
 def test_misnamed_columns_are_compile_errors_naming_them(built):
     """qids: sex grouped by "s", "e", "x"; [] was a parser error; a typo was the database's binder
     error about SQL the user never wrote; [sex, sex] passed. Each is now a compile error naming the
-    test, the argument and the column; a name in another case is taken, as the warehouse takes it."""
+    test, the argument and the column; a name in another case is taken, as the warehouse takes it.
+    A column of a type the library refuses (a list, JSON) was grouped, and passed or failed, where
+    `pr.kanon` says "unsupported type" (PostgreSQL: an error about equality on json)."""
     model, schema = built / "models" / "misnamed_release.sql", built / "models" / "misnamed_release.yml"
-    model.write_text("SELECT *, 1 AS extra FROM {{ ref('adult_release') }}")
+    model.write_text(
+        "SELECT *, 1 AS extra, [1, 2] AS tags, CAST('{\"a\": 1}' AS JSON) AS doc FROM {{ ref('adult_release') }}"
+    )
     schema.write_text(_MISNAMED_SCHEMA)
     try:
         r = _dbt(built, "build", "--select", "misnamed_release")
@@ -273,7 +283,7 @@ def test_misnamed_columns_are_compile_errors_naming_them(built):
         model.unlink()
         schema.unlink()
     out = " ".join(r.stdout.split())
-    assert r.returncode == 1 and "PASS=2" in out and "ERROR=6" in out, r.stdout[-3000:]
+    assert r.returncode == 1 and "PASS=2" in out and "ERROR=8" in out, r.stdout[-3000:]
     for message in (
         "privrisk.k_anonymity: qids must be a list of column names, got the text 'sex' (a list of one: [sex])",
         "privrisk.k_anonymity: qids must name at least one column",
@@ -281,6 +291,9 @@ def test_misnamed_columns_are_compile_errors_naming_them(built):
         "privrisk.reidentification_risk: qids: column 'sex' is listed twice",
         "privrisk.k_anonymity: qids must be a list of column names, got 12 in it",
         "privrisk.singling_out_rate: columns: column 'extra' is not in",
+        "privrisk.k_anonymity: qids: column 'tags' has unsupported type INTEGER[]: a column of qids holds numbers, "
+        "text, booleans, dates or timestamps; cast it to one in the model",
+        "privrisk.reidentification_risk: qids: column 'doc' has unsupported type JSON",
     ):
         assert message in out, message
     assert "Binder Error" not in out and "Parser Error" not in out

@@ -84,6 +84,16 @@ WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{%
 {% macro spark__quoted_name(name) %}{{ return('`' ~ (name | string | replace('`', '``')) ~ '`') }}{% endmacro %}
 {% macro mysql__quoted_name(name) %}{{ return('`' ~ (name | string | replace('`', '``')) ~ '`') }}{% endmacro %}
 
+{#- Whether the library refuses a column of this type by name (privrisk_sql/sql/types.py; a test
+    keeps this list inside its refusals): lists and arrays, nested, binary, JSON, bits, geometries,
+    intervals, times of day, UUIDs. -#}
+{% macro _unsupported_type(dtype) %}
+  {% set unsupported_first_words = ['STRUCT', 'MAP', 'UNION', 'LIST', 'ARRAY', 'BLOB', 'BYTEA', 'BINARY', 'VARBINARY', 'JSON', 'JSONB', 'BIT', 'GEOMETRY', 'INTERVAL', 'TIME', 'TIMETZ', 'UUID', 'XML', 'POINT', 'LINESTRING', 'POLYGON', 'MULTIPOINT', 'MULTILINESTRING', 'MULTIPOLYGON'] %}
+  {% set t = dtype | string | upper | trim %}
+  {% set first = t.split('(')[0].split('<')[0].split(' ')[0] %}
+  {{ return('[' in t or first in unsupported_first_words) }}
+{% endmacro %}
+
 {% macro _check_k(k) %}
 {% if k is not number or k != k | int or k < 1 %}
   {{ exceptions.raise_compiler_error("privrisk: k must be an integer >= 1, got " ~ k) }}
@@ -137,6 +147,12 @@ WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{%
   {% set names = present | map(attribute='name') | map('lower') | list %}
   {% for c in columns if c | lower not in names %}
     {{ exceptions.raise_compiler_error(what ~ ": column '" ~ c ~ "' is not in " ~ relation ~ " (its columns: " ~ present | map(attribute='name') | join(", ") ~ ")") }}
+  {% endfor %}
+  {#- As the library refuses them (a list was grouped and passed; PostgreSQL's json an error on SQL
+      the user never wrote). -#}
+  {% set wanted = columns | map('lower') | list %}
+  {% for col in present if col.name | lower in wanted and privrisk._unsupported_type(col.dtype) %}
+    {{ exceptions.raise_compiler_error(what ~ ": column '" ~ col.name ~ "' has unsupported type " ~ col.dtype ~ ": a column of " ~ argument ~ " holds numbers, text, booleans, dates or timestamps; cast it to one in the model") }}
   {% endfor %}
   {% set strings = [] %}
   {% for col in present if col.is_string() or col.dtype | lower == 'citext' %}

@@ -730,7 +730,11 @@ def test_a_closed_connection_is_refused_by_name():
     no typed error. Refused as bad input, naming what is closed."""
     import sqlite3
 
-    for con, kind in ((sqlite3.connect(":memory:"), "sqlite3"), (duckdb.connect(), "duckdb")):
+    import sqlalchemy as sa
+
+    # A closed SQLAlchemy Connection: its ResourceClosedError, no error of privrisk_sql's
+    given = ((sqlite3.connect(":memory:"), "sqlite3"), (duckdb.connect(), "duckdb"))
+    for con, kind in (*given, (sa.create_engine("sqlite://").connect(), "SQLAlchemy")):
         con.close()
         with pytest.raises(pr.InvalidInputError, match=f"the {kind} connection given is closed: pass an open one"):
             pr.kanon(con, "t", ["a"])

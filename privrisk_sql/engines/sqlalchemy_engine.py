@@ -67,6 +67,8 @@ class SQLAlchemyEngine:
                 ) from e
             return cls(conn.execution_options(isolation_level="AUTOCOMMIT"), owns=False, autocommit=True, closes=True)
         if isinstance(target, sa.engine.Connection):
+            if target.closed:  # its ResourceClosedError at the first statement, no typed error
+                raise InvalidInputError("the SQLAlchemy connection given is closed: pass an open one")
             with run_lock(target):  # making the engine runs statements on it (MariaDB's session id)
                 return cls(target, owns=False, autocommit=False)
         if isinstance(target, sqlite3.Connection):  # as pandas takes one (read_sql, to_sql)

@@ -1002,12 +1002,18 @@ mine.createDataFrame([(1, "a"), (2, "b")], ["x", "y"]).createOrReplaceTempView("
 with warnings.catch_warnings(record=True) as said:
     warnings.simplefilter("always")
     k = pr.kanon(url if url.startswith("sc://") else "local[2]", adult, ["age", "sex"]).k_anonymity
-print(json.dumps({
+seen = {
     "k": k,
     "mine": mine.sql("SELECT COUNT(*) AS n FROM mine").collect()[0][0],
     "still_active": SparkSession.getActiveSession() is mine,
     "warnings": [str(w.message) for w in said if "Spark session" in str(w.message)],
-}))
+}
+mine.stop()  # a session the caller stopped, then passed: AttributeError ... 'addJobTag' (classic)
+try:
+    pr.kanon(mine, adult, ["age", "sex"])
+except pr.InvalidInputError as e:
+    seen["stopped"] = str(e)
+print(json.dumps(seen))
 """
 
 
@@ -1018,7 +1024,8 @@ def test_a_run_given_a_spark_url_leaves_the_processs_own_session_as_it_was(spark
     server): the builder's getOrCreate handed the run that session, and the run's end stopped it
     (the notebook's next query: AttributeError on a stopped context; on Spark Connect the
     session released). The classic one is used as passed (a warning says so when its master
-    differs) and left running; Spark Connect gets a session of the run's own."""
+    differs) and left running; Spark Connect gets a session of the run's own. That session,
+    stopped by its caller and passed, is refused by name (was an AttributeError traceback)."""
     url = server_url("spark") if where == "connect" else "local"
     r = subprocess.run(
         [sys.executable, "-c", _A_SESSION_OF_THE_CALLERS, url, str(ADULT)],
@@ -1030,6 +1037,7 @@ def test_a_run_given_a_spark_url_leaves_the_processs_own_session_as_it_was(spark
     assert r.returncode == 0, r.stderr[-3000:]
     said = json.loads(r.stdout.strip().splitlines()[-1])
     assert said["k"] == 1 and said["mine"] == 2 and said["still_active"], said
+    assert said.get("stopped") == "the SparkSession given is stopped: pass one that runs", said
     if where == "local":
         assert said["warnings"] == [
             "this process already runs a Spark session (master 'local[1]'): the run uses it for 'local[2]', "

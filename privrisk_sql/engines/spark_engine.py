@@ -465,6 +465,8 @@ def open_spark(target: Any, timeout: float | None = None) -> SparkEngine | None:
     if not is_spark_target(target):
         return None
     if not isinstance(target, str):
+        if _stopped(target):  # its first statement: AttributeError ... 'addJobTag', a traceback
+            raise InvalidInputError("the SparkSession given is stopped: pass one that runs")
         return SparkEngine(target, owns=False)
     if target.startswith("local") and not _LOCAL_MASTER.fullmatch(target):
         # Spark refuses it too, but only once its JVM has started (seconds), as a database error
@@ -559,6 +561,16 @@ def _local_warehouse(session: Any, owns: bool) -> dict | None:
         return None
     folder = os.path.abspath(where)
     return {"folder": folder, "made": owns and not os.path.exists(folder), "pid": getattr(driver, "pid", None)}
+
+
+def _stopped(session: Any) -> bool:
+    """Whether a SparkSession its caller passed was stopped: Spark Connect says so; a classic
+    session's context has let go of its JVM side."""
+    said = getattr(session, "is_stopped", None)
+    if isinstance(said, bool):
+        return said
+    context = getattr(session, "_sc", None)
+    return context is not None and getattr(context, "_jsc", None) is None
 
 
 def _local_path(uri: Any) -> str | None:

@@ -83,7 +83,12 @@ def test_sizes_above_column_count_warn_then_none_left_is_exit_2(capsys):
     code, _, err = run(capsys, "--ori", ORI, "--syn", SYN, "--n-cols", "1,7")
     assert code == 0 and "[7] exceed the 3 columns" in err
     code, _, err = run(capsys, "--ori", ORI, "--syn", SYN, "--n-cols", "4")
-    assert code == 2 and "nothing to evaluate" in err
+    assert code == 2 and "every size [4] exceeds the 3 columns; nothing to evaluate" in err
+    # one column is a column ("exceeds the 1 columns" before)
+    code, _, err = run(capsys, "--ori", ORI, "--syn", SYN, "--n-cols", "2", "--columns", "a")
+    assert code == 2 and "every size [2] exceeds the 1 column; nothing to evaluate" in err
+    code, _, err = run(capsys, "--ori", ORI, "--syn", SYN, "--n-cols", "1,2", "--columns", "a")
+    assert code == 0 and "sizes [2] exceed the 1 column and are skipped" in err
 
 
 def test_columns_select_and_order(capsys, tmp_path):

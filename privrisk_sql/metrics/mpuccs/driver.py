@@ -205,12 +205,11 @@ class _Run:
         self.progress = progress
         self.warnings: list[str] = []
         self.sizes, dropped = plan.evaluated_sizes(n_cols, len(self.cols))
+        count = f"{len(self.cols)} column{'s' if len(self.cols) != 1 else ''}"
         if dropped and not self.sizes and empty_sizes == "error":
-            raise InvalidInputError(
-                f"n_cols: every size {dropped} exceeds the {len(self.cols)} columns; nothing to evaluate"
-            )
+            raise InvalidInputError(f"n_cols: every size {dropped} exceeds the {count}; nothing to evaluate")
         if dropped:
-            self._warn(f"n_cols: sizes {dropped} exceed the {len(self.cols)} columns and are skipped")
+            self._warn(f"n_cols: sizes {dropped} exceed the {count} and are skipped")
         self.q = MpuccsQueries(source.dialect)
         if _same_input(self.ori_rel, self.syn_rel):
             self._warn(

@@ -816,3 +816,21 @@ def test_population_qids_of_another_length_name_both_lists():
         "population_qids (--population-qids) must name one column per QID, in their order: "
         "2 for 'age', 'sex', got 1: 'age'"
     )
+
+
+def test_a_weight_column_declared_without_a_type_is_told_so(tmp_path):
+    """SQLite's CREATE TABLE AS of an expression makes a column of no declared type, which its
+    catalog calls NULL: 'weight column 'w' ... must be numeric, it is NULL' read as NULL values."""
+    import sqlite3
+
+    db = tmp_path / "w.db"
+    con = sqlite3.connect(db)
+    con.execute("CREATE TABLE t AS SELECT 1 AS age, CASE WHEN 1 THEN 2.5 END AS w UNION ALL SELECT 2, 3.5")
+    con.commit()
+    con.close()
+    with pytest.raises(pr.InvalidInputError) as info:
+        pr.risk(f"sqlite:///{db}", "t", ["age"], weight="w")
+    assert str(info.value) == (
+        "weight column 'w' of 't' must be numeric, it is declared without a type "
+        "(SQLite: read it as a number in a view, CAST(... AS REAL))"
+    )

@@ -394,7 +394,7 @@ def risk(
                 if not count_col.type_class.is_numeric:
                     raise InvalidInputError(
                         f"population_count {count_col.name!r} of {pop_rel.label!r} must hold "
-                        f"numbers, it is {count_col.sql_type}"
+                        f"numbers, it is {_type_said(count_col.sql_type)}"
                     )
                 count_name = count_col.name
                 refuse_values_outside_type(source, pop_rel, [count_name], "risk", _NUMBERS)
@@ -408,7 +408,7 @@ def risk(
                 raise InvalidInputError(f"weight column {w.name!r} is also a QID")
             if not w.type_class.is_numeric:
                 raise InvalidInputError(
-                    f"weight column {w.name!r} of {rel.label!r} must be numeric, it is {w.sql_type}"
+                    f"weight column {w.name!r} of {rel.label!r} must be numeric, it is {_type_said(w.sql_type)}"
                 )
             weight_name = w.name
             refuse_values_outside_type(source, rel, [weight_name], "risk", _NUMBERS)
@@ -606,3 +606,11 @@ def _result(hist: dict[int, int], o: RiskOptions, pairs: dict | None, weighted: 
     return RiskResult(
         n, sum(hist.values()), o.threshold, dict(sorted(hist.items())), models.prosecutor(hist, o.threshold), **extra
     )
+
+
+def _type_said(sql_type: str) -> str:
+    """A column's type as a refusal names it: an SQLite column declared with none (its catalog
+    says NULL, which read as "its values are NULL") is told so, with the way out."""
+    if str(sql_type).strip().upper() in ("", "NULL"):
+        return "declared without a type (SQLite: read it as a number in a view, CAST(... AS REAL))"
+    return str(sql_type)

@@ -552,6 +552,39 @@ def test_sqlite_declared_types_of_its_documentation_have_their_class(tmp_path):
     assert {d: c.type_class for d, c in zip(declared, columns)} == declared
 
 
+def test_sqlite_columns_declared_without_a_type_have_the_class_of_their_values(tmp_path):
+    """A view's expression (`age / 10 * 10 AS band`, even `CAST(w AS REAL)`) and a CREATE TABLE AS
+    of one have no declared type in SQLite, which was read as text: Mondrian on such a column of
+    numbers stopped with "79 row(s) did not match any of its distinct values compared as text"
+    (its rank map held '20', the rows 20), and risk --weight refused one as not numeric, with
+    a cast in a view as the way out, which made another such column. The values decide now."""
+    import sqlite3
+
+    from privrisk_sql.sql.types import TypeClass as T
+
+    path = tmp_path / "typeless.sqlite"
+    with sqlite3.connect(path) as con:
+        con.execute("CREATE TABLE t (id INTEGER, age INTEGER, w TEXT, sex TEXT)")
+        con.executemany("INSERT INTO t VALUES (?, ?, ?, ?)", [(i, 20 + i % 40, "2.5", "MF"[i % 2]) for i in range(200)])
+        con.execute(
+            "CREATE VIEW v AS SELECT id, age / 10 * 10 AS band, CAST(w AS REAL) AS wr, age + 0.5 AS half, "
+            "sex || '' AS sex2, CASE WHEN id % 2 = 0 THEN 1 ELSE 'x' END AS mixed, NULL AS empty, "
+            "CAST(sex AS BLOB) AS bytes FROM t"
+        )
+        con.execute("CREATE TABLE c AS SELECT * FROM v")
+    with pr.connect(f"sqlite:///{path}") as src:
+        for name in ("v", "c"):
+            classes = {col.name: col.type_class for col in src.relation(name).columns}
+            assert classes == {
+                "id": T.INTEGER, "band": T.FLOAT, "wr": T.FLOAT, "half": T.FLOAT, "sex2": T.TEXT,
+                "mixed": T.TEXT, "empty": T.TEXT, "bytes": T.UNSUPPORTED,
+            }, name  # fmt: skip
+            r = pr.mondrian(src, name, ["band", "sex2"], 10, f"out_{name}", keep=["id"])
+            bands = src.fetch_records(f'SELECT DISTINCT band_lo AS lo, band_hi AS hi FROM "out_{name}"')
+            assert r.partitions > 1 and all(isinstance(b["lo"], int) for b in bands)
+            assert pr.risk(src, name, ["band", "sex2"], weight="wr").individual is not None
+
+
 def test_postgres_materialized_views_are_read_and_never_replaced(pg):
     """A materialized view, a warehouse's usual summary table, was "table not found": SQLAlchemy
     lists those apart from views. It is read as a view is, an output never replaces one, and an

@@ -20,6 +20,9 @@ from . import CatalogEntry
 from .cancel import RunGuard
 from .common import database_file, fetched, first_line, redacted, run_lock
 
+# How many rows of an SQLite column declared without a type are read to type it by its values
+_TYPED_BY_ROWS = 10_000
+
 # SQLAlchemy's reflection warning for a column type its dialect does not know (PostgreSQL, MySQL)
 _UNRECOGNIZED_TYPE = re.compile(r"Did not recognize type '(.+?)' of column '(.*)'", re.DOTALL)
 
@@ -196,11 +199,43 @@ class SQLAlchemyEngine:
                     warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
                 else:
                     unknown[said.group(2)] = said.group(1).upper()
-            return tuple((c["name"], unknown.get(c["name"]) or self._type_name(c["type"])) for c in found)
+            columns = tuple((c["name"], unknown.get(c["name"]) or self._type_name(c["type"])) for c in found)
+            return self._typed_by_values(schema, table, columns) if self.dialect.typeless_columns else columns
         from ..sql.render import sql_literal
 
         sql = query.format(schema=sql_literal(schema, self.dialect), table=sql_literal(table, self.dialect))
         return tuple((r["name"], str(r["type"]).upper()) for r in self.run(sql, "records"))
+
+    def _typed_by_values(
+        self, schema: str | None, table: str, columns: tuple[tuple[str, str], ...]
+    ) -> tuple[tuple[str, str], ...]:
+        """SQLite's columns declared without a type (a view's expression, even a CAST, and a CREATE
+        TABLE AS of one), typed by the values of their first rows (one bounded read for all of
+        them): numbers REAL, text TEXT, bytes BLOB; numbers and text together, or no value, as
+        before (text). Read as text, a column of numbers failed Mondrian's rank map. A later
+        value of another kind is refused by name where a metric computes with it (loose_types)."""
+        from ..sql.render import quote_identifier
+
+        typeless = [i for i, (_, sql_type) in enumerate(columns) if sql_type.strip().upper() in ("", "NULL")]
+        if not typeless:
+            return columns
+        q = lambda name: quote_identifier(name, self.dialect)  # noqa: E731
+        source = ".".join(q(part) for part in ((schema,) if schema else ()) + (table,))
+        picked = ", ".join(f"{q(columns[i][0])} AS c{n}" for n, i in enumerate(typeless))
+        kinds = ", ".join(f"group_concat(DISTINCT typeof(c{n})) AS k{n}" for n in range(len(typeless)))
+        try:
+            row = self.run(f"SELECT {kinds} FROM (SELECT {picked} FROM {source} LIMIT {_TYPED_BY_ROWS}) s", "records")[
+                0
+            ]
+        except Exception:  # a run stopped meanwhile, a view that fails: read as declared; the run says why
+            return columns
+        typed = list(columns)
+        for n, i in enumerate(typeless):
+            held = set((row[f"k{n}"] or "").split(",")) - {"", "null"}
+            kind = "BLOB" if "blob" in held else "TEXT" if held == {"text"} else "REAL" if held else None
+            if kind is not None and not ("text" in held and held & {"integer", "real"}):
+                typed[i] = (columns[i][0], kind)
+        return tuple(typed)
 
     def _type_name(self, t: Any) -> str:
         import sqlalchemy as sa

@@ -585,6 +585,23 @@ def test_sqlite_columns_declared_without_a_type_have_the_class_of_their_values(t
             assert pr.risk(src, name, ["band", "sex2"], weight="wr").individual is not None
 
 
+def test_a_view_whose_table_is_gone_is_named(tmp_path, capsys):
+    """SQLite lets a view's table be dropped: reading the view's columns was SQLAlchemy's
+    OperationalError, a traceback (exit 1), where DuckDB says "cannot read 'v': ..." (exit 2)."""
+    import sqlite3
+
+    from privrisk_sql.cli import main
+
+    path = tmp_path / "broken.sqlite"
+    with sqlite3.connect(path) as con:
+        con.execute("CREATE TABLE t (a INTEGER, b INTEGER)")
+        con.execute("CREATE VIEW v AS SELECT a + 1 AS x, b FROM t")
+        con.execute("DROP TABLE t")
+    assert main(["kanon", "--db", f"sqlite:///{path}", "--table", "v", "--qids", "x,b"]) == 2
+    err = capsys.readouterr().err
+    assert err == "privrisk-sql: error: cannot read 'v': no such table: main.t\n"
+
+
 def test_postgres_materialized_views_are_read_and_never_replaced(pg):
     """A materialized view, a warehouse's usual summary table, was "table not found": SQLAlchemy
     lists those apart from views. It is read as a view is, an output never replaces one, and an

@@ -155,6 +155,8 @@ class SQLAlchemyEngine:
         return sa.inspect(self.conn)
 
     def find_relation(self, database: str | None, schema: str | None, name: str) -> CatalogEntry | None:
+        import sqlalchemy as sa
+
         insp = self._inspector()
         try:
             views = _view_names(insp, schema)
@@ -172,7 +174,10 @@ class SQLAlchemyEngine:
         real = name if name in names else folded[0] if folded else None
         if real is None:
             return None
-        columns = self._columns(insp, schema, real)
+        try:
+            columns = self._columns(insp, schema, real)
+        except sa.exc.DBAPIError as e:  # a view whose table was dropped (SQLite allows it): a traceback
+            raise InvalidInputError(f"cannot read {real!r}: {first_line(e.orig or e)}") from e
         schema_key = schema or insp.default_schema_name
         if self.dialect.container_names_ignore_case:
             schema_key = schema_key.lower()
@@ -223,10 +228,9 @@ class SQLAlchemyEngine:
         source = ".".join(q(part) for part in ((schema,) if schema else ()) + (table,))
         picked = ", ".join(f"{q(columns[i][0])} AS c{n}" for n, i in enumerate(typeless))
         kinds = ", ".join(f"group_concat(DISTINCT typeof(c{n})) AS k{n}" for n in range(len(typeless)))
+        sample = f"SELECT {picked} FROM {source} LIMIT {_TYPED_BY_ROWS}"
         try:
-            row = self.run(f"SELECT {kinds} FROM (SELECT {picked} FROM {source} LIMIT {_TYPED_BY_ROWS}) s", "records")[
-                0
-            ]
+            row = self.run(f"SELECT {kinds} FROM ({sample}) s", "records")[0]
         except Exception:  # a run stopped meanwhile, a view that fails: read as declared; the run says why
             return columns
         typed = list(columns)

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import InvalidInputError, QueryError, UnsupportedFeatureError
 from ..sql.dialects import Dialect, get_dialect
+from ..sql.types import declared_without_a_type
 from . import CatalogEntry
 from .cancel import RunGuard
 from .common import database_file, fetched, first_line, redacted, run_lock
@@ -221,7 +222,7 @@ class SQLAlchemyEngine:
         value of another kind is refused by name where a metric computes with it (loose_types)."""
         from ..sql.render import quote_identifier
 
-        typeless = [i for i, (_, sql_type) in enumerate(columns) if sql_type.strip().upper() in ("", "NULL")]
+        typeless = [i for i, (_, sql_type) in enumerate(columns) if declared_without_a_type(sql_type)]
         if not typeless:
             return columns
         q = lambda name: quote_identifier(name, self.dialect)  # noqa: E731

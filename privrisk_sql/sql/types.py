@@ -47,7 +47,7 @@ _FLOAT = re.compile(r"^(DOUBLE|FLOAT|REAL|DECIMAL|NUMERIC|NUMBER|FLOAT[48])")
 def type_class(sql_type: str) -> TypeClass:
     """Class of a SQL type as its catalog spells it (``BIGINT``, ``DOUBLE PRECISION``, ``DECIMAL(9,2)``...)."""
     t = str(sql_type).strip().upper()
-    if not t or t == "NULL" or holds_no_value(t):
+    if declared_without_a_type(t) or holds_no_value(t):
         # SQLite columns declared without a type: values decide, we treat them as text. A column
         # of NULL alone (holds_no_value): its rows are checked for a value, which it has none of,
         # and refused by name for that.
@@ -68,6 +68,12 @@ def type_class(sql_type: str) -> TypeClass:
     if any(word in t for word in ("CHAR", "TEXT", "STRING", "CLOB", "ENUM", "VARCHAR", "NAME")) or t.startswith("SET("):
         return TypeClass.TEXT
     return TypeClass.UNSUPPORTED
+
+
+def declared_without_a_type(sql_type: str) -> bool:
+    """Whether a column was declared with no type (SQLite: a view's expression, a CREATE TABLE
+    AS of one), which its catalog spells as nothing or NULL."""
+    return str(sql_type).strip().upper() in ("", "NULL")
 
 
 # The type each engine gives a column that holds no value at all: DuckDB's for a pandas column of

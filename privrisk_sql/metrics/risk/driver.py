@@ -21,7 +21,7 @@ from ...errors import InputChangedError, InvalidInputError
 from ...given import flag, is_number, whole_number
 from ...progress import elapsed_line
 from ...source import Column, Relation, Source, is_in_memory, opened
-from ...sql.types import TypeClass
+from ...sql.types import TypeClass, declared_without_a_type
 from ..classes import (
     check_key,
     class_sizes,
@@ -611,6 +611,6 @@ def _result(hist: dict[int, int], o: RiskOptions, pairs: dict | None, weighted: 
 def _type_said(sql_type: str) -> str:
     """A column's type as a refusal names it: an SQLite column declared with none (its catalog
     says NULL, which read as "its values are NULL") is told so, with the way out."""
-    if str(sql_type).strip().upper() in ("", "NULL"):
+    if declared_without_a_type(sql_type):
         return "declared without a type (SQLite: read it as a number in a view, CAST(... AS REAL))"
     return str(sql_type)

@@ -55,26 +55,32 @@ _MAP_BATCH = 400  # rows per INSERT ... VALUES (SQLite caps compound selects at 
 ALL_RANKS_MAX_ROWS = 50_000
 
 
+def _decimal_digits(sql_type: str) -> tuple[int | None, int] | None:
+    """A DECIMAL/NUMERIC type's precision (None: unbounded) and scale; None for another type."""
+    m = re.match(r"(DECIMAL|NUMERIC)\s*(?:\((\d+)(?:\s*,\s*(\d+))?)?", sql_type.upper())
+    if m is None:
+        return None
+    return (int(m.group(2)) if m.group(2) else None), int(m.group(3) or 0)
+
+
 def _wider_than_a_double(sql_type: str) -> bool:
     """DECIMAL/NUMERIC of more than 15 digits (or unbounded) and 128-bit integers: types whose
     values a double cannot all tell apart."""
-    t = sql_type.upper()
-    if re.match(r"U?HUGEINT", t):
+    if re.match(r"U?HUGEINT", sql_type.upper()):
         return True
-    m = re.match(r"(DECIMAL|NUMERIC)\s*(\((\d+))?", t)
-    return m is not None and (m.group(3) is None or int(m.group(3)) > 15)
+    digits = _decimal_digits(sql_type)
+    return digits is not None and (digits[0] is None or digits[0] > 15)
 
 
 def _origin_within(sql_type: str, lo: Any, hi: Any) -> Any:
     """The origin of a wide exact number's codes (x - origin): its minimum, unless the values
     span more than the type holds (HUGEINT from -2^127 to 2^127 - 1: 'Overflow in subtraction of
     INT128', exit 3), then the middle of the span, from which every code fits the type."""
-    t = sql_type.upper()
-    m = re.match(r"(DECIMAL|NUMERIC)\s*\((\d+)\s*(?:,\s*(\d+))?\)", t)
-    if t.startswith("HUGEINT"):
+    declared = _decimal_digits(sql_type)
+    if sql_type.upper().startswith("HUGEINT"):
         digits, scale, most = 40, 0, 2**127 - 1
-    elif m is not None:
-        digits, scale = int(m.group(2)), int(m.group(3) or 0)
+    elif declared is not None and declared[0] is not None:
+        digits, scale = declared[0], declared[1]
         most = 10**digits - 1  # in units of the last digit
     else:  # UHUGEINT (x - its minimum is never below 0), an unbounded NUMERIC
         return lo

@@ -448,6 +448,49 @@ def test_duckdb_url_settings_bound_what_duckdb_takes(tmp_path, capsys):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["w.duckdb"]
 
 
+@pytest.mark.parametrize(
+    "url", ["duckdb://?{s}", "duckdb:///?{s}", "duckdb:///:memory:?{s}", "duckdb://", "duckdb:///:memory:", ":memory:"]
+)
+def test_an_in_memory_duckdb_url_takes_settings_and_keeps_no_output(tmp_path, monkeypatch, capsys, url):
+    """In memory, as for a file: `--db 'duckdb://?memory_limit=300MB'`. Before: `duckdb://?...`
+    went to SQLAlchemy's duckdb dialect, an AttributeError traceback (exit 1); `duckdb:///:memory:?...`
+    was "database file not found: ':memory:'"; `duckdb:///?...` "'' is a directory". And
+    `mondrian --db :memory: --output t` (or `risk --records t`) wrote the table into a database
+    gone at exit, said "-> table t" and exited 0: refused now, as without --db."""
+    from privrisk_sql.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    url = url.format(s="memory_limit=300MB&threads=1")
+    with pr.connect(url) as src:
+        settings = src.fetch("SELECT current_setting('memory_limit'), current_setting('threads')")
+        assert settings == ([("286.1 MiB", 1)] if "?" in url else settings)
+        assert src.fetch("SELECT database_name FROM duckdb_databases() WHERE NOT internal") == [("memory",)]
+    table = str(FIXTURES / "mondrian" / "adult_2k.csv")
+    assert main(["kanon", "--db", url, "--table", table, "--qids", "age,sex", "--quiet"]) == 0
+    capsys.readouterr()
+    for writes in (
+        ["mondrian", "--qids", "age", "--k", "5", "--output", "o", "--keep", "*"],
+        ["risk", "--qids", "age", "--records", "r", "--key", "id"],
+    ):
+        assert main([*writes, "--db", url, "--table", table, "--quiet"]) == 2
+        err = capsys.readouterr().err
+        assert "in-memory DuckDB would lose" in err and len(err.strip().splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []  # no file named after the URL
+
+
+def test_a_duckdb_url_with_two_slashes_before_a_file_name_says_how_to_spell_it(tmp_path, capsys):
+    """`duckdb://w.duckdb` (SQLAlchemy's host place) went to SQLAlchemy's duckdb dialect: a
+    TypeError traceback from duckdb.connect (exit 1)."""
+    from privrisk_sql.cli import main
+
+    adult = str(FIXTURES / "adult" / "ori.csv")
+    assert main(["kanon", "--db", "duckdb://w.duckdb", "--table", adult, "--qids", "age"]) == 2
+    err = capsys.readouterr().err
+    assert "duckdb:///w.duckdb" in err and len(err.strip().splitlines()) == 1
+    with pytest.raises(pr.InvalidInputError, match="three slashes"):
+        pr.connect("duckdb://w.duckdb?threads=1")
+
+
 def test_a_closed_source_is_named_as_closed(duck):
     # A closed Source's first statement failed on its closed connection, and the error blamed the
     # input ("table must be a table name ... got DataFrame").

@@ -235,12 +235,30 @@ def is_spark_target(target: Any) -> bool:
     return type(target).__module__.startswith("pyspark.") and type(target).__name__ == "SparkSession"
 
 
-_IN_MEMORY = ("", ":memory:", "duckdb://", "duckdb:///:memory:")
+_IN_MEMORY = ("", ":memory:")
+_DUCKDB_URL = "duckdb://"
+
+
+def duckdb_url_parts(url: str) -> tuple[str, str] | None:
+    """A ``duckdb://`` URL's path and its settings after '?' (``duckdb:///w.duckdb?threads=1``:
+    ``("w.duckdb", "threads=1")``; ``duckdb://`` and ``duckdb:///:memory:?...``: in memory), or None
+    for any other target. A name in SQLAlchemy's host place (``duckdb://w.duckdb``) is refused
+    where DuckDB opens it (it went to SQLAlchemy's duckdb dialect: a traceback)."""
+    if not url.startswith(_DUCKDB_URL):
+        return None
+    rest, _, settings = url[len(_DUCKDB_URL) :].partition("?")
+    return rest[1:] if rest.startswith("/") else rest, settings
 
 
 def is_in_memory(target: Any) -> bool:
-    """Whether ``target`` opens a new in-memory DuckDB (None or one of its URL spellings)."""
-    return target is None or (isinstance(target, str) and target in _IN_MEMORY)
+    """Whether ``target`` opens a new in-memory DuckDB: None, '', ':memory:', or a ``duckdb://``
+    URL naming no file (``duckdb://``, ``duckdb:///:memory:``, with settings or not)."""
+    if target is None:
+        return True
+    if not isinstance(target, str):
+        return False
+    parts = duckdb_url_parts(target)
+    return (target if parts is None else parts[0]) in _IN_MEMORY
 
 
 def is_duckdb_target(target: Any) -> bool:
@@ -250,7 +268,7 @@ def is_duckdb_target(target: Any) -> bool:
         return True
     if isinstance(target, Path) or (isinstance(target, str) and not is_spark_target(target)):
         url = str(target)
-        return url.startswith("duckdb:///") or "://" not in url
+        return url.startswith(_DUCKDB_URL) or "://" not in url
     return any(
         type(t).__module__.split(".")[0] in ("duckdb", "_duckdb") for t in (target, getattr(target, "_cursor", None))
     )
@@ -296,8 +314,8 @@ def database_file(target: Any) -> str | None:
     url = str(target)
     if is_in_memory(url) or is_spark_target(url):
         return None
-    if url.startswith("duckdb:///"):
-        return url[len("duckdb:///") :].partition("?")[0]  # ?memory_limit=...: DuckDB settings, not the path
+    if (parts := duckdb_url_parts(url)) is not None:  # ?memory_limit=...: DuckDB settings, not the path
+        return parts[0] if url.startswith(_DUCKDB_URL + "/") else None  # duckdb://w.duckdb: refused on opening
     if "://" not in url:
         return home_expanded(url)
     import sqlalchemy as sa

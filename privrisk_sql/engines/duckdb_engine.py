@@ -19,6 +19,7 @@ from ..sql.render import quote_identifier, sql_literal
 from . import CatalogEntry
 from .cancel import RunGuard
 from .common import (
+    duckdb_url_parts,
     fetched,
     first_line,
     is_in_memory,
@@ -369,21 +370,30 @@ def _open_one(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
 
 def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) -> DuckDBEngine | None:
     """A DuckDB engine for ``target``, or None when ``target`` is not DuckDB's."""
-    if is_in_memory(target):
-        return _locked_down(DuckDBEngine(duckdb.connect(), owns=True), read_only, files)
     if isinstance(getattr(target, "_cursor", None), duckdb.DuckDBPyConnection):
         # dbt-duckdb's Python-model `session` wraps the live DuckDB cursor: use that cursor.
         return DuckDBEngine(_open_one(target._cursor), owns=False)
     if isinstance(target, duckdb.DuckDBPyConnection):
         return DuckDBEngine(_open_one(target), owns=False)
-    if not isinstance(target, (str, Path)):
+    if target is not None and not isinstance(target, (str, Path)):
         return None
-    url = str(target)
+    url = "" if target is None else str(target)
     config: dict[str, Any] = {}
-    if url.startswith("duckdb:///"):
-        url, config = _url_config(url[len("duckdb:///") :])
+    if (parts := duckdb_url_parts(url)) is not None:
+        if not url.startswith("duckdb:///") and parts[0]:
+            raise InvalidInputError(
+                f"--db {url!r}: a DuckDB URL names its file after three slashes, "
+                f"{'duckdb:///' + parts[0]!r} (four before an absolute path)"
+            )
+        url, config = parts[0], _url_config(url, parts[1])
     elif "://" in url:
         return None
+    if is_in_memory(url):
+        try:
+            con = duckdb.connect(":memory:", config=config)
+        except duckdb.Error as e:
+            raise _refused_setting(target, e) from e
+        return _locked_down(DuckDBEngine(con, owns=True), read_only, files)
     if read_only and not Path(url).is_file():
         # DuckDB would refuse too, with a less helpful message (and without read_only it would
         # create an empty database file here).
@@ -392,10 +402,17 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
     try:
         con = duckdb.connect(url, read_only=open_read_only, config=config)
     except duckdb.Error as e:
-        if config and any(w in str(e) for w in ("not recognized", "Invalid Input", "Conversion", "Parser Error")):
-            raise InvalidInputError(f"--db {target!s}: a DuckDB setting it gives is refused: {first_line(e)}") from e
+        if config and any(w in str(e) for w in _REFUSED_SETTING):
+            raise _refused_setting(target, e) from e
         raise QueryError(f"cannot open DuckDB database {url!r}: {e}", dialect="duckdb") from e
     return _locked_down(DuckDBEngine(con, owns=True), read_only, files)
+
+
+_REFUSED_SETTING = ("not recognized", "Invalid Input", "Conversion", "Parser Error")
+
+
+def _refused_setting(target: Any, e: duckdb.Error) -> InvalidInputError:
+    return InvalidInputError(f"--db {target!s}: a DuckDB setting it gives is refused: {first_line(e)}")
 
 
 # Every DuckDB database file has these bytes after its 8-byte checksum (its main header).
@@ -432,22 +449,20 @@ def _check_database_file(path: str) -> None:
         )
 
 
-def _url_config(rest: str) -> tuple[str, dict[str, Any]]:
-    """``duckdb:///w.duckdb?memory_limit=2GB&threads=2``: the file and DuckDB settings for the
-    connection (as SQLAlchemy's duckdb dialect takes them), so that the command line can bound
-    what DuckDB takes (benchmarks/wide_1m_memory.py: its default is 80 % of the machine's RAM)."""
+def _url_config(url: str, settings: str) -> dict[str, Any]:
+    """``duckdb:///w.duckdb?memory_limit=2GB&threads=2`` (or ``duckdb://?...`` in memory): the
+    DuckDB settings for the connection (as SQLAlchemy's duckdb dialect takes them), so that the
+    command line can bound what DuckDB takes (benchmarks/wide_1m_memory.py: its default is 80 %
+    of the machine's RAM)."""
     from urllib.parse import parse_qsl
 
-    path, mark, query = rest.partition("?")
-    if not mark:
-        return rest, {}
+    if not settings and "?" not in url:
+        return {}
     try:
-        pairs = parse_qsl(query, keep_blank_values=True, strict_parsing=True)
+        pairs = parse_qsl(settings, keep_blank_values=True, strict_parsing=True)
     except ValueError:
-        raise InvalidInputError(
-            f"--db duckdb:///{rest}: the settings after '?' are not name=value pairs joined by '&'"
-        ) from None
-    return path, dict(pairs)
+        raise InvalidInputError(f"--db {url}: the settings after '?' are not name=value pairs joined by '&'") from None
+    return dict(pairs)
 
 
 def _locked_down(engine: DuckDBEngine, read_only: bool, files) -> DuckDBEngine:

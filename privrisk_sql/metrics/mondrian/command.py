@@ -108,15 +108,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def check(args: argparse.Namespace) -> None:
     """Before any work: an output needs a database to live in, each column one order or hierarchy."""
-    from ...engines.common import file_format
+    from ...engines.common import file_format, is_in_memory
     from ...errors import InvalidInputError
     from .hierarchy import builder_of
 
-    if args.db is None and file_format(args.output) is None:
+    # --db :memory: (or duckdb://) too: it wrote the table, said so and exited 0, the table lost.
+    if is_in_memory(args.db) and file_format(args.output) is None:
         raise InvalidInputError(
             "mondrian writes its output table inside the database: give --db "
             "(a .duckdb path or an SQLAlchemy URL), or name a file as --output (released.parquet, "
-            "released.csv); the default in-memory DuckDB would lose a table"
+            "released.csv); an in-memory DuckDB would lose a table"
         )
     for column, spec in args.hierarchy:  # a malformed builder (interval:5,7) is refused before the database opens
         try:

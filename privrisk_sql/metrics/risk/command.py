@@ -61,14 +61,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def check(args: argparse.Namespace) -> None:
     """Before any work: tables are written into a database that outlives the run; the options
     record (RiskOptions) validates the rest."""
-    from ...engines.common import file_format
+    from ...engines.common import file_format, is_in_memory
     from ...errors import InvalidInputError
 
     tables = [t for t in (args.records, args.classes) if t is not None and file_format(t) is None]
-    if tables and args.db is None:
+    if tables and is_in_memory(args.db):  # --db :memory: too (the tables were written, then lost)
         raise InvalidInputError(
             "--records/--classes write tables inside the database: give --db (a .duckdb path "
-            "or an SQLAlchemy URL), or name files (records.parquet, classes.csv); the default "
+            "or an SQLAlchemy URL), or name files (records.parquet, classes.csv); an "
             "in-memory DuckDB would lose tables"
         )
     if (args.records or args.classes) and args.read_only:

@@ -635,6 +635,48 @@ def test_after_a_kill_9_only_a_file_holding_nothing_but_the_runs_own_tables_is_r
         assert list(tmp_path.iterdir()) == []  # its write-ahead log or journal too
 
 
+_SPILLING_RUN = """
+import os, signal, sys
+from privrisk_sql.source import opened, staging
+with opened(sys.argv[1], writes=["o"]) as src:
+    src.execute("SET memory_limit = '40MB'")
+    src.execute(sys.argv[2].format(prefix=staging.run_prefix(src.run_id)))
+    src.execute("CREATE TEMP TABLE spilled AS SELECT i, md5(i::VARCHAR) AS s FROM range(3000000) r(i)")
+    assert any(n.startswith(f"duckdb_temp_{os.getpid()}_") for n in os.listdir(sys.argv[1] + ".tmp"))
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.parametrize(
+    "statement, kept",
+    [('CREATE TABLE "{prefix}staging" AS SELECT 1 AS x', False), ("CREATE TABLE o AS SELECT 1 AS x", True)],
+)
+def test_after_a_kill_9_what_duckdb_spilled_for_the_run_goes_too(tmp_path, statement, kept):
+    """A run that spilled (more than DuckDB's memory_limit: the kernel's out-of-memory killer's
+    moment) and was killed outright left DuckDB's spill files, as large as what did not fit in
+    memory, in `<database>.tmp/` (DuckDB clears them at close, and never again). The watch removes
+    the dead run's, and the folder if that empties it; another process's spill files stay."""
+    path = tmp_path / "w.duckdb"
+    spill = tmp_path / "w.duckdb.tmp"
+    spill.mkdir()
+    others = spill / "duckdb_temp_1_0_owner"  # a process alive all along (init): never its files
+    others.write_text("")
+    run = subprocess.run([sys.executable, "-c", _SPILLING_RUN, str(path), statement], capture_output=True, text=True)
+    assert run.returncode == -signal.SIGKILL, run.stderr
+    stop = time.monotonic() + 30
+    while time.monotonic() < stop and len(list(spill.iterdir())) > 1:
+        time.sleep(0.05)
+    assert [p.name for p in spill.iterdir()] == [others.name]
+    assert path.exists() == kept or _gone(path)
+    others.unlink()
+    if kept:
+        return
+    run = subprocess.run([sys.executable, "-c", _SPILLING_RUN, str(path), statement], capture_output=True, text=True)
+    assert run.returncode == -signal.SIGKILL, run.stderr
+    assert _gone(spill) and _gone(path)  # the folder the run's spill made goes with it
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("command", ["cavg", "mondrian"])
 def test_a_kill_9_leaves_no_statement_running_and_no_table_of_the_run(slow_db, command, tmp_path, backend):
     """kill -9 of a run: on PostgreSQL and MariaDB its statement ran on in the server

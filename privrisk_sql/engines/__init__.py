@@ -113,6 +113,11 @@ class Engine(Protocol):
         a Spark Connect session opened here, ``{"spark_session": its id}`` (the server runs the
         dead client's statement on and keeps its tables). None elsewhere."""
 
+    def spilled_by(self, pid: int) -> list[str]:
+        """The files this database spilled to disk for process ``pid`` (more than its memory
+        held), which outlive that process when it is killed outright: DuckDB's in its
+        temp_directory, named after the pid; [] where a server or the system keeps its own."""
+
     def view_definition(self, identity: tuple) -> str | None: ...
 
     def register_frame(self, name: str, frame: Any) -> None:

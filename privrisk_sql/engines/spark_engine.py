@@ -387,6 +387,9 @@ class SparkEngine:
     def forgets_tables_at_close(self) -> bool:
         return self.owns and self._folders is not None
 
+    def spilled_by(self, pid: int) -> list[str]:
+        return []  # a server's spill is its own; Spark in this process spills into the system's temporary folder
+
     def left_after_a_kill(self) -> dict | None:
         if self._connect:
             return {"spark_session": str(self.session.session_id)} if self.owns else None

@@ -270,6 +270,9 @@ class SQLAlchemyEngine:
     def leftover_table_folder(self, container: tuple[str, ...], table: str) -> str | None:
         return None
 
+    def spilled_by(self, pid: int) -> list[str]:
+        return []  # a server's spill is its own; SQLite's temporary files are unlinked once opened
+
     def left_after_a_kill(self) -> dict | None:
         return None  # the server's session: Source.session_id
 

@@ -26,7 +26,8 @@ It reads its standard input until the run's end closes it:
     said which (``{"dev": ..., "ino": ..., "prefix": ...}``, sent once its database is open), it
     must be that one, and may hold the run's own tables; if the run was killed before it could
     say, it must hold no table. Then the file and the files its engine keeps beside it (a
-    write-ahead log, a journal) are removed.
+    write-ahead log, a journal) are removed. Whether or not it is, what the database spilled to
+    disk for the run (DuckDB's files in its temp_directory, named after the run's pid) is.
 
 This file is run by path (``python -I reaper.py PATH TARGET SYS_PATH``; PATH and TARGET empty for a
 server, whose URL, which may hold a password, is told through the pipe), importing only the
@@ -201,7 +202,21 @@ def _remove_run_folders(said: dict) -> None:
             pass
 
 
-def _reap(path: str, target: str, said: dict) -> None:
+def _remove_spilled(files: list[str]) -> None:
+    """The dead run's spill files, and their folder if that empties it (DuckDB made it for them)."""
+    for file in files:
+        try:
+            os.remove(file)
+        except OSError:
+            pass
+    if files:
+        try:
+            os.rmdir(os.path.dirname(files[0]))
+        except OSError:  # another process's files are there, or the folder is one's own
+            pass
+
+
+def _reap(path: str, target: str, said: dict, run_pid: int) -> None:
     if "session" in said:
         _end_server_run(said)
         return
@@ -226,6 +241,7 @@ def _reap(path: str, target: str, said: dict) -> None:
             with connect(target) as source:
                 names = source.engine.table_names()
                 companions = source.dialect.database_companions
+                _remove_spilled(source.engine.spilled_by(run_pid))
             break
         except Exception:
             if attempt == 49:
@@ -242,12 +258,13 @@ def _reap(path: str, target: str, said: dict) -> None:
 
 
 def main(argv: list[str]) -> None:
+    run_pid = os.getppid()  # the run that started this watch (read before it dies: then it is init)
     lines = sys.stdin.buffer.read().decode(errors="replace").splitlines()  # until the run ends
     if "done" in lines:
         return
     path, target, found = argv[1], argv[2], json.loads(argv[3])
     sys.path[:0] = [p for p in found if p not in sys.path]
-    _reap(path, target, json.loads(lines[0]) if lines else {})
+    _reap(path, target, json.loads(lines[0]) if lines else {}, run_pid)
 
 
 if __name__ == "__main__":

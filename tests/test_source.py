@@ -441,6 +441,7 @@ def test_duckdb_url_settings_bound_what_duckdb_takes(tmp_path, capsys):
         ("memroy_limit=1GB", "memroy_limit"),
         ("memory_limit=lots", "Memory must have a number"),
         ("memory_limit", "name=value pairs"),
+        ("threads=0", "at least 1 thread"),  # DuckDB's "Syntax Error": exit 3, "database error", before
     ):
         assert main(["kanon", "--db", f"duckdb:///{db}?{bad}", "--table", adult, "--qids", "age"]) == 2
         err = capsys.readouterr().err

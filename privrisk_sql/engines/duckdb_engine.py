@@ -418,7 +418,7 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
     return _locked_down(DuckDBEngine(con, owns=True), read_only, files)
 
 
-_REFUSED_SETTING = ("not recognized", "Invalid Input", "Conversion", "Parser Error")
+_REFUSED_SETTING = ("not recognized", "Invalid Input", "Conversion", "Parser Error", "Syntax Error")
 
 
 def _refused_setting(target: Any, e: duckdb.Error) -> InvalidInputError:

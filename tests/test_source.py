@@ -479,6 +479,31 @@ def test_an_in_memory_duckdb_url_takes_settings_and_keeps_no_output(tmp_path, mo
     assert list(tmp_path.iterdir()) == []  # no file named after the URL
 
 
+def test_a_duckdb_url_from_the_home_folder_names_the_file_there(tmp_path, monkeypatch, capsys):
+    """`--db 'duckdb:///~/w.duckdb'`: DuckDB opened ~/w.duckdb, our checks looked for a file
+    called '~/w.duckdb' here. mondrian made the file in the home folder, then `kanon` on it was
+    "database file not found: '~/w.duckdb'" (exit 2), `--read-only` alike, and the kill -9 watch
+    watched no file."""
+    from privrisk_sql.cli import main
+
+    home, work = tmp_path / "home", tmp_path / "work"
+    home.mkdir(), work.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(work)
+    url = "duckdb:///~/w.duckdb?threads=1"
+    table = str(FIXTURES / "mondrian" / "adult_2k.csv")
+    made = ["mondrian", "--db", url, "--table", table, "--qids", "age", "--k", "5", "--output", "o", "--keep", "*"]
+    assert main([*made, "--quiet"]) == 0
+    assert [p.name for p in home.iterdir()] == ["w.duckdb"]
+    for extra in ([], ["--read-only"]):
+        assert main(["kanon", "--db", url, "--table", "o", "--qids", "age_gen", "--quiet", *extra]) == 0, (
+            capsys.readouterr()
+        )
+    with pr.connect(url) as src:
+        assert src.database_files()[0] == str(home / "w.duckdb")
+    assert list(work.iterdir()) == []
+
+
 def test_a_duckdb_url_with_two_slashes_before_a_file_name_says_how_to_spell_it(tmp_path, capsys):
     """`duckdb://w.duckdb` (SQLAlchemy's host place) went to SQLAlchemy's duckdb dialect: a
     TypeError traceback from duckdb.connect (exit 1)."""

@@ -247,7 +247,8 @@ def duckdb_url_parts(url: str) -> tuple[str, str] | None:
     if not url.startswith(_DUCKDB_URL):
         return None
     rest, _, settings = url[len(_DUCKDB_URL) :].partition("?")
-    return rest[1:] if rest.startswith("/") else rest, settings
+    # duckdb:///~/w.duckdb: DuckDB opens the home folder's file; our checks looked for '~/w.duckdb'
+    return home_expanded(rest[1:] if rest.startswith("/") else rest), settings
 
 
 def is_in_memory(target: Any) -> bool:

@@ -504,6 +504,24 @@ def test_a_duckdb_url_from_the_home_folder_names_the_file_there(tmp_path, monkey
     assert list(work.iterdir()) == []
 
 
+@pytest.mark.parametrize("db", ["nodir/w.duckdb", "duckdb:///nodir/w.duckdb", "sqlite:///nodir/w.db"])
+def test_a_new_database_file_in_a_folder_that_does_not_exist_is_bad_input(tmp_path, monkeypatch, capsys, db):
+    """`mondrian --db nodir/w.duckdb` was exit 3, "database error: ... IO Error: Cannot open file"
+    (SQLite: "unable to open database file"), where `--records nodir/r.parquet` is exit 2 naming
+    the folder."""
+    from privrisk_sql.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    table = str(FIXTURES / "mondrian" / "adult_2k.csv")
+    args = ["mondrian", "--db", db, "--table", table, "--qids", "age", "--k", "5", "--output", "o", "--keep", "*"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert f"folder {str(tmp_path / 'nodir')!r} does not exist" in err and len(err.strip().splitlines()) == 1
+    with pytest.raises(pr.InvalidInputError, match="does not exist"):
+        pr.connect(db, create=True)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_duckdb_url_with_two_slashes_before_a_file_name_says_how_to_spell_it(tmp_path, capsys):
     """`duckdb://w.duckdb` (SQLAlchemy's host place) went to SQLAlchemy's duckdb dialect: a
     TypeError traceback from duckdb.connect (exit 1)."""

@@ -88,6 +88,10 @@ class Source(Outputs, TempTables):
                 f"database file not found: {path!r} (only a run that writes a table creates one: mondrian, "
                 "risk --records or --classes; or connect with create=True)"
             )
+        if path is not None and not Path(path).exists() and not (folder := Path(path).absolute().parent).is_dir():
+            # was the engine's "Cannot open file" / "unable to open database file": exit 3, a database error
+            why = "is not a folder" if folder.exists() else "does not exist"
+            raise InvalidInputError(f"database file {path!r}: folder {str(folder)!r} {why}")
         if timeout is not None and (not is_number(timeout) or not 0 < timeout < math.inf):
             raise InvalidInputError(f"timeout must be a number of seconds > 0, got {timeout!r}")
         self.read_only = flag(read_only, "read_only")

@@ -672,6 +672,27 @@ def test_sqlite_columns_declared_without_a_type_have_the_class_of_their_values(t
             assert pr.risk(src, name, ["band", "sex2"], weight="wr").individual is not None
 
 
+def test_a_typeless_sqlite_columns_type_is_named_as_our_reading(tmp_path):
+    """Messages named such a column's type as if declared: "column 'w' of 't' is REAL but holds
+    1 value(s) that are not numbers" (REAL was read from its first rows), and "hierarchy
+    interval:5 given for 'empty', but it is NULL" (SQLite's catalog spells no type NULL)."""
+    import sqlite3
+
+    path = tmp_path / "typeless.sqlite"
+    with sqlite3.connect(path) as con:
+        con.execute("CREATE TABLE t (id INTEGER, age INTEGER, w)")
+        rows = [(i, 20 + i % 40, 1.5) for i in range(10_050)] + [(10_050, 30, "heavy")]
+        con.executemany("INSERT INTO t VALUES (?, ?, ?)", rows)
+        con.execute("CREATE VIEW v AS SELECT id, age, NULL AS empty FROM t")
+    with pr.connect(f"sqlite:///{path}") as src:
+        with pytest.raises(pr.InvalidInputError) as e:
+            pr.risk(src, "t", ["age"], weight="w")
+        assert "'w' of 't' is REAL by its first 10,000 values (declared without a type) but holds 1 " in str(e.value)
+        with pytest.raises(pr.InvalidInputError) as e:
+            pr.mondrian(src, "v", ["age", "empty"], 5, "o", hierarchies={"empty": "interval:5"})
+        assert "but it is declared without a type: that builder is for numbers" in str(e.value)
+
+
 def test_a_view_whose_table_is_gone_is_named(tmp_path, capsys):
     """SQLite lets a view's table be dropped: reading the view's columns was SQLAlchemy's
     OperationalError, a traceback (exit 1), where DuckDB says "cannot read 'v': ..." (exit 2)."""

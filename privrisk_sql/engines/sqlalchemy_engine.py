@@ -239,7 +239,8 @@ class SQLAlchemyEngine:
             held = set((row[f"k{n}"] or "").split(",")) - {"", "null"}
             kind = "BLOB" if "blob" in held else "TEXT" if held == {"text"} else "REAL" if held else None
             if kind is not None and not ("text" in held and held & {"integer", "real"}):
-                typed[i] = (columns[i][0], kind)
+                # spelled so that a message naming the type says it is our reading, not a declaration
+                typed[i] = (columns[i][0], f"{kind} by its first {_TYPED_BY_ROWS:,} values (declared without a type)")
         return tuple(typed)
 
     def _type_name(self, t: Any) -> str:

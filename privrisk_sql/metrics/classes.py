@@ -66,7 +66,7 @@ def refuse_unsupported(col: Column, rel: Relation, reader: str, way_out: str) ->
     the column and what ``reader`` takes ("a column of qids holds"), then ``way_out``."""
     if col.type_class is TypeClass.UNSUPPORTED:
         raise InvalidInputError(
-            f"column {col.name!r} of {rel.label!r} has unsupported type {col.sql_type}: "
+            f"column {col.name!r} of {rel.label!r} has unsupported type {col.type_said}: "
             f"{reader} numbers, text, booleans, dates or timestamps; {way_out}"
         )
 
@@ -151,7 +151,7 @@ def refuse_values_outside_type(
             example = repr(row[f"example_{i}"])
             example = example if len(example) <= 60 else f"{example[:50]}... ({len(example):,} characters)"
             raise InvalidInputError(
-                f"column {col.name!r} of {rel.label!r} is {col.sql_type} but holds {found:,} value(s) that are "
+                f"column {col.name!r} of {rel.label!r} is {col.type_said} but holds {found:,} value(s) that are "
                 f"not {_WHAT_A_CLASS_HOLDS[col.type_class]}, such as {example}, which {what} "
                 "cannot compute with: give them a value of that type, or read the column as text in a "
                 "view (CAST(... AS TEXT))"

@@ -17,7 +17,7 @@ from ..engines.common import FILE_SUFFIXES, file_reader, path_kind, refuse_one_n
 from ..errors import InvalidInputError, UnsupportedFeatureError
 from ..given import home_expanded, is_url
 from ..sql.names import split_table_name
-from ..sql.types import TypeClass, type_class
+from ..sql.types import TypeClass, declared_without_a_type, type_class
 from .statements import Statements
 
 if TYPE_CHECKING:
@@ -29,6 +29,12 @@ class Column:
     name: str  # real name, as the catalog spells it
     sql_type: str
     type_class: TypeClass
+
+    @property
+    def type_said(self) -> str:
+        """The type as a message names it: an SQLite column declared with none, whose catalog says
+        NULL (which read as "its values are NULL"), is told so."""
+        return "declared without a type" if declared_without_a_type(self.sql_type) else self.sql_type
 
 
 @dataclass(frozen=True)

@@ -170,7 +170,7 @@ def resolve_sensitive(rel: Relation, qids: list[str], names: Sequence[str]) -> l
         if col.name in qids:
             raise InvalidInputError(f"column {col.name!r} is both a QID and sensitive")
         if col.type_class not in KINDS:
-            raise InvalidInputError(f"sensitive column {col.name!r} has type {col.sql_type}, which cannot be compared")
+            raise InvalidInputError(f"sensitive column {col.name!r} has type {col.type_said}, which cannot be compared")
         if col.name.lower().startswith(RESERVED_PREFIX):
             raise InvalidInputError(f"column {col.name!r}: names starting with {RESERVED_PREFIX!r} are reserved")
         if any(a.column == col.name for a in attrs):
@@ -196,11 +196,11 @@ def resolve_order(rel: Relation, qids: list[str], order: Mapping[str, Sequence] 
             raise InvalidInputError(f"order given for {name!r}, which is not one of the qids")
         if KINDS.get(col.type_class) == "boolean":
             raise InvalidInputError(
-                f"order given for {col.name!r}, but it is {col.sql_type}: a boolean is cut as a "
+                f"order given for {col.name!r}, but it is {col.type_said}: a boolean is cut as a "
                 "category (its two values, each side >= k), where an order changes nothing"
             )
         if KINDS.get(col.type_class) != "nominal":
-            raise InvalidInputError(f"order given for {col.name!r}, but it is {col.sql_type}, already ordered")
+            raise InvalidInputError(f"order given for {col.name!r}, but it is {col.type_said}, already ordered")
         values = list(values)
         seen = set()
         for v in values:
@@ -260,7 +260,7 @@ def resolve_hierarchies(
             other = f"; for it, --hierarchy {col.name}={hint[col.type_class]}" if col.type_class in hint else ""
             given = f"hierarchy {spec}" if builder else "a hierarchy file or rows"
             raise InvalidInputError(
-                f"{given} given for {col.name!r}, but it is {col.sql_type}: "
+                f"{given} given for {col.name!r}, but it is {col.type_said}: "
                 f"{'that builder is' if builder else 'hierarchy files are'} for {what}{other}"
             )
         if col.name in orders:

@@ -458,7 +458,7 @@ class MondrianRun:
             if unranked:
                 col = self.rel.column(d.column)
                 raise InvalidInputError(
-                    f"column {d.column!r} of {self.rel.label!r} ({col.sql_type}): {unranked} row(s) did not match "
+                    f"column {d.column!r} of {self.rel.label!r} ({col.type_said}): {unranked} row(s) did not match "
                     "any of its distinct values compared as text, byte by byte; the database compares this type "
                     "in its own way: cast it to a plain text type in a view and pass the view"
                 )

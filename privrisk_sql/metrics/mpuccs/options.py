@@ -143,7 +143,7 @@ def work_columns(source: Source, ori: Relation, syn: Relation, names: list[str])
             o_class = s_class
         if not compatible(o_class, s_class):
             raise InvalidInputError(
-                f"column {name!r} has incompatible types: {o.sql_type} in {ori.label!r}, {s.sql_type} in {syn.label!r}"
+                f"column {name!r} has incompatible types: {o.type_said} in {ori.label!r}, {s.type_said} in {syn.label!r}"
             )
         result.append(
             WorkColumn(

@@ -212,8 +212,8 @@ def _check_population(rel: Relation, pop: Relation, qids: list[str], pop_qids: l
         a, b = rel.column(q).type_class, pop.column(p).type_class
         if a is not b and not (a.is_numeric and b.is_numeric):
             raise InvalidInputError(
-                f"column {p!r} of population {pop.label!r} is {pop.column(p).sql_type}, but QID "
-                f"{q!r} of {rel.label!r} is {rel.column(q).sql_type}: their values never match"
+                f"column {p!r} of population {pop.label!r} is {pop.column(p).type_said}, but QID "
+                f"{q!r} of {rel.label!r} is {rel.column(q).type_said}: their values never match"
             )
 
 
@@ -394,7 +394,7 @@ def risk(
                 if not count_col.type_class.is_numeric:
                     raise InvalidInputError(
                         f"population_count {count_col.name!r} of {pop_rel.label!r} must hold "
-                        f"numbers, it is {_type_said(count_col.sql_type)}"
+                        f"numbers, it is {_type_said(count_col)}"
                     )
                 count_name = count_col.name
                 refuse_values_outside_type(source, pop_rel, [count_name], "risk", _NUMBERS)
@@ -408,7 +408,7 @@ def risk(
                 raise InvalidInputError(f"weight column {w.name!r} is also a QID")
             if not w.type_class.is_numeric:
                 raise InvalidInputError(
-                    f"weight column {w.name!r} of {rel.label!r} must be numeric, it is {_type_said(w.sql_type)}"
+                    f"weight column {w.name!r} of {rel.label!r} must be numeric, it is {_type_said(w)}"
                 )
             weight_name = w.name
             refuse_values_outside_type(source, rel, [weight_name], "risk", _NUMBERS)
@@ -608,9 +608,9 @@ def _result(hist: dict[int, int], o: RiskOptions, pairs: dict | None, weighted: 
     )
 
 
-def _type_said(sql_type: str) -> str:
-    """A column's type as a refusal names it: an SQLite column declared with none (its catalog
-    says NULL, which read as "its values are NULL") is told so, with the way out."""
-    if declared_without_a_type(sql_type):
-        return "declared without a type (SQLite: read it as a number in a view, CAST(... AS REAL))"
-    return str(sql_type)
+def _type_said(col: Column) -> str:
+    """A column's type as a refusal names it, with the way out for an SQLite column declared
+    with none."""
+    if declared_without_a_type(col.sql_type):
+        return f"{col.type_said} (SQLite: read it as a number in a view, CAST(... AS REAL))"
+    return col.type_said

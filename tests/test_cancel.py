@@ -677,6 +677,31 @@ def test_after_a_kill_9_what_duckdb_spilled_for_the_run_goes_too(tmp_path, state
     assert list(tmp_path.iterdir()) == []
 
 
+def test_cleanup_removes_what_killed_runs_spilled_for_a_database_file(tmp_path, capsys):
+    """A run into a DuckDB file it did not create starts no watch: after a kill -9, DuckDB's
+    spill files of it stay in `<file>.tmp/`. `cleanup --db FILE`, which opens the file for
+    writing (no other process has it open then), lists and removes them, and the folder; before,
+    it said "no staging tables found" and left them."""
+    from privrisk_sql.cli import main
+
+    path = tmp_path / "w.duckdb"
+    duckdb.connect(str(path)).close()  # the user's own file
+    run = subprocess.run([sys.executable, "-c", _SPILLING_RUN, str(path), "SELECT 1"], capture_output=True, text=True)
+    assert run.returncode == -signal.SIGKILL, run.stderr
+    spill = tmp_path / "w.duckdb.tmp"
+    left = sorted(p.name for p in spill.iterdir())
+    assert left and all(n.startswith("duckdb_temp_") for n in left)
+    assert main(["cleanup", "--db", str(path), "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert f"found    {len(left)} file(s) killed runs spilled" in out and str(spill) in out
+    assert sorted(p.name for p in spill.iterdir()) == left
+    assert main(["cleanup", "--db", str(path)]) == 0
+    assert f"removed  {len(left)} file(s) killed runs spilled" in capsys.readouterr().out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["w.duckdb"]
+    with pr.connect(f"duckdb:///{path}?temp_directory={tmp_path / 'shared'}") as src:
+        assert src.engine.spill_left() is None  # a folder another database may spill into: never
+
+
 @pytest.mark.parametrize("command", ["cavg", "mondrian"])
 def test_a_kill_9_leaves_no_statement_running_and_no_table_of_the_run(slow_db, command, tmp_path, backend):
     """kill -9 of a run: on PostgreSQL and MariaDB its statement ran on in the server

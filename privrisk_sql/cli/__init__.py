@@ -18,7 +18,7 @@ import threading
 import time
 import warnings
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ..errors import (
     InvalidInputError,
@@ -96,7 +96,10 @@ def build_parser() -> argparse.ArgumentParser:
         )
         _given_once(metric.part("command").add_arguments, command)
 
-    cleanup_help = "list and drop the staging tables killed runs left in --db (on Spark, their work tables too)"
+    cleanup_help = (
+        "list and drop the staging tables killed runs left in --db (on Spark, their work tables too; "
+        "on a DuckDB file, what they spilled to disk)"
+    )
     cl = sub.add_parser("cleanup", help=cleanup_help, description=cleanup_help + ".")
     cl.add_argument("--db", required=True, help="SQLAlchemy URL, Spark (sc://, spark://, local[N]) or .duckdb path")
     cl.add_argument("--dry-run", action="store_true", help="only list them")
@@ -364,9 +367,29 @@ def _run_cleanup(args: argparse.Namespace) -> int:
                 print(f"dropped  {full}")
         if not found:
             print("no staging tables found")
+        _clean_spill(src, args.dry_run)
     finally:
         src.close()
     return EXIT_OK
+
+
+def _clean_spill(src: Any, dry_run: bool) -> None:
+    """What killed runs' DuckDB spilled for this database file (Engine.spill_left): a run into a
+    file it did not create starts no watch, and DuckDB clears a process's spill files only at
+    its close."""
+    left = src.engine.spill_left()
+    if not left or not left[1]:
+        return
+    folder, files = left
+    size = sum(os.path.getsize(f) for f in files if os.path.isfile(f))
+    if not dry_run:
+        for file in files:
+            with contextlib.suppress(OSError):
+                os.remove(file)
+        with contextlib.suppress(OSError):
+            os.rmdir(folder)  # DuckDB made it for them; kept if anything else is there
+    verb = "found" if dry_run else "removed"
+    print(f"{verb:<8} {len(files)} file(s) killed runs spilled to disk, {size:,} bytes, in {folder}")
 
 
 def _print_summary(text: str) -> None:

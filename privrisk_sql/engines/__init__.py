@@ -118,6 +118,12 @@ class Engine(Protocol):
         held), which outlive that process when it is killed outright: DuckDB's in its
         temp_directory, named after the pid; [] where a server or the system keeps its own."""
 
+    def spill_left(self) -> tuple[str, list[str]] | None:
+        """The files processes killed outright spilled for this database, where that can be
+        proven (DuckDB: this connection holds the file's write lock, so no other process has it
+        open, and the folder is the file's own ``<file>.tmp``): (that folder, its files of other
+        processes). None elsewhere: ``cleanup`` removes them."""
+
     def view_definition(self, identity: tuple) -> str | None: ...
 
     def register_frame(self, name: str, frame: Any) -> None:

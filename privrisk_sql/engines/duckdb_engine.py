@@ -193,6 +193,22 @@ class DuckDBEngine:
             return []
         return [os.path.join(folder, n) for n in names if n.startswith(f"duckdb_temp_{int(pid)}_")]
 
+    def spill_left(self) -> tuple[str, list[str]] | None:
+        row = self.con.execute(
+            "SELECT path, readonly, current_setting('temp_directory') FROM duckdb_databases()"
+            " WHERE database_name = current_database()"
+        ).fetchone()
+        if row is None or not row[0] or row[1] or os.path.abspath(row[2]) != os.path.abspath(row[0] + ".tmp"):
+            return None  # in memory, read-only (others may have it open too), or a folder one chose
+        try:
+            names = os.listdir(row[2])
+        except OSError:
+            return None
+        ours = f"duckdb_temp_{os.getpid()}_"
+        return row[2], [
+            os.path.join(row[2], n) for n in names if n.startswith("duckdb_temp_") and not n.startswith(ours)
+        ]
+
     def forgets_tables_at_close(self) -> bool:
         return False
 

@@ -390,6 +390,9 @@ class SparkEngine:
     def spilled_by(self, pid: int) -> list[str]:
         return []  # a server's spill is its own; Spark in this process spills into the system's temporary folder
 
+    def spill_left(self) -> tuple[str, list[str]] | None:
+        return None
+
     def left_after_a_kill(self) -> dict | None:
         if self._connect:
             return {"spark_session": str(self.session.session_id)} if self.owns else None

@@ -274,6 +274,9 @@ class SQLAlchemyEngine:
     def spilled_by(self, pid: int) -> list[str]:
         return []  # a server's spill is its own; SQLite's temporary files are unlinked once opened
 
+    def spill_left(self) -> tuple[str, list[str]] | None:
+        return None
+
     def left_after_a_kill(self) -> dict | None:
         return None  # the server's session: Source.session_id
 

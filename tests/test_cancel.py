@@ -186,6 +186,9 @@ SIGNAL_MESSAGES = {
     signal.SIGINT: "privrisk-sql: interrupted (Ctrl-C): the running query was cancelled, work tables dropped",
     # SIGTERM (CI cancel, timeout(1), docker stop) used to kill the process with its query running.
     signal.SIGTERM: "privrisk-sql: terminated (SIGTERM): the running query was cancelled, work tables dropped",
+    # SIGHUP (the terminal closed, an ssh session dropped) killed the run where it stood, with no
+    # word (exit 129): as kill -9 does, its server statement running on, DuckDB's spill left.
+    signal.SIGHUP: "privrisk-sql: terminated (SIGHUP): the running query was cancelled, work tables dropped",
 }
 
 
@@ -204,6 +207,32 @@ def test_ctrl_c_and_sigterm_cancel_and_exit_3(slow_db, command, signum, tmp_path
     assert _ours(tables(), view) == _ours(before, view) == set()  # no output, no staging table
     if backend.can.server:  # nothing of that run still runs on the server
         assert backend.running_statements(view) == 0
+
+
+def test_a_run_under_nohup_outlives_its_terminal(tmp_path):
+    """SIGHUP ignored by the process that started the run (``nohup``) stays ignored: the run
+    must outlive its terminal, not stop as a SIGHUP it was spared would stop it."""
+    db = tmp_path / "w.duckdb"
+    with duckdb.connect(str(db)) as con:  # 10^8 rows: seconds of grouping, the SIGHUP lands mid-statement
+        con.execute(
+            "CREATE VIEW v AS SELECT (a.range * 7919 + b.range) % 1000 AS q1, (a.range + b.range * 31) % 997 AS q2"
+            " FROM range(100000) a, range(1000) b"
+        )
+    err = open(tmp_path / "stderr.txt", "w+")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "privrisk_sql.cli", "cavg", "--db", str(db), "--table", "v", "--qids", "q1,q2"]
+        + ["--k", "2", "--show-sql"],
+        stdout=subprocess.DEVNULL,
+        stderr=err,
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),  # as nohup starts it
+    )
+    _wait_for_first_statement(proc, err)
+    time.sleep(0.3)
+    assert proc.poll() is None, "the run ended before the SIGHUP: nothing tested"
+    proc.send_signal(signal.SIGHUP)
+    assert proc.wait(timeout=120) == 0
+    err.seek(0)
+    assert "terminated" not in err.read()
 
 
 @pytest.mark.parametrize("command", ["cavg", "mondrian"])

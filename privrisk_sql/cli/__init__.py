@@ -193,10 +193,13 @@ def _run_metric(metric: Metric, args: argparse.Namespace) -> int:
 
 @contextlib.contextmanager
 def _stops_after_publish(src):
-    """Ctrl-C and SIGTERM between the run's guarded parts: before an output is published they stop
-    the command as ever (exit 3); once it is published (the run's guard records those that come
-    during the publication itself) the command finishes its JSON, report and summary, moments of
-    work, and says so: its exit status must say the output is there (docs/guides/security.md)."""
+    """Ctrl-C, SIGTERM and SIGHUP between the run's guarded parts: before an output is published
+    they stop the command as ever (exit 3); once it is published (the run's guard records those
+    that come during the publication itself) the command finishes its JSON, report and summary,
+    moments of work, and says so: its exit status must say the output is there
+    (docs/guides/security.md)."""
+    from ..engines.cancel import STOP_NAMES, stop_reason, watched_signals
+
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -205,25 +208,25 @@ def _stops_after_publish(src):
     def on_signal(signum: int, frame: object) -> None:
         if src.published:
             seen.append(signum)
-        elif signum == signal.SIGTERM:
-            raise TerminatedError("terminated (SIGTERM)")
+        elif signum != signal.SIGINT:
+            raise TerminatedError(f"terminated ({STOP_NAMES[stop_reason(signum)]})")
         else:
             raise KeyboardInterrupt
 
-    old = {signum: signal.signal(signum, on_signal) for signum in (signal.SIGINT, signal.SIGTERM)}
+    old = {signum: signal.signal(signum, on_signal) for signum in watched_signals()}
     try:
         yield
     finally:
         for signum, handler in old.items():
             signal.signal(signum, handler)
         if src.stopped_after_publish:  # recorded by the run's guard, during the publication
-            name = "SIGTERM" if src.stopped_after_publish == "terminate" else "Ctrl-C"
+            name = STOP_NAMES[src.stopped_after_publish]
             _say(
                 f"privrisk-sql: {name} arrived while the output was being published: it is published, "
                 "and the command finished"
             )
         elif seen:
-            name = "SIGTERM" if signal.SIGTERM in seen else "Ctrl-C"
+            name = STOP_NAMES[stop_reason(next((s for s in seen if s != signal.SIGINT), seen[0]))]
             _say(
                 f"privrisk-sql: {name} arrived after the output was published: it is published, "
                 "and the command finished"
@@ -485,7 +488,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(f"privrisk-sql: error: {one_line(str(e))}")
         return EXIT_USAGE
     except TerminatedError as e:
-        _say(f"privrisk-sql: terminated (SIGTERM): the running query was cancelled, {_work_tables(e)}")
+        said = str(e) if str(e).startswith("terminated (") else "terminated (SIGTERM)"
+        _say(f"privrisk-sql: {said}: the running query was cancelled, {_work_tables(e)}")
         return EXIT_DATABASE
     except KeyboardInterrupt as e:
         _say(f"privrisk-sql: interrupted (Ctrl-C): the running query was cancelled, {_work_tables(e)}")

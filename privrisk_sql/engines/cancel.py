@@ -19,8 +19,27 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-TIMEOUT, INTERRUPT, TERMINATE = "timeout", "interrupt", "terminate"
-_SIGNALS = {signal.SIGINT: INTERRUPT, signal.SIGTERM: TERMINATE}  # handled alike: stop, clean up, exit 3
+TIMEOUT, INTERRUPT, TERMINATE, HANGUP = "timeout", "interrupt", "terminate", "hangup"
+# Handled alike: stop, clean up, exit 3. SIGHUP (the terminal closed, an ssh session dropped)
+# killed the run where it stood, as kill -9 does, with no word; one ignored (nohup) stays so.
+_SIGNALS = {signal.SIGINT: INTERRUPT, signal.SIGTERM: TERMINATE}
+if hasattr(signal, "SIGHUP"):  # not on Windows
+    _SIGNALS[signal.SIGHUP] = HANGUP
+# A stop as its messages name it.
+STOP_NAMES = {INTERRUPT: "Ctrl-C", TERMINATE: "SIGTERM", HANGUP: "SIGHUP"}
+
+
+def watched_signals() -> list[int]:
+    """The stop signals a run handles: Ctrl-C, SIGTERM and SIGHUP, less any this process ignores
+    (``nohup`` ignores SIGHUP so that the run outlives its terminal: it must)."""
+    return [s for s in _SIGNALS if s == signal.SIGINT or signal.getsignal(s) is not signal.SIG_IGN]
+
+
+def stop_reason(signum: int) -> str:
+    """The stop a signal of :func:`watched_signals` asks for."""
+    return _SIGNALS[signal.Signals(signum)]
+
+
 _WAKE = b"\0"  # written to the wake-up pipe by stop_watching; no signal has number 0
 _POLL = 0.1  # seconds between two cancel requests while the main thread has not stopped yet
 # A server that takes the cancel request but does not act on it (its backend SIGSTOPped, a
@@ -102,7 +121,7 @@ class RunGuard:
             self._thread = None
 
     def restore(self) -> None:
-        """Give Ctrl-C and SIGTERM back to whoever had them before the run."""
+        """Give Ctrl-C, SIGTERM and SIGHUP back to whoever had them before the run."""
         if self._pipe is None:
             return
         signal.set_wakeup_fd(self._old_wakeup_fd)
@@ -118,7 +137,7 @@ class RunGuard:
             self.reason = reason
 
     def _on_signal(self, signum: int, frame: object) -> None:
-        self.trip(_SIGNALS[signal.Signals(signum)])
+        self.trip(stop_reason(signum))
 
     def _watch_signals(self) -> None:
         read_fd, write_fd = os.pipe()
@@ -134,7 +153,7 @@ class RunGuard:
         # point where cleanup still runs (not in the middle of dropping a TEMP table).
         # SIGTERM (a CI cancel, timeout(1), docker stop) the same way: the database stops the
         # statement and the work tables go, instead of the process dying with them left behind.
-        for signum in _SIGNALS:
+        for signum in watched_signals():
             self._old_handlers[signum] = signal.signal(signum, self._on_signal)
         self._pipe = (read_fd, write_fd)
 

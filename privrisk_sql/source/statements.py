@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..engines import Engine
-from ..engines.cancel import INTERRUPT, TERMINATE, RunGuard, longest_wait
+from ..engines.cancel import HANGUP, INTERRUPT, STOP_NAMES, TERMINATE, RunGuard, longest_wait
 from ..engines.common import first_line
 from ..errors import InvalidInputError, QueryError, QueryTimeoutError, TerminatedError
 from ..progress import end_open_line
@@ -176,12 +176,12 @@ class Statements:
             finally:
                 self._guard = None
                 guard.restore()
-        if guard.published and guard.reason in (INTERRUPT, TERMINATE):
+        if guard.published and guard.reason in (INTERRUPT, TERMINATE, HANGUP):
             # the output is published: that is what happened, and what the caller is told
             self.stopped_after_publish = guard.reason
             log.info(
                 "%s arrived while the output was being published: it is published",
-                "SIGTERM" if guard.reason == TERMINATE else "Ctrl-C",
+                STOP_NAMES[guard.reason],
             )
             return
         _raise_signal_stop(guard.reason)
@@ -312,11 +312,11 @@ class Statements:
 
 
 def _raise_signal_stop(reason: str | None) -> None:
-    """Ctrl-C as KeyboardInterrupt, SIGTERM as TerminatedError (a KeyboardInterrupt too)."""
+    """Ctrl-C as KeyboardInterrupt, SIGTERM and SIGHUP as TerminatedError (a KeyboardInterrupt too)."""
     if reason == INTERRUPT:
         raise KeyboardInterrupt
-    if reason == TERMINATE:
-        raise TerminatedError("terminated (SIGTERM)")
+    if reason in (TERMINATE, HANGUP):
+        raise TerminatedError(f"terminated ({STOP_NAMES[reason]})")
 
 
 _UNITS = {"us": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0, "h": 3600.0, "d": 86400.0}

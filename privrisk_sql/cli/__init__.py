@@ -383,14 +383,12 @@ def _clean_spill(src: Any, dry_run: bool) -> None:
     left = src.engine.spill_left()
     if not left or not left[1]:
         return
+    from ..engines.common import remove_spill
+
     folder, files = left
     size = sum(os.path.getsize(f) for f in files if os.path.isfile(f))
     if not dry_run:
-        for file in files:
-            with contextlib.suppress(OSError):
-                os.remove(file)
-        with contextlib.suppress(OSError):
-            os.rmdir(folder)  # DuckDB made it for them; kept if anything else is there
+        remove_spill(files, folder)
     verb = "found" if dry_run else "removed"
     print(f"{verb:<8} {len(files)} file(s) killed runs spilled to disk, {size:,} bytes, in {folder}")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import threading
@@ -249,6 +250,16 @@ def duckdb_url_parts(url: str) -> tuple[str, str] | None:
     rest, _, settings = url[len(_DUCKDB_URL) :].partition("?")
     # duckdb:///~/w.duckdb: DuckDB opens the home folder's file; our checks looked for '~/w.duckdb'
     return home_expanded(rest[1:] if rest.startswith("/") else rest), settings
+
+
+def remove_spill(files: list[str], folder: str) -> None:
+    """Spill files of processes killed outright (Engine.spilled_by, Engine.spill_left) removed, and
+    their folder if that empties it (DuckDB made it for them; kept when anything else is there)."""
+    for file in files:
+        with contextlib.suppress(OSError):
+            os.remove(file)
+    with contextlib.suppress(OSError):
+        os.rmdir(folder)
 
 
 def is_in_memory(target: Any) -> bool:

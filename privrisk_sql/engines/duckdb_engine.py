@@ -482,7 +482,7 @@ def _url_config(url: str, settings: str) -> dict[str, Any]:
     of the machine's RAM)."""
     from urllib.parse import parse_qsl
 
-    if not settings and "?" not in url:
+    if not settings:
         return {}
     try:
         pairs = parse_qsl(settings, keep_blank_values=True, strict_parsing=True)

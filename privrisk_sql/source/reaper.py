@@ -202,20 +202,6 @@ def _remove_run_folders(said: dict) -> None:
             pass
 
 
-def _remove_spilled(files: list[str]) -> None:
-    """The dead run's spill files, and their folder if that empties it (DuckDB made it for them)."""
-    for file in files:
-        try:
-            os.remove(file)
-        except OSError:
-            pass
-    if files:
-        try:
-            os.rmdir(os.path.dirname(files[0]))
-        except OSError:  # another process's files are there, or the folder is one's own
-            pass
-
-
 def _reap(path: str, target: str, said: dict, run_pid: int) -> None:
     if "session" in said:
         _end_server_run(said)
@@ -234,6 +220,7 @@ def _reap(path: str, target: str, said: dict, run_pid: int) -> None:
         return  # another file now: not the run's
     import time
 
+    from privrisk_sql.engines.common import remove_spill  # the package by its name, as connect
     from privrisk_sql.source import connect  # this process was started by path: the package by its name
 
     for attempt in range(50):  # the dead run's lock on the file goes with its last file descriptor
@@ -241,7 +228,8 @@ def _reap(path: str, target: str, said: dict, run_pid: int) -> None:
             with connect(target) as source:
                 names = source.engine.table_names()
                 companions = source.dialect.database_companions
-                _remove_spilled(source.engine.spilled_by(run_pid))
+                if spilled := source.engine.spilled_by(run_pid):
+                    remove_spill(spilled, os.path.dirname(spilled[0]))
             break
         except Exception:
             if attempt == 49:

@@ -6,7 +6,7 @@ import os
 import re
 import shlex
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, cast
@@ -187,11 +187,7 @@ class DuckDBEngine:
         # DuckDB clears its spill files at close, never for a process killed before it: at the
         # next open of the file they are still there (tested with DuckDB 2.0).
         (folder,) = self.con.execute("SELECT current_setting('temp_directory')").fetchone() or ("",)
-        try:
-            names = os.listdir(folder) if folder else []
-        except OSError:
-            return []
-        return [os.path.join(folder, n) for n in names if n.startswith(f"duckdb_temp_{int(pid)}_")]
+        return _spill_files(folder, lambda owner: owner == int(pid))
 
     def spill_left(self) -> tuple[str, list[str]] | None:
         row = self.con.execute(
@@ -200,14 +196,7 @@ class DuckDBEngine:
         ).fetchone()
         if row is None or not row[0] or row[1] or os.path.abspath(row[2]) != os.path.abspath(row[0] + ".tmp"):
             return None  # in memory, read-only (others may have it open too), or a folder one chose
-        try:
-            names = os.listdir(row[2])
-        except OSError:
-            return None
-        ours = f"duckdb_temp_{os.getpid()}_"
-        return row[2], [
-            os.path.join(row[2], n) for n in names if n.startswith("duckdb_temp_") and not n.startswith(ours)
-        ]
+        return row[2], _spill_files(row[2], lambda owner: owner != os.getpid())
 
     def forgets_tables_at_close(self) -> bool:
         return False
@@ -432,6 +421,17 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
             raise _refused_setting(target, e) from e
         raise QueryError(f"cannot open DuckDB database {url!r}: {e}", dialect="duckdb") from e
     return _locked_down(DuckDBEngine(con, owns=True), read_only, files)
+
+
+def _spill_files(folder: str, of: Callable[[int], bool]) -> list[str]:
+    """The spill files in ``folder`` of the processes ``of`` picks: DuckDB names each
+    ``duckdb_temp_<pid>_...`` after the process that wrote it."""
+    try:
+        names = os.listdir(folder) if folder else []
+    except OSError:
+        return []
+    owners = {n: re.match(r"duckdb_temp_(\d+)_", n) for n in names}
+    return [os.path.join(folder, n) for n, m in owners.items() if m is not None and of(int(m.group(1)))]
 
 
 _REFUSED_SETTING = ("not recognized", "Invalid Input", "Conversion", "Parser Error", "Syntax Error")

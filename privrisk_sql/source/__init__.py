@@ -83,15 +83,16 @@ class Source(Outputs, TempTables):
         target = home_expanded(target)
         path = database_file(target)
         create = flag(create, "create")
-        if path is not None and not create and not Path(path).exists():
-            raise InvalidInputError(
-                f"database file not found: {path!r} (only a run that writes a table creates one: mondrian, "
-                "risk --records or --classes; or connect with create=True)"
-            )
-        if path is not None and not Path(path).exists() and not (folder := Path(path).absolute().parent).is_dir():
-            # was the engine's "Cannot open file" / "unable to open database file": exit 3, a database error
-            why = "is not a folder" if folder.exists() else "does not exist"
-            raise InvalidInputError(f"database file {path!r}: folder {str(folder)!r} {why}")
+        if path is not None and not Path(path).exists():
+            if not create:
+                raise InvalidInputError(
+                    f"database file not found: {path!r} (only a run that writes a table creates one: mondrian, "
+                    "risk --records or --classes; or connect with create=True)"
+                )
+            if not (folder := Path(path).absolute().parent).is_dir():
+                # was the engine's "Cannot open file" / "unable to open database file": exit 3, a database error
+                why = "is not a folder" if folder.exists() else "does not exist"
+                raise InvalidInputError(f"database file {path!r}: folder {str(folder)!r} {why}")
         if timeout is not None and (not is_number(timeout) or not 0 < timeout < math.inf):
             raise InvalidInputError(f"timeout must be a number of seconds > 0, got {timeout!r}")
         self.read_only = flag(read_only, "read_only")

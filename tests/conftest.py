@@ -59,6 +59,7 @@ SPARK_TESTS = (
     "test_mondrian.py::test_hand_*",
     "test_mondrian.py::test_interrupted_run_leaves_nothing*",
     "test_mondrian.py::test_existing_output_refused_then_replaced*",
+    "test_mondrian.py::test_output_names_the_database_refuses*",
     "test_mondrian.py::test_a_replaced_output_keeps_the_views*",
     "test_mondrian.py::test_dates_timestamps*",
     "test_mondrian.py::test_labels_only_writes_the_same_partitions_and_labels_without_bounds?spark-False?",

@@ -1127,6 +1127,42 @@ def test_names_past_the_identifier_limit_are_refused_before_work(backend):
     assert src.statements == 0
 
 
+# Output names each database refuses by a rule of its own (the rest of these it takes).
+_REFUSED_OUTPUTS = {
+    "sqlite": {"sqlite_{}": "SQLite keeps names beginning 'sqlite_'", "SQLITE_{}": "SQLite keeps names"},
+    "mysql": {"o{} ": "ends in white space", "o{}\t": "ends in white space", "o{}😀": "past U\\+FFFF"},
+    "spark": {
+        name: "Spark's session catalog takes only the letters A-Z, digits and _"
+        for name in ("o{} ", "o{}\t", "o{}😀", "my-{}", "Straße{}", "o {}")
+    },
+}
+
+
+def test_output_names_the_database_refuses_are_refused_before_work(backend):
+    """`--output my-table` on Spark, `'o '` or an emoji on MariaDB, `sqlite_x` on SQLite: the
+    database refused the name at the publish, after every Mondrian level (exit 3, "database
+    error"). Now refused first, naming the rule; every other database writes these names."""
+    t = _table(backend, [("id", T.INTEGER), ("x", T.INTEGER)], [(i, i % 5) for i in range(20)])
+    src = backend.source()
+    refused = _REFUSED_OUTPUTS.get(backend.name, {})
+    shapes = ("sqlite_{}", "SQLITE_{}", "o{} ", "o{}\t", "o{}😀", "my-{}", "Straße{}", "o {}")
+    written = 0
+    for shape in shapes:
+        name = shape.format(uuid.uuid4().hex[:8])
+        if shape in refused:
+            before = src.statements
+            with pytest.raises(pr.InvalidInputError, match=f"^output {re.escape(repr(name))}: .*{refused[shape]}"):
+                mondrian_keeping_all(src, t, ["x"], 2, name)
+            assert src.statements == before, shape
+            continue
+        if hasattr(backend, "created"):
+            backend.created.append(name)
+        r = mondrian_keeping_all(src, t, ["x"], 2, name)
+        assert backend.fetch(f"SELECT COUNT(*) FROM {_q(backend, r.output)}") == [(20,)], shape
+        written += 1
+    assert written == len(shapes) - len(refused)
+
+
 @pytest.mark.parametrize("sql_type", ["DATE", "TIMESTAMP"])
 def test_infinite_dates_are_refused_by_name_before_work(backend, sql_type):
     """A DATE holding ±infinity said 'table changed during the run ... 0 rows' (issue 41, 13)."""

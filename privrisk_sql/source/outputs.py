@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import re
 import shutil
 import uuid
 import warnings
@@ -46,6 +47,9 @@ class Outputs(Relations):
 
         target = self.output_table(name)  # its database and schema exist and take tables
         self.check_new_names([target.name], f"{option} table name")
+        for pattern, why in self.dialect.refused_table_names:
+            if re.search(pattern, target.name):
+                raise InvalidInputError(f"{option} {name!r}: {why}; choose another name")
         existing = self.find_table(target.lookup_name)  # where it will be created, nowhere else
         for rel in reads:
             if existing is not None and existing.identity == rel.identity:  # main.people is people

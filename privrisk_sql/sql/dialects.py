@@ -148,6 +148,9 @@ class Dialect:
     # is cut silently (PostgreSQL: 63 bytes) or refused after the work (MariaDB: 64 characters,
     # counted here as bytes to stay on the safe side), so every name a run creates is checked first.
     max_identifier_bytes: int | None = None
+    # Table names the database refuses by its own rule: (regular expression searched in the name,
+    # why). Checked before any work: the database refused them at the publish, after all of it.
+    refused_table_names: tuple[tuple[str, str], ...] = ()
     # DATE and TIMESTAMP hold 'infinity' and '-infinity' (DuckDB, PostgreSQL; isfinite() tells).
     infinite_dates: bool = False
     # DOUBLE holds inf and -inf (all but MariaDB; fn.is_infinite tells).
@@ -260,6 +263,7 @@ ORDER BY 1""",
             reads_files=False,
             sqlglot_writer="sqlite",
             container_kind="attached database",
+            refused_table_names=((r"(?i)^sqlite_", "SQLite keeps names beginning 'sqlite_' for its own tables"),),
             container_names_ignore_case=True,
             cancel_by="progress_handler",
             connect_args=(("check_same_thread", False),),
@@ -353,6 +357,10 @@ ORDER BY 1""",
             statement_timeout=("max_statement_time", 1.0, 31_536_000),  # a year
             connect_timeout=True,
             max_identifier_bytes=64,
+            refused_table_names=(
+                (r"[ \t\n\r\v\f]$", "MariaDB and MySQL refuse a table name that ends in white space"),
+                (r"[\U00010000-\U0010FFFF]", "MariaDB and MySQL names hold no character past U+FFFF (an emoji)"),
+            ),
             cast_types=CastTypes(double="DOUBLE", bigint="SIGNED", integer="SIGNED", text="CHAR"),
             rename_tables="RENAME TABLE {pairs}",
             # information_schema shows a user its own privileges only.
@@ -393,6 +401,14 @@ ORDER BY 1""",
             temp_tables=False,
             transactions=False,
             cast_types=CastTypes(double="DOUBLE", bigint="BIGINT", integer="INT", text="STRING"),
+            # The session catalog's rule (a metastore's too): a catalog of another kind set as the
+            # default may take more, and is held to it all the same.
+            refused_table_names=(
+                (
+                    r"[^A-Za-z0-9_]",
+                    "Spark's session catalog takes only the letters A-Z, digits and _ in a table's name",
+                ),
+            ),
             # Few shuffle partitions while Mondrian cuts few code tuples: a level's statements
             # shuffle kilobytes, and 200 partitions' tasks cost more than the work
             # (docs/decisions/spark-few-shuffle-partitions-for-small-work.md).

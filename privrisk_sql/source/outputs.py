@@ -68,6 +68,7 @@ class Outputs(Relations):
                     "choose a new name, or drop the table yourself if it is unrelated"
                 )
         if existing is None:
+            self._check_name_free(name, target, option)
             folder = self.engine.unlisted_table_folder(target.container, target.name)
             if folder is not None:
                 raise InvalidInputError(
@@ -173,6 +174,21 @@ class Outputs(Relations):
             raise
         self._check_create_privilege(name, container)
         return OutputTable(name, container, table)
+
+    def _check_name_free(self, label: str, target: OutputTable, option: str) -> None:
+        """Refuse an output whose name something other than a table or view holds (an index, a
+        sequence, a type), before any work: the publish's rename failed on it after all of it."""
+        query = self.dialect.name_taken_query
+        if query is None:
+            return
+        schema = target.container[-1]
+        sql = query.format(schema=self.literal(schema), schema_name=self.quote(schema), name=self.literal(target.name))
+        rows = self._run(sql, fetch="records", setting=True)
+        if rows:
+            raise InvalidInputError(
+                f"{option} {label!r} is the name of {rows[0]['what']} in {self.dialect.container_kind} {schema!r}, "
+                "which a table cannot share: choose another name"
+            )
 
     def _check_create_privilege(self, label: str, container: tuple[str, ...]) -> None:
         """Refuse an output the user may not create, before any work. The catalog's answer is

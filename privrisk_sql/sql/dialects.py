@@ -151,6 +151,11 @@ class Dialect:
     # Table names the database refuses by its own rule: (regular expression searched in the name,
     # why). Checked before any work: the database refused them at the publish, after all of it.
     refused_table_names: tuple[tuple[str, str], ...] = ()
+    # What other than a table or view holds a name a new table would take in a schema ({schema} a
+    # literal, {schema_name} the quoted identifier, {name} a literal): rows with column what
+    # ("an index"). The rename that publishes the output failed on it after the run's work
+    # (PostgreSQL's indexes, sequences and types, SQLite's indexes, MariaDB's sequences).
+    name_taken_query: str | None = None
     # DATE and TIMESTAMP hold 'infinity' and '-infinity' (DuckDB, PostgreSQL; isfinite() tells).
     infinite_dates: bool = False
     # DOUBLE holds inf and -inf (all but MariaDB; fn.is_infinite tells).
@@ -264,6 +269,8 @@ ORDER BY 1""",
             sqlglot_writer="sqlite",
             container_kind="attached database",
             refused_table_names=((r"(?i)^sqlite_", "SQLite keeps names beginning 'sqlite_' for its own tables"),),
+            name_taken_query="SELECT 'an index' AS what FROM {schema_name}.sqlite_master"
+            " WHERE type = 'index' AND lower(name) = lower({name})",
             container_names_ignore_case=True,
             cancel_by="progress_handler",
             connect_args=(("check_same_thread", False),),
@@ -295,6 +302,13 @@ ORDER BY 1""",
             session_id_query="SELECT pg_backend_pid() AS id",
             end_session="SELECT pg_terminate_backend({session_id})",
             create_privilege="SELECT has_schema_privilege({schema}, 'CREATE') AS ok",
+            # A table's row type takes its name too; an array type in the way is moved by PostgreSQL.
+            name_taken_query="SELECT CASE c.relkind WHEN 'S' THEN 'a sequence' WHEN 'c' THEN 'a composite type'"
+            " ELSE 'an index' END AS what FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+            " WHERE n.nspname = {schema} AND c.relname = {name} AND c.relkind IN ('i', 'I', 'S', 'c')"
+            " UNION ALL SELECT 'a type' FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace"
+            " WHERE n.nspname = {schema} AND t.typname = {name} AND t.typrelid = 0"
+            " AND NOT (t.typcategory = 'A' AND t.typelem <> 0)",
             system_schemas=("information_schema", "pg_catalog"),
             read_setting="SELECT current_setting({name_literal}, true) AS value",
             write_setting="SELECT set_config({name_literal}, {value}, false)",
@@ -365,6 +379,8 @@ ORDER BY 1""",
             rename_tables="RENAME TABLE {pairs}",
             # information_schema shows a user its own privileges only.
             create_privilege_probe=True,
+            name_taken_query="SELECT 'a sequence' AS what FROM information_schema.tables"
+            " WHERE table_schema = {schema} AND BINARY table_name = {name} AND table_type = 'SEQUENCE'",
             create_privilege="SELECT (EXISTS (SELECT 1 FROM information_schema.user_privileges"
             " WHERE privilege_type = 'CREATE') OR EXISTS (SELECT 1 FROM"
             " information_schema.schema_privileges WHERE privilege_type = 'CREATE'"

@@ -27,8 +27,10 @@ Usage: python benchmarks/mondrian_hierarchy_scale.py [--rows 200000] [--leaves 5
 from __future__ import annotations
 
 import argparse
+import atexit
 import itertools
 import os
+import shutil
 import tempfile
 import time
 
@@ -113,6 +115,7 @@ def main() -> None:
     ap.add_argument("--db", help="SQLAlchemy URL (default: a DuckDB file of its own)")
     args = ap.parse_args()
     work = tempfile.mkdtemp(prefix="privrisk_bench_")
+    atexit.register(shutil.rmtree, work, True)  # its data and databases: every run left them in /tmp
     tree_path = os.path.join(work, "zip.csv")
     write_tree(tree_path, args.leaves)
     tree = read_hierarchy("zip", tree_path)

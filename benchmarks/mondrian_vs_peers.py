@@ -42,6 +42,7 @@ copy floor" can be); what 10x would need is printed against the copy floor.
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
 import shutil
@@ -126,6 +127,7 @@ def main() -> None:
     if a.qiyuangong:
         compile_bytecode(py, folder=a.qiyuangong)
     work = Path(tempfile.mkdtemp(prefix="mondrian_peers_"))
+    atexit.register(shutil.rmtree, work, True)  # its data and databases: every run left them in /tmp
     group_by = (
         f"{IMPORTS}; duckdb.sql(\"SELECT COUNT(*) FROM (SELECT COUNT(*) FROM read_parquet('{data}') "
         f'GROUP BY {", ".join(QIDS)})").fetchall()'

@@ -501,18 +501,25 @@ def spark_session():
     """The test process's local Spark session: 2 cores, a warehouse in a temporary folder, few
     shuffle partitions (the fixtures are small), no UI, the driver on loopback, and the plans of
     as few statements kept as the sessions privrisk_sql opens keep (Spark's 1,000 filled the 1 GiB
-    driver in the Wage case: docs/decisions/spark-retained-executions.md)."""
+    driver in the Wage case: docs/decisions/spark-retained-executions.md). Everything the JVM
+    writes (warehouse, spill, its temporary files) is in one folder, removed when the test
+    process ends: every run of the Spark tests left a warehouse and the JVM's block manager and
+    scratch folders in /tmp."""
     if not _SPARK:
+        import atexit
         import tempfile
 
         from pyspark.sql import SparkSession
 
         os.environ["SPARK_LOCAL_IP"] = "127.0.0.1"  # the JVM binds and talks on loopback only
-        warehouse = tempfile.mkdtemp(prefix="privrisk_spark_")
+        work = Path(tempfile.mkdtemp(prefix="privrisk_spark_"))
+        (work / "tmp").mkdir()
         session = (
             SparkSession.builder.master("local[2]")
             .appName("privrisk_sql tests")
-            .config("spark.sql.warehouse.dir", warehouse)
+            .config("spark.sql.warehouse.dir", str(work / "warehouse"))
+            .config("spark.local.dir", str(work / "local"))
+            .config("spark.driver.extraJavaOptions", f"-Djava.io.tmpdir={work / 'tmp'}")
             .config("spark.sql.shuffle.partitions", "4")
             .config("spark.ui.enabled", "false")
             .config("spark.ui.showConsoleProgress", "false")
@@ -522,8 +529,18 @@ def spark_session():
             .getOrCreate()
         )
         session.sparkContext.setLogLevel("ERROR")
+        atexit.register(_stop_spark_session, session, work)
         _SPARK.append(session)
     return _SPARK[0]
+
+
+def _stop_spark_session(session, work: Path) -> None:
+    import shutil
+
+    try:
+        session.stop()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 _CONNECT: list[str] = []
@@ -553,17 +570,31 @@ class SparkConnectServer:
         return int(next(self.pid_dir.glob("*.pid")).read_text().strip())
 
     def stop(self) -> None:
+        """Stop the server (a killed one is gone already) and remove its folder: logs, warehouse,
+        spill and the JVM's temporary files (each server left 5 MB and more in /tmp)."""
+        import shutil
         import signal
         import subprocess
+        import time
 
         import pyspark
 
         try:
-            os.kill(self.pid, signal.SIGCONT)  # a stopped JVM cannot stop
+            pid = self.pid
+            os.kill(pid, signal.SIGCONT)  # a stopped JVM cannot stop
         except (OSError, StopIteration):
-            return
-        home = Path(pyspark.__file__).parent
-        subprocess.run([str(home / "sbin" / "stop-connect-server.sh")], env=self.env, capture_output=True)
+            pass
+        else:
+            home = Path(pyspark.__file__).parent
+            subprocess.run([str(home / "sbin" / "stop-connect-server.sh")], env=self.env, capture_output=True)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:  # its shutdown still writes into the folder
+                try:
+                    os.kill(pid, 0)
+                except OSError:
+                    break
+                time.sleep(0.2)
+        shutil.rmtree(self.pid_dir, ignore_errors=True)
 
 
 def start_spark_connect() -> SparkConnectServer:
@@ -580,6 +611,7 @@ def start_spark_connect() -> SparkConnectServer:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     work = tempfile.mkdtemp(prefix="privrisk_connect_")
+    os.mkdir(f"{work}/tmp")
     env = {
         **os.environ,
         "SPARK_HOME": str(home),
@@ -592,6 +624,8 @@ def start_spark_connect() -> SparkConnectServer:
         "spark.connect.grpc.binding.address": "127.0.0.1",
         "spark.connect.grpc.binding.port": str(port),
         "spark.sql.warehouse.dir": f"{work}/warehouse",
+        "spark.local.dir": f"{work}/local",
+        "spark.driver.extraJavaOptions": f"-Djava.io.tmpdir={work}/tmp",
         "spark.sql.shuffle.partitions": "4",
         "spark.ui.enabled": "false",
         "spark.driver.host": "127.0.0.1",

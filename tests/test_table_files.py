@@ -147,7 +147,8 @@ def test_risk_records_and_classes_as_files_hold_the_rows_of_the_tables(tmp_path,
     db = tmp_path / "w.duckdb"
     as_tables = pr.risk(str(db), people, QIDS, records="records", key="id", classes="classes")
     records, classes = tmp_path / f"records{suffix}", tmp_path / f"classes{suffix}"
-    as_files = pr.risk(None, people, QIDS, records=str(records), key="id", classes=str(classes))
+    given = (records, classes) if suffix == ".parquet" else (str(records), str(classes))  # a Path, as pandas takes one
+    as_files = pr.risk(None, people, QIDS, records=given[0], key="id", classes=given[1])
     assert as_files.to_dict() == as_tables.to_dict()
     read = pd.read_parquet if suffix == ".parquet" else pd.read_csv
     with duckdb.connect(str(db)) as con:

@@ -17,6 +17,14 @@ from ..engines.common import file_format
 from ..errors import InvalidInputError
 
 
+def as_file_path(value: Any) -> Any:
+    """``Path("released.parquet")`` as its text, as pandas' ``to_parquet`` takes it; anything
+    else as given (a Path naming no file kind is refused as a table name)."""
+    if isinstance(value, os.PathLike) and file_format(os.fspath(value)) is not None:
+        return os.fspath(value)
+    return value
+
+
 class Destination(Protocol):
     """Where a run's table goes (:class:`TableOutput`, :class:`TableFile`)."""
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import os
 import time
 import warnings
 from collections.abc import Callable, Mapping, Sequence
@@ -17,7 +16,7 @@ from ...errors import InvalidInputError
 from ...given import flag
 from ...source import is_in_memory, opened
 from ..classes import resolve_qids
-from ..destinations import Destination, TableOutput, check_sources, checked_files
+from ..destinations import Destination, TableOutput, as_file_path, check_sources, checked_files
 from .options import (
     MondrianOptions,
     OutputShape,
@@ -114,8 +113,7 @@ def mondrian(
             empty table or one with fewer than k rows, an existing output table, an output
             name whose schema or database does not exist (all before any work table is made).
     """
-    if isinstance(output, os.PathLike) and file_format(os.fspath(output)) is not None:
-        output = os.fspath(output)  # Path("released.parquet"), as pandas' to_parquet takes it
+    output = as_file_path(output)
     hierarchies, order = orders_spelled_as_hierarchies(hierarchies, order)
     o = MondrianOptions.validated(
         qids, k, output, keep, replace, median, relaxed, nulls, order, l, t, sensitive, identifiers

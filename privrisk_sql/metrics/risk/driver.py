@@ -30,7 +30,7 @@ from ..classes import (
     resolve_qids,
     validate_qids,
 )
-from ..destinations import Destination, TableFile, TableOutput, check_sources, checked_files
+from ..destinations import Destination, TableFile, TableOutput, as_file_path, check_sources, checked_files
 from . import DEFAULT_THRESHOLD, models, population
 from .sql import RiskColumn, RiskQueries
 
@@ -355,9 +355,9 @@ def risk(
         population_qids,
         population_count,
         weight,
-        records,
+        as_file_path(records),
         key,
-        classes,
+        as_file_path(classes),
         replace,
     )
     page = report.checked_html(html, table, o.population)  # input_files passes over a None population

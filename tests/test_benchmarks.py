@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -52,7 +54,9 @@ def test_mondrian_vs_reference_jobs_agree_on_partitions_and_gcp(tmp_path, monkey
 
 def test_mondrian_hierarchy_scale_runs_small():
     # its own checks: the two ways of loading a tree give the same ancestor table, and a tree
-    # whose values the table mostly lacks sends few nodes
+    # whose values the table mostly lacks sends few nodes; its work folder is gone after (every
+    # run of the suite left one in /tmp)
+    folders = set(Path(tempfile.gettempdir()).glob("privrisk_bench_*"))
     r = subprocess.run(
         [
             sys.executable,
@@ -70,6 +74,7 @@ def test_mondrian_hierarchy_scale_runs_small():
     )
     assert r.returncode == 0, r.stderr[-2000:]
     assert "a tree of 2,000 postcodes (2,224 nodes, 12,000 value-depth rows)" in r.stdout
+    assert set(Path(tempfile.gettempdir()).glob("privrisk_bench_*")) <= folders
     assert "x faster" in r.stdout and "the tree costs" in r.stdout
 
 

@@ -338,6 +338,7 @@ def own_connect():
     server = start_spark_connect()
     yield server
     server.stop()
+    assert not server.pid_dir.exists()  # its logs, warehouse and the JVM's scratch files, gone
 
 
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)

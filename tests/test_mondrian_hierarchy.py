@@ -605,6 +605,27 @@ def test_a_mask_over_values_with_edge_spaces_is_refused(tmp_path):
         pr.mondrian(str(db), "t", ["age", "zip"], 5, "o", identifiers=["id"], hierarchies={"zip": "mask"})
 
 
+def test_a_mask_over_an_empty_text_value_is_refused_naming_it(tmp_path):
+    """'' among the codes: the refusal spoke of rows the user never gave ("hierarchy (given as
+    rows) for 'zip', line 1: an empty cell"); it names the empty value and the way out now, and
+    that way out (NULL, nulls='separate') runs."""
+    import duckdb
+
+    db = tmp_path / "w.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute(
+            "CREATE TABLE t AS SELECT i AS id, i % 5 AS age, CASE WHEN i % 2 = 0 THEN '' "
+            "ELSE '9008' END AS zip FROM range(40) r(i)"
+        )
+        con.execute("CREATE VIEW v AS SELECT id, age, NULLIF(zip, '') AS zip FROM t")
+    with pytest.raises(InvalidInputError, match=r"^hierarchy 'mask' for 'zip': a value is empty text \(''\)"):
+        pr.mondrian(str(db), "t", ["age", "zip"], 5, "o", identifiers=["id"], hierarchies={"zip": "mask"})
+    r = pr.mondrian(
+        str(db), "v", ["age", "zip"], 5, "o", identifiers=["id"], hierarchies={"zip": "mask"}, nulls="separate"
+    )
+    assert r.partitions >= 1
+
+
 def test_a_mask_over_values_holding_the_masking_character_is_refused(tmp_path, capsys):
     """A code '90**' and the mask of '9012' would read alike in the release: refused by value,
     before any work (it was accepted, the value under a group of its own spelling)."""

@@ -267,6 +267,11 @@ def resolve_hierarchies(
             raise InvalidInputError(f"{col.name!r} has both an order and a hierarchy; give one")
         if builder:
             values = value_texts([r[0] for r in fetch(MondrianQueries(dialect).distinct_values(rel.sql, col.name))])
+            if "" in values:  # its rows' first cell would be empty: read as a line with an empty cell
+                raise InvalidInputError(
+                    f"hierarchy {spec!r} for {col.name!r}: a value is empty text (''), which a hierarchy's "
+                    "cells cannot hold; make it NULL in a view first (NULLIF) and pass nulls='separate' (--nulls separate)"
+                )
             if any(v != v.strip() for v in values):
                 raise InvalidInputError(
                     f"hierarchy {spec!r} for {col.name!r}: a value has leading or trailing spaces, "

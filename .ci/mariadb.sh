@@ -3,7 +3,7 @@
 # privilege, for the tests' own tables), privrisk_ro (SELECT and CREATE TEMPORARY TABLES only,
 # the read-only tests' user) and privrisk_wild (every privilege through a wildcard database
 # grant). Usage: source .ci/mariadb.sh  (defines PRIVRISK_MYSQL_URL, PRIVRISK_MYSQL_RO_URL,
-# PRIVRISK_MYSQL_WILD_URL, stop_mariadb)
+# PRIVRISK_MYSQL_WILD_URL, PRIVRISK_MYSQL_NODROP_URL, PRIVRISK_MYSQL_ROLE_URL, stop_mariadb)
 set -euo pipefail
 if ! command -v mariadbd >/dev/null; then
   apt-get update -qq
@@ -35,9 +35,21 @@ CREATE USER 'privrisk_ro'@'127.0.0.1' IDENTIFIED BY 'privrisk_ro';
 GRANT SELECT, CREATE TEMPORARY TABLES ON privrisk.* TO 'privrisk_ro'@'127.0.0.1';
 CREATE USER 'privrisk_wild'@'127.0.0.1' IDENTIFIED BY 'privrisk_wild';
 GRANT ALL PRIVILEGES ON \`privr%\`.* TO 'privrisk_wild'@'127.0.0.1';
+CREATE USER 'privrisk_nodrop'@'127.0.0.1' IDENTIFIED BY 'privrisk_nodrop';
+GRANT SELECT, INSERT, CREATE, CREATE TEMPORARY TABLES ON privrisk.* TO 'privrisk_nodrop'@'127.0.0.1';
+CREATE ROLE privrisk_publisher;
+GRANT ALTER, DROP ON privrisk.* TO privrisk_publisher;
+CREATE USER 'privrisk_role'@'127.0.0.1' IDENTIFIED BY 'privrisk_role';
+GRANT SELECT, INSERT, CREATE, CREATE TEMPORARY TABLES ON privrisk.* TO 'privrisk_role'@'127.0.0.1';
+GRANT privrisk_publisher TO 'privrisk_role'@'127.0.0.1';
+SET DEFAULT ROLE privrisk_publisher FOR 'privrisk_role'@'127.0.0.1';
 SQL
 export PRIVRISK_MYSQL_URL="mysql+pymysql://privrisk:privrisk@127.0.0.1:$MARIADB_PORT/privrisk?charset=utf8mb4"
 export PRIVRISK_MYSQL_RO_URL="mysql+pymysql://privrisk_ro:privrisk_ro@127.0.0.1:$MARIADB_PORT/privrisk?charset=utf8mb4"
 # A user whose CREATE comes from a wildcard database grant (`privr%`.*), which MariaDB's
 # information_schema lists under the pattern, not the database: the privilege check must try.
 export PRIVRISK_MYSQL_WILD_URL="mysql+pymysql://privrisk_wild:privrisk_wild@127.0.0.1:$MARIADB_PORT/privrisk?charset=utf8mb4"
+# A user who may create tables but not rename or drop them (the publish does both), and one whose
+# ALTER and DROP come from its default role, which information_schema does not list.
+export PRIVRISK_MYSQL_NODROP_URL="mysql+pymysql://privrisk_nodrop:privrisk_nodrop@127.0.0.1:$MARIADB_PORT/privrisk?charset=utf8mb4"
+export PRIVRISK_MYSQL_ROLE_URL="mysql+pymysql://privrisk_role:privrisk_role@127.0.0.1:$MARIADB_PORT/privrisk?charset=utf8mb4"

@@ -43,7 +43,7 @@ def test_replacing_an_output_is_one_rename(maria):
     assert second.partitions > first.partitions
     q = lambda n: quote_identifier(n, maria.dialect)  # noqa: E731
     assert maria.fetch(f"SELECT COUNT(DISTINCT partition_id) FROM {q(out)}")[0][0] == second.partitions
-    renames = [sql for sql in statements if sql.startswith("RENAME TABLE")]
+    renames = [sql for sql in statements if sql.startswith("RENAME TABLE") and q(out) in sql]  # not the privilege probe
     assert len(renames) == 1 and renames[0].count(" TO ") == 2
     assert not any(sql.startswith("ALTER TABLE") for sql in statements)
     assert [name for name in maria.user_tables() if name.endswith("_staging")] == []
@@ -84,6 +84,34 @@ def test_a_create_grant_the_catalog_query_cannot_read_is_found_by_trying(maria):
     assert out in tables and not [n for n in tables if n.startswith("privrisk_")]  # the probe is gone
     # a user the server does refuse still gets the clean refusal, through the same probe:
     # test_least_privilege_user_reads_and_is_refused_an_output_before_any_work
+
+
+def test_a_user_who_may_create_but_not_rename_or_drop_is_refused_before_any_work(maria):
+    """A user with CREATE and INSERT but not ALTER and DROP: the publish's RENAME failed after
+    every Mondrian level (exit 3), and the staging table, a copy of the release, stayed: the
+    user could not drop it. Refused first now, naming what is missing; a user whose ALTER and
+    DROP come from a role (which the catalog does not list) still writes."""
+    urls = {name: os.environ.get(f"PRIVRISK_MYSQL_{name}_URL") for name in ("NODROP", "ROLE")}
+    if not all(urls.values()):
+        if os.environ.get("PRIVRISK_REQUIRE_MYSQL") == "1":
+            pytest.fail("PRIVRISK_REQUIRE_MYSQL=1 but PRIVRISK_MYSQL_NODROP_URL/_ROLE_URL are not set (.ci/mariadb.sh)")
+        pytest.skip("MariaDB: PRIVRISK_MYSQL_NODROP_URL and _ROLE_URL name the two users (.ci/mariadb.sh)")
+    t = maria.load(ADULT)
+    out = f"out_{uuid.uuid4().hex[:12]}"
+    maria.created.append(out)
+    refused = (
+        rf"^output '{out}': this user may not rename or drop tables in database 'privrisk' \(no DROP, ALTER privilege\)"
+    )
+    with pr.Source(urls["NODROP"]) as src:
+        with pytest.raises(pr.InvalidInputError, match=refused):
+            pr.mondrian(src, t, ["age"], 10, out, keep=["row_id"])
+        with pytest.raises(pr.InvalidInputError, match=refused):
+            pr.risk(src, t, ["age"], classes=out)
+        assert src.statements == 0
+    assert not [n for n in maria.user_tables() if n == out or n.startswith("privrisk_")]
+    with pr.Source(urls["ROLE"]) as src:
+        assert pr.mondrian(src, t, ["age"], 10, out, keep=["row_id"]).n_rows == 2000
+    assert out in maria.user_tables()
 
 
 def test_runs_with_large_join_buffers_and_in_memory_groupings_and_gives_the_session_back(maria):

@@ -191,30 +191,53 @@ class Outputs(Relations):
             )
 
     def _check_create_privilege(self, label: str, container: tuple[str, ...]) -> None:
-        """Refuse an output the user may not create, before any work. The catalog's answer is
-        trusted when it says yes; when it says no, creating (and dropping) an empty table under
-        a staging name decides: grants the catalog query cannot read (MariaDB's wildcard
-        database grants, a server run with --skip-grant-tables) must not refuse a run that works."""
+        """Refuse an output the user may not create, or not put in place, before any work. The
+        catalog's answer is trusted when it says yes; when it says no, creating (and dropping)
+        an empty table under a staging name decides: grants the catalog query cannot read
+        (MariaDB's wildcard database grants, a server run with --skip-grant-tables) must not
+        refuse a run that works. That probe drops its table, so the publish's privileges are
+        asked first (a statement that makes nothing)."""
+        kind, schema = self.dialect.container_kind, container[-1]
+        may_not_publish = self._publish_privileges_denied(container)
         query = self.dialect.create_privilege
-        if query is None:
-            return
-        schema = container[-1]
-        rows = self._run(query.format(schema=self.literal(schema)), fetch="records", setting=True)
-        if not rows or rows[0]["ok"]:
-            return
-        kind = self.dialect.container_kind
-        refused = InvalidInputError(
-            f"output {label!r}: this user may not create tables in {kind} {schema!r} "
-            f"(no CREATE privilege); choose a {kind} it may write to"
+        rows = (
+            [] if query is None else self._run(query.format(schema=self.literal(schema)), fetch="records", setting=True)
         )
-        if not self.dialect.create_privilege_probe:
-            raise refused
-        probe = OutputTable(label, container, staging.staging_name(uuid.uuid4().hex[:10])).sql(self.quote)
+        if rows and not rows[0]["ok"]:
+            refused = InvalidInputError(
+                f"output {label!r}: this user may not create tables in {kind} {schema!r} "
+                f"(no CREATE privilege); choose a {kind} it may write to"
+            )
+            if not self.dialect.create_privilege_probe or may_not_publish:
+                raise refused
+            probe = OutputTable(label, container, staging.staging_name(uuid.uuid4().hex[:10])).sql(self.quote)
+            try:
+                self._run(f"CREATE TABLE {probe} (x INTEGER)", fetch=False, setting=True)
+            except QueryError:
+                raise refused from None
+            self._run(f"DROP TABLE {probe}", fetch=False, setting=True)
+        if may_not_publish:
+            raise InvalidInputError(
+                f"output {label!r}: this user may not rename or drop tables in {kind} {schema!r} "
+                f"(no {may_not_publish} privilege), which a run does to put its output in place (it is "
+                f"built under a staging name): grant ALTER and DROP there, or choose a {kind} it may write to"
+            )
+
+    def _publish_privileges_denied(self, container: tuple[str, ...]) -> str | None:
+        """The privileges the publish needs that the server refuses this user in ``container``
+        ("DROP, ALTER"), asked by renaming a table that does not exist; None if it has them."""
+        probe = self.dialect.publish_privilege_probe
+        if probe is None:
+            return None
+        statement, refusal = probe
+        a, b = (OutputTable("", container, staging.staging_name(uuid.uuid4().hex[:10])).sql(self.quote) for _ in "ab")
         try:
-            self._run(f"CREATE TABLE {probe} (x INTEGER)", fetch=False, setting=True)
-        except QueryError:
-            raise refused from None
-        self._run(f"DROP TABLE {probe}", fetch=False, setting=True)
+            self._run(statement.format(a=a, b=b), fetch=False, setting=True)
+        except QueryError as e:
+            if refusal in str(e):
+                denied = re.search(r"([A-Z][A-Z ,]*) " + re.escape(refusal), str(e))
+                return denied.group(1) if denied else "ALTER, DROP"
+        return None  # refused for another reason: the table is not there
 
     @contextlib.contextmanager
     def staging_run(self) -> Iterator[str]:

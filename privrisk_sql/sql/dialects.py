@@ -92,6 +92,14 @@ class Dialect:
     # grants and --skip-grant-tables are not in the catalog it reads). PostgreSQL's answer is
     # exact, and a failed CREATE would abort a caller's open transaction.
     create_privilege_probe: bool = False
+    # Whether this session may rename and drop the tables it creates, which the publish does (its
+    # staging table renamed into place): (a statement renaming table {a} to {b}, neither of
+    # which exists, the server's refusal's text). The server checks the privileges before it
+    # looks for the table, so the statement fails either way and makes nothing. MariaDB: a user
+    # with CREATE and INSERT but not ALTER and DROP failed at the publish, after every Mondrian
+    # level, and could not drop the staging table, a copy of the release. A role's grants count
+    # (the catalog lists only a user's own). PostgreSQL: a table's owner may rename and drop it.
+    publish_privilege_probe: tuple[str, str] | None = None
     # What a table name's container is called in messages, and whether its names ignore case
     # (SQLite's attached databases: main, MAIN; a quoted PostgreSQL schema name keeps its case).
     container_kind: str = "schema"
@@ -379,6 +387,7 @@ ORDER BY 1""",
             rename_tables="RENAME TABLE {pairs}",
             # information_schema shows a user its own privileges only.
             create_privilege_probe=True,
+            publish_privilege_probe=("RENAME TABLE {a} TO {b}", "command denied"),
             name_taken_query="SELECT 'a sequence' AS what FROM information_schema.tables"
             " WHERE table_schema = {schema} AND BINARY table_name = {name} AND table_type = 'SEQUENCE'",
             create_privilege="SELECT (EXISTS (SELECT 1 FROM information_schema.user_privileges"

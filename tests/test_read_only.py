@@ -196,6 +196,34 @@ def test_postgres_least_privilege_role(pg, pg_reader):
     assert_least_privilege_user(backend, url, t, "id", "schema 'public'")
 
 
+def test_postgres_replace_of_a_table_another_role_owns_is_refused_before_any_work(pg, pg_reader):
+    """A role that may create tables in the schema replaced a table another role owns: the DROP
+    failed at the publish, after every Mondrian level (exit 3, "must be owner of table"). Refused
+    first, naming the owner; the role's own output it replaces."""
+    backend = pg
+    url, t, role = pg_reader
+    backend.run(f'GRANT CREATE ON SCHEMA public TO "{role}"')
+    theirs = f"theirs_{uuid.uuid4().hex[:12]}"
+    backend.run(f'CREATE TABLE "{theirs}" (a INTEGER)')
+    backend.run(f'INSERT INTO "{theirs}" VALUES (7)')
+    backend.run(f'GRANT SELECT ON TABLE "{theirs}" TO "{role}"')
+    owner = backend.fetch("SELECT current_user")[0][0]
+    try:
+        with pr.Source(url) as src:
+            with pytest.raises(
+                pr.InvalidInputError,
+                match=f"^output '{theirs}' cannot be replaced by this user: it belongs to '{owner}'",
+            ):
+                pr.mondrian(src, t, ["age"], 10, theirs, replace=True, keep=["id"])
+            assert src.statements == 0
+            mine = f"mine_{uuid.uuid4().hex[:12]}"
+            for _ in range(2):  # created, then replaced
+                assert pr.mondrian(src, t, ["age"], 10, mine, replace=True, keep=["id"]).n_rows == 2000
+        assert backend.fetch(f'SELECT a FROM "{theirs}"') == [(7,)]
+    finally:
+        backend.run(f'DROP TABLE "{theirs}"')
+
+
 @pytest.mark.parametrize(
     "sql",
     [

@@ -86,12 +86,29 @@ class Outputs(Relations):
                 f"{option} table {name!r} already exists; pass replace=True (--replace) to overwrite it"
             )
         if existing is not None:
+            self._refuse_undroppable(existing, name, option)
             self._refuse_dependents(existing, name, option)
         for container, staged, abandoned in self.staging_tables(target.container):
             if abandoned:
                 self.drop_staging(container, staged)
                 log.warning("dropped %s, the staging table of a run that was killed", ".".join((*container, staged)))
         return target
+
+    def _refuse_undroppable(self, existing: Relation, name: str, option: str) -> None:
+        """A table to be replaced that this user may not drop (Dialect.drop_privilege) is refused
+        now, naming its owner: its DROP failed at the publish, after the run's work."""
+        query = self.dialect.drop_privilege
+        if query is None or existing.identity is None:
+            return
+        *_, schema, table = existing.identity
+        rows = self._run(
+            query.format(schema=self.literal(schema), table=self.literal(table)), fetch="records", setting=True
+        )
+        if rows and not rows[0]["ok"]:
+            raise InvalidInputError(
+                f"{option} {name!r} cannot be replaced by this user: it belongs to {rows[0]['owner']!r}, and only "
+                "a table's owner (or its schema's) may drop it; choose another name, or have its owner drop it"
+            )
 
     def _refuse_dependents(self, existing: Relation, name: str, option: str) -> None:
         """A table to be replaced that the database will not drop, for the objects depending on it

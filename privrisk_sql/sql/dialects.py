@@ -180,6 +180,10 @@ class Dialect:
     # replace that would fail at its very end, or on MariaDB leave the old table under a staging
     # name, is refused before any work. A view elsewhere names its table and reads the new one.
     table_dependents: str | None = None
+    # Whether this session may drop the table {schema}.{table} that a replace drops (literals; one
+    # row, columns ok and owner). PostgreSQL: its owner or the schema's may (a role of theirs, a
+    # superuser); anyone else's DROP failed at the publish, after the run's work.
+    drop_privilege: str | None = None
     # Settings held while a staged output takes its name (SQLite: legacy_alter_table, so that the
     # rename does not reject the views that name the replaced table, which then read the new one).
     publish_settings: tuple[tuple[str, str], ...] = ()
@@ -324,6 +328,9 @@ ORDER BY 1""",
             connect_timeout=True,
             text_holds_nul=False,
             max_identifier_bytes=63,
+            drop_privilege="SELECT pg_has_role(c.relowner, 'USAGE') OR pg_has_role(n.nspowner, 'USAGE') AS ok,"
+            " pg_get_userbyid(c.relowner) AS owner FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+            " WHERE n.nspname = {schema} AND c.relname = {table}",
             # The objects DROP TABLE would refuse to drop it for: a normal dependency on the table
             # or its row type, less its own constraints and rules (dropped with it).
             table_dependents="""

@@ -33,6 +33,12 @@ def _out(backend) -> str:
     return name
 
 
+def _probe(sql: str) -> bool:
+    """Whether ``sql`` is the empty table a run creates (and drops) to learn it may create one
+    there (SQLite, MariaDB where the catalog cannot tell), before any work."""
+    return sql.rstrip().endswith("(x INTEGER)")
+
+
 def _q(backend, name):
     return quote_identifier(name, backend.dialect)
 
@@ -256,11 +262,19 @@ def test_output_keeps_input_order(backend, relaxed):
     src.echo = statements.append
     mondrian_keeping_all(src, t, ["x", "y"], 3, out, relaxed=relaxed, keep_order=True)
     got = _output(backend, out)["id"].tolist()
-    output_sql = next(sql for sql in statements if sql.startswith("CREATE TABLE") and "_staging" in sql.split("\n")[0])
+    output_sql = next(
+        sql
+        for sql in statements
+        if sql.startswith("CREATE TABLE") and "_staging" in sql.split("\n")[0] and not _probe(sql)
+    )
     statements.clear()
     unordered = _out(backend)
     mondrian_keeping_all(src, t, ["x", "y"], 3, unordered, relaxed=relaxed)
-    default_sql = next(sql for sql in statements if sql.startswith("CREATE TABLE") and "_staging" in sql.split("\n")[0])
+    default_sql = next(
+        sql
+        for sql in statements
+        if sql.startswith("CREATE TABLE") and "_staging" in sql.split("\n")[0] and not _probe(sql)
+    )
     assert "ORDER BY" not in default_sql and sorted(_output(backend, unordered)["id"]) == sorted(ids)
     if backend.dialect.natural_row_order:
         assert got == ids
@@ -324,7 +338,7 @@ def test_input_changed_during_run_writes_nothing(backend, change):
     fired = []
 
     def meddle(statement):
-        if statement.startswith("CREATE TABLE") and not fired:
+        if statement.startswith("CREATE TABLE") and not _probe(statement) and not fired:
             fired.append(statement)
             backend.run(sql)
 
@@ -714,7 +728,7 @@ def test_interrupted_run_leaves_nothing(backend, stop_at, how):
     def interrupt(sql):  # one Ctrl-C, or the deadline passing, at the chosen statement
         hit = {
             "split": "_w2" in sql,
-            "output": sql.startswith("CREATE TABLE"),
+            "output": sql.startswith("CREATE TABLE") and not _probe(sql),
             "rename": sql.startswith(("ALTER TABLE", "RENAME TABLE")) and out in sql,  # not a privilege probe
         }[stop_at]
         if hit and not fired:

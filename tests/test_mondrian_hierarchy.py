@@ -222,7 +222,8 @@ def test_nulls_in_a_hierarchys_column_without_nulls_separate_are_refused_before_
     ):
         mondrian_keeping_all(src, t, [column], 2, _out(backend), hierarchies={column: spec})
     work_tables = re.compile(r"CREATE\s+(OR\s+REPLACE\s+)?(TEMP\w*\s+)?TABLE", re.IGNORECASE)
-    assert not [sql for sql in statements if work_tables.search(sql)]  # refused before any work table
+    probe = "(x INTEGER)"  # the empty table that asks whether the output may be created (SQLite)
+    assert not [sql for sql in statements if work_tables.search(sql) and not sql.rstrip().endswith(probe)]
 
 
 @pytest.mark.parametrize(

@@ -137,6 +137,37 @@ def test_sqlite_file_is_opened_read_only(tmp_path, form, monkeypatch):
     assert _sha(db) == digest
 
 
+def test_an_output_into_a_sqlite_file_opened_read_only_is_refused_before_any_work(tmp_path):
+    """`--db 'sqlite:///file:x.db?mode=ro&uri=true' --output o`: SQLite refused the output's table
+    after every Mondrian level (exit 3, "attempt to write a readonly database"). Refused first
+    now, in SQLite's words; the same file opened for writing takes the output, and the empty
+    table that asked is gone."""
+    db = tmp_path / "data.sqlite"
+    con = sqlite3.connect(db)
+    con.execute("CREATE TABLE t (id INTEGER, a INTEGER, b TEXT)")
+    con.executemany("INSERT INTO t VALUES (?, ?, ?)", [(i, i % 3, str(i % 2)) for i in range(30)])
+    con.commit()
+    con.close()
+    digest = _sha(db)
+    with pr.Source(f"sqlite:///file:{db}?mode=ro&uri=true") as src:
+        for run in (
+            lambda: pr.mondrian(src, "t", ["a", "b"], 5, "o", keep=["id"]),
+            lambda: pr.risk(src, "t", ["a", "b"], classes="o"),
+        ):
+            with pytest.raises(
+                pr.InvalidInputError, match=r"^output 'o': attached database 'main' takes no new table \(.*readonly"
+            ):
+                run()
+        assert src.statements == 0
+    assert _sha(db) == digest
+    with pr.Source(f"sqlite:///{db}") as src:
+        assert pr.mondrian(src, "t", ["a", "b"], 5, "o", keep=["id"]).n_rows == 30
+        assert [r[0] for r in src.fetch("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")] == [
+            "o",
+            "t",
+        ]
+
+
 def _cli(*args):
     return subprocess.run([sys.executable, "-m", "privrisk_sql.cli", *args], capture_output=True, text=True)
 

@@ -12,7 +12,7 @@ import uuid
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 
-from ..engines.common import OTHER_FILE_SUFFIXES, file_reader
+from ..engines.common import OTHER_FILE_SUFFIXES, file_reader, first_line
 from ..errors import InvalidInputError, QueryError
 from ..given import table_name
 from . import staging
@@ -220,7 +220,8 @@ class Outputs(Relations):
         rows = (
             [] if query is None else self._run(query.format(schema=self.literal(schema)), fetch="records", setting=True)
         )
-        if rows and not rows[0]["ok"]:
+        said_no = bool(rows) and not rows[0]["ok"]
+        if said_no or (query is None and self.dialect.create_privilege_probe):
             refused = InvalidInputError(
                 f"output {label!r}: this user may not create tables in {kind} {schema!r} "
                 f"(no CREATE privilege); choose a {kind} it may write to"
@@ -230,8 +231,13 @@ class Outputs(Relations):
             probe = OutputTable(label, container, staging.staging_name(uuid.uuid4().hex[:10])).sql(self.quote)
             try:
                 self._run(f"CREATE TABLE {probe} (x INTEGER)", fetch=False, setting=True)
-            except QueryError:
-                raise refused from None
+            except QueryError as e:
+                if said_no:
+                    raise refused from None
+                raise InvalidInputError(  # no catalog to ask (SQLite): the database's own words
+                    f"output {label!r}: {kind} {schema!r} takes no new table ({first_line(e)}): "
+                    "open it for writing, or name another"
+                ) from None
             self._run(f"DROP TABLE {probe}", fetch=False, setting=True)
         if may_not_publish:
             raise InvalidInputError(

@@ -89,8 +89,10 @@ class Dialect:
     # ok), asked before a run that writes: without it the refusal came after every Mondrian level.
     create_privilege: str | None = None
     # When create_privilege says no, creating an empty table decides (MariaDB: wildcard database
-    # grants and --skip-grant-tables are not in the catalog it reads). PostgreSQL's answer is
-    # exact, and a failed CREATE would abort a caller's open transaction.
+    # grants and --skip-grant-tables are not in the catalog it reads); with no create_privilege,
+    # it always decides (SQLite: a file opened read-only, ?mode=ro, refused the output after
+    # every Mondrian level). PostgreSQL's answer is exact, and a failed CREATE would abort a
+    # caller's open transaction.
     create_privilege_probe: bool = False
     # Whether this session may rename and drop the tables it creates, which the publish does (its
     # staging table renamed into place): (a statement renaming table {a} to {b}, neither of
@@ -281,6 +283,7 @@ ORDER BY 1""",
             sqlglot_writer="sqlite",
             container_kind="attached database",
             refused_table_names=((r"(?i)^sqlite_", "SQLite keeps names beginning 'sqlite_' for its own tables"),),
+            create_privilege_probe=True,
             name_taken_query="SELECT 'an index' AS what FROM {schema_name}.sqlite_master"
             " WHERE type = 'index' AND lower(name) = lower({name})",
             container_names_ignore_case=True,

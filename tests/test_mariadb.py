@@ -17,12 +17,21 @@ from backends import FIXTURES, assert_least_privilege_user, mondrian_keeping_all
 ADULT = FIXTURES / "mondrian" / "adult_2k.csv"
 
 
+def _user_url(name: str, who: str) -> str:
+    """The URL of one of the users .ci/mariadb.sh makes (PRIVRISK_MYSQL_<name>_URL): skipped
+    without it, failed with PRIVRISK_REQUIRE_MYSQL=1."""
+    url = os.environ.get(f"PRIVRISK_MYSQL_{name}_URL")
+    if not url:
+        if os.environ.get("PRIVRISK_REQUIRE_MYSQL") == "1":
+            pytest.fail(f"PRIVRISK_REQUIRE_MYSQL=1 but PRIVRISK_MYSQL_{name}_URL is not set (.ci/mariadb.sh sets it)")
+        pytest.skip(f"MariaDB: PRIVRISK_MYSQL_{name}_URL names {who} (.ci/mariadb.sh)")
+    return url
+
+
 def test_least_privilege_user_reads_and_is_refused_an_output_before_any_work(maria):
     """.ci/mariadb.sh's privrisk_ro user has SELECT and CREATE TEMPORARY TABLES only: every
     reading command runs (its work tables are TEMPORARY), Mondrian's output is refused up front."""
-    url = os.environ.get("PRIVRISK_MYSQL_RO_URL")
-    if not url:
-        pytest.skip("MariaDB: PRIVRISK_MYSQL_RO_URL names the read-only user (.ci/mariadb.sh)")
+    url = _user_url("RO", "the read-only user")
     t = maria.load(ADULT)
     grants = " ".join(r[0] for r in pr.Source(url).fetch("SHOW GRANTS"))
     assert "CREATE TEMPORARY TABLES" in grants and "INSERT" not in grants and "ALL PRIVILEGES" not in grants
@@ -68,11 +77,7 @@ def test_a_create_grant_the_catalog_query_cannot_read_is_found_by_trying(maria):
     """Mondrian refused "no CREATE privilege" where creating works: a wildcard database grant
     (`privr%`.*) is listed under its pattern, and a server run with --skip-grant-tables lists
     nothing (issue 41). The check now tries (an empty staging table, dropped) before refusing."""
-    url = os.environ.get("PRIVRISK_MYSQL_WILD_URL")
-    if not url:
-        if os.environ.get("PRIVRISK_REQUIRE_MYSQL") == "1":
-            pytest.fail("PRIVRISK_REQUIRE_MYSQL=1 but PRIVRISK_MYSQL_WILD_URL is not set (.ci/mariadb.sh sets it)")
-        pytest.skip("MariaDB: PRIVRISK_MYSQL_WILD_URL names the wildcard-grant user (.ci/mariadb.sh)")
+    url = _user_url("WILD", "the wildcard-grant user")
     t = maria.load(ADULT)
     out = f"out_{uuid.uuid4().hex[:12]}"
     maria.created.append(out)
@@ -91,11 +96,10 @@ def test_a_user_who_may_create_but_not_rename_or_drop_is_refused_before_any_work
     every Mondrian level (exit 3), and the staging table, a copy of the release, stayed: the
     user could not drop it. Refused first now, naming what is missing; a user whose ALTER and
     DROP come from a role (which the catalog does not list) still writes."""
-    urls = {name: os.environ.get(f"PRIVRISK_MYSQL_{name}_URL") for name in ("NODROP", "ROLE")}
-    if not all(urls.values()):
-        if os.environ.get("PRIVRISK_REQUIRE_MYSQL") == "1":
-            pytest.fail("PRIVRISK_REQUIRE_MYSQL=1 but PRIVRISK_MYSQL_NODROP_URL/_ROLE_URL are not set (.ci/mariadb.sh)")
-        pytest.skip("MariaDB: PRIVRISK_MYSQL_NODROP_URL and _ROLE_URL name the two users (.ci/mariadb.sh)")
+    urls = {
+        "NODROP": _user_url("NODROP", "a user without ALTER and DROP"),
+        "ROLE": _user_url("ROLE", "a user with ALTER and DROP from its role"),
+    }
     t = maria.load(ADULT)
     out = f"out_{uuid.uuid4().hex[:12]}"
     maria.created.append(out)

@@ -228,7 +228,7 @@ class Outputs(Relations):
             )
             if not self.dialect.create_privilege_probe or may_not_publish:
                 raise refused
-            probe = OutputTable(label, container, staging.staging_name(uuid.uuid4().hex[:10])).sql(self.quote)
+            probe = OutputTable(label, container, staging.staging_name(self._run_id)).sql(self.quote)
             try:
                 self._run(f"CREATE TABLE {probe} (x INTEGER)", fetch=False, setting=True)
             except QueryError as e:
@@ -238,7 +238,7 @@ class Outputs(Relations):
                     f"output {label!r}: {kind} {schema!r} takes no new table ({first_line(e)}): "
                     "open it for writing, or name another"
                 ) from None
-            self._run(f"DROP TABLE {probe}", fetch=False, setting=True)
+            self._run(f"DROP TABLE IF EXISTS {probe}", fetch=False, setting=True)
         if may_not_publish:
             raise InvalidInputError(
                 f"output {label!r}: this user may not rename or drop tables in {kind} {schema!r} "

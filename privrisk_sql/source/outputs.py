@@ -1,5 +1,6 @@
-"""Outputs of a :class:`~privrisk_sql.source.Source`: where a new table goes (checked before any
-work), its staging table (privrisk_sql/source/staging.py), and the atomic publish under its name."""
+"""Outputs of a :class:`~privrisk_sql.source.Source`: a new table checked before any work (its
+name and place here, the rest in privrisk_sql/source/output_checks.py), its staging table
+(privrisk_sql/source/staging.py), and the atomic publish under its name."""
 
 from __future__ import annotations
 
@@ -12,32 +13,16 @@ import uuid
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 
-from ..engines.common import OTHER_FILE_SUFFIXES, file_reader, first_line
 from ..errors import InvalidInputError, QueryError
-from ..given import table_name
 from . import staging
-from .relations import OutputTable, Relation, Relations
+from .output_checks import OutputChecks
+from .relations import OutputTable, Relation
 
 log = logging.getLogger("privrisk_sql")
 
 
-class Outputs(Relations):
+class Outputs(OutputChecks):
     """The part of a Source that creates tables: staging, then publish."""
-
-    def check_new_names(self, names: Sequence[str], what: str) -> None:
-        """Every name a run will create (a table, its columns) fits the database's identifier limit:
-        refused before any work, never cut short (PostgreSQL cut a 64-character output onto an
-        existing table's name, and <qid>_gen to <qid>_ge)."""
-        limit = self.dialect.max_identifier_bytes
-        if limit is None:
-            return
-        for name in names:
-            size = len(name.encode("utf-8"))
-            if size > limit:
-                raise InvalidInputError(
-                    f"{what} {name!r} is {size} bytes long; {self.dialect.name} keeps at most "
-                    f"{limit}: choose a shorter name"
-                )
 
     def new_output(self, name: str, reads: Sequence[Relation], *, replace: bool, option: str = "output") -> OutputTable:
         """The table a run will create, checked before any work: its database and schema take
@@ -94,46 +79,6 @@ class Outputs(Relations):
                 log.warning("dropped %s, the staging table of a run that was killed", ".".join((*container, staged)))
         return target
 
-    def _refuse_undroppable(self, existing: Relation, name: str, option: str) -> None:
-        """A table to be replaced that this user may not drop (Dialect.drop_privilege) is refused
-        now, naming its owner: its DROP failed at the publish, after the run's work."""
-        query = self.dialect.drop_privilege
-        if query is None or existing.identity is None:
-            return
-        *_, schema, table = existing.identity
-        rows = self._run(
-            query.format(schema=self.literal(schema), table=self.literal(table)), fetch="records", setting=True
-        )
-        if rows and not rows[0]["ok"]:
-            raise InvalidInputError(
-                f"{option} {name!r} cannot be replaced by this user: it belongs to {rows[0]['owner']!r}, and only "
-                "a table's owner (or its schema's) may drop it; choose another name, or have its owner drop it"
-            )
-
-    def _refuse_dependents(self, existing: Relation, name: str, option: str) -> None:
-        """A table to be replaced that the database will not drop, for the objects depending on it
-        (Dialect.table_dependents), is refused now, naming them: not after the run's work."""
-        query = self.dialect.table_dependents
-        if query is None or existing.identity is None:
-            return
-        *database, schema, table = existing.identity
-        rows = self.fetch_records(
-            query.format(
-                database=self.literal(database[0]) if database else "NULL",
-                schema=self.literal(schema),
-                table=self.literal(table),
-            )
-        )
-        found = [str(r["dependent"]) for r in rows]
-        if found:
-            more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
-            raise InvalidInputError(
-                f"{option} {name!r} cannot be replaced: {', '.join(found[:3])}{more} "
-                f"{'depends' if len(found) == 1 else 'depend'} on it, and {self.dialect.name} does not drop "
-                f"a table others depend on: drop or change {'it' if len(found) == 1 else 'them'} first, "
-                "or choose another name"
-            )
-
     def write_staged(
         self, target: OutputTable, create: Callable[[str], None], check: Callable[[str], None], *, replace: bool
     ) -> None:
@@ -172,95 +117,6 @@ class Outputs(Relations):
             return self.table_exists(target.lookup_name)
         except Exception:
             return False
-
-    def output_table(self, name: str) -> OutputTable:
-        """Where a table a run creates goes, resolved before any work: the database and/or
-        schema it names (else the current ones), which must exist and take new tables.
-        InvalidInputError naming what is wrong (a malformed name, no such schema, a read-only
-        database) instead of a failure after the run's work."""
-        table_name(name)
-        try:
-            *given, table = self.table_name_parts(name)
-            container = self.engine.output_container(name, given)
-        except InvalidInputError as e:
-            if file_reader(name) is not None or name.lower().endswith(OTHER_FILE_SUFFIXES):  # o.parquet: schema o
-                raise InvalidInputError(
-                    f"output {name!r} names a file of a kind no run writes: name a table, or on DuckDB a "
-                    ".parquet, .pq, .csv or .csv.gz file"
-                ) from e
-            raise
-        self._check_create_privilege(name, container)
-        return OutputTable(name, container, table)
-
-    def _check_name_free(self, label: str, target: OutputTable, option: str) -> None:
-        """Refuse an output whose name something other than a table or view holds (an index, a
-        sequence, a type), before any work: the publish's rename failed on it after all of it."""
-        query = self.dialect.name_taken_query
-        if query is None:
-            return
-        schema = target.container[-1]
-        sql = query.format(schema=self.literal(schema), schema_name=self.quote(schema), name=self.literal(target.name))
-        rows = self._run(sql, fetch="records", setting=True)
-        if rows:
-            raise InvalidInputError(
-                f"{option} {label!r} is the name of {rows[0]['what']} in {self.dialect.container_kind} {schema!r}, "
-                "which a table cannot share: choose another name"
-            )
-
-    def _check_create_privilege(self, label: str, container: tuple[str, ...]) -> None:
-        """Refuse an output the user may not create, or not put in place, before any work. The
-        catalog's answer is trusted when it says yes; when it says no, creating (and dropping)
-        an empty table under a staging name decides: grants the catalog query cannot read
-        (MariaDB's wildcard database grants, a server run with --skip-grant-tables) must not
-        refuse a run that works. That probe drops its table, so the publish's privileges are
-        asked first (a statement that makes nothing)."""
-        kind, schema = self.dialect.container_kind, container[-1]
-        may_not_publish = self._publish_privileges_denied(container)
-        query = self.dialect.create_privilege
-        rows = (
-            [] if query is None else self._run(query.format(schema=self.literal(schema)), fetch="records", setting=True)
-        )
-        said_no = bool(rows) and not rows[0]["ok"]
-        if said_no or (query is None and self.dialect.create_privilege_probe):
-            refused = InvalidInputError(
-                f"output {label!r}: this user may not create tables in {kind} {schema!r} "
-                f"(no CREATE privilege); choose a {kind} it may write to"
-            )
-            if not self.dialect.create_privilege_probe or may_not_publish:
-                raise refused
-            probe = OutputTable(label, container, staging.staging_name(self._run_id)).sql(self.quote)
-            try:
-                self._run(f"CREATE TABLE {probe} (x INTEGER)", fetch=False, setting=True)
-            except QueryError as e:
-                if said_no:
-                    raise refused from None
-                raise InvalidInputError(  # no catalog to ask (SQLite): the database's own words
-                    f"output {label!r}: {kind} {schema!r} takes no new table ({first_line(e)}): "
-                    "open it for writing, or name another"
-                ) from None
-            self._run(f"DROP TABLE IF EXISTS {probe}", fetch=False, setting=True)
-        if may_not_publish:
-            raise InvalidInputError(
-                f"output {label!r}: this user may not rename or drop tables in {kind} {schema!r} "
-                f"(no {may_not_publish} privilege), which a run does to put its output in place (it is "
-                f"built under a staging name): grant ALTER and DROP there, or choose a {kind} it may write to"
-            )
-
-    def _publish_privileges_denied(self, container: tuple[str, ...]) -> str | None:
-        """The privileges the publish needs that the server refuses this user in ``container``
-        ("DROP, ALTER"), asked by renaming a table that does not exist; None if it has them."""
-        probe = self.dialect.publish_privilege_probe
-        if probe is None:
-            return None
-        statement, refusal = probe
-        a, b = (OutputTable("", container, staging.staging_name(uuid.uuid4().hex[:10])).sql(self.quote) for _ in "ab")
-        try:
-            self._run(statement.format(a=a, b=b), fetch=False, setting=True)
-        except QueryError as e:
-            if refusal in str(e):
-                denied = re.search(r"([A-Z][A-Z ,]*) " + re.escape(refusal), str(e))
-                return denied.group(1) if denied else "ALTER, DROP"
-        return None  # refused for another reason: the table is not there
 
     @contextlib.contextmanager
     def staging_run(self) -> Iterator[str]:

@@ -74,14 +74,19 @@ class OutputChecks(Relations):
                 "or choose another name"
             )
 
-    def output_table(self, name: str) -> OutputTable:
+    def output_table(self, name: str, option: str = "output") -> OutputTable:
         """Where a table a run creates goes, resolved before any work: the database and/or
         schema it names (else the current ones), which must exist and take new tables.
-        InvalidInputError naming what is wrong (a malformed name, no such schema, a read-only
-        database) instead of a failure after the run's work."""
+        InvalidInputError naming what is wrong (a malformed name, one the database would refuse,
+        no such schema, a read-only database) instead of a failure after the run's work. The
+        name is judged before the database is asked anything (a probe may create a table)."""
         table_name(name)
         try:
             *given, table = self.table_name_parts(name)
+            self.check_new_names([table], f"{option} table name")
+            for pattern, why in self.dialect.refused_table_names:
+                if re.search(pattern, table):
+                    raise InvalidInputError(f"{option} {name!r}: {why}; choose another name")
             container = self.engine.output_container(name, given)
         except InvalidInputError as e:
             if file_reader(name) is not None or name.lower().endswith(OTHER_FILE_SUFFIXES):  # o.parquet: schema o

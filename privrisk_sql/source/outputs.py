@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import re
 import shutil
 import uuid
 import warnings
@@ -30,11 +29,7 @@ class Outputs(OutputChecks):
         absent unless ``replace``. Staging tables that killed runs left there are swept."""
         from .view_chain import opaque_reads, read_through
 
-        target = self.output_table(name)  # its database and schema exist and take tables
-        self.check_new_names([target.name], f"{option} table name")
-        for pattern, why in self.dialect.refused_table_names:
-            if re.search(pattern, target.name):
-                raise InvalidInputError(f"{option} {name!r}: {why}; choose another name")
+        target = self.output_table(name, option)  # a name it takes, in a schema there that takes tables
         existing = self.find_table(target.lookup_name)  # where it will be created, nowhere else
         for rel in reads:
             if existing is not None and existing.identity == rel.identity:  # main.people is people

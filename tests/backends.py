@@ -513,13 +513,10 @@ def spark_session():
 
         os.environ["SPARK_LOCAL_IP"] = "127.0.0.1"  # the JVM binds and talks on loopback only
         work = Path(tempfile.mkdtemp(prefix="privrisk_spark_"))
-        (work / "tmp").mkdir()
         session = (
             SparkSession.builder.master("local[2]")
             .appName("privrisk_sql tests")
-            .config("spark.sql.warehouse.dir", str(work / "warehouse"))
-            .config("spark.local.dir", str(work / "local"))
-            .config("spark.driver.extraJavaOptions", f"-Djava.io.tmpdir={work / 'tmp'}")
+            .config(map=jvm_files_in(work))
             .config("spark.sql.shuffle.partitions", "4")
             .config("spark.ui.enabled", "false")
             .config("spark.ui.showConsoleProgress", "false")
@@ -532,6 +529,17 @@ def spark_session():
         atexit.register(_stop_spark_session, session, work)
         _SPARK.append(session)
     return _SPARK[0]
+
+
+def jvm_files_in(work: Path) -> dict[str, str]:
+    """The settings that keep what a Spark JVM writes in the folder ``work`` (its warehouse,
+    spill and temporary files), which its owner removes: they went to /tmp and stayed."""
+    (work / "tmp").mkdir()
+    return {
+        "spark.sql.warehouse.dir": str(work / "warehouse"),
+        "spark.local.dir": str(work / "local"),
+        "spark.driver.extraJavaOptions": f"-Djava.io.tmpdir={work / 'tmp'}",
+    }
 
 
 def _stop_spark_session(session, work: Path) -> None:
@@ -611,7 +619,6 @@ def start_spark_connect() -> SparkConnectServer:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     work = tempfile.mkdtemp(prefix="privrisk_connect_")
-    os.mkdir(f"{work}/tmp")
     env = {
         **os.environ,
         "SPARK_HOME": str(home),
@@ -623,9 +630,7 @@ def start_spark_connect() -> SparkConnectServer:
     conf = {
         "spark.connect.grpc.binding.address": "127.0.0.1",
         "spark.connect.grpc.binding.port": str(port),
-        "spark.sql.warehouse.dir": f"{work}/warehouse",
-        "spark.local.dir": f"{work}/local",
-        "spark.driver.extraJavaOptions": f"-Djava.io.tmpdir={work}/tmp",
+        **jvm_files_in(Path(work)),
         "spark.sql.shuffle.partitions": "4",
         "spark.ui.enabled": "false",
         "spark.driver.host": "127.0.0.1",

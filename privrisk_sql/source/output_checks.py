@@ -40,10 +40,7 @@ class OutputChecks(Relations):
         query = self.dialect.drop_privilege
         if query is None or existing.identity is None:
             return
-        *_, schema, table = existing.identity
-        rows = self._run(
-            query.format(schema=self.literal(schema), table=self.literal(table)), fetch="records", setting=True
-        )
+        rows = self._run(self._about_table(query, existing.identity), fetch="records", setting=True)
         if rows and not rows[0]["ok"]:
             raise InvalidInputError(
                 f"{option} {name!r} cannot be replaced by this user: it belongs to {rows[0]['owner']!r}, and only "
@@ -56,14 +53,7 @@ class OutputChecks(Relations):
         query = self.dialect.table_dependents
         if query is None or existing.identity is None:
             return
-        *database, schema, table = existing.identity
-        rows = self.fetch_records(
-            query.format(
-                database=self.literal(database[0]) if database else "NULL",
-                schema=self.literal(schema),
-                table=self.literal(table),
-            )
-        )
+        rows = self.fetch_records(self._about_table(query, existing.identity))
         found = [str(r["dependent"]) for r in rows]
         if found:
             more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
@@ -73,6 +63,16 @@ class OutputChecks(Relations):
                 f"a table others depend on: drop or change {'it' if len(found) == 1 else 'them'} first, "
                 "or choose another name"
             )
+
+    def _about_table(self, query: str, identity: tuple) -> str:
+        """A Dialect query about an existing table, its {database} (NULL where names have no
+        database part), {schema} and {table} filled in as literals."""
+        *database, schema, table = identity
+        return query.format(
+            database=self.literal(database[0]) if database else "NULL",
+            schema=self.literal(schema),
+            table=self.literal(table),
+        )
 
     def output_table(self, name: str, option: str = "output") -> OutputTable:
         """Where a table a run creates goes, resolved before any work: the database and/or

@@ -1,6 +1,7 @@
-"""Outputs of a :class:`~privrisk_sql.source.Source`: a new table checked before any work (its
-name and place here, the rest in privrisk_sql/source/output_checks.py), its staging table
-(privrisk_sql/source/staging.py), and the atomic publish under its name."""
+"""Outputs of a :class:`~privrisk_sql.source.Source`: a new table checked before any work (here
+against the run's inputs and the table it would replace; its name, place and this user's
+rights in privrisk_sql/source/output_checks.py), its staging table (privrisk_sql/source/staging.py),
+and the atomic publish under its name."""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import uuid
@@ -934,6 +935,34 @@ def test_cleanup_on_local_spark_removes_the_folders_of_a_killed_runs_tables(spar
 
 
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_stopped_run_removes_the_folder_its_unfinished_work_table_left(spark):
+    """A run on Spark in this process stopped while a work table was being written: the
+    statement returns cancelled with the table not yet in the catalog, and its folder (what the
+    write had made, or what its task, still running, makes after) stayed in the warehouse after
+    "work tables dropped": DROP TABLE IF EXISTS finds no table. The run's end removes it; a
+    folder of the same look that is not the run's stays."""
+    from urllib.parse import urlparse
+
+    session = spark.session
+    warehouse = urlparse(session.catalog.getDatabase(session.catalog.currentDatabase()).locationUri).path
+    src = pr.Source(session)
+    other = os.path.join(warehouse, "privrisk_0123456789_abcdef01_w1")
+    os.makedirs(other)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with src.guarded():
+                name = src.temp_name("w1")
+                folder = os.path.join(warehouse, name.lower())
+                os.makedirs(os.path.join(folder, "_temporary", "0"))
+                open(os.path.join(folder, "_temporary", "0", "part-00000.parquet"), "wb").close()
+                raise KeyboardInterrupt  # as a stop mid-statement does
+        assert not os.path.exists(folder)
+        assert os.path.isdir(other)
+    finally:
+        shutil.rmtree(other, ignore_errors=True)
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
 def test_a_local_spark_run_stopped_mid_write_says_one_line(spark, tmp_path):
     """SIGTERM of `mondrian --db 'local[1]'` while Spark writes a work table: the JVM in the
     command's process logged ~100 lines of Java stack trace at ERROR (FileFormatWriter: Aborting
@@ -957,6 +986,9 @@ def test_a_local_spark_run_stopped_mid_write_says_one_line(spark, tmp_path):
         p.send_signal(signal.SIGTERM)
         _, err = p.communicate(timeout=120)
         assert p.returncode == 3, err[-2000:]
+        # "work tables dropped", and so their folders: one left by the first stop was the second
+        # run's "work table" before it had begun (2026-11-29 CI: its SIGTERM came at start-up)
+        assert not shelf.exists() or not [n for n in os.listdir(shelf) if n.startswith("privrisk_")], os.listdir(shelf)
         ours = (
             err[err.index("NativeCodeLoader") :] if "NativeCodeLoader" in err else err
         )  # after the JVM's start-up lines

@@ -70,6 +70,12 @@ class Engine(Protocol):
 
     def unwatch(self) -> None: ...
 
+    def wait_for_stopped_tasks(self, within: float) -> None:
+        """After a run stopped or failed, before its work tables are dropped: wait, at most
+        ``within`` seconds, until no task of this session runs. Spark in this process: a cancelled
+        job's task writes on until it next looks, after its statement has returned, and remade
+        the folder of a work table dropped meanwhile. No-op elsewhere (a server ends its own)."""
+
     def find_relation(self, database: str | None, schema: str | None, name: str) -> CatalogEntry | None:
         """The table or view this reading of a name denotes (exact spelling first, then folded)."""
 
@@ -97,7 +103,8 @@ class Engine(Protocol):
     def leftover_table_folder(self, container: tuple[str, ...], table: str) -> str | None:
         """The folder on this machine that table ``table`` of ``container`` left, which no catalog
         will remove (Spark in this process with its own catalog: a killed run's work table):
-        :meth:`Source.drop_staging` removes it. None elsewhere (a server removes its own)."""
+        :meth:`Source.drop_staging` removes it, as the run's end does its work tables' (``container``
+        ``()``: the session's current database). None elsewhere (a server removes its own)."""
 
     def forgets_tables_at_close(self) -> bool:
         """Whether the catalog forgets this session's tables when :meth:`close` ends it (a Spark

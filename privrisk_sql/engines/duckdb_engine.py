@@ -180,6 +180,9 @@ class DuckDBEngine:
     def leftover_table_folder(self, container: tuple[str, ...], table: str) -> str | None:
         return None
 
+    def wait_for_stopped_tasks(self, within: float) -> None:
+        pass  # a statement the database cancelled has ended when the driver returns
+
     def left_after_a_kill(self) -> dict | None:
         return None  # the database file: source.creating
 

@@ -16,6 +16,7 @@ import logging
 import os
 import re
 import threading
+import time
 import uuid
 import warnings
 from collections.abc import Iterator
@@ -223,6 +224,17 @@ class SparkEngine:
             else:
                 self.session.sparkContext.removeJobTag(self.tag)
 
+    def wait_for_stopped_tasks(self, within: float) -> None:
+        if self._connect:
+            return  # the server's tasks write into the server's warehouse, which it clears itself
+        deadline = time.monotonic() + within
+        with contextlib.suppress(Exception):  # a session stopped meanwhile: no task runs
+            tracker = self.session.sparkContext._jsc.sc().statusTracker()
+            # A task's end is counted when its thread returns, a killed one's too (not when its
+            # job is marked cancelled, which is when the statement returned).
+            while any(e.numRunningTasks() for e in tracker.getExecutorInfos()) and time.monotonic() < deadline:
+                time.sleep(0.05)
+
     def in_open_transaction(self) -> bool:
         return False  # no transactions
 
@@ -367,7 +379,7 @@ class SparkEngine:
         # A session's own catalog (no Hive metastore) forgets its tables when it ends, not their
         # folders: a second `privrisk-sql mondrian --db local[2]` to the same output failed at its
         # last statement, the RENAME, with LOCATION_ALREADY_EXISTS. Only a local warehouse is looked in.
-        database = self._database_folder(container[0])
+        database = self._database_folder(container[0] if container else self.session.catalog.currentDatabase())
         folder = None if database is None else database / table.lower()
         return str(folder) if folder is not None and folder.exists() else None
 

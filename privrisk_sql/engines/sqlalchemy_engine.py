@@ -271,6 +271,9 @@ class SQLAlchemyEngine:
     def leftover_table_folder(self, container: tuple[str, ...], table: str) -> str | None:
         return None
 
+    def wait_for_stopped_tasks(self, within: float) -> None:
+        pass  # a statement the database cancelled has ended when the driver returns
+
     def spilled_by(self, pid: int) -> list[str]:
         return []  # a server's spill is its own; SQLite's temporary files are unlinked once opened
 

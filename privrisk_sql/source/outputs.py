@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
-import shutil
 import uuid
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -17,6 +15,7 @@ from ..errors import InvalidInputError, QueryError
 from . import staging
 from .output_checks import OutputChecks
 from .relations import OutputTable, Relation
+from .temp_tables import remove_leftover_folder
 
 log = logging.getLogger("privrisk_sql")
 
@@ -169,12 +168,7 @@ class Outputs(OutputChecks):
             f"DROP TABLE IF EXISTS {'.'.join(self.quote(p) for p in (*container, name))}", fetch=False, setting=True
         )
         # Spark in this process: a killed run's table whose catalog died with it left its folder
-        folder = self.engine.leftover_table_folder(container, name)
-        if folder is not None:
-            if os.path.islink(folder):
-                os.unlink(folder)  # the link alone, never what it points to
-            else:
-                shutil.rmtree(folder)
+        remove_leftover_folder(self.engine, container, name)
 
     def run_atomically(self, statements: list[str]) -> None:
         """Run statements as one transaction: all of them take effect or none.

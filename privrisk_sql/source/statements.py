@@ -163,12 +163,18 @@ class Statements:
             raise
         self._settings_pending = True  # applied just before the run's first statement
         guard.start()
+        failed = False
         try:
             yield self
+        except BaseException:
+            failed = True
+            raise
         finally:
             guard.stop_watching()
             guard.acknowledge()
             try:
+                if failed or guard.reason is not None:
+                    self.engine.wait_for_stopped_tasks(_STOPPED_TASKS_WAIT)
                 self.drop_temps()
                 self._settings_pending = False
                 self._restore_run_settings()
@@ -309,6 +315,11 @@ class Statements:
         self.engine.unwatch()
         self._restore_settings(self._old_backstops)
         self._old_backstops = []
+
+
+# How long a stopped run waits for Spark's cancelled tasks to end before it drops its work tables
+# (Engine.wait_for_stopped_tasks); a task still running then does not hold the run's end longer.
+_STOPPED_TASKS_WAIT = 30.0
 
 
 def _raise_signal_stop(reason: str | None) -> None:

@@ -4,6 +4,9 @@ with it (also on a timeout, Ctrl-C or SIGTERM), with the DataFrames it registere
 from __future__ import annotations
 
 import contextlib
+import os
+import shutil
+from typing import Any
 
 from . import staging
 from .statements import Statements
@@ -42,6 +45,21 @@ class TempTables(Statements):
             name = self._temps.pop()
             try:
                 self._run(f"DROP TABLE IF EXISTS {self.quote(name)}", fetch=False)
+                # Spark in this process: a write stopped mid-way leaves its folder with no table
+                # in the catalog to drop (a later run would read it as the table's rows)
+                remove_leftover_folder(self.engine, (), name)
             except Exception:  # the session may be gone: a TEMP table went with it, a table did not
                 if not self.dialect.temp_tables:
                     self.work_tables_left.append(name)
+
+
+def remove_leftover_folder(engine: Any, container: tuple[str, ...], name: str) -> None:
+    """Remove the folder table ``name`` left where no catalog will (Engine.leftover_table_folder;
+    ``()``: the session's current database), if there is one: a link alone, never what it points to."""
+    folder = engine.leftover_table_folder(container, name)
+    if folder is None:
+        return
+    if os.path.islink(folder):
+        os.unlink(folder)
+    else:
+        shutil.rmtree(folder)

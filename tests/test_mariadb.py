@@ -38,6 +38,35 @@ def test_least_privilege_user_reads_and_is_refused_an_output_before_any_work(mar
     assert_least_privilege_user(maria, url, t, "row_id", "database 'privrisk'")
 
 
+def test_a_server_run_read_only_refuses_an_output_before_any_work(maria):
+    """A server run with --read-only (a replica) takes no table from a user without READ ONLY
+    ADMIN, and TEMPORARY tables from anyone: Mondrian did all its work, then its staging table
+    was refused (exit 3). Refused first now, in one typed line; the reading runs go on."""
+    url = _user_url("WILD", "the wildcard-grant user")  # every privilege on privr%.*, none global
+    t = maria.load(ADULT)
+    other = maria.load(ADULT, table=f"t_{uuid.uuid4().hex[:12]}")
+    out = f"o_{uuid.uuid4().hex[:12]}"
+    maria.run("SET GLOBAL read_only = 1")
+    try:
+        with pr.Source(url) as src:
+            for run in (
+                lambda: pr.mondrian(src, t, ["age", "sex"], 5, out, keep=["row_id"]),
+                lambda: pr.risk(src, t, ["age", "sex"], classes=out),
+            ):
+                with pytest.raises(
+                    pr.InvalidInputError, match=r"^mysql takes no writes in this session \(.*--read-only option"
+                ):
+                    run()
+            assert src.statements == 0
+            assert pr.kanon(src, t, ["age", "sex"], k=5)["n_rows"] == 2000
+            assert (
+                pr.mpuccs(src, t, other, columns=["age", "sex"], key="row_id").global_["total_syn_records"].iloc[0] > 0
+            )
+    finally:
+        maria.run("SET GLOBAL read_only = 0")
+    assert out not in maria.user_tables()
+
+
 def test_replacing_an_output_is_one_rename(maria):
     """MariaDB's DDL commits on its own: the replaced table is renamed away in the same RENAME
     TABLE that gives the new one its name, then dropped; nothing else is left."""

@@ -255,6 +255,38 @@ def test_postgres_replace_of_a_table_another_role_owns_is_refused_before_any_wor
         backend.run(f'DROP TABLE "{theirs}"')
 
 
+def test_a_postgres_session_that_may_not_write_refuses_a_run_that_writes_before_any_work(pg):
+    """A session whose transactions are read-only (a standby, or default_transaction_read_only
+    set for the role, database or server): `risk --classes` ran its whole work, then the table
+    was refused (exit 3, "cannot execute CREATE TABLE AS in a read-only transaction"); mpuccs and
+    Mondrian stopped at their first TEMP table with the same database error. Each is refused in
+    one typed line now, before any work; the reading runs go on as before."""
+    t = pg.load(ADULT)
+    other = pg.load(ADULT, table=f"t_{uuid.uuid4().hex[:12]}")
+    url = sa.engine.make_url(pg_url()).update_query_dict({"options": "-c default_transaction_read_only=on"})
+    out = f"o_{uuid.uuid4().hex[:12]}"
+    for run in (
+        lambda src: pr.risk(src, t, ["age", "sex"], classes=out),
+        lambda src: pr.mondrian(src, t, ["age", "sex"], 5, out, keep=["id"]),
+    ):
+        with pr.Source(url.render_as_string(hide_password=False)) as src:
+            with pytest.raises(
+                pr.InvalidInputError,
+                match=rf"^output '{out}': this session may write no table \(transaction_read_only is on",
+            ):
+                run(src)
+            assert src.statements == 0
+    with pr.Source(url.render_as_string(hide_password=False)) as src:
+        seen: list[str] = []
+        src.echo = seen.append
+        with pytest.raises(pr.InvalidInputError, match=r"^postgres takes no writes in this session \(.*read-only tra"):
+            pr.mpuccs(src, t, other, columns=["age", "sex", "race"], key="id")
+        # after the key's checks, its first work table, refused: nothing else was tried
+        assert [sql.split()[:3] for sql in seen if sql.startswith("CREATE")] == [["CREATE", "TEMP", "TABLE"]]
+        assert pr.kanon(src, t, ["age", "sex"], k=5)["n_rows"] == 2000
+    assert out not in [r[0] for r in pg.fetch("SELECT tablename FROM pg_tables")]
+
+
 @pytest.mark.parametrize(
     "sql",
     [

@@ -121,6 +121,7 @@ class OutputChecks(Relations):
         refuse a run that works. That probe drops its table, so the publish's privileges are
         asked first (a statement that makes nothing)."""
         kind, schema = self.dialect.container_kind, container[-1]
+        self._check_session_writes(label)
         may_not_publish = self._publish_privileges_denied(container)
         query = self.dialect.create_privilege
         rows = (
@@ -150,6 +151,17 @@ class OutputChecks(Relations):
                 f"output {label!r}: this user may not rename or drop tables in {kind} {schema!r} "
                 f"(no {may_not_publish} privilege), which a run does to put its output in place (it is "
                 f"built under a staging name): grant ALTER and DROP there, or choose a {kind} it may write to"
+            )
+
+    def _check_session_writes(self, label: str) -> None:
+        """Refuse an output where this session may write nothing at all (a standby), before any
+        work: the database refused the output's table after all of it."""
+        query = self.dialect.read_only_session
+        rows = [] if query is None else self._run(query, fetch="records", setting=True)
+        if rows and rows[0]["why"] is not None:
+            raise InvalidInputError(
+                f"output {label!r}: this session may write no table ({rows[0]['why']}): connect where this "
+                "user may write, not to a read-only server or replica"
             )
 
     def _publish_privileges_denied(self, container: tuple[str, ...]) -> str | None:

@@ -112,6 +112,13 @@ class Statements:
                 raise
             if guard is not None and guard.pending():
                 self._stopped(guard, sql, mid_statement=True)
+            refusal = self.dialect.read_only_refusal
+            if refusal is not None and refusal in str(e):  # refused before it did anything
+                raise InvalidInputError(
+                    f"{self.dialect.name} takes no writes in this session ({first_line(e)}), and this run "
+                    "writes (its work tables, or its output): connect where this user may write, not to a "
+                    "read-only server or replica"
+                ) from e
             raise QueryError(f"{self.dialect.name} error: {first_line(e)}", sql=sql, dialect=self.dialect.name) from e
         finally:
             if self.on_timing is not None:

@@ -102,6 +102,14 @@ class Dialect:
     # level, and could not drop the staging table, a copy of the release. A role's grants count
     # (the catalog lists only a user's own). PostgreSQL: a table's owner may rename and drop it.
     publish_privilege_probe: tuple[str, str] | None = None
+    # The database's refusal of any write because this session may not write at all, a text of
+    # its error (PostgreSQL: a standby, default_transaction_read_only; MariaDB: a server run
+    # --read-only, for a user without READ ONLY ADMIN). It comes at a run's first TEMP table,
+    # before its work: the user's to act on (exit 2), not the database failing (exit 3).
+    read_only_refusal: str | None = None
+    # Why this session may not write (one row, column why: NULL when it may), asked before a run
+    # that writes a table: PostgreSQL took risk's whole work, then refused --classes' table.
+    read_only_session: str | None = None
     # What a table name's container is called in messages, and whether its names ignore case
     # (SQLite's attached databases: main, MAIN; a quoted PostgreSQL schema name keeps its case).
     container_kind: str = "schema"
@@ -317,6 +325,12 @@ ORDER BY 1""",
             session_id_query="SELECT pg_backend_pid() AS id",
             end_session="SELECT pg_terminate_backend({session_id})",
             create_privilege="SELECT has_schema_privilege({schema}, 'CREATE') AS ok",
+            read_only_refusal="in a read-only transaction",
+            # A standby's transactions are all read-only: one setting tells both.
+            read_only_session="SELECT CASE WHEN pg_is_in_recovery() THEN 'the server is a standby, in recovery'"
+            " WHEN current_setting('transaction_read_only') = 'on' THEN"
+            " 'transaction_read_only is on: default_transaction_read_only, set for this role, database or server'"
+            " END AS why",
             # A table's row type takes its name too; an array type in the way is moved by PostgreSQL.
             name_taken_query="SELECT CASE c.relkind WHEN 'S' THEN 'a sequence' WHEN 'c' THEN 'a composite type'"
             " ELSE 'an index' END AS what FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
@@ -398,6 +412,8 @@ ORDER BY 1""",
             # information_schema shows a user its own privileges only.
             create_privilege_probe=True,
             publish_privilege_probe=("RENAME TABLE {a} TO {b}", "command denied"),
+            # Error 1290; that probe meets it first (TEMP tables stay allowed: reads run)
+            read_only_refusal="running with the --read-only option",
             name_taken_query="SELECT 'a sequence' AS what FROM information_schema.tables"
             " WHERE table_schema = {schema} AND BINARY table_name = {name} AND table_type = 'SEQUENCE'",
             create_privilege="SELECT (EXISTS (SELECT 1 FROM information_schema.user_privileges"

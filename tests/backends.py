@@ -327,6 +327,13 @@ class SQLAlchemyBackend(Backend):
         self.dialect = pr.sql.dialects.get_dialect(self.engine.dialect.name)
         self.conn = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
         self.created: list[str] = []
+        self._found = self.relations()
+        self.left: list[str] = []  # relations the tests made and left (filled by close)
+
+    def relations(self) -> set[str]:
+        """The tables and views of the server's user schemas (none for SQLite, a file per test)."""
+        query = _USER_RELATIONS.get(self.name)
+        return set() if query is None else {f"{r[0]}.{r[1]}" for r in self.fetch(query)}
 
     def source(self, **options):
         src = pr.Source(self.conn, **options)
@@ -381,8 +388,20 @@ class SQLAlchemyBackend(Backend):
             self.run(f"DROP VIEW IF EXISTS {quote_identifier(name, self.dialect)}")
         for name in self.created:
             self.conn.exec_driver_sql(f"DROP TABLE IF EXISTS {quote_identifier(name, self.dialect)}")
+        self.left = sorted(self.relations() - self._found)
         self.conn.close()
         self.engine.dispose()
+
+
+# A server's tables and views outside its system schemas (TEMP ones are a session's own).
+_USER_RELATIONS = {
+    "postgres": "SELECT table_schema, table_name FROM information_schema.tables"
+    " WHERE table_schema NOT IN ('pg_catalog', 'information_schema') AND table_schema NOT LIKE 'pg\\_temp\\_%'"
+    " AND table_type <> 'LOCAL TEMPORARY'",
+    "mysql": "SELECT table_schema, table_name FROM information_schema.tables"
+    " WHERE table_schema NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')"
+    " AND table_type <> 'TEMPORARY'",
+}
 
 
 # A text type under which 'Paris' and 'PARIS' compare equal: NOCASE on DuckDB and SQLite, a

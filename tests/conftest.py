@@ -200,6 +200,7 @@ def pg():
     b = make_backend("postgres")
     yield b
     b.close()
+    _assert_server_left_as_found(b)
 
 
 @pytest.fixture
@@ -210,6 +211,7 @@ def maria():
     yield b
     _assert_sources_untouched(b)
     b.close()
+    _assert_server_left_as_found(b)
 
 
 @pytest.fixture
@@ -219,6 +221,12 @@ def duck():
     yield b
     _assert_sources_untouched(b)
     b.close()
+
+
+def _assert_server_left_as_found(b):
+    """What a test makes on a server it drops: the server holds the tables and views it held when
+    the test's backend opened (a test that wrote a fixed name, 'anon', left it after every run)."""
+    assert not getattr(b, "left", []), f"{b.name}: tables the tests left on the server: {b.left}"
 
 
 def _assert_sources_untouched(b):

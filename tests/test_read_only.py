@@ -284,7 +284,7 @@ def test_a_postgres_session_that_may_not_write_refuses_a_run_that_writes_before_
         # after the key's checks, its first work table, refused: nothing else was tried
         assert [sql.split()[:3] for sql in seen if sql.startswith("CREATE")] == [["CREATE", "TEMP", "TABLE"]]
         assert pr.kanon(src, t, ["age", "sex"], k=5)["n_rows"] == 2000
-    assert out not in [r[0] for r in pg.fetch("SELECT tablename FROM pg_tables")]
+    assert out not in pg.user_tables()
 
 
 @pytest.mark.parametrize(

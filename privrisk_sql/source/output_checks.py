@@ -14,6 +14,7 @@ from ..errors import InvalidInputError, QueryError
 from ..given import table_name
 from . import staging
 from .relations import OutputTable, Relation, Relations
+from .statements import WRITE_ELSEWHERE
 
 
 class OutputChecks(Relations):
@@ -160,8 +161,7 @@ class OutputChecks(Relations):
         rows = [] if query is None else self._run(query, fetch="records", setting=True)
         if rows and rows[0]["why"] is not None:
             raise InvalidInputError(
-                f"output {label!r}: this session may write no table ({rows[0]['why']}): connect where this "
-                "user may write, not to a read-only server or replica"
+                f"output {label!r}: this session may write no table ({rows[0]['why']}): {WRITE_ELSEWHERE}"
             )
 
     def _publish_privileges_denied(self, container: tuple[str, ...]) -> str | None:

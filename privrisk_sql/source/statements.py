@@ -24,6 +24,8 @@ from .read_only import check_statement
 log = logging.getLogger("privrisk_sql")
 
 CLOSED_SOURCE = "this Source is closed: open another with privrisk_sql.connect(...)"
+# what a user told a session takes no writes does about it (the up-front check says it too)
+WRITE_ELSEWHERE = "connect where this user may write, not to a read-only server or replica"
 
 
 class Statements:
@@ -116,15 +118,14 @@ class Statements:
             if refusal is not None and refusal in str(e):  # refused before it did anything
                 raise InvalidInputError(
                     f"{self.dialect.name} takes no writes in this session ({first_line(e)}), and this run "
-                    "writes (its work tables, or its output): connect where this user may write, not to a "
-                    "read-only server or replica"
+                    f"writes (its work tables, or its output): {WRITE_ELSEWHERE}"
                 ) from e
             raise QueryError(f"{self.dialect.name} error: {first_line(e)}", sql=sql, dialect=self.dialect.name) from e
         finally:
             if self.on_timing is not None:
                 self.on_timing(sql, time.perf_counter() - started)
 
-    def drop_temps(self) -> None:  # pragma: no cover - TempTables defines it
+    def drop_temps(self, after_stop: bool = False) -> None:  # pragma: no cover - TempTables defines it
         raise NotImplementedError
 
     # -- timeouts and Ctrl-C -------------------------------------------------------------------
@@ -180,9 +181,10 @@ class Statements:
             guard.stop_watching()
             guard.acknowledge()
             try:
-                if failed or guard.reason is not None:
+                stopped = failed or guard.reason is not None
+                if stopped:
                     self.engine.wait_for_stopped_tasks(_STOPPED_TASKS_WAIT)
-                self.drop_temps()
+                self.drop_temps(after_stop=stopped)
                 self._settings_pending = False
                 self._restore_run_settings()
                 self._clear_backstops()

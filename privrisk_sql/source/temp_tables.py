@@ -34,9 +34,10 @@ class TempTables(Statements):
         self.execute(f"DROP TABLE IF EXISTS {self.quote(name)}")
         self._temps.remove(name)
 
-    def drop_temps(self) -> None:
+    def drop_temps(self, after_stop: bool = False) -> None:
         """Drop every TEMP table this source created and unregister its DataFrames (errors
-        ignored: the session may be gone)."""
+        ignored: the session may be gone); ``after_stop``: the run was stopped or failed, so a
+        table's write may have been cut off mid-way (only then can it leave a folder behind)."""
         while self._frames:
             name = self._frames.pop()
             with contextlib.suppress(Exception):
@@ -45,9 +46,9 @@ class TempTables(Statements):
             name = self._temps.pop()
             try:
                 self._run(f"DROP TABLE IF EXISTS {self.quote(name)}", fetch=False)
-                # Spark in this process: a write stopped mid-way leaves its folder with no table
-                # in the catalog to drop (a later run would read it as the table's rows)
-                remove_leftover_folder(self.engine, (), name)
+                if after_stop:  # Spark in this process: a write stopped mid-way leaves its folder
+                    # with no table in the catalog to drop (a later run would read it as the rows)
+                    remove_leftover_folder(self.engine, (), name)
             except Exception:  # the session may be gone: a TEMP table went with it, a table did not
                 if not self.dialect.temp_tables:
                     self.work_tables_left.append(name)

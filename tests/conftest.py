@@ -188,6 +188,7 @@ def backend(request):
     yield b
     _assert_sources_untouched(b)
     b.close()
+    _assert_server_left_as_found(b)
 
 
 @pytest.fixture

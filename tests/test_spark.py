@@ -997,6 +997,44 @@ def test_a_local_spark_run_stopped_mid_write_says_one_line(spark, tmp_path):
 
 
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (
+            ["risk", "--qids", "sex,race", "--quiet", "--classes", "cls"],
+            "arrived after the output was published: it is published",
+        ),
+        (
+            ["kanon", "--qids", "age,sex", "--quiet"],
+            "arrived while the command closed its session: its results were written",
+        ),
+    ],
+    ids=["release", "reading"],
+)
+def test_a_sigterm_as_a_finished_local_spark_run_ends_is_no_kill(spark, tmp_path, command, said):
+    """SIGTERM once a run on Spark in its process had written its JSON (and published its
+    table): its session's stop and Python's teardown after it, a second or two, met Python's
+    default handler, and the finished command died of the signal (exit 143, -15 here)."""
+    import signal
+    import time
+
+    few = tmp_path / "few.csv"
+    few.write_text("".join(ADULT.read_text().splitlines(keepends=True)[:301]))
+    out = tmp_path / "out.json"
+    p = _local_run(tmp_path, command[0], "--table", str(few), *command[1:], "--json", str(out))
+    deadline = time.monotonic() + 300
+    while not out.exists():
+        assert p.poll() is None, p.communicate()[1][-2000:]
+        assert time.monotonic() < deadline, "no JSON written"
+        time.sleep(0.01)
+    p.send_signal(signal.SIGTERM)
+    _, err = p.communicate(timeout=120)
+    assert p.returncode == 0, err[-2000:]
+    assert err.strip().splitlines()[-1] == f"privrisk-sql: SIGTERM {said}, and the command finished", err[-2000:]
+    assert json.loads(out.read_text())
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
 def test_a_local_spark_release_says_where_its_rows_stay(spark, tmp_path):
     """`mondrian --db 'local[1]' --output released` said "-> table released", and the next run's
     `--table released` said "table not found ... (no such file)": the session's own catalog ended

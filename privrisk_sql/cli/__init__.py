@@ -197,16 +197,22 @@ def _stops_after_publish(src):
     they stop the command as ever (exit 3); once it is published (the run's guard records those
     that come during the publication itself) the command finishes its JSON, report and summary,
     moments of work, and says so: its exit status must say the output is there
-    (docs/guides/security.md)."""
+    (docs/guides/security.md). The Source is closed inside, where a stop is recorded too: the
+    run's work is done and written then (a Spark session takes a second or more to stop)."""
     from ..engines.cancel import STOP_NAMES, stop_reason, watched_signals
 
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     seen: list[int] = []
+    closing = False
+
+    def strongest(signums: list[int]) -> str:
+        """The stop that names what came: SIGTERM or SIGHUP over a Ctrl-C beside it."""
+        return stop_reason(next((s for s in signums if s != signal.SIGINT), signums[0]))
 
     def on_signal(signum: int, frame: object) -> None:
-        if src.published:
+        if src.published or closing:
             seen.append(signum)
         elif signum != signal.SIGINT:
             raise TerminatedError(f"terminated ({STOP_NAMES[stop_reason(signum)]})")
@@ -216,6 +222,10 @@ def _stops_after_publish(src):
     old = {signum: signal.signal(signum, on_signal) for signum in watched_signals()}
     try:
         yield
+        # Closed here, not after: a stop while a Spark session stopped met Python's default
+        # handler (exit 143 after a published output)
+        closing = True
+        src.close()
     finally:
         for signum, handler in old.items():
             signal.signal(signum, handler)
@@ -225,11 +235,15 @@ def _stops_after_publish(src):
                 f"privrisk-sql: {name} arrived while the output was being published: it is published, "
                 "and the command finished"
             )
-        elif seen:
-            name = STOP_NAMES[stop_reason(next((s for s in seen if s != signal.SIGINT), seen[0]))]
+        elif seen and src.published:
             _say(
-                f"privrisk-sql: {name} arrived after the output was published: it is published, "
-                "and the command finished"
+                f"privrisk-sql: {STOP_NAMES[strongest(seen)]} arrived after the output was published: it is "
+                "published, and the command finished"
+            )
+        elif seen:  # a reading run's: its results were all written before its session closed
+            _say(
+                f"privrisk-sql: {STOP_NAMES[strongest(seen)]} arrived while the command closed its session: "
+                "its results were written, and the command finished"
             )
 
 
@@ -500,7 +514,9 @@ def run(argv: Sequence[str] | None = None) -> NoReturn:
     """The ``privrisk-sql`` command: :func:`main`, then an exit that skips the interpreter's
     teardown (40 ms of a 1 s run; docs/decisions/cli-os-exit.md)."""
     code = main(argv)
-    if threading.active_count() > 1:
+    # a daemon thread (Spark's py4j) ends with the process either way; the full teardown of a
+    # Spark run took 0.8 s, in which a SIGTERM killed a finished command (exit 143)
+    if any(not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
         sys.exit(code)
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):

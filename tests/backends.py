@@ -177,13 +177,14 @@ class Backend:
             return live_temp_tables(self.fetch)
         return self.fetch("SELECT relname FROM pg_class WHERE relnamespace = pg_my_temp_schema() AND relkind = 'r'")
 
-    def user_tables(self, *, every_schema: bool = False) -> list[str]:
-        """Base tables of the database the tests write to (not TEMP ones); with ``every_schema``,
-        the tables and views of every user schema of a server as ``schema.name`` (none elsewhere:
-        DuckDB and SQLite are a fresh file or memory per backend)."""
-        if every_schema:
-            query = _USER_RELATIONS.get(self.name)
-            return [] if query is None else [f"{r[0]}.{r[1]}" for r in self.fetch(query)]
+    def server_relations(self) -> list[str]:
+        """The tables and views of every user schema of a server, as ``schema.name`` (none
+        elsewhere: DuckDB and SQLite are a fresh file or memory per backend)."""
+        query = _USER_RELATIONS.get(self.name)
+        return [] if query is None else [f"{r[0]}.{r[1]}" for r in self.fetch(query)]
+
+    def user_tables(self) -> list[str]:
+        """Base tables of the database the tests write to (not TEMP ones)."""
         sql = {
             "duckdb": "SELECT table_name FROM duckdb_tables() WHERE NOT temporary",
             "sqlite": "SELECT name FROM sqlite_master WHERE type = 'table'",
@@ -332,7 +333,7 @@ class SQLAlchemyBackend(Backend):
         self.dialect = pr.sql.dialects.get_dialect(self.engine.dialect.name)
         self.conn = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
         self.created: list[str] = []
-        self._found = set(self.user_tables(every_schema=True))
+        self._found = set(self.server_relations())
         self.left: list[str] = []  # relations the tests made and left (filled by close)
 
     def source(self, **options):
@@ -388,7 +389,7 @@ class SQLAlchemyBackend(Backend):
             self.run(f"DROP VIEW IF EXISTS {quote_identifier(name, self.dialect)}")
         for name in self.created:
             self.conn.exec_driver_sql(f"DROP TABLE IF EXISTS {quote_identifier(name, self.dialect)}")
-        self.left = sorted(set(self.user_tables(every_schema=True)) - self._found)
+        self.left = sorted(set(self.server_relations()) - self._found)
         self.conn.close()
         self.engine.dispose()
 

@@ -1029,16 +1029,15 @@ def test_only_a_stopped_or_failed_run_looks_for_a_work_tables_leftover_folder(st
     """The end of every run asked, for each work table still listed, whether the table left a
     folder behind (two Java calls each on Spark in this process), also after a run that ended
     well, whose every write finished; only a write cut off mid-way can leave one."""
-    src = pr.connect()
-    asked: list[str] = []
-    folder_of = src.engine.leftover_table_folder
-    src.engine.leftover_table_folder = lambda container, name: asked.append(name) or folder_of(container, name)
-    with contextlib.suppress(KeyboardInterrupt, pr.QueryError):
-        with src.guarded():
-            name = src.temp_name("w1")
-            src.execute(f"CREATE TEMP TABLE {src.quote(name)} AS SELECT 1 AS x")
-            if stop is not None:
-                raise stop("stopped")
-    assert asked == ([] if stop is None else [name])
-    assert src.fetch("SELECT COUNT(*) FROM duckdb_tables() WHERE temporary") == [(0,)]
-    src.close()
+    with pr.connect() as src:
+        asked: list[str] = []
+        folder_of = src.engine.leftover_table_folder
+        src.engine.leftover_table_folder = lambda container, name: asked.append(name) or folder_of(container, name)
+        with contextlib.suppress(KeyboardInterrupt, pr.QueryError):
+            with src.guarded():
+                name = src.temp_name("w1")
+                src.execute(f"CREATE TEMP TABLE {src.quote(name)} AS SELECT 1 AS x")
+                if stop is not None:
+                    raise stop("stopped")
+        assert asked == ([] if stop is None else [name])
+        assert src.fetch("SELECT COUNT(*) FROM duckdb_tables() WHERE temporary") == [(0,)]

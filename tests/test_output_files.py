@@ -385,3 +385,41 @@ def test_a_url_is_named_as_one(args, capsys, tmp_path, monkeypatch):
     assert len(err.splitlines()) == 1 and "s3:/b" not in err and "https:/e" not in err
     assert "a URL: files are" in err and ("read from" in err if "people" in table else "written to" in err)
     assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    "command, said",
+    [
+        (["kanon", "--qids", "age,sex"], "the summary has nowhere to go; pass --quiet, or send it to /dev/null"),
+        (
+            ["kanon", "--qids", "age,sex", "--json", "-", "--quiet"],
+            "--json - has nowhere to go; name a file, or send it to /dev/null",
+        ),
+        (
+            ["mondrian", "--qids", "age,sex", "--k", "5", "--db", "w.duckdb", "--output", "o"],
+            "the summary has nowhere to go; pass --quiet, or send it to /dev/null",
+        ),
+        (["dbt-path"], "the package's path has nowhere to go"),
+        (["cleanup", "--db", "old.duckdb"], "the list of what cleanup drops has nowhere to go; send it to /dev/null"),
+    ],
+)
+def test_a_closed_standard_output_is_refused_before_any_work(tmp_path, command, said):
+    """A standard output the shell closed (`>&-`; Python's sys.stdout is then None) ended the
+    run, all its work done and its tables written, in a traceback (exit 1); `dbt-path` printed
+    nothing and exited 0. Now one line, exit 2, before the database is opened."""
+    import subprocess
+    import sys
+
+    cli = Path(sys.executable).with_name("privrisk-sql")
+    duckdb.connect(str(tmp_path / "old.duckdb")).close()
+    table = ["--table", str(FIXTURES / "mondrian" / "adult_2k.csv")] if command[0] in ("kanon", "mondrian") else []
+    run = subprocess.run(
+        ["bash", "-c", '"$0" "$@" >&-', str(cli), *command, *table],
+        cwd=tmp_path,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+    )
+    assert run.stderr == f"privrisk-sql: error: standard output is closed (>&-): {said}\n"
+    assert run.returncode == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.duckdb"]  # no w.duckdb made

@@ -252,8 +252,20 @@ def _input_tables(metric: Metric, args: argparse.Namespace) -> dict[str, str]:
     return {role: getattr(args, role) for role in metric.inputs if getattr(args, role, None) is not None}
 
 
+def _standard_output_open(what: str) -> None:
+    """Refuse, before any work, a command whose output goes to a standard output the shell
+    closed (``>&-``: Python's ``sys.stdout`` is then None). A run ended in a traceback after all
+    its work, its tables written; ``dbt-path`` printed nothing and succeeded."""
+    if sys.stdout is None:
+        raise InvalidInputError(f"standard output is closed (>&-): {what}")
+
+
 def _checked_outputs(metric: Metric, args: argparse.Namespace) -> None:
     """Check every output path before any work (a bad one is exit 2 with nothing done)."""
+    if args.json == "-":
+        _standard_output_open("--json - has nowhere to go; name a file, or send it to /dev/null")
+    elif not getattr(args, "quiet", False):
+        _standard_output_open("the summary has nowhere to go; pass --quiet, or send it to /dev/null")
     tables = list(_input_tables(metric, args).values())
     from ..engines.common import database_files, file_format
 
@@ -369,6 +381,7 @@ def _run_cleanup(args: argparse.Namespace) -> int:
     --dry-run. One whose run is still alive (its lock is held) is listed and kept."""
     from ..source import connect
 
+    _standard_output_open("the list of what cleanup drops has nowhere to go; send it to /dev/null")
     src = connect(args.db)  # a missing database file is refused, not created
     try:
         # A cleanup is explicit: tables no lock can prove abandoned (SQLite) are dropped too.
@@ -478,6 +491,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "dbt-path":
             from ..sql.render import dbt_package_dir
 
+            _standard_output_open("the package's path has nowhere to go")
             print(dbt_package_dir().resolve())
             return EXIT_OK
     except (InvalidInputError, UnsupportedFeatureError) as e:

@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -448,8 +449,25 @@ def _target_env(project: Path, target: str, schema: str) -> dict:
         from conftest import require_spark
 
         require_spark()
-        return {"PRIVRISK_DBT_SPARK_WAREHOUSE": str(project / "spark-warehouse"), "PRIVRISK_DBT_SPARK_SCHEMA": schema}
+        return _spark_env(project, schema)
     return {}
+
+
+def _spark_env(project: Path, schema: str) -> dict:
+    """dbt-spark's environment: its warehouse and its JVM's temporary folder in ``project``. Its
+    Hive session makes ``<java.io.tmpdir>/<session id>_resources`` and leaves it when dbt ends
+    (five such folders in /tmp after each CI Spark step, 2026-11-29)."""
+    jvm_tmp = project / "jvm-tmp"
+    jvm_tmp.mkdir(exist_ok=True)
+    return {
+        "PRIVRISK_DBT_SPARK_WAREHOUSE": str(project / "spark-warehouse"),
+        "PRIVRISK_DBT_SPARK_SCHEMA": schema,
+        "SPARK_SUBMIT_OPTS": f"-Djava.io.tmpdir={jvm_tmp}",
+    }
+
+
+def _hive_resources() -> set[str]:
+    return {p.name for p in Path(tempfile.gettempdir()).glob("*_resources")}
 
 
 _WHERE_MODEL = """
@@ -670,7 +688,8 @@ def test_dbt_spark(project):
     from backends import spark_session
 
     warehouse = project / "spark-warehouse"
-    env = {"PRIVRISK_DBT_SPARK_WAREHOUSE": str(warehouse), "PRIVRISK_DBT_SPARK_SCHEMA": "privrisk_dbt_spark"}
+    env = _spark_env(project, "privrisk_dbt_spark")
+    resources_before = _hive_resources()
     # Python models are a dbt-duckdb feature: the rest of the project runs on Spark
     ok = _dbt(project, "build", "--target", "spark", "--exclude", "adult_mpuccs", env=env)
     assert ok.returncode == 0, ok.stdout[-3000:]
@@ -690,6 +709,7 @@ def test_dbt_spark(project):
         env=env,
     )
     assert failed.returncode == 1
+    assert _hive_resources() == resources_before, "dbt-spark's Hive left its folder in the system's temp folder"
 
     spark = spark_session()
     schema = warehouse / "privrisk_dbt_spark.db"

@@ -8,7 +8,9 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import uuid
+from collections.abc import Callable
 
 import duckdb
 import pytest
@@ -316,18 +318,22 @@ def _ours(url: str) -> set[str]:
         return {r["tableName"] for r in src.fetch_records("SHOW TABLES") if r["tableName"].startswith("privrisk_")}
 
 
+def _wait_while_running(p: subprocess.Popen, ready: Callable[[], bool], what: str, pause: float) -> None:
+    """Return once ``ready()`` holds; fail with the run's stderr if it ends first, or after 300 s."""
+    deadline = time.monotonic() + 300
+    while not ready():
+        assert p.poll() is None, p.communicate()[1][-2000:]
+        assert time.monotonic() < deadline, f"no {what} appeared"
+        time.sleep(pause)
+
+
 def _started(url: str, *args: str) -> subprocess.Popen:
     """A CLI run against ``url``, returned once one of its work tables exists (mid-run)."""
-    import time
 
     p = subprocess.Popen(
         [sys.executable, "-m", "privrisk_sql.cli", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    deadline = time.monotonic() + 120
-    while not _ours(url):
-        assert p.poll() is None, p.communicate()
-        assert time.monotonic() < deadline, "no work table appeared"
-        time.sleep(0.3)
+    _wait_while_running(p, lambda: bool(_ours(url)), "work table", 0.3)
     return p
 
 
@@ -349,7 +355,6 @@ def test_spark_connect_server_killed_mid_run_is_one_line_exit_3(spark, own_conne
     a minute of retries, then one line, exit 3, saying the work tables were left and how to drop them."""
     import os
     import signal
-    import time
 
     table = _adult_on(own_connect.url)
     p = _started(
@@ -377,7 +382,6 @@ def test_spark_connect_server_that_stops_answering_is_given_up_at_the_timeout(sp
     `cleanup` drops the work tables the run could not."""
     import os
     import signal
-    import time
 
     table = _adult_on(own_connect.url)
     started = time.monotonic()
@@ -421,7 +425,6 @@ def test_a_client_killed_outright_leaves_no_table_and_no_job_on_spark_connect(sp
     untouched."""
     import os
     import signal
-    import time
 
     url = server_url("spark")
     table = _adult_on(url)
@@ -883,21 +886,16 @@ def test_a_local_spark_run_killed_outright_leaves_no_folder_of_its_tables(spark,
     catalog) never finds them. The watch removes them once the JVM is gone, and the warehouse if
     the run made it; a folder of anyone else's is kept."""
     import signal
-    import time
 
     shelf = tmp_path / "spark-warehouse"
     if warehouse == "there before":
         (shelf / "users_table").mkdir(parents=True)
     p = _local_run(tmp_path, "mondrian", "--table", str(ADULT), *_RELEASE, "--output", "released")
-    deadline = time.monotonic() + 300
 
     def ours() -> list[str]:
         return [n for n in (os.listdir(shelf) if shelf.exists() else []) if n.startswith("privrisk_")]
 
-    while not ours():
-        assert p.poll() is None, p.communicate()
-        assert time.monotonic() < deadline, "no work table appeared"
-        time.sleep(0.2)
+    _wait_while_running(p, lambda: bool(ours()), "work table", 0.2)
     os.kill(p.pid, signal.SIGKILL)
     p.communicate()
     deadline = time.monotonic() + 60
@@ -969,7 +967,6 @@ def test_a_local_spark_run_stopped_mid_write_says_one_line(spark, tmp_path):
     job, Utils: Aborting task) above the run's one line. Two stops, at two moments of the first
     writes (each caught a write in 2 of 3 tries before)."""
     import signal
-    import time
 
     big = tmp_path / "adult10.csv"
     lines = ADULT.read_text().splitlines(keepends=True)
@@ -977,11 +974,9 @@ def test_a_local_spark_run_stopped_mid_write_says_one_line(spark, tmp_path):
     shelf = tmp_path / "spark-warehouse"
     for delay in (0.5, 1.5):
         p = _local_run(tmp_path, "mondrian", "--table", str(big), *_RELEASE, "--output", "released")
-        deadline = time.monotonic() + 300
-        while not (shelf.exists() and any(n.startswith("privrisk_") for n in os.listdir(shelf))):
-            assert p.poll() is None, p.communicate()
-            assert time.monotonic() < deadline, "no work table appeared"
-            time.sleep(0.1)
+        _wait_while_running(
+            p, lambda: shelf.exists() and any(n.startswith("privrisk_") for n in os.listdir(shelf)), "work table", 0.1
+        )
         time.sleep(delay)
         p.send_signal(signal.SIGTERM)
         _, err = p.communicate(timeout=120)
@@ -1016,17 +1011,12 @@ def test_a_sigterm_as_a_finished_local_spark_run_ends_is_no_kill(spark, tmp_path
     table): its session's stop and Python's teardown after it, a second or two, met Python's
     default handler, and the finished command died of the signal (exit 143, -15 here)."""
     import signal
-    import time
 
     few = tmp_path / "few.csv"
     few.write_text("".join(ADULT.read_text().splitlines(keepends=True)[:301]))
     out = tmp_path / "out.json"
     p = _local_run(tmp_path, command[0], "--table", str(few), *command[1:], "--json", str(out))
-    deadline = time.monotonic() + 300
-    while not out.exists():
-        assert p.poll() is None, p.communicate()[1][-2000:]
-        assert time.monotonic() < deadline, "no JSON written"
-        time.sleep(0.01)
+    _wait_while_running(p, out.exists, "JSON", 0.01)
     p.send_signal(signal.SIGTERM)
     _, err = p.communicate(timeout=120)
     assert p.returncode == 0, err[-2000:]

@@ -814,6 +814,33 @@ def test_a_weight_or_count_that_is_no_number_is_refused_by_name(tmp_path, capsys
     assert f"column {column!r} of {table!r} is" in err[0] and "that are not numbers, such as " + value in err[0]
 
 
+@pytest.mark.parametrize("declared", ["INTEGER", "REAL"])
+def test_a_numeric_sensitive_value_that_is_no_number_is_refused_by_name(tmp_path, capsys, declared):
+    """SQLite keeps text in an INTEGER or REAL column: kanon's t-closeness took such a column as
+    numeric (the ordered distance) and ranked 'abc' above every number, SQLite's order, where
+    pycanon reads the column as text (the equal distance); exit 0 with a figure neither tool
+    would give. Refused by name now, as Mondrian refuses it; a numeric column that holds only
+    numbers, or a text one, is measured as before."""
+    import sqlite3
+
+    path = tmp_path / "sa.sqlite"
+    with sqlite3.connect(path) as con:
+        con.execute(f"CREATE TABLE t (g INTEGER, s {declared}, c TEXT)")
+        con.executemany("INSERT INTO t VALUES (?, ?, ?)", [(1, 10, "a"), (1, "abc", "b"), (2, 20, "a"), (2, 30, "b")])
+        con.execute(f"CREATE TABLE ok (g INTEGER, s {declared})")
+        con.execute("INSERT INTO ok SELECT g, CASE WHEN s = 'abc' THEN 40 ELSE s END FROM t")
+    db = f"sqlite:///{path}"
+    assert main(["kanon", "--db", db, "--table", "t", "--qids", "g", "--sensitive", "s", "--quiet"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [
+        f"privrisk-sql: error: column 's' of 't' is {declared} but holds 1 value(s) that are not numbers, such as "
+        "'abc', which t-closeness (the ordered distance) cannot compute with: give them a value of that type, or "
+        "read the column as text in a view (CAST(... AS TEXT))"
+    ]
+    assert pr.kanon(db, "ok", ["g"], sensitive="s")["t_closeness"] == pytest.approx(1 / 6)
+    assert pr.kanon(db, "t", ["g"], sensitive="c")["t_closeness"] == 0
+
+
 @pytest.mark.parametrize("table", ["-", "/dev/stdin", "fifo"])
 def test_standard_input_or_a_pipe_as_table_says_why_it_is_not_read(tmp_path, capsys, table):
     """`cat t.csv | privrisk-sql kanon --table -` (or /dev/stdin, a FIFO) was "no such file", of a

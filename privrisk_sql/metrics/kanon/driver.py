@@ -33,6 +33,7 @@ from ..classes import (
     check_rows,
     class_sizes,
     compared_as_bytes,
+    refuse_values_outside_type,
     resolve_qids,
     text_as_bytes_sql,
     validate_k,
@@ -144,6 +145,10 @@ def kanon_sql(
     return statements
 
 
+# The sensitive attributes t-closeness measures with the ordered distance (as pycanon).
+_ORDERED = (TypeClass.INTEGER, TypeClass.FLOAT)
+
+
 def _sensitive_metrics(
     source: Source, q: KanonQueries, rel: Relation, qids: list[str], sensitive: str, k_anonymity: int, exclude: bool
 ) -> dict:
@@ -155,7 +160,7 @@ def _sensitive_metrics(
     c = None
     if l > 1:
         c = int(source.fetch_records(q.recursive_c(rel.sql, qids, sensitive, l, exclude))[0]["c"])
-    if rel.column(sensitive).type_class in (TypeClass.INTEGER, TypeClass.FLOAT):
+    if rel.column(sensitive).type_class in _ORDERED:
         t = source.fetch_records(q.t_closeness_ordered(rel.sql, qids, sensitive, exclude))[0]["t"]
         t = 0.0 if t is None else float(t)  # one distinct value: the class equals the table
     else:
@@ -266,6 +271,8 @@ def kanon(
         if overlap:
             raise InvalidInputError(f"column {overlap[0]!r} is both a quasi-identifier and sensitive")
         check_rows(source, rel, names + sens_names, "the k-anonymity family")
+        # SQLite's text in an INTEGER column would be ranked above every number (pycanon: text)
+        refuse_values_outside_type(source, rel, sens_names, "t-closeness (the ordered distance)", _ORDERED)
         rel = compared_as_bytes(source.dialect, rel, names + sens_names)
         sizes = class_sizes(source, rel, names, exclude_null_qids)
         out = size_metrics(sizes, k)

@@ -983,7 +983,8 @@ def test_a_local_spark_run_stopped_mid_write_says_one_line(spark, tmp_path):
         assert p.returncode == 3, err[-2000:]
         # "work tables dropped", and so their folders: one left by the first stop was the second
         # run's "work table" before it had begun (2026-11-29 CI: its SIGTERM came at start-up)
-        assert not shelf.exists() or not [n for n in os.listdir(shelf) if n.startswith("privrisk_")], os.listdir(shelf)
+        left = [n for n in os.listdir(shelf) if n.startswith("privrisk_")] if shelf.exists() else []
+        assert not left, (left, delay, err[-2000:])
         ours = (
             err[err.index("NativeCodeLoader") :] if "NativeCodeLoader" in err else err
         )  # after the JVM's start-up lines

@@ -318,22 +318,28 @@ def _ours(url: str) -> set[str]:
         return {r["tableName"] for r in src.fetch_records("SHOW TABLES") if r["tableName"].startswith("privrisk_")}
 
 
-def _wait_while_running(p: subprocess.Popen, ready: Callable[[], bool], what: str, pause: float) -> None:
-    """Return once ``ready()`` holds; fail with the run's stderr if it ends first, or after 300 s."""
-    deadline = time.monotonic() + 300
+def _wait_while_running(
+    p: subprocess.Popen, ready: Callable[[], bool], what: str, pause: float, seconds: float = 300
+) -> None:
+    """Return once ``ready()`` holds; fail with the run's stderr if it ends first, or after ``seconds``."""
+    deadline = time.monotonic() + seconds
     while not ready():
         assert p.poll() is None, p.communicate()[1][-2000:]
         assert time.monotonic() < deadline, f"no {what} appeared"
         time.sleep(pause)
 
 
+def _work_folders(shelf) -> list[str]:
+    """The folders of the runs' work tables in a local warehouse (none when it does not exist)."""
+    return [n for n in (os.listdir(shelf) if shelf.exists() else []) if n.startswith("privrisk_")]
+
+
 def _started(url: str, *args: str) -> subprocess.Popen:
     """A CLI run against ``url``, returned once one of its work tables exists (mid-run)."""
-
     p = subprocess.Popen(
         [sys.executable, "-m", "privrisk_sql.cli", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    _wait_while_running(p, lambda: bool(_ours(url)), "work table", 0.3)
+    _wait_while_running(p, lambda: bool(_ours(url)), "work table", 0.3, seconds=120)
     return p
 
 
@@ -891,17 +897,13 @@ def test_a_local_spark_run_killed_outright_leaves_no_folder_of_its_tables(spark,
     if warehouse == "there before":
         (shelf / "users_table").mkdir(parents=True)
     p = _local_run(tmp_path, "mondrian", "--table", str(ADULT), *_RELEASE, "--output", "released")
-
-    def ours() -> list[str]:
-        return [n for n in (os.listdir(shelf) if shelf.exists() else []) if n.startswith("privrisk_")]
-
-    _wait_while_running(p, lambda: bool(ours()), "work table", 0.2)
+    _wait_while_running(p, lambda: bool(_work_folders(shelf)), "work table", 0.2)
     os.kill(p.pid, signal.SIGKILL)
     p.communicate()
     deadline = time.monotonic() + 60
-    while ours() and time.monotonic() < deadline:
+    while _work_folders(shelf) and time.monotonic() < deadline:
         time.sleep(0.5)
-    assert ours() == []
+    assert _work_folders(shelf) == []
     if warehouse == "there before":
         assert os.listdir(shelf) == ["users_table"]
     else:
@@ -974,16 +976,14 @@ def test_a_local_spark_run_stopped_mid_write_says_one_line(spark, tmp_path):
     shelf = tmp_path / "spark-warehouse"
     for delay in (0.5, 1.5):
         p = _local_run(tmp_path, "mondrian", "--table", str(big), *_RELEASE, "--output", "released")
-        _wait_while_running(
-            p, lambda: shelf.exists() and any(n.startswith("privrisk_") for n in os.listdir(shelf)), "work table", 0.1
-        )
+        _wait_while_running(p, lambda: bool(_work_folders(shelf)), "work table", 0.1)
         time.sleep(delay)
         p.send_signal(signal.SIGTERM)
         _, err = p.communicate(timeout=120)
         assert p.returncode == 3, err[-2000:]
         # "work tables dropped", and so their folders: one left by the first stop was the second
         # run's "work table" before it had begun (2026-11-29 CI: its SIGTERM came at start-up)
-        left = [n for n in os.listdir(shelf) if n.startswith("privrisk_")] if shelf.exists() else []
+        left = _work_folders(shelf)
         assert not left, (left, delay, err[-2000:])
         ours = (
             err[err.index("NativeCodeLoader") :] if "NativeCodeLoader" in err else err

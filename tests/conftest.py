@@ -29,7 +29,8 @@ _SERVERS = {
 # Where parameters only repeat a path Spark already took (Mondrian's rank-by-rank fallback finds the
 # cuts all_ranks finds; SIGINT and SIGTERM share one handler), one of them runs. SPARK_LEFT_OUT
 # takes back what a pattern chose but another test already covers there; the step has to fit
-# .ci/run's 45 minutes with the main step (docs/contributing/add-a-backend.md, "Spark").
+# .ci/run's 45 minutes with the main step (docs/contributing/add-a-backend.md, "Spark"); it does
+# not, and smaller inputs would not make it (docs/decisions/ci-spark-step-time.md).
 SPARK_TESTS = (
     "test_reference_cases.py::test_sql_case_equals_petsard*",
     "test_reference_cases.py::test_ieee_nan*",

@@ -141,10 +141,10 @@ def test_relative_links_in_docs_resolve():
 
 
 def test_decision_records_are_linked_from_the_code():
-    """Each decision record is cited by the line of code it explains."""
-    sources = "\n".join(
-        p.read_text() for p in [*(ROOT / "privrisk_sql").rglob("*.py"), *(ROOT / "templates").rglob("*.j2")]
-    )
+    """Each decision record is cited by the line of code it explains (the package's, or the
+    tests' for a decision about the suite)."""
+    code = [*(ROOT / "privrisk_sql").rglob("*.py"), *(ROOT / "templates").rglob("*.j2"), *(ROOT / "tests").glob("*.py")]
+    sources = "\n".join(p.read_text() for p in code)
     for record in (DOCS / "decisions").glob("*.md"):
         assert f"docs/decisions/{record.name}" in sources, record.name
 

@@ -18,7 +18,7 @@ import pytest
 import privrisk_sql as pr
 from privrisk_sql.engines.common import database_file, is_spark_target
 
-from backends import FIXTURES, server_url, setting_in_levels_and_after
+from backends import FIXTURES, jvm_files_in, server_url, setting_in_levels_and_after
 
 ADULT = FIXTURES / "adult" / "ori.csv"
 QIDS = ["age", "sex", "race"]
@@ -960,6 +960,71 @@ def test_a_stopped_run_removes_the_folder_its_unfinished_work_table_left(spark):
         assert os.path.isdir(other)
     finally:
         shutil.rmtree(other, ignore_errors=True)
+
+
+_TASKS_OUTLIVE_THE_CANCEL = """
+import json, sys, threading, time
+from pyspark.sql import SparkSession
+import privrisk_sql as pr
+session = (
+    SparkSession.builder.master("local[2]")
+    .config("spark.ui.enabled", "false")
+    .config("spark.ui.showConsoleProgress", "false")
+    .config("spark.driver.host", "127.0.0.1")
+    .config("spark.driver.bindAddress", "127.0.0.1")
+    .config(map=json.loads(sys.argv[1]))  # its warehouse, spill and temporary files in the test's folder
+    .config("spark.ui.liveUpdate.period", "1h")  # the status store's task counts are never refreshed
+    .config("spark.sql.execution.interruptOnCancel", "false")  # a cancelled task runs to its end
+    .getOrCreate()
+)
+engine = pr.Source(session).engine
+
+def job():
+    engine.watch(None)
+    try:  # two tasks, each asleep 6 s
+        session.sql("SELECT reflect('java.lang.Thread', 'sleep', CAST(6000 AS BIGINT)) FROM range(0, 2, 1, 2)").collect()
+    except Exception:
+        pass  # cancelled
+
+worker = threading.Thread(target=job)
+worker.start()
+threads = session.sparkContext._jvm.java.lang.Thread
+
+def asleep():
+    states = [(t.getName(), str(t.getState())) for t in threads.getAllStackTraces().keySet().toArray()]
+    return sum("task launch" in name and state == "TIMED_WAITING" for name, state in states)
+
+while asleep() < 2:  # both tasks in Thread.sleep (a task cancelled before it ran a row ends at once)
+    time.sleep(0.05)
+asleep_at = time.monotonic()
+engine.cancel()
+worker.join()
+cancelled = time.monotonic()
+engine.wait_for_stopped_tasks(30)
+print(round(cancelled - asleep_at, 2), round(time.monotonic() - asleep_at, 2))
+session.stop()
+"""
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_stopped_run_waits_for_its_cancelled_tasks_to_end(spark, tmp_path):
+    """A cancelled job's tasks run on until they look at their kill flag (a write, until its
+    file's next row). A stopped run waits for them before it removes its work tables' folders:
+    it read Spark's status store, whose task counts lag (refreshed every
+    spark.ui.liveUpdate.period), saw none running and went on; a task then made its table's
+    folder again (CI, 2026-11-29). Here the store never refreshes: the wait must still last
+    until the tasks, asleep 6 s, have ended."""
+    r = subprocess.run(
+        [sys.executable, "-c", _TASKS_OUTLIVE_THE_CANCEL, json.dumps(jvm_files_in(tmp_path))],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert r.returncode == 0, r.stderr[-2000:]
+    # seconds from the moment both tasks were seen asleep: the job's cancel returned, the wait ended
+    cancelled, waited = map(float, r.stdout.split()[-2:])
+    assert cancelled < 4, r.stdout  # the job was cancelled while its tasks slept
+    assert 5 <= waited < 20, r.stdout  # the wait ended with the tasks, not before, nor at its deadline
 
 
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)

@@ -229,16 +229,8 @@ class SparkEngine:
             return  # the server's tasks write into the server's warehouse, which it clears itself
         deadline = time.monotonic() + within
         with contextlib.suppress(Exception):  # a session stopped meanwhile: no task runs
-            context = self.session.sparkContext._jsc.sc()
-            # The tracker counts a task from its start event, which the listener bus delivers
-            # behind the scheduler: on a loaded machine a task still writing its files was counted
-            # as none, and its table's folder came back after it was removed (CI, 2026-11-29).
-            with contextlib.suppress(Exception):  # a bus still busy at the deadline: count anyway
-                context.listenerBus().waitUntilEmpty(int(within * 1000))
-            tracker = context.statusTracker()
-            # A task's end is counted when its thread returns, a killed one's too (not when its
-            # job is marked cancelled, which is when the statement returned).
-            while any(e.numRunningTasks() for e in tracker.getExecutorInfos()) and time.monotonic() < deadline:
+            scheduler = self.session.sparkContext._jsc.sc().taskScheduler()
+            while _running_tasks(scheduler) and time.monotonic() < deadline:
                 time.sleep(0.05)
 
     def in_open_transaction(self) -> bool:
@@ -585,6 +577,20 @@ def _local_warehouse(session: Any, owns: bool) -> dict | None:
         return None
     folder = os.path.abspath(where)
     return {"folder": folder, "made": owns and not os.path.exists(folder), "pid": getattr(driver, "pid", None)}
+
+
+def _running_tasks(scheduler: Any) -> int:
+    """The tasks the scheduler counts as running: from a task's launch until its executor reports
+    its end, which a killed task does once it stopped writing. Not the status tracker's count:
+    Spark's status store writes an executor's task count at most every spark.ui.liveUpdate.period
+    (100 ms), so it read 0 for 1.5 s while two tasks ran, and a stopped run removed a work table's
+    folder that a task still writing made again (CI, 2026-11-29). Every job's tasks count, a
+    notebook's other work too: the wait has its deadline."""
+    counts = scheduler.runningTasksByExecutors().valuesIterator()  # executor -> tasks
+    running = 0
+    while counts.hasNext():
+        running += int(counts.next())
+    return running
 
 
 def _stopped(session: Any) -> bool:

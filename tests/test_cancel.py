@@ -706,6 +706,54 @@ def test_after_a_kill_9_what_duckdb_spilled_for_the_run_goes_too(tmp_path, state
     assert list(tmp_path.iterdir()) == []
 
 
+_SPILLING_IN_MEMORY_RUN = """
+import os, signal, sys, time
+from privrisk_sql.source import opened
+with opened(None) as src:  # in-memory DuckDB: it spills into .tmp/ of the working folder
+    src.execute("SET memory_limit = '40MB'")
+    src.execute("CREATE TEMP TABLE spilled AS SELECT i, md5(i::VARCHAR) AS s FROM range(3000000) r(i)")
+    assert any(n.startswith(f"duckdb_temp_{os.getpid()}_") for n in os.listdir(".tmp"))
+    time.sleep(float(sys.argv[1]))  # the run goes on after its first spill (the next statement's time)
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.parametrize("folder_was_there", [False, True])
+def test_after_a_kill_9_what_an_in_memory_duckdb_spilled_goes_too(tmp_path, folder_was_there):
+    """An in-memory run (the CLI's default) that spilled and was killed outright left DuckDB's
+    spill files in `.tmp/` of the working folder, as large as what did not fit in memory, for the
+    user to find. A watch, started once the run spilled, removes the dead run's files, and the
+    folder if the run's DuckDB made it; another process's files, and a folder that was there, stay."""
+    spill = tmp_path / ".tmp"
+    if folder_was_there:
+        spill.mkdir()
+        (spill / "duckdb_temp_1_0_owner").write_text("")  # a process alive all along (init)
+    run = subprocess.run(
+        [sys.executable, "-c", _SPILLING_IN_MEMORY_RUN, "1.5"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert run.returncode == -signal.SIGKILL, run.stderr
+    if folder_was_there:
+        stop = time.monotonic() + 30
+        while time.monotonic() < stop and len(list(spill.iterdir())) > 1:
+            time.sleep(0.05)
+        assert [p.name for p in spill.iterdir()] == ["duckdb_temp_1_0_owner"]
+    else:
+        assert _gone(spill)
+        assert list(tmp_path.iterdir()) == []
+
+
+def test_an_in_memory_run_that_never_spills_starts_no_watch():
+    """A watch costs a process; an in-memory run that spills nothing starts none."""
+    from privrisk_sql.source import opened, reaper
+
+    before = len(reaper._STARTED)
+    with opened(None) as src:
+        src.fetch("SELECT SUM(i) FROM range(1000000) r(i)")
+        time.sleep(0.7)  # past a look at the folder
+        assert src.spill_watch is not None and src.spill_watch.watch is None
+    assert len(reaper._STARTED) == before
+
+
 def test_cleanup_removes_what_killed_runs_spilled_for_a_database_file(tmp_path, capsys):
     """A run into a DuckDB file it did not create starts no watch: after a kill -9, DuckDB's
     spill files of it stay in `<file>.tmp/`. `cleanup --db FILE`, which opens the file for

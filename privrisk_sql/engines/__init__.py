@@ -118,7 +118,9 @@ class Engine(Protocol):
         this machine, ``{"folder": the warehouse, "made": whether this session made it, "pid": the
         JVM that writes there}`` (the catalog dies with the process, its tables' folders stay);
         a Spark Connect session opened here, ``{"spark_session": its id}`` (the server runs the
-        dead client's statement on and keeps its tables). None elsewhere."""
+        dead client's statement on and keeps its tables); an in-memory DuckDB opened here,
+        ``{"spill": the folder it spills into, "made": whether it did not exist yet}`` (DuckDB
+        clears its spill files at close, never after a kill). None elsewhere."""
 
     def spilled_by(self, pid: int) -> list[str]:
         """The files this database spilled to disk for process ``pid`` (more than its memory

@@ -66,8 +66,10 @@ class RunGuard:
         timeout: float | None,
         cancel_backend: Callable[[], None],
         abandon_backend: Callable[[], None] | None = None,
+        on_tick: Callable[[], None] | None = None,
     ):
         self.timeout = timeout
+        self._on_tick = on_tick  # called from the watcher thread at every poll (source/reaper.SpillWatch)
         self._abandon_backend = abandon_backend
         self._abandon_timer: threading.Timer | None = None
         self.deadline = None if timeout is None else time.monotonic() + timeout
@@ -90,7 +92,7 @@ class RunGuard:
     def start(self) -> None:
         if threading.current_thread() is threading.main_thread():
             self._watch_signals()
-        if self._pipe is not None or self.deadline is not None:
+        if self._pipe is not None or self.deadline is not None or self._on_tick is not None:
             self._thread = threading.Thread(target=self._watch, name="privrisk-sql-cancel", daemon=True)
             self._thread.start()
 
@@ -171,6 +173,11 @@ class RunGuard:
                 self._stop.wait(wait)
             if self.reason is None and self.deadline is not None and time.monotonic() >= self.deadline:
                 self.trip(TIMEOUT)
+            if self._on_tick is not None:
+                try:
+                    self._on_tick()
+                except Exception:  # pragma: no cover - a look at a folder; the run goes on unwatched
+                    pass
             if self.reason is not None:
                 self._arm_abandon()
                 with self._lock:

@@ -252,14 +252,16 @@ def duckdb_url_parts(url: str) -> tuple[str, str] | None:
     return home_expanded(rest[1:] if rest.startswith("/") else rest), settings
 
 
-def remove_spill(files: list[str], folder: str) -> None:
+def remove_spill(files: list[str], folder: str | None) -> None:
     """Spill files of processes killed outright (Engine.spilled_by, Engine.spill_left) removed, and
-    their folder if that empties it (DuckDB made it for them; kept when anything else is there)."""
+    their folder if that empties it (DuckDB made it for them; kept when anything else is there;
+    None: a folder that was there before, kept)."""
     for file in files:
         with contextlib.suppress(OSError):
             os.remove(file)
-    with contextlib.suppress(OSError):
-        os.rmdir(folder)
+    if folder is not None:
+        with contextlib.suppress(OSError):
+            os.rmdir(folder)
 
 
 def is_in_memory(target: Any) -> bool:

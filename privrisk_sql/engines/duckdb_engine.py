@@ -46,6 +46,8 @@ class DuckDBEngine:
         # joins it then).
         self.autocommit = True
         self.version = duckdb.__version__
+        # An in-memory database opened here: (the folder it spills into, whether that existed).
+        self.spill_folder: tuple[str, bool] | None = None
         # The settings a run needs (insertion order kept, DuckDB's own progress bar off) are the
         # dialect's run_settings: set for the run and restored, never left on a caller's connection.
 
@@ -184,13 +186,16 @@ class DuckDBEngine:
         pass  # a statement the database cancelled has ended when the driver returns
 
     def left_after_a_kill(self) -> dict | None:
-        return None  # the database file: source.creating
+        if self.spill_folder is None:
+            return None  # a database file: source.creating watches it; a caller's connection is theirs
+        folder, existed = self.spill_folder
+        return {"spill": folder, "made": not existed}
 
     def spilled_by(self, pid: int) -> list[str]:
         # DuckDB clears its spill files at close, never for a process killed before it: at the
         # next open of the file they are still there (tested with DuckDB 2.0).
         (folder,) = self.con.execute("SELECT current_setting('temp_directory')").fetchone() or ("",)
-        return _spill_files(folder, lambda owner: owner == int(pid))
+        return spill_files(folder, lambda owner: owner == int(pid))
 
     def spill_left(self) -> tuple[str, list[str]] | None:
         row = self.con.execute(
@@ -199,7 +204,7 @@ class DuckDBEngine:
         ).fetchone()
         if row is None or not row[0] or row[1] or os.path.abspath(row[2]) != os.path.abspath(row[0] + ".tmp"):
             return None  # in memory, read-only (others may have it open too), or a folder one chose
-        return row[2], _spill_files(row[2], lambda owner: owner != os.getpid())
+        return row[2], spill_files(row[2], lambda owner: owner != os.getpid())
 
     def forgets_tables_at_close(self) -> bool:
         return False
@@ -411,7 +416,13 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
             con = duckdb.connect(":memory:", config=config)
         except duckdb.Error as e:
             raise _refused_setting(target, e) from e
-        return _locked_down(DuckDBEngine(con, owns=True), read_only, files)
+        engine = DuckDBEngine(con, owns=True)
+        ((folder,),) = con.execute(
+            "SELECT current_setting('temp_directory')"
+        ).fetchall()  # all: DuckDB 2 refuses work after an unfinished result
+        if folder:  # '' turns spilling off; the default, '.tmp', is in the working folder
+            engine.spill_folder = (os.path.abspath(folder), os.path.exists(folder))
+        return _locked_down(engine, read_only, files)
     if read_only and not Path(url).is_file():
         # DuckDB would refuse too, with a less helpful message (and without read_only it would
         # create an empty database file here).
@@ -426,7 +437,7 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
     return _locked_down(DuckDBEngine(con, owns=True), read_only, files)
 
 
-def _spill_files(folder: str, of: Callable[[int], bool]) -> list[str]:
+def spill_files(folder: str, of: Callable[[int], bool]) -> list[str]:
     """The spill files in ``folder`` of the processes ``of`` picks: DuckDB names each
     ``duckdb_temp_<pid>_...`` after the process that wrote it."""
     try:

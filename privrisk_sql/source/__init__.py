@@ -29,7 +29,7 @@ from ..engines.common import database_file, is_in_memory, with_companions
 from ..errors import InvalidInputError
 from ..given import flag, home_expanded, is_number
 from .outputs import Outputs
-from .reaper import Reaper
+from .reaper import Reaper, SpillWatch
 from .relations import Column, OutputTable, Relation
 from .staging import run_prefix
 from .statements import echo_to_stderr
@@ -109,6 +109,7 @@ class Source(Outputs, TempTables):
         self._old_backstops: list[tuple[str, str]] = []  # the server's statement time limit, while a run has a timeout
         self._settings_pending = False
         self.tracks_progress = False  # while a run draws its elapsed-time line (progress.elapsed_line)
+        self.spill_watch: SpillWatch | None = None
         self._run_id = uuid.uuid4().hex[:10]
         self.echo: Callable[[str], None] | None = None  # called with every statement (``--show-sql``)
         self.on_timing: Callable[[str, float], None] | None = None  # (sql, seconds) after each statement
@@ -201,6 +202,7 @@ def creating(
     path = database_file(target) if outputs else None
     created = path is not None and not os.path.exists(path)
     watch = Reaper(path, target) if created and path is not None else None
+    spill_watch: SpillWatch | None = None
     try:
         source = make(created)
         try:
@@ -211,10 +213,12 @@ def creating(
                 watch = Reaper()  # a reading run's statement too would run on after a kill
                 watch.watching_server(target, session, run_prefix(source.run_id))
             elif not isinstance(target, Source) and (left := source.engine.left_after_a_kill()) is not None:
-                # Spark: its work tables outlive a kill (folders, or a server's tables). A Source the
-                # caller holds is not watched here: a run's CLI Source came by twice (two watches).
-                watch = Reaper()
-                watch.watching_spark(left, run_prefix(source.run_id), target if isinstance(target, str) else "")
+                # A Source the caller holds is not watched here: a run's CLI Source came by twice (two watches).
+                if "spill" in left:  # an in-memory DuckDB: watched once it spills (most runs never do)
+                    source.spill_watch = spill_watch = SpillWatch(left)
+                else:  # Spark: its work tables outlive a kill (folders, or a server's tables)
+                    watch = Reaper()
+                    watch.watching_spark(left, run_prefix(source.run_id), target if isinstance(target, str) else "")
             yield source
         except BaseException:
             if created and path is not None:
@@ -226,6 +230,8 @@ def creating(
     finally:
         if watch is not None:
             watch.done()
+        if spill_watch is not None:  # after the close, which cleared DuckDB's files
+            spill_watch.done()
 
 
 def remove_if_unwritten(source: Source, path: str, outputs: Sequence[str]) -> None:

@@ -22,6 +22,9 @@ It reads its standard input until the run's end closes it:
     own catalog died with it, the folders of its tables stay in the warehouse ``folder``. Once
     the process that wrote them (``pid``, the JVM) is gone, the folders whose names start with
     ``prefix`` are removed, and the warehouse itself if the run made it and it is empty;
+  * an in-memory DuckDB (``{"spill": FOLDER, "made": ...}``, sent by :class:`SpillWatch` once
+    the run first spilled: most runs never do, and start no watch): the run's spill files in
+    FOLDER are removed, and FOLDER if the run's DuckDB made it and it is empty;
   * a created file: a file now at the path was made after the run saw the path free. If the run
     said which (``{"dev": ..., "ino": ..., "prefix": ...}``, sent once its database is open), it
     must be that one, and may hold the run's own tables; if the run was killed before it could
@@ -104,6 +107,10 @@ class Reaper:
         run's own tables and, for Spark Connect, the server's URL (through the pipe)."""
         self._say(json.dumps({**left, "prefix": prefix, "target": target}) + "\n")
 
+    def watching_spill(self, left: dict) -> None:
+        """Tell the watch where the run's in-memory DuckDB spills (Engine.left_after_a_kill)."""
+        self._say(json.dumps(left) + "\n")
+
     def done(self) -> None:
         """The run ended and dealt with its file itself: the watch leaves."""
         self._say("done\n")
@@ -122,6 +129,47 @@ class Reaper:
                 stdin.flush()
         except OSError:  # the watch is gone (killed with the run's group): nothing to tell
             pass
+
+
+class SpillWatch:
+    """The watch over an in-memory DuckDB's spill files, started the first time :meth:`tick`
+    finds one of this process's in ``left["spill"]`` (Engine.left_after_a_kill). A watch from
+    the start would cost every run a process (0.02 s) for what few runs do: spill more than
+    DuckDB's memory_limit, the out-of-memory killer's moment. ``tick`` is called from the run's
+    guard thread (engines/cancel.py), so it only lists a folder, never asks the connection."""
+
+    _EVERY = 0.5  # seconds between two looks at the folder
+
+    def __init__(self, left: dict) -> None:
+        self.left = left
+        self.watch: Reaper | None = None
+        self._next = 0.0
+
+    def tick(self) -> None:
+        import time
+
+        from ..engines.duckdb_engine import spill_files
+
+        if self.watch is not None or time.monotonic() < self._next:
+            return
+        self._next = time.monotonic() + self._EVERY
+        if spill_files(self.left["spill"], lambda owner: owner == os.getpid()):
+            self.watch = Reaper()
+            self.watch.watching_spill(self.left)
+
+    def done(self) -> None:
+        """The run ended and DuckDB cleared its files at close: the watch, if any, leaves."""
+        if self.watch is not None:
+            self.watch.done()
+            self.watch = None
+
+
+def _remove_run_spill(said: dict, run_pid: int) -> None:
+    from privrisk_sql.engines.common import remove_spill  # the package by its name, as connect
+    from privrisk_sql.engines.duckdb_engine import spill_files
+
+    folder = said["spill"]
+    remove_spill(spill_files(folder, lambda owner: owner == run_pid), folder if said.get("made") else None)
 
 
 def _end_server_run(said: dict) -> None:
@@ -211,6 +259,9 @@ def _reap(path: str, target: str, said: dict, run_pid: int) -> None:
         return
     if "spark_session" in said:
         _end_spark_connect_run(said)
+        return
+    if "spill" in said:
+        _remove_run_spill(said, run_pid)
         return
     try:
         st = os.stat(path)

@@ -20,6 +20,7 @@ from ..progress import end_open_line
 from ..sql.dialects import Dialect
 from ..sql.render import quote_identifier, sql_literal
 from .read_only import check_statement
+from .reaper import SpillWatch
 
 log = logging.getLogger("privrisk_sql")
 
@@ -48,6 +49,7 @@ class Statements:
     _old_backstops: list[tuple[str, str]]
     _settings_pending: bool
     tracks_progress: bool  # a progress line asks how far the running statement is (query_progress)
+    spill_watch: SpillWatch | None  # looks for an in-memory DuckDB's first spill (source.creating)
 
     def quote(self, name: str) -> str:
         return quote_identifier(name, self.dialect)
@@ -161,7 +163,8 @@ class Statements:
             lock.release()
 
     def _guarded_run(self) -> Iterator[Any]:
-        guard = RunGuard(self.timeout, self._cancel_running_statement, self.engine.abandon)
+        tick = self.spill_watch.tick if self.spill_watch is not None else None
+        guard = RunGuard(self.timeout, self._cancel_running_statement, self.engine.abandon, on_tick=tick)
         self._guard = guard
         self._guard_thread = threading.get_ident()
         try:

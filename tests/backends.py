@@ -517,6 +517,16 @@ def spark_available() -> str | None:
     return None
 
 
+# What every Spark JVM of the tests is set to: no UI and no console progress bars, the driver on
+# loopback (nothing listens beyond 127.0.0.1).
+QUIET_LOOPBACK_SPARK = {
+    "spark.ui.enabled": "false",
+    "spark.ui.showConsoleProgress": "false",
+    "spark.driver.host": "127.0.0.1",
+    "spark.driver.bindAddress": "127.0.0.1",
+}
+
+
 def spark_session():
     """The test process's local Spark session: 2 cores, a warehouse in a temporary folder, few
     shuffle partitions (the fixtures are small), no UI, the driver on loopback, and the plans of
@@ -536,13 +546,9 @@ def spark_session():
         session = (
             SparkSession.builder.master("local[2]")
             .appName("privrisk_sql tests")
-            .config(map=jvm_files_in(work))
+            .config(map={**QUIET_LOOPBACK_SPARK, **jvm_files_in(work)})
             .config("spark.sql.shuffle.partitions", "4")
-            .config("spark.ui.enabled", "false")
-            .config("spark.ui.showConsoleProgress", "false")
             .config("spark.sql.ui.retainedExecutions", str(RETAINED_SQL_EXECUTIONS))
-            .config("spark.driver.host", "127.0.0.1")
-            .config("spark.driver.bindAddress", "127.0.0.1")
             .getOrCreate()
         )
         session.sparkContext.setLogLevel("ERROR")
@@ -650,12 +656,10 @@ def start_spark_connect() -> SparkConnectServer:
     conf = {
         "spark.connect.grpc.binding.address": "127.0.0.1",
         "spark.connect.grpc.binding.port": str(port),
+        **QUIET_LOOPBACK_SPARK,
         **jvm_files_in(Path(work)),
         "spark.sql.shuffle.partitions": "4",
-        "spark.ui.enabled": "false",
-        "spark.driver.host": "127.0.0.1",
         "spark.sql.ui.retainedExecutions": str(RETAINED_SQL_EXECUTIONS),
-        "spark.driver.bindAddress": "127.0.0.1",
     }
     args = [str(home / "sbin" / "start-connect-server.sh"), "--master", "local[2]"]
     for key, value in conf.items():

@@ -18,7 +18,7 @@ import pytest
 import privrisk_sql as pr
 from privrisk_sql.engines.common import database_file, is_spark_target
 
-from backends import FIXTURES, jvm_files_in, server_url, setting_in_levels_and_after
+from backends import FIXTURES, QUIET_LOOPBACK_SPARK, jvm_files_in, server_url, setting_in_levels_and_after
 
 ADULT = FIXTURES / "adult" / "ori.csv"
 QIDS = ["age", "sex", "race"]
@@ -968,11 +968,7 @@ from pyspark.sql import SparkSession
 import privrisk_sql as pr
 session = (
     SparkSession.builder.master("local[2]")
-    .config("spark.ui.enabled", "false")
-    .config("spark.ui.showConsoleProgress", "false")
-    .config("spark.driver.host", "127.0.0.1")
-    .config("spark.driver.bindAddress", "127.0.0.1")
-    .config(map=json.loads(sys.argv[1]))  # its warehouse, spill and temporary files in the test's folder
+    .config(map=json.loads(sys.argv[1]))  # the tests' own (no UI, loopback; its files in the test's folder)
     .config("spark.ui.liveUpdate.period", "1h")  # the status store's task counts are never refreshed
     .config("spark.sql.execution.interruptOnCancel", "false")  # a cancelled task runs to its end
     .getOrCreate()
@@ -1015,7 +1011,12 @@ def test_a_stopped_run_waits_for_its_cancelled_tasks_to_end(spark, tmp_path):
     folder again (CI, 2026-11-29). Here the store never refreshes: the wait must still last
     until the tasks, asleep 6 s, have ended."""
     r = subprocess.run(
-        [sys.executable, "-c", _TASKS_OUTLIVE_THE_CANCEL, json.dumps(jvm_files_in(tmp_path))],
+        [
+            sys.executable,
+            "-c",
+            _TASKS_OUTLIVE_THE_CANCEL,
+            json.dumps({**QUIET_LOOPBACK_SPARK, **jvm_files_in(tmp_path)}),
+        ],
         capture_output=True,
         text=True,
         timeout=600,

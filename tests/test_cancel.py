@@ -666,8 +666,9 @@ def test_after_a_kill_9_only_a_file_holding_nothing_but_the_runs_own_tables_is_r
 
 _SPILLING_RUN = """
 import os, signal, sys
-from privrisk_sql.source import opened, staging
-with opened(sys.argv[1], writes=["o"]) as src:
+from privrisk_sql.source import connect, opened, staging
+target = connect(sys.argv[1], create=True) if sys.argv[3:] == ["unwatched"] else sys.argv[1]  # a Source: the caller's
+with opened(target, writes=["o"]) as src:
     src.execute("SET memory_limit = '40MB'")
     src.execute(sys.argv[2].format(prefix=staging.run_prefix(src.run_id)))
     src.execute("CREATE TEMP TABLE spilled AS SELECT i, md5(i::VARCHAR) AS s FROM range(3000000) r(i)")
@@ -706,30 +707,41 @@ def test_after_a_kill_9_what_duckdb_spilled_for_the_run_goes_too(tmp_path, state
     assert list(tmp_path.iterdir()) == []
 
 
-_SPILLING_IN_MEMORY_RUN = """
+_A_RUN_THAT_SPILLS_AND_GOES_ON = """
 import os, signal, sys, time
 from privrisk_sql.source import opened
-with opened(None) as src:  # in-memory DuckDB: it spills into .tmp/ of the working folder
+with opened(sys.argv[1] or None) as src:  # in memory, DuckDB spills into .tmp/ of the working folder
     src.execute("SET memory_limit = '40MB'")
     src.execute("CREATE TEMP TABLE spilled AS SELECT i, md5(i::VARCHAR) AS s FROM range(3000000) r(i)")
-    assert any(n.startswith(f"duckdb_temp_{os.getpid()}_") for n in os.listdir(".tmp"))
-    time.sleep(float(sys.argv[1]))  # the run goes on after its first spill (the next statement's time)
+    assert any(n.startswith(f"duckdb_temp_{os.getpid()}_") for n in os.listdir(sys.argv[2]))
+    time.sleep(1.5)  # the run goes on after its first spill (the next statement's time)
     os.kill(os.getpid(), signal.SIGKILL)
 """
 
 
 @pytest.mark.parametrize("folder_was_there", [False, True])
-def test_after_a_kill_9_what_an_in_memory_duckdb_spilled_goes_too(tmp_path, folder_was_there):
-    """An in-memory run (the CLI's default) that spilled and was killed outright left DuckDB's
-    spill files in `.tmp/` of the working folder, as large as what did not fit in memory, for the
-    user to find. A watch, started once the run spilled, removes the dead run's files, and the
-    folder if the run's DuckDB made it; another process's files, and a folder that was there, stay."""
-    spill = tmp_path / ".tmp"
+@pytest.mark.parametrize("where", ["memory", "file"])
+def test_after_a_kill_9_what_duckdb_spilled_for_a_run_in_memory_or_a_users_file_goes_too(
+    tmp_path, where, folder_was_there
+):
+    """An in-memory run (the CLI's default), or one into a DuckDB file that was there, that
+    spilled and was killed outright left DuckDB's spill files (in `.tmp/` of the working folder,
+    in `<file>.tmp/`), as large as what did not fit in memory, for the user to find. A watch,
+    started once the run spilled, removes the dead run's files, and the folder if the run's DuckDB
+    made it; another process's files, a folder that was there, and the user's file stay."""
+    path = tmp_path / "w.duckdb"
+    if where == "file":
+        duckdb.connect(str(path)).close()  # the user's own file
+    spill = tmp_path / (".tmp" if where == "memory" else "w.duckdb.tmp")
     if folder_was_there:
         spill.mkdir()
         (spill / "duckdb_temp_1_0_owner").write_text("")  # a process alive all along (init)
+    target = "" if where == "memory" else str(path)
     run = subprocess.run(
-        [sys.executable, "-c", _SPILLING_IN_MEMORY_RUN, "1.5"], cwd=tmp_path, capture_output=True, text=True
+        [sys.executable, "-c", _A_RUN_THAT_SPILLS_AND_GOES_ON, target, str(spill)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
     )
     assert run.returncode == -signal.SIGKILL, run.stderr
     if folder_was_there:
@@ -739,7 +751,7 @@ def test_after_a_kill_9_what_an_in_memory_duckdb_spilled_goes_too(tmp_path, fold
         assert [p.name for p in spill.iterdir()] == ["duckdb_temp_1_0_owner"]
     else:
         assert _gone(spill)
-        assert list(tmp_path.iterdir()) == []
+        assert [p.name for p in tmp_path.iterdir()] == (["w.duckdb"] if where == "file" else [])
 
 
 def test_an_in_memory_run_that_never_spills_starts_no_watch():
@@ -755,15 +767,18 @@ def test_an_in_memory_run_that_never_spills_starts_no_watch():
 
 
 def test_cleanup_removes_what_killed_runs_spilled_for_a_database_file(tmp_path, capsys):
-    """A run into a DuckDB file it did not create starts no watch: after a kill -9, DuckDB's
-    spill files of it stay in `<file>.tmp/`. `cleanup --db FILE`, which opens the file for
+    """A run on a Source of the caller's starts no watch (nor did a run into a DuckDB file it
+    did not create before 2026-11-29): after a kill -9, DuckDB's spill files of it stay in
+    `<file>.tmp/`. `cleanup --db FILE`, which opens the file for
     writing (no other process has it open then), lists and removes them, and the folder; before,
     it said "no staging tables found" and left them."""
     from privrisk_sql.cli import main
 
     path = tmp_path / "w.duckdb"
     duckdb.connect(str(path)).close()  # the user's own file
-    run = subprocess.run([sys.executable, "-c", _SPILLING_RUN, str(path), "SELECT 1"], capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, "-c", _SPILLING_RUN, str(path), "SELECT 1", "unwatched"], capture_output=True, text=True
+    )
     assert run.returncode == -signal.SIGKILL, run.stderr
     spill = tmp_path / "w.duckdb.tmp"
     left = sorted(p.name for p in spill.iterdir())

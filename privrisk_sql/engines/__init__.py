@@ -118,9 +118,10 @@ class Engine(Protocol):
         this machine, ``{"folder": the warehouse, "made": whether this session made it, "pid": the
         JVM that writes there}`` (the catalog dies with the process, its tables' folders stay);
         a Spark Connect session opened here, ``{"spark_session": its id}`` (the server runs the
-        dead client's statement on and keeps its tables); an in-memory DuckDB opened here,
+        dead client's statement on and keeps its tables); a DuckDB database opened here,
         ``{"spill": the folder it spills into, "made": whether it did not exist yet}`` (DuckDB
-        clears its spill files at close, never after a kill). None elsewhere."""
+        clears its spill files at close, never after a kill; in a file the run creates, the
+        watch of :func:`Source.creating` removes them with the file). None elsewhere."""
 
     def spilled_by(self, pid: int) -> list[str]:
         """The files this database spilled to disk for process ``pid`` (more than its memory

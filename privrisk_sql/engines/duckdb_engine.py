@@ -46,7 +46,7 @@ class DuckDBEngine:
         # joins it then).
         self.autocommit = True
         self.version = duckdb.__version__
-        # An in-memory database opened here: (the folder it spills into, whether that existed).
+        # A database opened here: (the folder it spills into, whether that existed).
         self.spill_folder: tuple[str, bool] | None = None
         # The settings a run needs (insertion order kept, DuckDB's own progress bar off) are the
         # dialect's run_settings: set for the run and restored, never left on a caller's connection.
@@ -187,7 +187,7 @@ class DuckDBEngine:
 
     def left_after_a_kill(self) -> dict | None:
         if self.spill_folder is None:
-            return None  # a database file: source.creating watches it; a caller's connection is theirs
+            return None  # a caller's connection is theirs
         folder, existed = self.spill_folder
         return {"spill": folder, "made": not existed}
 
@@ -416,13 +416,7 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
             con = duckdb.connect(":memory:", config=config)
         except duckdb.Error as e:
             raise _refused_setting(target, e) from e
-        engine = DuckDBEngine(con, owns=True)
-        ((folder,),) = con.execute(
-            "SELECT current_setting('temp_directory')"
-        ).fetchall()  # all: DuckDB 2 refuses work after an unfinished result
-        if folder:  # '' turns spilling off; the default, '.tmp', is in the working folder
-            engine.spill_folder = (os.path.abspath(folder), os.path.exists(folder))
-        return _locked_down(engine, read_only, files)
+        return _locked_down(_spilling_into_its_folder(DuckDBEngine(con, owns=True)), read_only, files)
     if read_only and not Path(url).is_file():
         # DuckDB would refuse too, with a less helpful message (and without read_only it would
         # create an empty database file here).
@@ -434,7 +428,17 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
         if config and any(w in str(e) for w in _REFUSED_SETTING):
             raise _refused_setting(target, e) from e
         raise QueryError(f"cannot open DuckDB database {url!r}: {e}", dialect="duckdb") from e
-    return _locked_down(DuckDBEngine(con, owns=True), read_only, files)
+    return _locked_down(_spilling_into_its_folder(DuckDBEngine(con, owns=True)), read_only, files)
+
+
+def _spilling_into_its_folder(engine: DuckDBEngine) -> DuckDBEngine:
+    """``engine`` told the folder its DuckDB spills into (Engine.left_after_a_kill), and whether
+    that existed before: read before any work, while nothing has spilled."""
+    # fetchall: DuckDB 2 refuses more work on a connection after a fetchone() that left rows
+    ((folder,),) = engine.con.execute("SELECT current_setting('temp_directory')").fetchall()
+    if folder:  # '' turns spilling off; by default '.tmp' of the working folder, or '<file>.tmp'
+        engine.spill_folder = (os.path.abspath(folder), os.path.exists(folder))
+    return engine
 
 
 def spill_files(folder: str, of: Callable[[int], bool]) -> list[str]:

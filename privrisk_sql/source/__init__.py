@@ -214,7 +214,7 @@ def creating(
                 watch.watching_server(target, session, run_prefix(source.run_id))
             elif not isinstance(target, Source) and (left := source.engine.left_after_a_kill()) is not None:
                 # A Source the caller holds is not watched here: a run's CLI Source came by twice (two watches).
-                if "spill" in left:  # an in-memory DuckDB: watched once it spills (most runs never do)
+                if "spill" in left:  # DuckDB: watched once it spills (most runs never do)
                     source.spill_watch = spill_watch = SpillWatch(left)
                 else:  # Spark: its work tables outlive a kill (folders, or a server's tables)
                     watch = Reaper()

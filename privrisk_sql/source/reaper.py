@@ -22,9 +22,10 @@ It reads its standard input until the run's end closes it:
     own catalog died with it, the folders of its tables stay in the warehouse ``folder``. Once
     the process that wrote them (``pid``, the JVM) is gone, the folders whose names start with
     ``prefix`` are removed, and the warehouse itself if the run made it and it is empty;
-  * an in-memory DuckDB (``{"spill": FOLDER, "made": ...}``, sent by :class:`SpillWatch` once
-    the run first spilled: most runs never do, and start no watch): the run's spill files in
-    FOLDER are removed, and FOLDER if the run's DuckDB made it and it is empty;
+  * DuckDB in memory or in a file the run did not create (``{"spill": FOLDER, "made": ...}``,
+    sent by :class:`SpillWatch` once the run first spilled: most runs never do, and start no
+    watch): the run's spill files in FOLDER are removed, and FOLDER if the run's DuckDB made it
+    and it is empty;
   * a created file: a file now at the path was made after the run saw the path free. If the run
     said which (``{"dev": ..., "ino": ..., "prefix": ...}``, sent once its database is open), it
     must be that one, and may hold the run's own tables; if the run was killed before it could
@@ -108,7 +109,7 @@ class Reaper:
         self._say(json.dumps({**left, "prefix": prefix, "target": target}) + "\n")
 
     def watching_spill(self, left: dict) -> None:
-        """Tell the watch where the run's in-memory DuckDB spills (Engine.left_after_a_kill)."""
+        """Tell the watch where the run's DuckDB spills (Engine.left_after_a_kill)."""
         self._say(json.dumps(left) + "\n")
 
     def done(self) -> None:
@@ -132,7 +133,7 @@ class Reaper:
 
 
 class SpillWatch:
-    """The watch over an in-memory DuckDB's spill files, started the first time :meth:`tick`
+    """The watch over a DuckDB's spill files, started the first time :meth:`tick`
     finds one of this process's in ``left["spill"]`` (Engine.left_after_a_kill). A watch from
     the start would cost every run a process (0.02 s) for what few runs do: spill more than
     DuckDB's memory_limit, the out-of-memory killer's moment. ``tick`` is called from the run's

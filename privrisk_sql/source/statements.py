@@ -49,7 +49,7 @@ class Statements:
     _old_backstops: list[tuple[str, str]]
     _settings_pending: bool
     tracks_progress: bool  # a progress line asks how far the running statement is (query_progress)
-    spill_watch: SpillWatch | None  # looks for an in-memory DuckDB's first spill (source.creating)
+    spill_watch: SpillWatch | None  # looks for DuckDB's first spill of the run (source.creating)
 
     def quote(self, name: str) -> str:
         return quote_identifier(name, self.dialect)

@@ -198,7 +198,9 @@ def creating(
     (its statement would run on) and drops its tables after a ``kill -9``, for every run, reading
     or writing; for Spark in this process, it removes the folders of the run's tables (its catalog
     dies with it); on Spark Connect from a URL, it interrupts the run's session and drops its
-    tables. The Source is closed at the end when ``close``."""
+    tables. A DuckDB run's spill files (past its memory_limit, in its temp_directory) are watched
+    from its first spill on, so that a ``kill -9`` does not leave them either. The Source is closed
+    at the end when ``close``."""
     path = database_file(target) if outputs else None
     created = path is not None and not os.path.exists(path)
     watch = Reaper(path, target) if created and path is not None else None

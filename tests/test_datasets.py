@@ -3,6 +3,7 @@ tests/test_spark.py reads the same folders on Spark."""
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -131,6 +132,23 @@ def test_many_csv_files_as_one_table_are_told_how_and_the_way_out_reads_them(tmp
     got = pr.kanon(str(tmp_path / "parts.duckdb"), "t", QIDS, k=5)
     want = pr.kanon(None, df, QIDS, k=5)
     assert got.n_rows == 3000 and got.to_dict()["class_size_histogram"] == want.to_dict()["class_size_histogram"]
+
+
+@pytest.mark.parametrize("pattern", ["adult.parquet/part-*.parquet", "adult.parquet/*.PARQUET"])
+def test_a_pattern_of_parquet_files_is_told_to_pass_their_folder_and_that_reads_every_row(
+    tmp_path, monkeypatch, capsys, pattern
+):
+    """A shell pattern of Parquet part files was told to make a view with read_csv (the CSV
+    parts' way out), which fails on Parquet. A folder of Parquet files is one table: the message
+    names the folder, and passing it as written reads every row of the parts."""
+    whole = spark_style_dataset(tmp_path / "adult.parquet")
+    monkeypatch.chdir(tmp_path)
+    assert main(["kanon", "--table", pattern, "--qids", ",".join(QIDS)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "read_csv" not in err, err
+    folder = re.search(r"pass the folder ('(?:[^'\\]|\\.)+') as --table", err).group(1)
+    assert ast.literal_eval(folder) == str(tmp_path / "adult.parquet")
+    assert pr.kanon(None, ast.literal_eval(folder), QIDS) == pr.kanon(None, str(whole), QIDS)
 
 
 def test_a_table_of_the_same_name_wins_over_a_folder_without_suffix(tmp_path, monkeypatch):

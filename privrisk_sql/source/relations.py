@@ -115,6 +115,21 @@ def _many_csv_way_out(pattern: str, folder: str, dialect: Dialect) -> str:
     )
 
 
+def _pattern_way_out(pattern: str, dialect: Dialect) -> str:
+    """How to read the files a shell ``pattern`` names as one table: Parquet files by their folder
+    (a folder of them is one table; read_csv, the CSV parts' way, fails on them), CSV files as
+    :func:`_many_csv_way_out` says."""
+    folder = os.path.dirname(pattern) or "."
+    if not pattern.lower().endswith(".parquet"):
+        return _many_csv_way_out(pattern, folder, dialect)
+    if any(c in folder for c in "*?["):
+        return "a folder of Parquet files is one table: put the files in one folder and pass the folder as --table"
+    return (
+        f"a folder of Parquet files is one table, every Parquet file in it: pass the folder "
+        f"{os.path.abspath(folder)!r} as --table (in Python, as table), with any file the pattern leaves out moved away"
+    )
+
+
 def _folder_reason(folder: str, reader: str | None, dialect: Dialect) -> str:
     """Why a folder is no table: one of CSV files (Spark's df.write.csv writes such, named like
     a file, people.csv/) is told how to read them as one; else it holds no Parquet file."""
@@ -294,9 +309,7 @@ class Relations(Statements):
             elif Path(table).is_dir():
                 why = _folder_reason(table, reader, self.dialect)
             elif any(c in table for c in "*?[") and not Path(table).exists():
-                why = "file names are not expanded from a pattern: " + _many_csv_way_out(
-                    table, os.path.dirname(table) or ".", self.dialect
-                )
+                why = "file names are not expanded from a pattern: " + _pattern_way_out(table, self.dialect)
             elif reader is not None and Path(table).exists():
                 why = "it is not a regular file"
             elif reader is not None:

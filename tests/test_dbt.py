@@ -264,6 +264,9 @@ models:
       - privrisk.reidentification_risk:
           name: unsupported_json
           arguments: {qids: [doc], max_average: 0.5}
+      - privrisk.k_anonymity:
+          name: misnamed_class_size
+          arguments: {qids: [Class_Size, sex], k: 2}
 """
 
 
@@ -272,10 +275,12 @@ def test_misnamed_columns_are_compile_errors_naming_them(built):
     error about SQL the user never wrote; [sex, sex] passed. Each is now a compile error naming the
     test, the argument and the column; a name in another case is taken, as the warehouse takes it.
     A column of a type the library refuses (a list, JSON) was grouped, and passed or failed, where
-    `pr.kanon` says "unsupported type" (PostgreSQL: an error about equality on json)."""
+    `pr.kanon` says "unsupported type" (PostgreSQL: an error about equality on json). A QID
+    called class_size was read as each class's size (DuckDB), and the test failed on it."""
     model, schema = built / "models" / "misnamed_release.sql", built / "models" / "misnamed_release.yml"
     model.write_text(
-        "SELECT *, 1 AS extra, [1, 2] AS tags, CAST('{\"a\": 1}' AS JSON) AS doc FROM {{ ref('adult_release') }}"
+        "SELECT *, 1 AS extra, [1, 2] AS tags, CAST('{\"a\": 1}' AS JSON) AS doc, 1 AS class_size "
+        "FROM {{ ref('adult_release') }}"
     )
     schema.write_text(_MISNAMED_SCHEMA)
     try:
@@ -284,7 +289,7 @@ def test_misnamed_columns_are_compile_errors_naming_them(built):
         model.unlink()
         schema.unlink()
     out = " ".join(r.stdout.split())
-    assert r.returncode == 1 and "PASS=2" in out and "ERROR=8" in out, r.stdout[-3000:]
+    assert r.returncode == 1 and "PASS=2" in out and "ERROR=9" in out, r.stdout[-3000:]
     for message in (
         "privrisk.k_anonymity: qids must be a list of column names, got the text 'sex' (a list of one: [sex])",
         "privrisk.k_anonymity: qids must name at least one column",
@@ -295,6 +300,8 @@ def test_misnamed_columns_are_compile_errors_naming_them(built):
         "privrisk.k_anonymity: qids: column 'tags' has unsupported type INTEGER[]: a column of qids holds numbers, "
         "text, booleans, dates or timestamps; cast it to one in the model",
         "privrisk.reidentification_risk: qids: column 'doc' has unsupported type JSON",
+        "privrisk.k_anonymity: qids: column 'Class_Size' has the name these checks give each class's size; "
+        "select it under another name in the model (Class_Size AS ...)",
     ):
         assert message in out, message
     assert "Binder Error" not in out and "Parser Error" not in out

@@ -355,6 +355,31 @@ def test_cli_lists_the_classes_below_k_and_their_values_only_when_asked(command,
     assert listed == ["1", str(smallest["age"]), smallest["sex"], smallest["race"]]
 
 
+@pytest.mark.parametrize("command", ["cavg", "kanon"])
+def test_show_values_lists_qids_typed_in_another_case_and_a_qid_called_class_size(command, tmp_path, capsys):
+    """--show-values with --qids AGE,Sex (DuckDB finds age and sex) ended in a KeyError traceback,
+    exit 1: the values were looked up by the names as typed. A QID called class_size (the size's
+    own column name) failed too, in the sort, on the terminal and the page alike. Both list their
+    classes now, headed by the table's names."""
+    adult = str(FIXTURES / "adult" / "ori.csv")
+    expected = _adult_classes(["age", "sex"])
+    smallest = expected.sort_values(["class_size", "age", "sex"]).iloc[0]
+    assert main([command, "--table", adult, "--qids", "AGE,Sex", "--k", "5", "--show-values"]) == 0
+    table = capsys.readouterr().out.split("smallest classes")[1].splitlines()[1:3]
+    assert table[0].split() == ["size", "age", "sex"]
+    assert table[1].split() == ["1", str(smallest["age"]), smallest["sex"]]
+
+    path = tmp_path / "t.csv"
+    path.write_text("class_size,b\n7,x\n7,x\n8,y\n9,z\n")
+    page = tmp_path / "k.html"
+    args = [command, "--table", str(path), "--qids", "class_size,b", "--k", "2", "--show-values"]
+    assert main([*args, "--html", str(page), "--html-values"]) == 0
+    table = capsys.readouterr().out.split("the 2 smallest classes")[1].splitlines()[1:]
+    assert [row.split() for row in table] == [["size", "class_size", "b"], ["1", "8", "y"], ["1", "9", "z"]]
+    values = page.read_text().split('data-table="classes_below_k_values"')[1].split("</table>")[0]
+    assert re.findall(r"<td>([^<]*)</td>", values) == ["1", "8", "y", "1", "9", "z"]
+
+
 def test_show_values_escapes_a_line_break_in_a_value_and_keeps_the_columns_aligned(tmp_path, capsys):
     """A value holding a line break ('12 Main St\nParis', as addresses are) was printed raw, one
     class over two lines; ESC was escaped after the widths were taken, so its row lost alignment."""

@@ -94,8 +94,10 @@ class ClassQueries(Queries):
         )
 
     def classes_below_k(self, relation_sql: str, qids: Sequence[str], k: int) -> str:
-        """The classes smaller than ``k``: QID values and class_size (dbt's failing rows)."""
-        return self._r("classes/below_k.sql.j2", relation=relation_sql, qids=list(qids), k=int(k))
+        """The classes smaller than ``k``: QID values (under the work names privrisk_c0, ...: a QID
+        called class_size was read as the size) and class_size, as dbt's failing rows."""
+        named, aliases = self.work_columns(relation_sql, qids)
+        return self._r("classes/below_k.sql.j2", relation=named, qids=[aliases[q] for q in qids], k=int(k))
 
     def singling_out_rate(self, ori_sql: str, syn_sql: str, columns: Sequence[str]) -> str:
         """Combinations unique in syn that are unique in ori too, with the rate on every row."""

@@ -32,17 +32,20 @@ def k_anonymity_failures(src: Any, table: str, qids: Sequence[str], k: int) -> p
         rel = source.relation(table)
         names = resolve_qids(rel, qids)
         rel = compared_as_bytes(source.dialect, rel, names)  # 'Paris' and 'PARIS' are two classes
-        # By position: the rows carry the user's QIDs beside class_size, and a QID may be called
-        # class_size too (a dict by name would lose one); the layout is the shared dbt macro's.
+        # By position: the rows carry the QIDs (under work names) beside class_size, and a QID may
+        # be called class_size too (a dict by name would lose one); the layout is the shared dbt macro's.
         rows = source.fetch(k_anonymity_failures_sql(source.dialect, rel.sql, names, k))
     import pandas as pd
 
-    frame = pd.DataFrame(rows, columns=[*names, "class_size"])
-    by = ["class_size", *names] if len(set(names)) == len(names) and "class_size" not in names else ["class_size"]
+    # Sorted by position, then named: a QID called class_size makes two columns of that name.
+    size = len(names)
+    frame = pd.DataFrame(rows, columns=range(size + 1))
     try:
-        return frame.sort_values(by, kind="stable", na_position="first").reset_index(drop=True)
+        frame = frame.sort_values([size, *range(size)], kind="stable", na_position="first")
     except TypeError:  # values of mixed kinds in one column (SQLite's typeless ones): by size alone
-        return frame.sort_values(["class_size"], kind="stable").reset_index(drop=True)
+        frame = frame.sort_values([size], kind="stable")
+    frame.columns = pd.Index([*names, "class_size"])
+    return frame.reset_index(drop=True)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ smallest classes are the table's most identifying rows, and a page travels furth
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 SHOWN = 10  # classes listed with --show-values, smallest first
@@ -114,8 +114,9 @@ def below_k_card(histogram: Mapping[Any, int], k: int, why: str) -> Any:
     )
 
 
-def lines(histogram: Mapping[Any, int], k: int | None, qids: Sequence[str], riskiest: Any) -> list[str]:
-    """Summary lines: the classes below k by size, then (with --show-values) their values."""
+def lines(histogram: Mapping[Any, int], k: int | None, riskiest: Any) -> list[str]:
+    """Summary lines: the classes below k by size, then (with --show-values) their values
+    (``riskiest``: the frame :func:`smallest` returns)."""
     if k is None:
         return []
     below = classes_below(histogram, k)
@@ -134,9 +135,12 @@ def lines(histogram: Mapping[Any, int], k: int | None, qids: Sequence[str], risk
         from ..report.parts import value_text
         from ..report.printable import printable
 
-        # escaped before the widths are taken: a line break in a value ('12 Main St\nParis') stays in its row
+        # By position, as section() reads it: the table's names head it (a QID typed AGE is age), and a
+        # QID may be called class_size. Escaped before the widths are taken: a line break in a value
+        # ('12 Main St\nParis') stays in its row.
+        qids = [str(c) for c in riskiest.columns[:-1]]
         cells = [["size", *map(printable, qids)]] + [
-            [str(int(row["class_size"])), *(printable(value_text(row[q])) for q in qids)]
+            [str(int(row.iloc[-1])), *(printable(value_text(v)) for v in row.iloc[:-1])]
             for _, row in riskiest.iterrows()
         ]
         widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]))]

@@ -130,6 +130,11 @@ WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{%
     {% if c in seen %}
       {{ exceptions.raise_compiler_error(what ~ ": column '" ~ c ~ "' is listed twice") }}
     {% endif %}
+    {#- The class queries name each class's size class_size: a QID of that name was read as the
+        size (DuckDB; PostgreSQL: an ambiguous column), and the test passed or failed on it. -#}
+    {% if argument == 'qids' and c | lower == 'class_size' %}
+      {{ exceptions.raise_compiler_error(what ~ ": column '" ~ c ~ "' has the name these checks give each class's size; select it under another name in the model (" ~ c ~ " AS ...)") }}
+    {% endif %}
     {% do seen.append(c) %}
   {% endfor %}
   {#- An ephemeral model is a CTE that dbt puts in the test's query: it is no relation yet, so

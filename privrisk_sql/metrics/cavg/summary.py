@@ -36,5 +36,5 @@ def cavg_summary(r: Any, qids: Sequence[str], excluded: bool) -> str:
 
 
 def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:
-    extra = riskiest.lines(r.class_size_histogram, r.k, args.qids, getattr(args, "_riskiest", None))
+    extra = riskiest.lines(r.class_size_histogram, r.k, getattr(args, "_riskiest", None))
     return "\n".join([cavg_summary(r, args.qids, args.exclude_null_qids), *extra])

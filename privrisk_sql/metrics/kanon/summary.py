@@ -72,5 +72,5 @@ def kanon_summary(r: dict, qids: Sequence[str], sensitive: Sequence[str], k: int
 
 def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:
     text = kanon_summary(r, args.qids, args.sensitive or [], args.k)
-    extra = riskiest.lines(r["class_size_histogram"], args.k, args.qids, getattr(args, "_riskiest", None))
+    extra = riskiest.lines(r["class_size_histogram"], args.k, getattr(args, "_riskiest", None))
     return "\n".join([text, *extra])

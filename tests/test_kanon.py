@@ -485,6 +485,23 @@ def test_html_values_needs_a_k_and_an_html_page(tmp_path, capsys):
     assert not (tmp_path / "p.html").exists()
 
 
+@pytest.mark.parametrize(
+    "extra, said",
+    [
+        ([], "--show-values lists the classes below k: give --k"),
+        (["--k", "5", "--quiet"], "--show-values prints the values in the summary, which --quiet"),
+        (["--k", "5", "--json", "-"], "--show-values prints the values in the summary, which --quiet (or --json -)"),
+    ],
+)
+def test_show_values_needs_a_k_and_the_summary(extra, said, capsys):
+    """--show-values without --k, or with the summary off (--quiet, --json -), printed nothing and
+    exited 0, as if no class were below k. Refused before any work, as --html-values is."""
+    adult = str(FIXTURES / "adult" / "ori.csv")
+    assert main(["kanon", "--table", adult, "--qids", "age,sex", "--show-values", *extra]) == 2
+    out, err = capsys.readouterr()
+    assert said in err and len(err.strip().splitlines()) == 1 and out == ""
+
+
 def test_python_html_values_puts_the_classes_below_k_on_the_page(tmp_path):
     page = tmp_path / "k.html"
     r = pr.kanon(None, str(FIXTURES / "adult" / "ori.csv"), ["age", "sex", "race"], k=5, html=page, html_values=True)

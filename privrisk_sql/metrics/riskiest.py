@@ -27,9 +27,17 @@ def add_argument(p: argparse.ArgumentParser) -> None:
 
 
 def check(args: argparse.Namespace) -> None:
-    """Before any work: values for a page need the page, and a k to be below."""
+    """Before any work: values need a k to be below, and the summary or the page to be shown on
+    (without them --show-values printed nothing, as if no class were below k)."""
     from ..errors import InvalidInputError
 
+    if getattr(args, "show_values", False):
+        if args.k is None:
+            raise InvalidInputError("--show-values lists the classes below k: give --k")
+        if getattr(args, "quiet", False) or getattr(args, "json", None) == "-":
+            raise InvalidInputError(
+                "--show-values prints the values in the summary, which --quiet (or --json -) leaves out: drop one"
+            )
     if getattr(args, "html_values", False):
         if args.k is None:
             raise InvalidInputError("--html-values lists the classes below k: give --k")

@@ -33,7 +33,7 @@ from ..progress import end_open_line
 from ..registry import BY_NAME, METRICS, Metric
 from ..report.json_text import EncodedRecords
 from ..report.output_file import OutputFile, input_files
-from ..report.printable import printable
+from ..report.printable import printable, summary_shown
 
 EXIT_OK, EXIT_THRESHOLD, EXIT_USAGE, EXIT_DATABASE = 0, 1, 2, 3
 EXIT_BROKEN_PIPE = 120  # Python's own exit status when standard output cannot be flushed at exit
@@ -174,7 +174,7 @@ def _run_metric(metric: Metric, args: argparse.Namespace) -> int:
         try:
             _write_json(payload, args.json_out)
             _write_html(metric, args, result, database)
-            if not getattr(args, "quiet", False) and args.json != "-":
+            if summary_shown(args):
                 text = metric.part("summary").summary(args, result, payload)
                 _print_summary("\n".join(printable(line) for line in text.split("\n")))  # names may hold ESC or BEL
         except OutputWriteError as e:

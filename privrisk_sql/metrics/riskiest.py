@@ -30,11 +30,12 @@ def check(args: argparse.Namespace) -> None:
     """Before any work: values need a k to be below, and the summary or the page to be shown on
     (without them --show-values printed nothing, as if no class were below k)."""
     from ..errors import InvalidInputError
+    from ..report.printable import summary_shown
 
     if getattr(args, "show_values", False):
         if args.k is None:
             raise InvalidInputError("--show-values lists the classes below k: give --k")
-        if getattr(args, "quiet", False) or getattr(args, "json", None) == "-":
+        if not summary_shown(args):
             raise InvalidInputError(
                 "--show-values prints the values in the summary, which --quiet (or --json -) leaves out: drop one"
             )
@@ -79,14 +80,22 @@ def shown_sections(info: Any, values: bool) -> list:
     return [section(info.shown_values)]
 
 
+def _laid_out(frame: Any) -> tuple[list[str], list[tuple[int, list[Any]]]]:
+    """The QID names and (size, values) per class of the frame :func:`smallest` returns, read by
+    position, for the terminal and the page alike: the table's names head it (a QID typed AGE is
+    age), and a QID may itself be called class_size."""
+    qids = [str(c) for c in frame.columns[:-1]]
+    return qids, [(int(row.iloc[-1]), list(row.iloc[:-1])) for _, row in frame.iterrows()]
+
+
 def section(frame: Any) -> Any:
     """The page's table of the smallest classes below k and their values (``frame``: the QIDs,
     then ``class_size``, as :func:`~privrisk_sql.metrics.release_checks.k_anonymity_failures` lays
     them out)."""
     from ..report.parts import Section, Table, fmt, value_text
 
-    qids = [str(c) for c in frame.columns[:-1]]  # by position: a QID may itself be called class_size
-    rows = [[fmt(int(row.iloc[-1])), *(value_text(v) for v in row.iloc[:-1])] for _, row in frame.iterrows()]
+    qids, classes = _laid_out(frame)
+    rows = [[fmt(size), *(value_text(v) for v in values)] for size, values in classes]
     return Section(
         "The smallest classes below k and their values",
         [
@@ -143,13 +152,10 @@ def lines(histogram: Mapping[Any, int], k: int | None, riskiest: Any) -> list[st
         from ..report.parts import value_text
         from ..report.printable import printable
 
-        # By position, as section() reads it: the table's names head it (a QID typed AGE is age), and a
-        # QID may be called class_size. Escaped before the widths are taken: a line break in a value
-        # ('12 Main St\nParis') stays in its row.
-        qids = [str(c) for c in riskiest.columns[:-1]]
+        # Escaped before the widths are taken: a line break in a value ('12 Main St\nParis') stays in its row.
+        qids, classes = _laid_out(riskiest)
         cells = [["size", *map(printable, qids)]] + [
-            [str(int(row.iloc[-1])), *(printable(value_text(v)) for v in row.iloc[:-1])]
-            for _, row in riskiest.iterrows()
+            [str(size), *(printable(value_text(v)) for v in values)] for size, values in classes
         ]
         widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]))]
         out.append(f"  the {len(riskiest)} smallest classes (their values single people out: keep this output private)")

@@ -131,7 +131,8 @@ WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{%
       {{ exceptions.raise_compiler_error(what ~ ": column '" ~ c ~ "' is listed twice") }}
     {% endif %}
     {#- The class queries name each class's size class_size: a QID of that name was read as the
-        size (DuckDB; PostgreSQL: an ambiguous column), and the test passed or failed on it. -#}
+        size on DuckDB (the test passed or failed on it); PostgreSQL 15 refuses the query ("column
+        reference class_size is ambiguous", seen 2026-11-30). -#}
     {% if argument == 'qids' and c | lower == 'class_size' %}
       {{ exceptions.raise_compiler_error(what ~ ": column '" ~ c ~ "' has the name these checks give each class's size; select it under another name in the model (" ~ c ~ " AS ...)") }}
     {% endif %}

@@ -9,8 +9,9 @@ Example:
     'duckdb'
 """
 
-import importlib
-from typing import TYPE_CHECKING
+# Private names (underscored): `dir(pr)` and tab completion show the API only.
+import importlib as _importlib
+import typing as _typing
 
 # Re-exported (the `as` form marks a public name for linters and type checkers).
 from .errors import InputChangedError as InputChangedError
@@ -23,9 +24,9 @@ from .errors import ReadOnlyViolationError as ReadOnlyViolationError
 from .errors import TerminatedError as TerminatedError
 from .errors import UnknownDialectError as UnknownDialectError
 from .errors import UnsupportedFeatureError as UnsupportedFeatureError
-from .registry import public_names
+from .registry import public_names as _public_names
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     from .source import Source as Source
     from .source import connect as connect
     from .sql import render as render  # pr.render.dbt_package_dir is public API
@@ -35,19 +36,19 @@ if TYPE_CHECKING:
 # registry (privrisk_sql/registry.py).
 # The Source and render too: sqlglot and jinja2 are most of an import (0.19 of 0.25 s), and
 # `privrisk-sql --help` or `import privrisk_sql` alone render no SQL.
-_METRICS = public_names()
+_METRICS = _public_names()
 _LAZY = {**_METRICS, "Source": "privrisk_sql.source", "connect": "privrisk_sql.source"}
 
 
 def __getattr__(name: str):
     if name == "render":
-        value = importlib.import_module("privrisk_sql.sql.render")
+        value = _importlib.import_module("privrisk_sql.sql.render")
         globals()[name] = value
         return value
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    value = getattr(_importlib.import_module(module), name)
     globals()[name] = value  # later lookups skip this function
     return value
 
@@ -63,6 +64,7 @@ __all__ = sorted(
     [
         "InputChangedError",
         "InvalidInputError",
+        "OutputWriteError",
         "PrivriskError",
         "QueryError",
         "QueryTimeoutError",

@@ -19,6 +19,22 @@ def test_every_registered_metric_is_a_subcommand_and_a_public_function():
     assert set(public_names()) <= set(pr.__all__)
 
 
+def test_every_error_is_public_and_dir_shows_only_the_api():
+    """`from privrisk_sql import *` left out OutputWriteError (a caller catches it when --json
+    fails), and tab completion offered the package's own import helpers."""
+    import inspect
+
+    from privrisk_sql import errors
+
+    raised = {n for n, c in vars(errors).items() if inspect.isclass(c) and c.__module__ == errors.__name__}
+    assert raised <= set(pr.__all__), raised - set(pr.__all__)
+    namespace: dict = {}
+    exec("from privrisk_sql import *", namespace)
+    assert raised <= set(namespace)
+    shown = {n for n in dir(pr) if not n.startswith("_")}
+    assert not shown & {"importlib", "TYPE_CHECKING", "public_names"}, shown
+
+
 def test_kanon_result_is_the_dict_it_was_and_reads_as_attributes(duck):
     from backends import FIXTURES
 

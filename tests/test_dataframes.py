@@ -111,6 +111,21 @@ def test_frame_errors_name_the_problem(adult_2k):
         pr.kanon("sqlite://", adult_2k, ["age"])
 
 
+def test_a_duckdb_relation_is_read_on_its_own_connection_and_elsewhere_told_so(adult_2k):
+    """``duckdb.sql(...)`` lives on DuckDB's default connection: passed with src=None (a new
+    in-memory DuckDB) it was "got DuckDBPyRelation (DuckDB reads pandas DataFrames ...)", which
+    says nothing of the connection."""
+    con = duckdb.connect()
+    con.register("adult", adult_2k)
+    older = con.sql("SELECT * FROM adult WHERE age >= 40")
+    expected = pr.kanon(None, adult_2k[adult_2k["age"] >= 40], QIDS)
+    assert pr.kanon(con, older, QIDS) == expected
+    with pytest.raises(
+        pr.InvalidInputError, match=r"a DuckDB relation is read on the connection that made it: pass that"
+    ):
+        pr.kanon(None, older, QIDS)
+
+
 @pytest.mark.parametrize("levels", [["id"], ["id", "zip"]])
 def test_a_qid_naming_the_frames_index_says_so(levels):
     """DuckDB reads a DataFrame's columns, not its index: a QID named like the index (after

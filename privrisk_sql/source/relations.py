@@ -381,6 +381,12 @@ class Relations(Statements):
         except InvalidInputError:  # a column of the frame, named
             raise
         except Exception as e:  # DuckDB cannot scan this object
+            if kind == "DuckDBPyRelation":  # duckdb.sql(...) lives on DuckDB's default connection
+                raise InvalidInputError(
+                    "a DuckDB relation is read on the connection that made it: pass that connection as the "
+                    "source (privrisk_sql.connect(con); for duckdb.sql(...), duckdb.default_connection()), or its rows as a "
+                    "table (relation.arrow())"
+                ) from e
             raise InvalidInputError(
                 f"table must be a table name, a CSV/Parquet path or a DataFrame, got {kind} "
                 "(DuckDB reads pandas DataFrames and Arrow tables)"

@@ -109,6 +109,32 @@ def risk_zayatz_fraction(df: pd.DataFrame, qids, population: int) -> float:
     return float(c1 * uniqueness / Fraction(n, population) / population)
 
 
+def pitman_maximum_likelihood(hist: dict, n: int) -> tuple[float, float]:
+    """(theta, alpha) maximising the Pitman sampling formula's log-likelihood of a sample with
+    ``hist`` (class size -> number of classes) and n records, by direct search (Nelder-Mead from
+    several starts) over 0 <= alpha < 1, theta > -alpha; no score equations, no closed forms:
+    log L = sum_{i<u} log(theta + i alpha) - log[(theta+1)_{n-1}] + sum_k c_k log[(1-alpha)_{k-1}]."""
+    from scipy.optimize import minimize
+    from scipy.special import gammaln
+
+    u = sum(hist.values())
+    i = np.arange(1, u, dtype=float)
+    k, c = (np.array(v, dtype=float) for v in zip(*hist.items()))
+
+    def minus_log_l(x):
+        theta, alpha = x
+        if not (0 <= alpha < 1 and theta > -alpha):
+            return math.inf
+        rising = gammaln(theta + n) - gammaln(theta + 1)
+        sizes = c @ (gammaln(k - alpha) - gammaln(1 - alpha))
+        return -(np.sum(np.log(theta + i * alpha)) - rising + sizes)
+
+    starts = [(t, a) for t in (10.0, 1000.0) for a in (0.0, 0.2, 0.5, 0.8)]
+    opts = {"maxiter": 20_000, "xatol": 1e-10, "fatol": 1e-12}
+    best = min((minimize(minus_log_l, s, method="Nelder-Mead", options=opts) for s in starts), key=lambda r: r.fun)
+    return float(best.x[0]), float(best.x[1])
+
+
 def risk_journalist(sample: pd.DataFrame, pop: pd.DataFrame, qids, threshold: float) -> dict:
     """ARX's journalist and marketer risk from the two tables' class sizes, counted over tuples of
     the values (NULL a value; pandas' merge would infer the keys' dtypes again and refuse)."""

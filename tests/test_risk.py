@@ -136,6 +136,35 @@ def test_no_place_left_for_a_class_is_zero_without_a_warning():
     assert est.uniques["pitman"] is None and "\n" not in est.reasons["pitman"]
 
 
+def test_pitman_equals_a_direct_search_of_its_likelihood(arx_adult_hist):
+    """Pitman's estimate from (theta, alpha) found by Nelder-Mead on the sampling formula's
+    log-likelihood (tests/oracle.py: no score equations), beside ARX's constants above."""
+    from scipy.special import gammaln
+
+    hist, n = arx_adult_hist
+    theta, alpha = oracle.pitman_maximum_likelihood(hist, n)
+    for fraction in (0.1, 0.01):
+        big = round(n / fraction)
+        expected = math.exp(gammaln(theta + 1) - gammaln(theta + alpha) + alpha * math.log(big))
+        assert close(pop_models.pitman(hist, n, big)[0], expected, rel=1e-6)
+
+
+def test_pitman_at_the_edge_of_its_model_says_so():
+    """Adult on age, sex, race: the likelihood is highest at alpha = 0, where Pitman's model gives
+    no estimate; the reason was the solver's "The number of calls to function has reached
+    maxfev = 200", which says nothing a user can act on."""
+    df = pd.read_csv(FIXTURES / "adult" / "ori.csv")
+    hist = {int(k): int(v) for k, v in df.groupby(["age", "sex", "race"]).size().value_counts().items()}
+    theta, alpha = oracle.pitman_maximum_likelihood(hist, len(df))
+    assert alpha < 1e-6  # the direct search finds the edge too
+    uniques, reason = pop_models.pitman(hist, len(df), 300_000)
+    assert uniques is None
+    found = re.fullmatch(
+        r"the likelihood is highest at alpha = 0, theta = ([0-9.]+): the edge of Pitman's model, .*", reason
+    )
+    assert found and close(float(found.group(1)), theta, rel=1e-5), reason
+
+
 def test_no_sample_uniques_means_no_population_uniques():
     est = pop_models.estimate({2: 5, 3: 1}, 13, 1000)
     assert est.uniques == {"zayatz": 0.0, "pitman": 0.0, "snb": 0.0, "dankar": 0.0}

@@ -90,6 +90,28 @@ def _pitman_equations(theta: float, alpha: float, sizes, counts, u: int, n: int)
     return float(e1), float(e2)
 
 
+def _ewens_edge(sizes, counts, u: int, n: int) -> float | None:
+    """theta of the likelihood's highest point on the edge alpha = 0 (Ewens' model), when the
+    likelihood falls as alpha leaves 0 there: the score equations then have no root inside the
+    model, and Pitman's estimate is not defined. None when it rises (a root lies inside, or the
+    solver failed for another reason)."""
+    from scipy.optimize import brentq
+    from scipy.special import digamma
+
+    if not 1 < u < n:
+        return None
+
+    def theta_score(theta: float) -> float:  # d log L / d theta at alpha = 0: decreasing in theta
+        return (u - 1) / theta - float(digamma(theta + n) - digamma(theta + 1.0))
+
+    low, high = 1e-12, 1.0
+    while theta_score(high) > 0 and high < 1e300:
+        high *= 16
+    theta = brentq(theta_score, low, high, xtol=1e-12, rtol=1e-14)
+    alpha_score = u * (u - 1) / (2 * theta) - float(counts @ (digamma(sizes) - digamma(1.0)))
+    return theta if alpha_score <= 0 else None
+
+
 def pitman(hist: Histogram, n: int, population: int) -> tuple[float | None, str | None]:
     """Maximum-likelihood Pitman estimate, started where ARX starts its Newton-Raphson."""
     from scipy.optimize import root
@@ -121,11 +143,18 @@ def pitman(hist: Histogram, n: int, population: int) -> tuple[float | None, str 
     except (ValueError, ZeroDivisionError, FloatingPointError) as e:
         return None, f"the solver failed ({e})"
     theta, alpha = (float(v) for v in sol.x)
-    if not sol.success or not all(math.isfinite(v) for v in (theta, alpha)):
-        return None, f"the maximum-likelihood equations did not converge ({' '.join(str(sol.message).split())})"
-    if theta < 0 or not 0 < alpha < 1:
-        return None, f"the solution lies outside the model (theta={theta:.6g}, alpha={alpha:.6g})"
-    if max(abs(v) for v in _pitman_equations(theta, alpha, sizes, counts, u, n)) > 1e-6:
+    solved = sol.success and all(math.isfinite(v) for v in (theta, alpha)) and theta >= 0 and 0 < alpha < 1
+    if not solved or max(abs(v) for v in _pitman_equations(theta, alpha, sizes, counts, u, n)) > 1e-6:
+        edge = _ewens_edge(sizes, counts, u, n)
+        if edge is not None:  # the reason, not the solver's words (Adult age, sex, race: "maxfev = 200")
+            return None, (
+                f"the likelihood is highest at alpha = 0, theta = {edge:.6g}: the edge of Pitman's model, "
+                "where it gives no estimate, as in ARX"
+            )
+        if not sol.success or not all(math.isfinite(v) for v in (theta, alpha)):
+            return None, f"the maximum-likelihood equations did not converge ({' '.join(str(sol.message).split())})"
+        if theta < 0 or not 0 < alpha < 1:
+            return None, f"the solution lies outside the model (theta={theta:.6g}, alpha={alpha:.6g})"
         return None, "the maximum-likelihood equations did not converge"
     uniques = math.exp(gammaln(theta + 1) - gammaln(theta + alpha) + alpha * math.log(population))
     if not 0 < uniques <= population:

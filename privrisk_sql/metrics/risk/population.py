@@ -143,19 +143,21 @@ def pitman(hist: Histogram, n: int, population: int) -> tuple[float | None, str 
     except (ValueError, ZeroDivisionError, FloatingPointError) as e:
         return None, f"the solver failed ({e})"
     theta, alpha = (float(v) for v in sol.x)
-    solved = sol.success and all(math.isfinite(v) for v in (theta, alpha)) and theta >= 0 and 0 < alpha < 1
-    if not solved or max(abs(v) for v in _pitman_equations(theta, alpha, sizes, counts, u, n)) > 1e-6:
+    failure = None
+    if not sol.success or not all(math.isfinite(v) for v in (theta, alpha)):
+        failure = f"the maximum-likelihood equations did not converge ({' '.join(str(sol.message).split())})"
+    elif theta < 0 or not 0 < alpha < 1:
+        failure = f"the solution lies outside the model (theta={theta:.6g}, alpha={alpha:.6g})"
+    elif max(abs(v) for v in _pitman_equations(theta, alpha, sizes, counts, u, n)) > 1e-6:
+        failure = "the maximum-likelihood equations did not converge"
+    if failure is not None:
         edge = _ewens_edge(sizes, counts, u, n)
         if edge is not None:  # the reason, not the solver's words (Adult age, sex, race: "maxfev = 200")
-            return None, (
+            failure = (
                 f"the likelihood is highest at alpha = 0, theta = {edge:.6g}: the edge of Pitman's model, "
                 "where it gives no estimate, as in ARX"
             )
-        if not sol.success or not all(math.isfinite(v) for v in (theta, alpha)):
-            return None, f"the maximum-likelihood equations did not converge ({' '.join(str(sol.message).split())})"
-        if theta < 0 or not 0 < alpha < 1:
-            return None, f"the solution lies outside the model (theta={theta:.6g}, alpha={alpha:.6g})"
-        return None, "the maximum-likelihood equations did not converge"
+        return None, failure
     uniques = math.exp(gammaln(theta + 1) - gammaln(theta + alpha) + alpha * math.log(population))
     if not 0 < uniques <= population:
         return None, f"the estimate {uniques:.6g} is outside (0, N]"

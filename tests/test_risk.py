@@ -288,6 +288,20 @@ def test_pitman_at_the_edge_of_its_model_says_so():
     assert found and close(float(found.group(1)), theta, rel=1e-5), reason
 
 
+def test_pitman_on_a_sample_of_uniques_says_so():
+    """German credit on duration, purpose and credit amount: every one of the 1,000 records is
+    unique. The reason was "the solution lies outside the model (theta=-499.5, alpha=0.999)";
+    the likelihood has no maximum there (it tends to 1 as alpha -> 1), as the oracle's search,
+    which ends at alpha = 1 - 1e-9, shows."""
+    hist, n = _fixture_hist("german_credit/ori.csv", ["duration_months", "purpose", "credit_amount"])
+    assert hist == {1: n}
+    assert oracle.pitman_maximum_likelihood(hist, n)[1] > 1 - 1e-6
+    uniques, reason = pop_models.pitman(hist, n, 100 * n)
+    assert uniques is None and reason.startswith("every record of the sample is unique")
+    est = pop_models.estimate(hist, n, 100 * n)
+    assert est.dankar_model == "zayatz" and est.uniques["dankar"] is not None
+
+
 def test_no_sample_uniques_means_no_population_uniques():
     est = pop_models.estimate({2: 5, 3: 1}, 13, 1000)
     assert est.uniques == {"zayatz": 0.0, "pitman": 0.0, "snb": 0.0, "dankar": 0.0}

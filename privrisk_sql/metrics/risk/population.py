@@ -204,6 +204,8 @@ def pitman(hist: Histogram, n: int, population: int) -> tuple[float | None, str 
     from scipy.special import gammaln
 
     u = sum(hist.values())
+    if u == n:  # the likelihood, prod (theta + i alpha) / (theta + 1)_(n-1), tends to 1 as alpha -> 1
+        return None, "every record of the sample is unique: the likelihood has no maximum (it grows toward alpha = 1)"
     c1 = float(hist.get(1, 0))
     c2 = float(hist.get(2, 0)) or 1.0  # ARX: an overestimate when there is no class of size 2
     c = c1 * (c1 - 1) / c2

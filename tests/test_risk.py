@@ -625,6 +625,7 @@ def test_fail_above_exits_1(tmp_path):
         (["--threshold", "0"], "(0, 1]"),
         (["--threshold", "1.5"], "(0, 1]"),
         (["--population-size", "3"], "smaller than the sample"),
+        (["--population-size", "9" * 400], "2^63 - 1"),  # was an OverflowError traceback
         (["--population", "no_such_table"], "no_such_table"),
         (["--weight", "no_such_column"], "no_such_column"),
         (["--population-qids", "a,b"], "population"),

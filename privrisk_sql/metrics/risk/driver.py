@@ -74,9 +74,10 @@ class RiskOptions:
             raise InvalidInputError(f"threshold must be a number in (0, 1], got {threshold!r}")
         if population_size is not None:
             people = whole_number(population_size)
-            if people is None or people < 1:
+            # Above a BIGINT the models' floats lose it (beyond 1e308 a traceback from numpy).
+            if people is None or not 1 <= people <= 2**63 - 1:
                 raise InvalidInputError(
-                    f"population_size must be a whole number of people >= 1, got {population_size!r}"
+                    f"population_size must be a whole number of people from 1 to 2^63 - 1, got {population_size!r}"
                 )
             population_size = people
         pq = None
@@ -101,7 +102,9 @@ class RiskOptions:
             if value is not None and (not isinstance(value, str) or not value.strip()):
                 raise InvalidInputError(f"{option} must be a name, got {value!r}")
         if records is not None and key is None:
-            raise InvalidInputError("records writes one row per record with its key: give key (--key ID) too")
+            raise InvalidInputError(
+                "records (--records) writes one row per record with its key: give key (--key ID) too"
+            )
         if key is not None and records is None:
             raise InvalidInputError(
                 "key (--key) names the key column of the records table: give records (--records OUT) too"

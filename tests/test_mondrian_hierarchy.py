@@ -396,6 +396,11 @@ def test_a_one_value_tree_is_its_root():
         ("a\nb\n", "line 1: 'a' stands alone, with no level above it; a line is value;level 1;...;root"),
         ("a\tA\t*\nb\tA\t*\n", "line 1: 'a\\\\tA\\\\t\\*' stands alone, with no level above it"),
         ("a;A;*\nb\n", "line 2: 'b' stands alone"),
+        # a header line was "line 2: root '*', but the lines before end in 'level2'"
+        (
+            "V,level1,level2\na,A,*\nb,A,*\n",
+            "line 1: 'V', 'level1', 'level2' look like a header; a hierarchy file has none",
+        ),
         ("\n\n", "is empty"),
         # issue 41, defect 11: a RecursionError and a _csv.Error before
         (";".join(f"n{i}" for i in range(3000)) + "\n", "line 1: 3,000 levels; a hierarchy has at most 256"),

@@ -89,6 +89,7 @@ class Hierarchy:
         self.nul_line: int | None = None  # the first line with a NUL character (a database's text may not hold it)
         # group label -> (its parent's label, None for the root; the line that placed it there)
         self._group_parents: dict[str, tuple[str | None, int]] = {}
+        accepted, first = 0, (0, [""])  # the lines taken, and the first (a header's place)
         for line, row in enumerate(rows, 1):
             cells = [c.strip() for c in row]
             while cells and not cells[-1]:  # a spreadsheet pads the shorter rows of an uneven tree
@@ -108,7 +109,13 @@ class Hierarchy:
             if self.root is None:
                 self.root = _Node(path[0])
                 self._group_parents[path[0]] = (None, line)
+                first = (line, cells)
             elif path[0] != self.root.label:
+                if accepted == 1 and first[1][0].casefold() == column.casefold():
+                    raise InvalidInputError(
+                        f"hierarchy {where} for {column!r}, line {first[0]}: {', '.join(map(repr, first[1]))} look "
+                        "like a header; a hierarchy file has none (every line is value;level 1;...;root)"
+                    )
                 if len(cells) == 1 or not self.root.children:
                     # one cell on a line: a tab between cells, or a list of values with no levels
                     alone, at = (self.root.label, 1) if not self.root.children else (cells[0], line)
@@ -122,6 +129,7 @@ class Hierarchy:
                     f"but the lines before end in {self.root.label!r}; a hierarchy has one root"
                 )
             self._add(path, line)
+            accepted += 1
         if self.root is None:
             raise InvalidInputError(f"hierarchy {where} for {column!r} is empty")
         self.leaves: list[str] = []

@@ -369,11 +369,31 @@ def test_numpy_whole_numbers_are_numbers(adult_2k):
             r"classes must be a list of \{'qid': ..., 'count': n\}, one per class, got a mapping \{1: 2, 3: 1\}",
         ),
         (lambda df: pr.cavg_from_equivalence_classes(k=2, classes=5), "one per class, got 5$"),  # TypeError before
+        # a list of sizes as numpy gives them: IndexError ("invalid index to scalar variable") before
+        (
+            lambda df: pr.cavg_from_equivalence_classes(k=2, classes=np.array([3, 4])),
+            r"class #0 has no 'count' \(each is",
+        ),
+        (lambda df: pr.cavg_from_equivalence_classes(k=2, classes=[np.int64(3)]), r"class #0 has no 'count'"),
     ],
 )
 def test_what_is_no_list_or_no_whole_number_is_still_refused_by_name(adult_2k, call, message):
     with pytest.raises(pr.InvalidInputError, match=message):
         call(adult_2k)
+
+
+def test_cavg_from_a_dataframe_of_classes_reads_its_rows():
+    """A DataFrame of classes (qid, count) was iterated over its column names: "equivalence class
+    #0 has no 'count': 'qid'". Its rows are the classes, as for a list of records."""
+    import polars as pl
+
+    records = [{"qid": "a", "count": 3}, {"qid": "b", "count": 4}, {"qid": "c", "count": 1}]
+    want = pr.cavg_from_equivalence_classes(records, 2)
+    assert want == 8 / (3 * 2)
+    assert pr.cavg_from_equivalence_classes(pd.DataFrame(records), 2) == want
+    assert pr.cavg_from_equivalence_classes(pl.DataFrame(records), 2) == want
+    with pytest.raises(pr.InvalidInputError, match="class #0 has no 'count'"):
+        pr.cavg_from_equivalence_classes(pd.DataFrame({"qid": ["a"], "n": [3]}), 2)
 
 
 def test_kanon_sensitive_as_an_index_and_singling_out_combinations_in_value_order(adult_2k):

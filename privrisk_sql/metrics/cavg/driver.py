@@ -172,7 +172,7 @@ def cavg(
 
 
 def cavg_from_equivalence_classes(
-    classes: Iterable[dict] | None = None,
+    classes: Any = None,
     k: int = 1,
     *,
     src: Any = None,
@@ -181,7 +181,8 @@ def cavg_from_equivalence_classes(
 ) -> float:
     """CAVG from equivalence classes: ``sum(counts) / (#classes * k)``.
 
-    Either ``classes``, a list of ``{"qid": ..., "count": n}`` (k_anonymization's shape), or
+    Either ``classes``, a list of ``{"qid": ..., "count": n}`` (k_anonymization's shape) or a
+    pandas or polars DataFrame with a ``count`` column, one row per class, or
     ``table`` (+ ``src``): a table with one row per class and its size in ``count_column``,
     aggregated in the database.
     """
@@ -196,6 +197,12 @@ def cavg_from_equivalence_classes(
     else:
         if classes is None:
             raise InvalidInputError("give classes=[{'qid': ..., 'count': n}, ...] or table=")
+        if callable(getattr(classes, "to_dicts", None)):  # a polars DataFrame of classes: its rows
+            classes = classes.to_dicts()
+        elif hasattr(classes, "columns") and callable(
+            getattr(classes, "to_dict", None)
+        ):  # pandas: its rows, not its names
+            classes = classes.to_dict("records")
         if isinstance(classes, Mapping) or not isinstance(classes, Iterable):
             # a mapping's keys were read as the classes ("class #0 has no 'count': 1"); 5 raised TypeError
             what = f"a mapping {dict(classes)!r:.80}" if isinstance(classes, Mapping) else f"{classes!r:.80}"
@@ -204,8 +211,10 @@ def cavg_from_equivalence_classes(
         for i, c in enumerate(classes):
             try:
                 count = c["count"]
-            except (TypeError, KeyError):
-                raise InvalidInputError(f"equivalence class #{i} has no 'count': {c!r}") from None
+            except (TypeError, KeyError, IndexError, ValueError):  # numpy's scalars and arrays: IndexError
+                raise InvalidInputError(
+                    f"equivalence class #{i} has no 'count' (each is {{'qid': ..., 'count': n}}): {c!r:.80}"
+                ) from None
             size = whole_number(count) if not isinstance(count, float) else None  # 2.5 people: no
             if size is None or size < 0:
                 raise InvalidInputError(f"equivalence class #{i} has a bad count {count!r}")

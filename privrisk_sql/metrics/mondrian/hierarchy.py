@@ -497,6 +497,8 @@ def read_hierarchy(column: str, spec: Any, encoding: str = "utf-8") -> Hierarchy
         return Hierarchy(column, _csv_rows(text, delimiter, column, repr(str(path))), repr(str(path)))
     if hasattr(spec, "itertuples"):  # a pandas DataFrame (pd.read_csv of an ARX file): its rows, not its labels
         spec = spec.itertuples(index=False, name=None)
+    elif callable(getattr(spec, "iter_rows", None)):  # polars: its rows, where iterating gives its columns
+        spec = spec.iter_rows()
     if isinstance(spec, Iterable):
         rows = list(spec)
         given_text = next((row for row in rows if isinstance(row, str)), None)

@@ -563,6 +563,29 @@ def test_an_unrecognized_option_points_to_the_commands_help_and_the_option_meant
     assert code == 2 and err.strip() == f"privrisk-sql: error: unrecognized arguments: {said}"
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["kanon", "--tabel", ORI, "--qids", "a"],
+            "--table; --tabel is not an option of kanon (did you mean --table?)",
+        ),
+        (["risk", "--table", ORI, "--qdis=a"], "--qids; --qdis is not an option of risk (did you mean --qids?)"),
+        (["mpuccs", "--ori", ORI, "--sny", ORI], "--syn; --sny is not an option of mpuccs (did you mean --syn?)"),
+        (["kanon", "--tab", ORI, "--quasi", "a"], "--qids; --quasi is not an option of kanon"),  # --tab: --table's
+        (["kanon", "--tab", ORI], "--qids"),  # an abbreviation argparse takes is no typo
+    ],
+)
+def test_a_misspelt_required_option_is_named_beside_the_missing_one(args, said, capsys):
+    # argparse checks the required options first: `kanon --tabel t.csv` said only "the following
+    # arguments are required: --table", leaving the user to find the typo.
+    code, _, err = _cli_main(capsys, *args)
+    command = args[0]
+    assert code == 2 and err.strip() == (
+        f"privrisk-sql: error: the following arguments are required: {said} (see privrisk-sql {command} --help)"
+    )
+
+
 @pytest.mark.parametrize("args", [[], ["--quiet"]])
 def test_no_command_lists_the_commands(args, capsys):
     # argparse said "the following arguments are required: command", naming none of them.

@@ -51,8 +51,29 @@ def one_line(text: str) -> str:
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line naming the culprit (usage stays under --help)."""
 
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def, override]
+        self._given = list(sys.argv[1:] if args is None else args)  # what error() may point into
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str) -> NoReturn:
+        if message.startswith("the following arguments are required"):
+            message += self._misspelt()
         self.exit(EXIT_USAGE, f"privrisk-sql: error: {one_line(message)} (see {self.prog} --help)\n")
+
+    def _misspelt(self) -> str:
+        """An option given that this parser does not know: `--tabel t.csv` was only "the
+        following arguments are required: --table", as argparse checks those first."""
+        import difflib
+
+        known = [o for o in self._option_string_actions if o.startswith("--")]
+        for token in getattr(self, "_given", []):
+            option = token.split("=", 1)[0]
+            if not option.startswith("--") or any(k.startswith(option) for k in known):
+                continue  # a value, an option, or an abbreviation argparse takes
+            meant = difflib.get_close_matches(option, known, n=1, cutoff=0.75)
+            command = self.prog.rsplit(" ", 1)[-1]
+            return f"; {option} is not an option of {command}" + (f" (did you mean {meant[0]}?)" if meant else "")
+        return ""
 
 
 def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:

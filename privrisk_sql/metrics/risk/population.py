@@ -130,8 +130,8 @@ def _profile_maximum(sizes, counts, u: int, n: int) -> tuple[float, float] | Non
     """(theta, alpha) where the likelihood is highest among alpha = 0.025, 0.05, ..., 0.975, each
     with its best theta (the root of the theta score in (-alpha, inf), which is +inf at -alpha and
     about (u - n) / theta for large theta). A start for the score equations where ARX's start
-    leads nowhere: on UCI Adult a fifth of the 2-4 QID samples have their maximum inside the model
-    while the solver from ARX's start wandered off (see docs/metrics/risk.md)."""
+    leads nowhere: 63 of 283 samples of the fixtures (1 to 3 QIDs) have their maximum inside the
+    model while the solver from ARX's start wandered off (see docs/metrics/risk.md)."""
     import numpy as np
     from scipy.optimize import brentq
     from scipy.special import digamma

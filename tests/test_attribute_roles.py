@@ -113,6 +113,40 @@ def test_a_column_in_no_role_that_singles_rows_out_is_warned_of(backend):
         pr.mondrian(backend.source(), name, ["age", "sex"], 5, _out(backend), keep=["patient_id", "note", "disease"])
 
 
+# A column of a type without equality (PostgreSQL's json; a map, a point elsewhere), per dialect.
+NO_EQUALITY = {
+    "postgres": "json_build_object('a', {v})",
+    "duckdb": "MAP {{'a': {v}}}",
+    "mysql": "POINT({v}, 0)",
+    "spark": "map('a', {v})",
+}
+
+
+def test_a_column_of_a_type_without_equality_is_counted_by_its_text(backend):
+    """PostgreSQL's COUNT(DISTINCT json) fails ("could not identify an equality operator for type
+    json"): any table with a json, xml or point column in no role stopped Mondrian with that
+    database error before its first level. Such a column is now told apart by its text: one with a
+    different value in every row is named as a likely identifier, one with repeats is copied."""
+    if backend.name not in NO_EQUALITY:
+        pytest.skip(f"{backend.name} has no column type without equality")
+    t = _people(backend)
+    made = {}
+    for what, v in (("unique", "patient_id"), ("repeated", "patient_id % 3")):
+        made[what] = f"{t}_{what}"
+        using = " USING parquet" if backend.name == "spark" else ""
+        backend.run(
+            f"CREATE TABLE {made[what]}{using} AS SELECT p.*, {NO_EQUALITY[backend.name].format(v=v)} AS m FROM {t} p"
+        )
+        if hasattr(backend, "created"):
+            backend.created.append(made[what])
+    roles = {"identifiers": ["patient_id", *_key(backend)]}
+    with pytest.raises(pr.InvalidInputError, match="column 'm' of .* likely direct identifier"):
+        pr.mondrian(backend.source(), made["unique"], ["age", "sex"], 5, _out(backend), **roles)
+    out = _out(backend)
+    pr.mondrian(backend.source(), made["repeated"], ["age", "sex"], 5, out, **roles)
+    assert "m" in _output_columns(backend, out)
+
+
 def test_identifiers_are_left_out_and_the_rest_is_copied(backend):
     t, out = _people(backend), _out(backend)
     r = pr.mondrian(backend.source(), t, ["age", "sex"], 5, out, identifiers=["patient_id", *_key(backend)])
@@ -190,3 +224,20 @@ def test_mpuccs_over_every_column_warns_of_a_likely_identifier(backend):
     assert not any("note" in w or "disease" in w for w in r.warnings)
     named = pr.mpuccs(backend.source(), t, t, columns=["age", "sex", "note"], n_cols=[1], **key)
     assert not any("likely direct identifier" in w for w in named.warnings)
+
+
+def test_a_json_key_of_the_records_table_is_checked_by_its_text(pg):
+    """`risk --records r --key j` with j a json column: the key check's COUNT(DISTINCT j) failed
+    with PostgreSQL's "could not identify an equality operator for type json" (exit 3)."""
+    t = f"keys_{uuid.uuid4().hex[:12]}"
+    pg.run(f"CREATE TABLE {t} AS SELECT json_build_object('id', g) AS j, g % 5 AS q FROM generate_series(1, 50) g")
+    pg.created.append(t)
+    records = _out(pg)
+    r = pr.risk(pg.source(), t, ["q"], records=records, key="j")
+    assert r.prosecutor["highest_risk"] == 0.1
+    assert pg.fetch(f"SELECT COUNT(*) FROM {records}") == [(50,)]
+    repeated = f"{t}_twice"
+    pg.run(f"CREATE TABLE {repeated} AS SELECT * FROM {t} UNION ALL SELECT json_build_object('id', 1), 0")
+    pg.created.append(repeated)
+    with pytest.raises(pr.InvalidInputError, match="key column 'j' .* 1 repeated value"):
+        pr.risk(pg.source(), repeated, ["q"], records=_out(pg), key="j")

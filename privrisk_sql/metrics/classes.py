@@ -163,7 +163,9 @@ def check_key(source: Source, rel: Relation, key: str) -> None:
     rows), naming the column and the counts, before the heavy statements. Text is compared by
     its bytes, as the rows are (:func:`compared_as_bytes`)."""
     seen = compared_as_bytes(source.dialect, rel, [key])
-    row = source.fetch_records(Queries(source.dialect).distinct_counts(seen.sql, [key]))[0]
+    row = source.fetch_records(Queries(source.dialect).distinct_counts(seen.sql, [key], _by_text(source, rel, [key])))[
+        0
+    ]
     n_rows, n_keys, n_distinct = (int(row[c] or 0) for c in ("n_rows", "present_0", "distinct_0"))
     problems = []
     if n_keys < n_rows:
@@ -178,12 +180,22 @@ def check_key(source: Source, rel: Relation, key: str) -> None:
         )
 
 
+def _by_text(source: Source, rel: Relation, columns: Sequence[str]) -> list[str]:
+    """The columns whose distinct values are counted by their text (Dialect.distinct_by_text):
+    PostgreSQL's json, xml and point have no equality, and COUNT(DISTINCT) of one failed the run."""
+    if not source.dialect.distinct_by_text:
+        return []
+    return [c for c in columns if rel.column(c).type_class is TypeClass.UNSUPPORTED]
+
+
 def distinct_values(source: Source, rel: Relation, columns: Sequence[str]) -> tuple[int, dict[str, int]]:
     """The rows of ``rel`` and each column's distinct values, NULL being a value of its own (an id
     missing in one row still tells that row apart). One scan; (0, {}) for no columns."""
     if not columns:
         return 0, {}
-    row = source.fetch_records(Queries(source.dialect).distinct_counts(rel.sql, columns))[0]
+    row = source.fetch_records(
+        Queries(source.dialect).distinct_counts(rel.sql, columns, _by_text(source, rel, columns))
+    )[0]
     n_rows = int(row["n_rows"])
     return n_rows, {c: _values_with_null(row, i, n_rows) for i, c in enumerate(columns)}
 

@@ -45,10 +45,13 @@ class Queries:
         cols = [{"name": name, "type_class": type_class} for name, type_class in columns]
         return self._r("classes/values_outside_type.sql.j2", relation=relation_sql, columns=cols)
 
-    def distinct_counts(self, relation_sql: str, columns: Sequence[str]) -> str:
+    def distinct_counts(self, relation_sql: str, columns: Sequence[str], as_text: Sequence[str] = ()) -> str:
         """Rows of a relation (``n_rows``) and each column's non-NULL values (``present_<i>``) and
-        distinct non-NULL values (``distinct_<i>``)."""
-        return self._r("classes/distinct_counts.sql.j2", relation=relation_sql, columns=list(columns))
+        distinct non-NULL values (``distinct_<i>``); those of ``as_text`` told apart by their text
+        (a type with no equality)."""
+        return self._r(
+            "classes/distinct_counts.sql.j2", relation=relation_sql, columns=list(columns), as_text=list(as_text)
+        )
 
 
 class ClassQueries(Queries):

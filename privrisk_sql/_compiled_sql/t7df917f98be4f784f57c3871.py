@@ -19,20 +19,34 @@ def root(context, missing=missing, environment=environment):
     yield 'SELECT COUNT(*) AS n_rows\n'
     l_1_loop = missing
     for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
+        l_1_as_text = resolve('as_text')
+        l_1_t = resolve('t')
         _loop_vars = {}
         pass
         yield '     , COUNT('
         yield str(t_1(context, l_1_c))
         yield ') AS present_'
         yield str(environment.getattr(l_1_loop, 'index0'))
-        yield '\n     , COUNT(DISTINCT '
-        yield str(t_1(context, l_1_c))
-        yield ') AS distinct_'
-        yield str(environment.getattr(l_1_loop, 'index0'))
         yield '\n'
-    l_1_loop = l_1_c = missing
+        if (l_1_c in (undefined(name='as_text') if l_1_as_text is missing else l_1_as_text)):
+            pass
+            yield '     , COUNT(DISTINCT CAST('
+            yield str(t_1(context, l_1_c))
+            yield ' AS '
+            yield str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'text'))
+            yield ')) AS distinct_'
+            yield str(environment.getattr(l_1_loop, 'index0'))
+            yield '\n'
+        else:
+            pass
+            yield '     , COUNT(DISTINCT '
+            yield str(t_1(context, l_1_c))
+            yield ') AS distinct_'
+            yield str(environment.getattr(l_1_loop, 'index0'))
+            yield '\n'
+    l_1_loop = l_1_c = l_1_as_text = l_1_t = missing
     yield 'FROM '
     yield str((undefined(name='relation') if l_0_relation is missing else l_0_relation))
 
 blocks = {}
-debug_info = '5=21&6=25&7=29&9=35'
+debug_info = '6=21&7=27&8=31&9=34&11=43&14=49'

@@ -163,9 +163,8 @@ def check_key(source: Source, rel: Relation, key: str) -> None:
     rows), naming the column and the counts, before the heavy statements. Text is compared by
     its bytes, as the rows are (:func:`compared_as_bytes`)."""
     seen = compared_as_bytes(source.dialect, rel, [key])
-    row = source.fetch_records(Queries(source.dialect).distinct_counts(seen.sql, [key], _by_text(source, rel, [key])))[
-        0
-    ]
+    query = Queries(source.dialect).distinct_counts(seen.sql, [key], _by_text(source, rel, [key]))
+    row = source.fetch_records(query)[0]
     n_rows, n_keys, n_distinct = (int(row[c] or 0) for c in ("n_rows", "present_0", "distinct_0"))
     problems = []
     if n_keys < n_rows:
@@ -193,9 +192,8 @@ def distinct_values(source: Source, rel: Relation, columns: Sequence[str]) -> tu
     missing in one row still tells that row apart). One scan; (0, {}) for no columns."""
     if not columns:
         return 0, {}
-    row = source.fetch_records(
-        Queries(source.dialect).distinct_counts(rel.sql, columns, _by_text(source, rel, columns))
-    )[0]
+    query = Queries(source.dialect).distinct_counts(rel.sql, columns, _by_text(source, rel, columns))
+    row = source.fetch_records(query)[0]
     n_rows = int(row["n_rows"])
     return n_rows, {c: _values_with_null(row, i, n_rows) for i, c in enumerate(columns)}
 

@@ -197,11 +197,10 @@ def cavg_from_equivalence_classes(
     else:
         if classes is None:
             raise InvalidInputError("give classes=[{'qid': ..., 'count': n}, ...] or table=")
-        if callable(getattr(classes, "to_dicts", None)):  # a polars DataFrame of classes: its rows
+        # A DataFrame of classes is its rows; iterated, it gives its column names.
+        if callable(getattr(classes, "to_dicts", None)):  # polars
             classes = classes.to_dicts()
-        elif hasattr(classes, "columns") and callable(
-            getattr(classes, "to_dict", None)
-        ):  # pandas: its rows, not its names
+        elif hasattr(classes, "columns") and callable(getattr(classes, "to_dict", None)):  # pandas
             classes = classes.to_dict("records")
         if isinstance(classes, Mapping) or not isinstance(classes, Iterable):
             # a mapping's keys were read as the classes ("class #0 has no 'count': 1"); 5 raised TypeError

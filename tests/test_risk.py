@@ -41,6 +41,14 @@ def close(a, b, rel=1e-9):
     return a is not None and math.isclose(a, b, rel_tol=rel, abs_tol=1e-15)
 
 
+def _pitman_uniques(theta: float, alpha: float, big: int) -> float:
+    """Pitman's population uniques at (theta, alpha) for a population of ``big``:
+    Gamma(theta + 1) / Gamma(theta + alpha) * N^alpha."""
+    from scipy.special import gammaln
+
+    return math.exp(gammaln(theta + 1) - gammaln(theta + alpha) + alpha * math.log(big))
+
+
 # -- ARX's own test constants (TestRiskMetrics.java on its data/adult.csv) ---------------------------
 @pytest.fixture(scope="module")
 def arx_adult_hist():
@@ -87,14 +95,13 @@ def test_adult_with_a_class_of_8566_gets_pitmans_maximum_on_the_database(duck):
     ended in an OverflowError traceback (SNB's class estimate); with that mended, Pitman had no
     estimate from ARX's start, so Dankar's rule took Zayatz. Now Dankar's figure is Pitman's at the
     likelihood's maximum, which the oracle's direct search finds."""
-    from scipy.special import gammaln
 
     qids = ["marital_status", "relationship", "workclass"]
     hist, n = _fixture_hist("adult/ori.csv", qids)
     big = round(n / 0.1)
     r = pr.risk(None, str(FIXTURES / "adult" / "ori.csv"), qids, population_size=big)
     theta, alpha = oracle.pitman_maximum_likelihood(hist, n)
-    expected = math.exp(gammaln(theta + 1) - gammaln(theta + alpha) + alpha * math.log(big)) / big
+    expected = _pitman_uniques(theta, alpha, big) / big
     assert r.population["uniques"]["dankar_model"] == "pitman"
     assert close(r.population["uniques"]["dankar"], expected, rel=1e-5)
     assert r.population["uniques"]["zayatz"] is not None
@@ -157,13 +164,12 @@ def test_no_place_left_for_a_class_is_zero_without_a_warning():
 def test_pitman_equals_a_direct_search_of_its_likelihood(arx_adult_hist):
     """Pitman's estimate from (theta, alpha) found by Nelder-Mead on the sampling formula's
     log-likelihood (tests/oracle.py: no score equations), beside ARX's constants above."""
-    from scipy.special import gammaln
 
     hist, n = arx_adult_hist
     theta, alpha = oracle.pitman_maximum_likelihood(hist, n)
     for fraction in (0.1, 0.01):
         big = round(n / fraction)
-        expected = math.exp(gammaln(theta + 1) - gammaln(theta + alpha) + alpha * math.log(big))
+        expected = _pitman_uniques(theta, alpha, big)
         assert close(pop_models.pitman(hist, n, big)[0], expected, rel=1e-6)
 
 
@@ -189,14 +195,13 @@ def test_pitman_finds_the_maximum_where_arx_start_leads_nowhere(path, qids):
     """These samples had no Pitman estimate ("did not converge", "lies outside the model"), so
     Dankar's rule fell back to Zayatz at f <= 0.1; the maximum the oracle's direct search finds lies
     inside the model, and Pitman's estimate now comes from it."""
-    from scipy.special import gammaln
 
     hist, n = _fixture_hist(path, qids)
     theta, alpha = oracle.pitman_maximum_likelihood(hist, n)
     assert theta > 0 and 1e-3 < alpha < 1
     for fraction in (0.1, 0.01):
         big = round(n / fraction)
-        expected = math.exp(gammaln(theta + 1) - gammaln(theta + alpha) + alpha * math.log(big))
+        expected = _pitman_uniques(theta, alpha, big)
         uniques, reason = pop_models.pitman(hist, n, big)
         assert uniques is not None and close(uniques, expected, rel=1e-5), reason
         est = pop_models.estimate(hist, n, big)
@@ -227,8 +232,6 @@ def test_pitman_equals_the_direct_search_on_every_small_qid_set_of_the_fixtures(
     it lies on the edge alpha = 0 the reason says so. 63 of the 283 had no estimate before."""
     import itertools
 
-    from scipy.special import gammaln
-
     checked = 0
     for path, columns in SWEPT_COLUMNS.items():
         df = pd.read_csv(FIXTURES / path, sep=None, engine="python")
@@ -243,7 +246,7 @@ def test_pitman_equals_the_direct_search_on_every_small_qid_set_of_the_fixtures(
                 big = round(len(df) / fraction)
                 uniques, reason = pop_models.pitman(hist, len(df), big)
                 if alpha > 1e-4:
-                    expected = math.exp(gammaln(theta + 1) - gammaln(theta + alpha) + alpha * math.log(big))
+                    expected = _pitman_uniques(theta, alpha, big)
                     assert uniques is not None and close(uniques, expected, rel=1e-4), (path, qids, fraction, reason)
                     checked += 1
                 elif alpha < 1e-7:

@@ -162,11 +162,12 @@ class Dialect:
     # A NUL character can reach its text (PostgreSQL's text cannot hold one: it cut the SQL text
     # short; Python's sqlite3 refuses a statement containing one).
     text_holds_nul: bool = True
-    # A column of an unsupported type (no QID, but copied into a release) has its distinct values
-    # counted by their text: PostgreSQL's json, xml, point and other geometric types have no
-    # equality ("could not identify an equality operator"). MariaDB compares a POINT's bytes and
-    # refuses its CAST to CHAR; DuckDB and Spark 4 compare every type (a MAP too, checked).
-    distinct_by_text: bool = False
+    # A column of an unsupported type (no QID: a column copied into a release, a key) is compared
+    # by its text: its distinct values counted, its rows ordered, its MIN taken. PostgreSQL's json,
+    # xml, point and other geometric types have no equality ("could not identify an equality
+    # operator"), its uuid no MIN (15: "function min(uuid) does not exist"). MariaDB compares a
+    # POINT's bytes and refuses its CAST to CHAR; DuckDB and Spark 4 compare every type (a MAP too).
+    unsupported_as_text: bool = False
     # The longest identifier it keeps, in bytes of UTF-8 (None: no limit that matters). A longer one
     # is cut silently (PostgreSQL: 63 bytes) or refused after the work (MariaDB: 64 characters,
     # counted here as bytes to stay on the safe side), so every name a run creates is checked first.
@@ -349,7 +350,7 @@ ORDER BY 1""",
             statement_timeout=("statement_timeout", 1000.0, 2**31 - 1),  # an int of ms: 24.8 days
             connect_timeout=True,
             text_holds_nul=False,
-            distinct_by_text=True,
+            unsupported_as_text=True,
             max_identifier_bytes=63,
             drop_privilege="SELECT pg_has_role(c.relowner, 'USAGE') OR pg_has_role(n.nspowner, 'USAGE') AS ok,"
             " pg_get_userbyid(c.relowner) AS owner FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"

@@ -244,7 +244,11 @@ class _Run:
                 if c.ori_class is TypeClass.TIMESTAMP:
                     values = [
                         r[0]
-                        for r in self.src.fetch(self.q.first_non_null_values(self.ori_rel.sql, c.ori_name, self.key))
+                        for r in self.src.fetch(
+                            self.q.first_non_null_values(
+                                self.ori_rel.sql, c.ori_name, self.key, key_as_text=self._key_as_text(self.ori_rel)
+                            )
+                        )
                     ]
                     unit = max(unit, plan.detect_datetime_unit(values), key=plan.DATETIME_UNITS.index)
             unit = None if unit == "D" else unit
@@ -258,8 +262,21 @@ class _Run:
 
     def _load(self, rel: Relation, side: str) -> str:
         target = self.src.temp_name(side)
-        self.src.execute(self.q.deduplicated_rows(target, rel.sql, self.cols, side, self.key, as_bytes=rel.may_collate))
+        self.src.execute(
+            self.q.deduplicated_rows(
+                target, rel.sql, self.cols, side, self.key, as_bytes=rel.may_collate, key_as_text=self._key_as_text(rel)
+            )
+        )
         return target
+
+    def _key_as_text(self, rel: Relation) -> bool:
+        """The key is ordered and kept by its text: PostgreSQL has no MIN of a uuid and no order of a
+        json (Dialect.unsupported_as_text)."""
+        return (
+            self.key is not None
+            and self.src.dialect.unsupported_as_text
+            and rel.column(self.key).type_class is TypeClass.UNSUPPORTED
+        )
 
     # -- main -----------------------------------------------------------------------------
     def run(self) -> MpuccsResult:

@@ -49,9 +49,17 @@ class MpuccsQueries(Queries):
     def float_decimal_digits(self, relation_sql: str, columns: Sequence[str]) -> str:
         return self._r("mpuccs/float_decimal_digits.sql.j2", relation=relation_sql, columns=list(columns))
 
-    def first_non_null_values(self, relation_sql: str, column: str, key: str | None, limit: int = 100) -> str:
+    def first_non_null_values(
+        self, relation_sql: str, column: str, key: str | None, limit: int = 100, key_as_text: bool = False
+    ) -> str:
+        """``key_as_text``: the key's rows ordered by its text (Dialect.unsupported_as_text)."""
         return self._r(
-            "mpuccs/first_non_null_values.sql.j2", relation=relation_sql, column=column, key=key, limit=limit
+            "mpuccs/first_non_null_values.sql.j2",
+            relation=relation_sql,
+            column=column,
+            key=key,
+            limit=limit,
+            key_as_text=key_as_text,
         )
 
     def deduplicated_rows(
@@ -62,9 +70,11 @@ class MpuccsQueries(Queries):
         side: str,
         key: str | None,
         as_bytes: bool = True,
+        key_as_text: bool = False,
     ) -> str:
         """``as_bytes``: the relation may declare collations (a table): its text is compared byte
-        by byte, as pandas (PETsARD) does, not as a NOCASE or nondeterministic collation would."""
+        by byte, as pandas (PETsARD) does, not as a NOCASE or nondeterministic collation would.
+        ``key_as_text``: the key ordered and kept as its text (Dialect.unsupported_as_text)."""
         cols = []
         for c in columns:
             name, own_class = (c.ori_name, c.ori_class) if side == "ori" else (c.syn_name, c.syn_class)
@@ -78,7 +88,14 @@ class MpuccsQueries(Queries):
                     "text": as_bytes and own_class is TypeClass.TEXT,
                 }
             )
-        return self._r("mpuccs/deduplicated_rows.sql.j2", target=target, relation=relation_sql, columns=cols, key=key)
+        return self._r(
+            "mpuccs/deduplicated_rows.sql.j2",
+            target=target,
+            relation=relation_sql,
+            columns=cols,
+            key=key,
+            key_as_text=key_as_text,
+        )
 
     def coded_rows(self, target: str, syn: str, ori: str, columns: Sequence[str]) -> str:
         return self._r(

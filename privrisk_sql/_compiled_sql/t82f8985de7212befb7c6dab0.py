@@ -12,6 +12,7 @@ def root(context, missing=missing, environment=environment):
     l_0_t = resolve('t')
     l_0_key = resolve('key')
     l_0_columns = resolve('columns')
+    l_0_key_as_text = resolve('key_as_text')
     l_0_relation = resolve('relation')
     l_0_m = missing
     try:
@@ -75,9 +76,16 @@ def root(context, missing=missing, environment=environment):
         pass
         yield '    MIN(key_value) AS key_value,\n'
     yield '    MIN(rn) AS first_rn\n  FROM (\n    SELECT\n      '
-    yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'input_order'), (undefined(name='key') if l_0_key is missing else l_0_key), t_2(context.eval_ctx, t_3(context, t_3(context, (undefined(name='columns') if l_0_columns is missing else l_0_columns), attribute='source'), 'quote'))))
+    yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'input_order'), (undefined(name='key') if l_0_key is missing else l_0_key), t_2(context.eval_ctx, t_3(context, t_3(context, (undefined(name='columns') if l_0_columns is missing else l_0_columns), attribute='source'), 'quote')), (undefined(name='key_as_text') if l_0_key_as_text is missing else l_0_key_as_text)))
     yield ' AS rn,\n'
-    if (not t_5((undefined(name='key') if l_0_key is missing else l_0_key))):
+    if ((not t_5((undefined(name='key') if l_0_key is missing else l_0_key))) and (undefined(name='key_as_text') if l_0_key_as_text is missing else l_0_key_as_text)):
+        pass
+        yield '      CAST('
+        yield str(t_4(context, (undefined(name='key') if l_0_key is missing else l_0_key)))
+        yield ' AS '
+        yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'))
+        yield ') AS key_value,\n'
+    elif (not t_5((undefined(name='key') if l_0_key is missing else l_0_key))):
         pass
         yield '      '
         yield str(t_4(context, (undefined(name='key') if l_0_key is missing else l_0_key)))
@@ -92,7 +100,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'round_half_even'), str_join(('CAST(', context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'nan_to_null'), t_4(context, environment.getattr(l_1_c, 'source')), _loop_vars=_loop_vars), ' AS ', environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'double'), ')', )), environment.getattr(l_1_c, 'round'), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 33 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 35 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         elif environment.getattr(l_1_c, 'float'):
             pass
@@ -100,7 +108,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'nan_to_null'), t_4(context, environment.getattr(l_1_c, 'source')), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 35 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 37 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         elif (not t_5(environment.getattr(l_1_c, 'floor'))):
             pass
@@ -108,7 +116,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'floor_datetime'), t_4(context, environment.getattr(l_1_c, 'source')), environment.getattr(l_1_c, 'floor'), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 37 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 39 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         elif environment.getattr(l_1_c, 'text'):
             pass
@@ -116,7 +124,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'binary_text'), t_4(context, environment.getattr(l_1_c, 'source')), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 39 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 41 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         else:
             pass
@@ -124,7 +132,7 @@ def root(context, missing=missing, environment=environment):
             yield str(t_4(context, environment.getattr(l_1_c, 'source')))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 41 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 43 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
     l_1_loop = l_1_c = missing
     yield '    FROM '
@@ -134,4 +142,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n) distinct_rows'
 
 blocks = {}
-debug_info = '5=48&6=50&8=52&9=54&12=58&13=62&17=67&18=71&20=74&26=78&27=80&28=83&30=86&31=89&33=92&34=97&35=100&36=105&37=108&38=113&39=116&41=124&44=131&46=133'
+debug_info = '5=49&6=51&8=53&9=55&12=59&13=63&17=68&18=72&20=75&26=79&27=81&28=84&29=88&30=91&32=94&33=97&35=100&36=105&37=108&38=113&39=116&40=121&41=124&43=132&46=139&48=141'

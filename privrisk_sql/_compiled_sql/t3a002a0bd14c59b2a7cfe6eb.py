@@ -39,15 +39,27 @@ def root(context, missing=missing, environment=environment):
         def t_5(*unused):
             raise TemplateRuntimeError("No test named 'none' found.")
     pass
-    def macro(l_1_key, l_1_columns):
+    def macro(l_1_key, l_1_columns, l_1_key_as_text):
         t_6 = []
+        l_1_t = resolve('t')
         l_1_fn = resolve('fn')
         if l_1_key is missing:
             l_1_key = undefined("parameter 'key' was not provided", name='key')
         if l_1_columns is missing:
             l_1_columns = undefined("parameter 'columns' was not provided", name='columns')
+        if l_1_key_as_text is missing:
+            l_1_key_as_text = False
         pass
-        if (not t_5(l_1_key)):
+        if ((not t_5(l_1_key)) and l_1_key_as_text):
+            pass
+            t_6.extend((
+                'ROW_NUMBER() OVER (ORDER BY CAST(',
+                str(t_4(context, l_1_key)),
+                ' AS ',
+                str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'text')),
+                '))',
+            ))
+        elif (not t_5(l_1_key)):
             pass
             t_6.extend((
                 'ROW_NUMBER() OVER (ORDER BY ',
@@ -61,7 +73,7 @@ def root(context, missing=missing, environment=environment):
             )
         return concat(t_6)
     context.exported_vars.add('input_order')
-    context.vars['input_order'] = l_0_input_order = Macro(environment, macro, 'input_order', ('key', 'columns'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['input_order'] = l_0_input_order = Macro(environment, macro, 'input_order', ('key', 'columns', 'key_as_text'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_combo):
         t_7 = []
         if l_1_combo is missing:
@@ -83,7 +95,7 @@ def root(context, missing=missing, environment=environment):
                         str(t_2(context, environment.getitem(environment.getattr(l_1_combo, 'weights'), environment.getattr(l_2_loop, 'index0')))),
                     ))
                 t_7.append(
-                    str((' + ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 18 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
+                    str((' + ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 21 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
                 )
             l_2_loop = l_2_c = missing
         else:
@@ -116,7 +128,7 @@ def root(context, missing=missing, environment=environment):
                 t_8.extend((
                     str(t_4(context, l_2_c)),
                     ' = 0',
-                    str((' OR ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 28 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
+                    str((' OR ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 31 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
                 ))
             l_2_loop = l_2_c = missing
             t_8.extend((
@@ -139,7 +151,7 @@ def root(context, missing=missing, environment=environment):
             t_9.extend((
                 str(t_4(context, l_2_q)),
                 ' IS NOT NULL',
-                str((' AND ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 33 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
+                str((' AND ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 36 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
             ))
         l_2_loop = l_2_q = missing
         return concat(t_9)
@@ -163,7 +175,7 @@ def root(context, missing=missing, environment=environment):
                 '(',
                 str(t_1(context.eval_ctx, t_3(context, l_2_s, 'quote'), ', ')),
                 ')',
-                str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 39 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
+                str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 42 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
             ))
         l_2_loop = l_2_s = missing
         t_10.append(
@@ -214,4 +226,4 @@ def root(context, missing=missing, environment=environment):
     context.vars['grouping_set_combo'] = l_0_grouping_set_combo = Macro(environment, macro, 'grouping_set_combo', ('grouping',), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '5=42&6=50&7=54&9=60&16=65&17=70&18=73&20=92&26=97&27=105&28=107&32=130&33=136&38=148&39=155&42=176&43=183&46=190&47=198'
+debug_info = '6=42&7=53&8=57&9=62&10=66&12=72&19=77&20=82&21=85&23=104&29=109&30=117&31=119&35=142&36=148&41=160&42=167&45=188&46=195&49=202&50=210'

@@ -157,6 +157,8 @@ CLI_ARGS = {
     "cavg": lambda view: ["cavg", "--table", view, "--qids", "q1,q2", "--k", "2"],
     "kanon": lambda view: ["kanon", "--table", view, "--qids", "q1", "--sensitive", "q2"],
     "mondrian": lambda view: ["mondrian", "--table", view, "--qids", "q1,q2", "--k", "2", "--output", view + "_out"],
+    # risk writes a table too (its classes): stopped in its first grouping, it must leave none
+    "risk": lambda view: ["risk", "--table", view, "--qids", "q1,q2", "--classes", view + "_cls"],
 }
 
 
@@ -796,7 +798,7 @@ def test_cleanup_removes_what_killed_runs_spilled_for_a_database_file(tmp_path, 
         assert src.engine.spill_left() is None  # a folder another database may spill into: never
 
 
-@pytest.mark.parametrize("command", ["cavg", "mondrian"])
+@pytest.mark.parametrize("command", ["cavg", "mondrian", "risk"])
 def test_a_kill_9_leaves_no_statement_running_and_no_table_of_the_run(slow_db, command, tmp_path, backend):
     """kill -9 of a run: on PostgreSQL and MariaDB its statement ran on in the server
     (the session outlives the client until the server next writes to it; the view it read could

@@ -207,3 +207,27 @@ def test_table_names_that_differ_only_in_case_are_a_question_not_a_guess(backend
     assert repr(stem) in str(e.value) and repr(stem.lower()) in str(e.value)
     assert [c.name for c in src.relation(stem).columns] == ["x"]
     assert [c.name for c in src.relation(stem.lower()).columns] == ["y"]
+
+
+def test_mpuccs_positions_by_a_text_key_that_differs_only_in_case(backend):
+    """A key whose collation calls 'k01' and 'K01' equal passed the key check (which compares
+    bytes) but ordered the rows by the collation alone: the two took either position (MariaDB gave
+    k00 0, K00 1, then K01 2, k01 3). Within such a tie the key's bytes order them now, so the
+    positions are the same run to run and side to side: K01 before k01, as pandas sorts them."""
+    keys = [f"k{i // 2:02d}" if i % 2 == 0 else f"K{i // 2:02d}" for i in range(24)]
+    rows = [(k, i, i % 3) for i, k in enumerate(keys)]
+    cols = [("k", T.TEXT), ("v", T.INTEGER), ("w", T.INTEGER)]
+    t_ori = create_case_insensitive(backend, cols, rows)
+    t_syn = create_case_insensitive(backend, cols, rows[::-1])
+    assert _key_ties(backend, t_ori)
+    got = pr.mpuccs(backend.source(), t_ori, t_syn, columns=["v", "w"], n_cols=[1], key="k").details
+    position = {k: i for i, k in enumerate(sorted(keys, key=lambda k: (k.casefold(), k.encode())))}
+    assert len(got) == len(keys)
+    assert [position[k] for k in got["syn_key"]] == list(got["syn_idx"])
+    assert [position[k] for k in got["ori_key"]] == list(got["ori_idx"])
+
+
+def _key_ties(backend, table) -> bool:
+    """The precondition: this backend's collation calls 'k00' and 'K00' equal."""
+    q = lambda n: quote_identifier(n, backend.dialect)  # noqa: E731
+    return len(backend.fetch(f"SELECT DISTINCT {q('k')} FROM {q(table)}")) < 24

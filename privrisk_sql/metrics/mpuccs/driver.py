@@ -246,7 +246,7 @@ class _Run:
                         r[0]
                         for r in self.src.fetch(
                             self.q.first_non_null_values(
-                                self.ori_rel.sql, c.ori_name, self.key, key_as_text=self._key_as_text(self.ori_rel)
+                                self.ori_rel.sql, c.ori_name, self.key, **self._key_order(self.ori_rel)
                             )
                         )
                     ]
@@ -264,19 +264,23 @@ class _Run:
         target = self.src.temp_name(side)
         self.src.execute(
             self.q.deduplicated_rows(
-                target, rel.sql, self.cols, side, self.key, as_bytes=rel.may_collate, key_as_text=self._key_as_text(rel)
+                target, rel.sql, self.cols, side, self.key, as_bytes=rel.may_collate, **self._key_order(rel)
             )
         )
         return target
 
-    def _key_as_text(self, rel: Relation) -> bool:
-        """The key is ordered and kept by its text: PostgreSQL has no MIN of a uuid and no order of a
-        json (Dialect.unsupported_as_text)."""
-        return (
-            self.key is not None
-            and self.src.dialect.unsupported_as_text
-            and rel.column(self.key).type_class is TypeClass.UNSUPPORTED
-        )
+    def _key_order(self, rel: Relation) -> dict[str, bool]:
+        """How the key orders the rows: by its text where the database cannot order its type
+        (PostgreSQL has no MIN of a uuid and no order of a json: Dialect.unsupported_as_text), and
+        a text key by its bytes within a tie of its collation (MariaDB's utf8mb4_general_ci called
+        'k01' and 'K01' equal, and their rows took either order, run to run)."""
+        if self.key is None:
+            return {"key_as_text": False, "key_ties": False}
+        kind = rel.column(self.key).type_class
+        return {
+            "key_as_text": self.src.dialect.unsupported_as_text and kind is TypeClass.UNSUPPORTED,
+            "key_ties": rel.may_collate and kind is TypeClass.TEXT,
+        }
 
     # -- main -----------------------------------------------------------------------------
     def run(self) -> MpuccsResult:

@@ -50,9 +50,16 @@ class MpuccsQueries(Queries):
         return self._r("mpuccs/float_decimal_digits.sql.j2", relation=relation_sql, columns=list(columns))
 
     def first_non_null_values(
-        self, relation_sql: str, column: str, key: str | None, limit: int = 100, key_as_text: bool = False
+        self,
+        relation_sql: str,
+        column: str,
+        key: str | None,
+        limit: int = 100,
+        key_as_text: bool = False,
+        key_ties: bool = False,
     ) -> str:
-        """``key_as_text``: the key's rows ordered by its text (Dialect.unsupported_as_text)."""
+        """``key_as_text``: the key's rows ordered by its text (Dialect.unsupported_as_text);
+        ``key_ties``: a text key ordered by its bytes where its collation ties two values."""
         return self._r(
             "mpuccs/first_non_null_values.sql.j2",
             relation=relation_sql,
@@ -60,6 +67,7 @@ class MpuccsQueries(Queries):
             key=key,
             limit=limit,
             key_as_text=key_as_text,
+            key_ties=key_ties,
         )
 
     def deduplicated_rows(
@@ -71,10 +79,12 @@ class MpuccsQueries(Queries):
         key: str | None,
         as_bytes: bool = True,
         key_as_text: bool = False,
+        key_ties: bool = False,
     ) -> str:
         """``as_bytes``: the relation may declare collations (a table): its text is compared byte
         by byte, as pandas (PETsARD) does, not as a NOCASE or nondeterministic collation would.
-        ``key_as_text``: the key ordered and kept as its text (Dialect.unsupported_as_text)."""
+        ``key_as_text``: the key ordered and kept as its text (Dialect.unsupported_as_text);
+        ``key_ties``: a text key ordered by its bytes where its collation ties two values."""
         cols = []
         for c in columns:
             name, own_class = (c.ori_name, c.ori_class) if side == "ori" else (c.syn_name, c.syn_class)
@@ -95,6 +105,7 @@ class MpuccsQueries(Queries):
             columns=cols,
             key=key,
             key_as_text=key_as_text,
+            key_ties=key_ties,
         )
 
     def coded_rows(self, target: str, syn: str, ori: str, columns: Sequence[str]) -> str:

@@ -13,6 +13,7 @@ def root(context, missing=missing, environment=environment):
     l_0_key = resolve('key')
     l_0_columns = resolve('columns')
     l_0_key_as_text = resolve('key_as_text')
+    l_0_key_ties = resolve('key_ties')
     l_0_relation = resolve('relation')
     l_0_m = missing
     try:
@@ -76,7 +77,7 @@ def root(context, missing=missing, environment=environment):
         pass
         yield '    MIN(key_value) AS key_value,\n'
     yield '    MIN(rn) AS first_rn\n  FROM (\n    SELECT\n      '
-    yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'input_order'), (undefined(name='key') if l_0_key is missing else l_0_key), t_2(context.eval_ctx, t_3(context, t_3(context, (undefined(name='columns') if l_0_columns is missing else l_0_columns), attribute='source'), 'quote')), (undefined(name='key_as_text') if l_0_key_as_text is missing else l_0_key_as_text)))
+    yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'input_order'), (undefined(name='key') if l_0_key is missing else l_0_key), t_2(context.eval_ctx, t_3(context, t_3(context, (undefined(name='columns') if l_0_columns is missing else l_0_columns), attribute='source'), 'quote')), (undefined(name='key_as_text') if l_0_key_as_text is missing else l_0_key_as_text), (undefined(name='key_ties') if l_0_key_ties is missing else l_0_key_ties)))
     yield ' AS rn,\n'
     if ((not t_5((undefined(name='key') if l_0_key is missing else l_0_key))) and (undefined(name='key_as_text') if l_0_key_as_text is missing else l_0_key_as_text)):
         pass
@@ -142,4 +143,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n) distinct_rows'
 
 blocks = {}
-debug_info = '5=49&6=51&8=53&9=55&12=59&13=63&17=68&18=72&20=75&26=79&27=81&28=84&29=88&30=91&32=94&33=97&35=100&36=105&37=108&38=113&39=116&40=121&41=124&43=132&46=139&48=141'
+debug_info = '5=50&6=52&8=54&9=56&12=60&13=64&17=69&18=73&20=76&26=80&27=82&28=85&29=89&30=92&32=95&33=98&35=101&36=106&37=109&38=114&39=117&40=122&41=125&43=133&46=140&48=142'

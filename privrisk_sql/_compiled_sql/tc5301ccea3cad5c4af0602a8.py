@@ -39,7 +39,7 @@ def root(context, missing=missing, environment=environment):
         def t_5(*unused):
             raise TemplateRuntimeError("No test named 'none' found.")
     pass
-    def macro(l_1_key, l_1_columns, l_1_key_as_text):
+    def macro(l_1_key, l_1_columns, l_1_key_as_text, l_1_key_ties):
         t_6 = []
         l_1_t = resolve('t')
         l_1_fn = resolve('fn')
@@ -49,6 +49,8 @@ def root(context, missing=missing, environment=environment):
             l_1_columns = undefined("parameter 'columns' was not provided", name='columns')
         if l_1_key_as_text is missing:
             l_1_key_as_text = False
+        if l_1_key_ties is missing:
+            l_1_key_ties = False
         pass
         if ((not t_5(l_1_key)) and l_1_key_as_text):
             pass
@@ -58,6 +60,15 @@ def root(context, missing=missing, environment=environment):
                 ' AS ',
                 str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'text')),
                 '))',
+            ))
+        elif ((not t_5(l_1_key)) and l_1_key_ties):
+            pass
+            t_6.extend((
+                'ROW_NUMBER() OVER (ORDER BY ',
+                str(t_4(context, l_1_key)),
+                ', ',
+                str(context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'binary_text'), t_4(context, l_1_key))),
+                ')',
             ))
         elif (not t_5(l_1_key)):
             pass
@@ -73,7 +84,7 @@ def root(context, missing=missing, environment=environment):
             )
         return concat(t_6)
     context.exported_vars.add('input_order')
-    context.vars['input_order'] = l_0_input_order = Macro(environment, macro, 'input_order', ('key', 'columns', 'key_as_text'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['input_order'] = l_0_input_order = Macro(environment, macro, 'input_order', ('key', 'columns', 'key_as_text', 'key_ties'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_combo):
         t_7 = []
         if l_1_combo is missing:
@@ -95,7 +106,7 @@ def root(context, missing=missing, environment=environment):
                         str(t_2(context, environment.getitem(environment.getattr(l_1_combo, 'weights'), environment.getattr(l_2_loop, 'index0')))),
                     ))
                 t_7.append(
-                    str((' + ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 21 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
+                    str((' + ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 25 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
                 )
             l_2_loop = l_2_c = missing
         else:
@@ -128,7 +139,7 @@ def root(context, missing=missing, environment=environment):
                 t_8.extend((
                     str(t_4(context, l_2_c)),
                     ' = 0',
-                    str((' OR ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 31 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
+                    str((' OR ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 35 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
                 ))
             l_2_loop = l_2_c = missing
             t_8.extend((
@@ -151,7 +162,7 @@ def root(context, missing=missing, environment=environment):
             t_9.extend((
                 str(t_4(context, l_2_q)),
                 ' IS NOT NULL',
-                str((' AND ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 36 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
+                str((' AND ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 40 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
             ))
         l_2_loop = l_2_q = missing
         return concat(t_9)
@@ -175,7 +186,7 @@ def root(context, missing=missing, environment=environment):
                 '(',
                 str(t_1(context.eval_ctx, t_3(context, l_2_s, 'quote'), ', ')),
                 ')',
-                str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 42 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
+                str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 46 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
             ))
         l_2_loop = l_2_s = missing
         t_10.append(
@@ -226,4 +237,4 @@ def root(context, missing=missing, environment=environment):
     context.vars['grouping_set_combo'] = l_0_grouping_set_combo = Macro(environment, macro, 'grouping_set_combo', ('grouping',), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '6=42&7=53&8=57&9=62&10=66&12=72&19=77&20=82&21=85&23=104&29=109&30=117&31=119&35=142&36=148&41=160&42=167&45=188&46=195&49=202&50=210'
+debug_info = '8=42&9=55&10=59&11=64&12=68&13=73&14=77&16=83&23=88&24=93&25=96&27=115&33=120&34=128&35=130&39=153&40=159&45=171&46=178&49=199&50=206&53=213&54=221'

@@ -63,17 +63,23 @@ class _Parser(argparse.ArgumentParser):
     def _misspelt(self) -> str:
         """An option given that this parser does not know: `--tabel t.csv` was only "the
         following arguments are required: --table", as argparse checks those first."""
-        import difflib
-
         known = [o for o in self._option_string_actions if o.startswith("--")]
         for token in getattr(self, "_given", []):
             option = token.split("=", 1)[0]
             if not option.startswith("--") or any(k.startswith(option) for k in known):
                 continue  # a value, an option, or an abbreviation argparse takes
-            meant = difflib.get_close_matches(option, known, n=1, cutoff=0.75)
+            meant = _option_meant(self, option)
             command = self.prog.rsplit(" ", 1)[-1]
-            return f"; {option} is not an option of {command}" + (f" (did you mean {meant[0]}?)" if meant else "")
+            return f"; {option} is not an option of {command}" + (f" (did you mean {meant}?)" if meant else "")
         return ""
+
+
+def _option_meant(parser: argparse.ArgumentParser, option: str) -> str | None:
+    """The option of ``parser`` a letter or two away from ``option`` (a typo, not a word), if any."""
+    import difflib
+
+    own_options = [o for o in parser._option_string_actions if o.startswith("--")]
+    return next(iter(difflib.get_close_matches(option, own_options, n=1, cutoff=0.75)), None)
 
 
 def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
@@ -85,20 +91,17 @@ def _refuse_unrecognized(parser: argparse.ArgumentParser, command: str, extras: 
     """argparse's "unrecognized arguments", from the command's own parser (its --help is the one
     to read), with the option meant where one is a letter or two away, or the commands that have
     it (`mondrian --read-only`: Mondrian writes, so it has no --read-only)."""
-    import difflib
-
     commands = _commands(parser)
     own: argparse.ArgumentParser = commands[command]
     message = f"unrecognized arguments: {' '.join(extras)}"
     option = next((e.split("=", 1)[0] for e in extras if e.startswith("--")), None)
     if option is not None:
         elsewhere = [name for name, p in commands.items() if option in p._option_string_actions]
-        own_options = [o for o in own._option_string_actions if o.startswith("--")]
-        meant = difflib.get_close_matches(option, own_options, n=1, cutoff=0.75)  # a typo, not a word
+        meant = _option_meant(own, option)
         if elsewhere:
             message += f" (an option of {', '.join(elsewhere)}, not of {command})"
         elif meant:
-            message += f" (did you mean {meant[0]}?)"
+            message += f" (did you mean {meant}?)"
     own.error(message)
 
 

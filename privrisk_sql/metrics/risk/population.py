@@ -79,13 +79,40 @@ def zayatz(hist: Histogram, n: int, population: int) -> tuple[float | None, str 
     return min(c1 * uniqueness / (n / population), float(population)), None
 
 
+def _inverse_sum(theta: float, alpha: float, u: int) -> float:
+    """sum_{i<u} 1 / (theta + i alpha) in closed form (digamma), alpha > 0; (u - 1) / theta at 0."""
+    from scipy.special import digamma
+
+    return float((digamma(theta / alpha + u) - digamma(theta / alpha + 1.0)) / alpha)
+
+
+def _theta_score(inverse_sum: float, theta: float, n: int) -> float:
+    """d log L / d theta, from :func:`_inverse_sum` at (theta, alpha)."""
+    from scipy.special import digamma
+
+    return inverse_sum - float(digamma(theta + n) - digamma(theta + 1.0))
+
+
+def _score_root(score, low: float, rtol: float) -> float | None:
+    """The root of a theta score that is positive at ``low`` and about (u - n) / theta for large
+    theta (the bracket's top found by steps of 16); None where the score has no sign change."""
+    from scipy.optimize import brentq
+
+    high = 1.0
+    while score(high) > 0 and high < 1e300:
+        high *= 16
+    if score(low) <= 0 or score(high) > 0:
+        return None
+    return float(brentq(score, low, high, xtol=1e-12, rtol=rtol))
+
+
 def _pitman_equations(theta: float, alpha: float, sizes, counts, u: int, n: int) -> tuple[float, float]:
     """The Pitman likelihood's score equations, their sums in closed form (digamma); ``sizes``
     and ``counts``: numpy arrays of the class sizes above 1 and their numbers of classes."""
     from scipy.special import digamma
 
-    s1 = (digamma(theta / alpha + u) - digamma(theta / alpha + 1.0)) / alpha  # sum_{i<u} 1/(theta+i*alpha)
-    e1 = s1 - (digamma(theta + n) - digamma(theta + 1.0))
+    s1 = _inverse_sum(theta, alpha, u)
+    e1 = _theta_score(s1, theta, n)
     s2 = ((u - 1) - theta * s1) / alpha  # sum_{i<u} i/(theta+i*alpha)
     e2 = s2 - float(counts @ (digamma(sizes - alpha) - digamma(1.0 - alpha)))
     return float(e1), float(e2)
@@ -96,19 +123,14 @@ def _ewens_edge(sizes, counts, u: int, n: int) -> float | None:
     likelihood falls as alpha leaves 0 there: the score equations then have no root inside the
     model, and Pitman's estimate is not defined. None when it rises (a root lies inside, or the
     solver failed for another reason)."""
-    from scipy.optimize import brentq
     from scipy.special import digamma
 
     if not 1 < u < n:
         return None
-
-    def theta_score(theta: float) -> float:  # d log L / d theta at alpha = 0: decreasing in theta
-        return (u - 1) / theta - float(digamma(theta + n) - digamma(theta + 1.0))
-
-    low, high = 1e-12, 1.0
-    while theta_score(high) > 0 and high < 1e300:
-        high *= 16
-    theta = brentq(theta_score, low, high, xtol=1e-12, rtol=1e-14)
+    # the theta score at alpha = 0, where the inverse sum is (u - 1) / theta: decreasing in theta
+    theta = _score_root(lambda theta: _theta_score((u - 1) / theta, theta, n), 1e-12, rtol=1e-14)
+    if theta is None:
+        return None
     alpha_score = u * (u - 1) / (2 * theta) - float(counts @ (digamma(sizes) - digamma(1.0)))
     return theta if alpha_score <= 0 else None
 
@@ -133,8 +155,6 @@ def _profile_maximum(sizes, counts, u: int, n: int) -> tuple[float, float] | Non
     leads nowhere: 63 of 283 samples of the fixtures (1 to 3 QIDs) have their maximum inside the
     model while the solver from ARX's start wandered off (see docs/metrics/risk.md)."""
     import numpy as np
-    from scipy.optimize import brentq
-    from scipy.special import digamma
 
     if not 1 < u < n:
         return None
@@ -142,15 +162,11 @@ def _profile_maximum(sizes, counts, u: int, n: int) -> tuple[float, float] | Non
     for alpha in np.linspace(0.025, 0.975, 39):
 
         def theta_score(theta: float, alpha: float = float(alpha)) -> float:
-            s1 = (digamma(theta / alpha + u) - digamma(theta / alpha + 1.0)) / alpha
-            return float(s1 - (digamma(theta + n) - digamma(theta + 1.0)))
+            return _theta_score(_inverse_sum(theta, alpha, u), theta, n)
 
-        low, high = -alpha * (1 - 1e-9), 1.0
-        while theta_score(high) > 0 and high < 1e300:
-            high *= 16
-        if theta_score(low) <= 0 or theta_score(high) > 0:
+        theta = _score_root(theta_score, -alpha * (1 - 1e-9), rtol=1e-12)
+        if theta is None:
             continue
-        theta = brentq(theta_score, low, high, xtol=1e-12, rtol=1e-12)
         value = _log_likelihood(theta, float(alpha), sizes, counts, u, n)
         if math.isfinite(value) and (best is None or value > best[2]):
             best = (theta, float(alpha), value)

@@ -182,9 +182,7 @@ def check_key(source: Source, rel: Relation, key: str) -> None:
 def _by_text(source: Source, rel: Relation, columns: Sequence[str]) -> list[str]:
     """The columns whose distinct values are counted by their text (Dialect.unsupported_as_text):
     PostgreSQL's json, xml and point have no equality, and COUNT(DISTINCT) of one failed the run."""
-    if not source.dialect.unsupported_as_text:
-        return []
-    return [c for c in columns if rel.column(c).type_class is TypeClass.UNSUPPORTED]
+    return [c for c in columns if source.dialect.compares_as_text(rel.column(c).type_class)]
 
 
 def distinct_values(source: Source, rel: Relation, columns: Sequence[str]) -> tuple[int, dict[str, int]]:

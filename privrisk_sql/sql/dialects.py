@@ -12,6 +12,8 @@ import difflib
 from dataclasses import dataclass
 from typing import Any
 
+from .types import TypeClass
+
 
 @dataclass(frozen=True)
 class CastTypes:
@@ -229,6 +231,10 @@ class Dialect:
         "them in a database file (CREATE VIEW t AS SELECT * FROM read_csv({duckdb_pattern})) and pass --db FILE "
         "--table t (Python: src=FILE, table='t')"
     )
+
+    def compares_as_text(self, type_class: TypeClass) -> bool:
+        """A column of this type class is compared by its text (:attr:`unsupported_as_text`)."""
+        return self.unsupported_as_text and type_class is TypeClass.UNSUPPORTED
 
     @property
     def qualified_form(self) -> str:

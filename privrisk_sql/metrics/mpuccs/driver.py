@@ -278,7 +278,7 @@ class _Run:
             return {"key_as_text": False, "key_ties": False}
         kind = rel.column(self.key).type_class
         return {
-            "key_as_text": self.src.dialect.unsupported_as_text and kind is TypeClass.UNSUPPORTED,
+            "key_as_text": self.src.dialect.compares_as_text(kind),
             "key_ties": rel.may_collate and kind is TypeClass.TEXT,
         }
 

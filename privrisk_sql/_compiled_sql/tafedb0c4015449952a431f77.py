@@ -7,7 +7,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_input_order = l_0_plain_key = l_0_group_keys = l_0_qids_not_null = l_0_grouping_sets_group_by = l_0_grouping_set_id = l_0_grouping_set_combo = missing
+    l_0_key_value = l_0_input_order = l_0_plain_key = l_0_group_keys = l_0_qids_not_null = l_0_grouping_sets_group_by = l_0_grouping_set_id = l_0_grouping_set_combo = missing
     try:
         t_1 = environment.filters['join']
     except KeyError:
@@ -39,9 +39,33 @@ def root(context, missing=missing, environment=environment):
         def t_5(*unused):
             raise TemplateRuntimeError("No test named 'none' found.")
     pass
-    def macro(l_1_key, l_1_columns, l_1_key_as_text, l_1_key_ties):
+    def macro(l_1_key, l_1_key_as_text):
         t_6 = []
         l_1_t = resolve('t')
+        if l_1_key is missing:
+            l_1_key = undefined("parameter 'key' was not provided", name='key')
+        if l_1_key_as_text is missing:
+            l_1_key_as_text = False
+        pass
+        if l_1_key_as_text:
+            pass
+            t_6.extend((
+                'CAST(',
+                str(t_4(context, l_1_key)),
+                ' AS ',
+                str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'text')),
+                ')',
+            ))
+        else:
+            pass
+            t_6.append(
+                str(t_4(context, l_1_key)),
+            )
+        return concat(t_6)
+    context.exported_vars.add('key_value')
+    context.vars['key_value'] = l_0_key_value = Macro(environment, macro, 'key_value', ('key', 'key_as_text'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_key, l_1_columns, l_1_key_as_text, l_1_key_ties):
+        t_7 = []
         l_1_fn = resolve('fn')
         if l_1_key is missing:
             l_1_key = undefined("parameter 'key' was not provided", name='key')
@@ -52,18 +76,9 @@ def root(context, missing=missing, environment=environment):
         if l_1_key_ties is missing:
             l_1_key_ties = False
         pass
-        if ((not t_5(l_1_key)) and l_1_key_as_text):
+        if ((not t_5(l_1_key)) and l_1_key_ties):
             pass
-            t_6.extend((
-                'ROW_NUMBER() OVER (ORDER BY CAST(',
-                str(t_4(context, l_1_key)),
-                ' AS ',
-                str(environment.getattr((undefined(name='t') if l_1_t is missing else l_1_t), 'text')),
-                '))',
-            ))
-        elif ((not t_5(l_1_key)) and l_1_key_ties):
-            pass
-            t_6.extend((
+            t_7.extend((
                 'ROW_NUMBER() OVER (ORDER BY ',
                 str(t_4(context, l_1_key)),
                 ', ',
@@ -72,21 +87,21 @@ def root(context, missing=missing, environment=environment):
             ))
         elif (not t_5(l_1_key)):
             pass
-            t_6.extend((
+            t_7.extend((
                 'ROW_NUMBER() OVER (ORDER BY ',
-                str(t_4(context, l_1_key)),
+                str(context.call((undefined(name='key_value') if l_0_key_value is missing else l_0_key_value), l_1_key, l_1_key_as_text)),
                 ')',
             ))
         else:
             pass
-            t_6.append(
+            t_7.append(
                 str(context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'row_number_in_any_order'), l_1_columns)),
             )
-        return concat(t_6)
+        return concat(t_7)
     context.exported_vars.add('input_order')
     context.vars['input_order'] = l_0_input_order = Macro(environment, macro, 'input_order', ('key', 'columns', 'key_as_text', 'key_ties'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_combo):
-        t_7 = []
+        t_8 = []
         if l_1_combo is missing:
             l_1_combo = undefined("parameter 'combo' was not provided", name='combo')
         pass
@@ -96,62 +111,62 @@ def root(context, missing=missing, environment=environment):
             for l_2_c, l_2_loop in LoopContext(environment.getattr(l_1_combo, 'columns'), undefined):
                 _loop_vars = {}
                 pass
-                t_7.append(
+                t_8.append(
                     str(t_4(context, l_2_c)),
                 )
                 if (environment.getitem(environment.getattr(l_1_combo, 'weights'), environment.getattr(l_2_loop, 'index0')) != 1):
                     pass
-                    t_7.extend((
+                    t_8.extend((
                         ' * ',
                         str(t_2(context, environment.getitem(environment.getattr(l_1_combo, 'weights'), environment.getattr(l_2_loop, 'index0')))),
                     ))
-                t_7.append(
-                    str((' + ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 25 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
+                t_8.append(
+                    str((' + ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 33 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
                 )
             l_2_loop = l_2_c = missing
         else:
             pass
-            t_7.append(
+            t_8.append(
                 str(t_1(context.eval_ctx, t_3(context, environment.getattr(l_1_combo, 'columns'), 'quote'), ', ')),
             )
-        return concat(t_7)
+        return concat(t_8)
     context.exported_vars.add('plain_key')
     context.vars['plain_key'] = l_0_plain_key = Macro(environment, macro, 'plain_key', ('combo',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_combo, l_1_rid):
-        t_8 = []
+        t_9 = []
         if l_1_combo is missing:
             l_1_combo = undefined("parameter 'combo' was not provided", name='combo')
         if l_1_rid is missing:
             l_1_rid = 'rid'
         pass
-        t_8.append(
+        t_9.append(
             str(context.call((undefined(name='plain_key') if l_0_plain_key is missing else l_0_plain_key), l_1_combo)),
         )
         if environment.getattr(l_1_combo, 'singleton_if_null'):
             pass
-            t_8.append(
+            t_9.append(
                 ', CASE WHEN ',
             )
             l_2_loop = missing
             for l_2_c, l_2_loop in LoopContext(environment.getattr(l_1_combo, 'singleton_if_null'), undefined):
                 _loop_vars = {}
                 pass
-                t_8.extend((
+                t_9.extend((
                     str(t_4(context, l_2_c)),
                     ' = 0',
-                    str((' OR ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 35 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
+                    str((' OR ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 43 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
                 ))
             l_2_loop = l_2_c = missing
-            t_8.extend((
+            t_9.extend((
                 ' THEN ',
                 str(l_1_rid),
                 ' END',
             ))
-        return concat(t_8)
+        return concat(t_9)
     context.exported_vars.add('group_keys')
     context.vars['group_keys'] = l_0_group_keys = Macro(environment, macro, 'group_keys', ('combo', 'rid'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_qids):
-        t_9 = []
+        t_10 = []
         if l_1_qids is missing:
             l_1_qids = undefined("parameter 'qids' was not provided", name='qids')
         pass
@@ -159,21 +174,21 @@ def root(context, missing=missing, environment=environment):
         for l_2_q, l_2_loop in LoopContext(l_1_qids, undefined):
             _loop_vars = {}
             pass
-            t_9.extend((
+            t_10.extend((
                 str(t_4(context, l_2_q)),
                 ' IS NOT NULL',
-                str((' AND ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 40 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
+                str((' AND ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 48 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
             ))
         l_2_loop = l_2_q = missing
-        return concat(t_9)
+        return concat(t_10)
     context.exported_vars.add('qids_not_null')
     context.vars['qids_not_null'] = l_0_qids_not_null = Macro(environment, macro, 'qids_not_null', ('qids',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_grouping):
-        t_10 = []
+        t_11 = []
         if l_1_grouping is missing:
             l_1_grouping = undefined("parameter 'grouping' was not provided", name='grouping')
         pass
-        t_10.extend((
+        t_11.extend((
             'GROUP BY ',
             str(t_1(context.eval_ctx, t_3(context, environment.getattr(l_1_grouping, 'columns'), 'quote'), ', ')),
             ' GROUPING SETS (',
@@ -182,46 +197,46 @@ def root(context, missing=missing, environment=environment):
         for l_2_s, l_2_loop in LoopContext(environment.getattr(l_1_grouping, 'sets'), undefined):
             _loop_vars = {}
             pass
-            t_10.extend((
+            t_11.extend((
                 '(',
                 str(t_1(context.eval_ctx, t_3(context, l_2_s, 'quote'), ', ')),
                 ')',
-                str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 46 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
+                str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 54 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
             ))
         l_2_loop = l_2_s = missing
-        t_10.append(
+        t_11.append(
             ')',
         )
-        return concat(t_10)
+        return concat(t_11)
     context.exported_vars.add('grouping_sets_group_by')
     context.vars['grouping_sets_group_by'] = l_0_grouping_sets_group_by = Macro(environment, macro, 'grouping_sets_group_by', ('grouping',), False, False, False, context.eval_ctx.autoescape)
-    yield '\n'
-    def macro(l_1_grouping):
-        t_11 = []
-        if l_1_grouping is missing:
-            l_1_grouping = undefined("parameter 'grouping' was not provided", name='grouping')
-        pass
-        t_11.extend((
-            'GROUPING_ID(',
-            str(t_1(context.eval_ctx, t_3(context, environment.getattr(l_1_grouping, 'columns'), 'quote'), ', ')),
-            ')',
-        ))
-        return concat(t_11)
-    context.exported_vars.add('grouping_set_id')
-    context.vars['grouping_set_id'] = l_0_grouping_set_id = Macro(environment, macro, 'grouping_set_id', ('grouping',), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_grouping):
         t_12 = []
         if l_1_grouping is missing:
             l_1_grouping = undefined("parameter 'grouping' was not provided", name='grouping')
         pass
-        t_12.append(
+        t_12.extend((
+            'GROUPING_ID(',
+            str(t_1(context.eval_ctx, t_3(context, environment.getattr(l_1_grouping, 'columns'), 'quote'), ', ')),
+            ')',
+        ))
+        return concat(t_12)
+    context.exported_vars.add('grouping_set_id')
+    context.vars['grouping_set_id'] = l_0_grouping_set_id = Macro(environment, macro, 'grouping_set_id', ('grouping',), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_grouping):
+        t_13 = []
+        if l_1_grouping is missing:
+            l_1_grouping = undefined("parameter 'grouping' was not provided", name='grouping')
+        pass
+        t_13.append(
             'CASE grouping_set ',
         )
         for (l_2_gid, l_2_combo) in environment.getattr(l_1_grouping, 'ids'):
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_13.extend((
                 'WHEN ',
                 str(t_2(context, l_2_gid)),
                 ' THEN ',
@@ -229,12 +244,12 @@ def root(context, missing=missing, environment=environment):
                 ' ',
             ))
         l_2_gid = l_2_combo = missing
-        t_12.append(
+        t_13.append(
             'END',
         )
-        return concat(t_12)
+        return concat(t_13)
     context.exported_vars.add('grouping_set_combo')
     context.vars['grouping_set_combo'] = l_0_grouping_set_combo = Macro(environment, macro, 'grouping_set_combo', ('grouping',), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '8=42&9=55&10=59&11=64&12=68&13=73&14=77&16=83&23=88&24=93&25=96&27=115&33=120&34=128&35=130&39=153&40=159&45=171&46=178&49=199&50=206&53=213&54=221'
+debug_info = '5=42&6=50&7=54&9=62&18=67&19=79&20=83&21=88&22=92&24=98&31=103&32=108&33=111&35=130&41=135&42=143&43=145&47=168&48=174&53=186&54=193&57=214&58=221&61=228&62=236'

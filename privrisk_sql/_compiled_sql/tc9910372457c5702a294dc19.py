@@ -79,17 +79,10 @@ def root(context, missing=missing, environment=environment):
     yield '    MIN(rn) AS first_rn\n  FROM (\n    SELECT\n      '
     yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'input_order'), (undefined(name='key') if l_0_key is missing else l_0_key), t_2(context.eval_ctx, t_3(context, t_3(context, (undefined(name='columns') if l_0_columns is missing else l_0_columns), attribute='source'), 'quote')), (undefined(name='key_as_text') if l_0_key_as_text is missing else l_0_key_as_text), (undefined(name='key_ties') if l_0_key_ties is missing else l_0_key_ties)))
     yield ' AS rn,\n'
-    if ((not t_5((undefined(name='key') if l_0_key is missing else l_0_key))) and (undefined(name='key_as_text') if l_0_key_as_text is missing else l_0_key_as_text)):
-        pass
-        yield '      CAST('
-        yield str(t_4(context, (undefined(name='key') if l_0_key is missing else l_0_key)))
-        yield ' AS '
-        yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'))
-        yield ') AS key_value,\n'
-    elif (not t_5((undefined(name='key') if l_0_key is missing else l_0_key))):
+    if (not t_5((undefined(name='key') if l_0_key is missing else l_0_key))):
         pass
         yield '      '
-        yield str(t_4(context, (undefined(name='key') if l_0_key is missing else l_0_key)))
+        yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'key_value'), (undefined(name='key') if l_0_key is missing else l_0_key), (undefined(name='key_as_text') if l_0_key_as_text is missing else l_0_key_as_text)))
         yield ' AS key_value,\n'
     l_1_loop = missing
     for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
@@ -101,7 +94,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'round_half_even'), str_join(('CAST(', context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'nan_to_null'), t_4(context, environment.getattr(l_1_c, 'source')), _loop_vars=_loop_vars), ' AS ', environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'double'), ')', )), environment.getattr(l_1_c, 'round'), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 35 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 33 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         elif environment.getattr(l_1_c, 'float'):
             pass
@@ -109,7 +102,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'nan_to_null'), t_4(context, environment.getattr(l_1_c, 'source')), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 37 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 35 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         elif (not t_5(environment.getattr(l_1_c, 'floor'))):
             pass
@@ -117,7 +110,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'floor_datetime'), t_4(context, environment.getattr(l_1_c, 'source')), environment.getattr(l_1_c, 'floor'), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 39 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 37 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         elif environment.getattr(l_1_c, 'text'):
             pass
@@ -125,7 +118,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'binary_text'), t_4(context, environment.getattr(l_1_c, 'source')), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 41 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 39 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         else:
             pass
@@ -133,7 +126,7 @@ def root(context, missing=missing, environment=environment):
             yield str(t_4(context, environment.getattr(l_1_c, 'source')))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 43 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 41 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
     l_1_loop = l_1_c = missing
     yield '    FROM '
@@ -143,4 +136,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n) distinct_rows'
 
 blocks = {}
-debug_info = '5=50&6=52&8=54&9=56&12=60&13=64&17=69&18=73&20=76&26=80&27=82&28=85&29=89&30=92&32=95&33=98&35=101&36=106&37=109&38=114&39=117&40=122&41=125&43=133&46=140&48=142'
+debug_info = '5=50&6=52&8=54&9=56&12=60&13=64&17=69&18=73&20=76&26=80&27=82&28=85&30=88&31=91&33=94&34=99&35=102&36=107&37=110&38=115&39=118&41=126&44=133&46=135'

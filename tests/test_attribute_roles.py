@@ -122,6 +122,15 @@ NO_EQUALITY = {
 }
 
 
+def _table_as(backend, name: str, select: str) -> str:
+    """A new table ``name`` of the rows of ``select``, dropped with the backend's tables."""
+    using = " USING parquet" if backend.name == "spark" else ""
+    backend.run(f"CREATE TABLE {name}{using} AS {select}")
+    if hasattr(backend, "created"):
+        backend.created.append(name)
+    return name
+
+
 def test_a_column_of_a_type_without_equality_is_counted_by_its_text(backend):
     """PostgreSQL's COUNT(DISTINCT json) fails ("could not identify an equality operator for type
     json"): any table with a json, xml or point column in no role stopped Mondrian with that
@@ -130,15 +139,10 @@ def test_a_column_of_a_type_without_equality_is_counted_by_its_text(backend):
     if backend.name not in NO_EQUALITY:
         pytest.skip(f"{backend.name} has no column type without equality")
     t = _people(backend)
-    made = {}
-    for what, v in (("unique", "patient_id"), ("repeated", "patient_id % 3")):
-        made[what] = f"{t}_{what}"
-        using = " USING parquet" if backend.name == "spark" else ""
-        backend.run(
-            f"CREATE TABLE {made[what]}{using} AS SELECT p.*, {NO_EQUALITY[backend.name].format(v=v)} AS m FROM {t} p"
-        )
-        if hasattr(backend, "created"):
-            backend.created.append(made[what])
+    made = {
+        what: _table_as(backend, f"{t}_{what}", f"SELECT p.*, {NO_EQUALITY[backend.name].format(v=v)} AS m FROM {t} p")
+        for what, v in (("unique", "patient_id"), ("repeated", "patient_id % 3"))
+    }
     roles = {"identifiers": ["patient_id", *_key(backend)]}
     with pytest.raises(pr.InvalidInputError, match="column 'm' of .* likely direct identifier"):
         pr.mondrian(backend.source(), made["unique"], ["age", "sex"], 5, _out(backend), **roles)
@@ -230,15 +234,13 @@ def test_a_json_key_of_the_records_table_is_checked_by_its_text(pg):
     """`risk --records r --key j` with j a json column: the key check's COUNT(DISTINCT j) failed
     with PostgreSQL's "could not identify an equality operator for type json" (exit 3)."""
     t = f"keys_{uuid.uuid4().hex[:12]}"
-    pg.run(f"CREATE TABLE {t} AS SELECT json_build_object('id', g) AS j, g % 5 AS q FROM generate_series(1, 50) g")
-    pg.created.append(t)
+    _table_as(pg, t, "SELECT json_build_object('id', g) AS j, g % 5 AS q FROM generate_series(1, 50) g")
     records = _out(pg)
     r = pr.risk(pg.source(), t, ["q"], records=records, key="j")
     assert r.prosecutor["highest_risk"] == 0.1
     assert pg.fetch(f"SELECT COUNT(*) FROM {records}") == [(50,)]
     repeated = f"{t}_twice"
-    pg.run(f"CREATE TABLE {repeated} AS SELECT * FROM {t} UNION ALL SELECT json_build_object('id', 1), 0")
-    pg.created.append(repeated)
+    _table_as(pg, repeated, f"SELECT * FROM {t} UNION ALL SELECT json_build_object('id', 1), 0")
     with pytest.raises(pr.InvalidInputError, match="key column 'j' .* 1 repeated value"):
         pr.risk(pg.source(), repeated, ["q"], records=_out(pg), key="j")
 
@@ -250,11 +252,10 @@ def test_mpuccs_names_rows_by_a_uuid_or_json_key(pg, key_sql):
     exist", a json one with "could not identify an ordering operator for type json" (exit 3).
     Such a key is ordered and kept by its text (Dialect.unsupported_as_text)."""
     t = f"keyed_{uuid.uuid4().hex[:12]}"
-    pg.run(f"CREATE TABLE {t} AS SELECT {key_sql} AS k, g % 5 AS q, g AS v FROM generate_series(1, 50) g")
-    pg.created.append(t)
+    _table_as(pg, t, f"SELECT {key_sql} AS k, g % 5 AS q, g AS v FROM generate_series(1, 50) g")
     text_of = dict(pg.fetch(f"SELECT v, CAST(k AS TEXT) FROM {t}"))
     r = pr.mpuccs(pg.source(), t, t, columns=["v", "q"], n_cols=[1], key="k")
-    details = r.to_pandas() if not hasattr(r, "details") else r.details
+    details = r.details
     assert len(details) == 50  # every row is unique on v, and matches itself
     assert sorted(details["syn_key"]) == sorted(text_of.values())
     assert (details["syn_key"] == details["ori_key"]).all()

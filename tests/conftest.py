@@ -84,6 +84,7 @@ SPARK_TESTS = (
     "test_risk.py::test_records_and_classes_tables_by_hand*",
     # the one-row look at a population (its own statement) and the disjoint check after the pairs
     "test_risk.py::test_a_population_with_no_one_in_it_is_refused*",
+    "test_risk.py::test_a_population_table_larger_than_population_size_is_warned_of_on_every_backend?spark-census?",
     # Spark's own spelling of inf in the check (one cheap query)
     "test_mondrian.py::test_infinite_floats_are_refused_by_name_before_work?spark-separate?",
 )

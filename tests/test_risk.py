@@ -10,6 +10,7 @@ import re
 import subprocess
 import sys
 import uuid
+import warnings
 
 import duckdb
 import pandas as pd
@@ -560,6 +561,22 @@ def test_the_summary_names_the_tables_written(tmp_path):
     assert plain.returncode == 0 and "-> table" not in plain.stdout
 
 
+def test_cli_json_carries_the_runs_warnings(tmp_path):
+    # A pipeline reading only --json missed every warning (stderr and the HTML page had them).
+    sample, population = tmp_path / "s.csv", tmp_path / "p.csv"
+    sample.write_text("q\na\nb\n")
+    population.write_text("q\na\na\nb\nc\n")
+    out = tmp_path / "r.json"
+    args = ["--table", str(sample), "--qids", "q", "--population", str(population), "--json", str(out), "--quiet"]
+    r = _cli(*args, "--population-size", "3")
+    assert r.returncode == 0, r.stderr
+    warned = json.loads(out.read_text())["warnings"]
+    assert len(warned) == 1 and "holds 4 people, more than population_size 3" in warned[0]
+    assert warned[0] in r.stderr
+    assert _cli(*args, "--population-size", "4").returncode == 0
+    assert "warnings" not in json.loads(out.read_text())  # no warning, no key: the shapes of docs/reference/json.md
+
+
 def test_cli_json_has_the_interface_keys(tmp_path):
     out = tmp_path / "r.json"
     html = tmp_path / "r.html"
@@ -687,6 +704,23 @@ def test_a_census_table_gives_the_figures_of_its_people(backend):
     assert counted.journalist == per_person.journalist and counted.marketer == per_person.marketer
     assert counted.k_map == per_person.k_map and counted.delta_presence == per_person.delta_presence
     assert counted.journalist["lowest_risk"] == 1 / 4  # not trivially equal: the hand figures
+
+
+@pytest.mark.parametrize("census", [False, True], ids=["per-person", "census"])
+def test_a_population_table_larger_than_population_size_is_warned_of_on_every_backend(backend, census):
+    # The population models took --population-size while journalist, marketer and k-map read the
+    # table: 15 people against a table of 20 passed without a word before.
+    sample, population = _hand_tables(backend)
+    options = {"population": population}
+    if census:
+        options = {"population": _census(backend, {}), "population_count": "n"}
+    with pytest.warns(UserWarning, match=r"holds 20 people, more than population_size 15") as caught:
+        pr.risk(backend.source(), sample, ["zip", "sex"], population_size=15, **options)
+    assert options["population"] in str(caught[0].message)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the table's own size, or more, is no contradiction
+        for size in (20, 21):
+            pr.risk(backend.source(), sample, ["zip", "sex"], population_size=size, **options)
 
 
 @pytest.mark.parametrize(

@@ -195,6 +195,8 @@ def _run_metric(metric: Metric, args: argparse.Namespace) -> int:
         result = command.compute(src, args)
         database = src.database_label
         payload = result.to_json_payload()
+        if _warned:  # the run's warnings travel with its figures: a pipeline reading the JSON sees them
+            payload = {**payload, "warnings": list(_warned)}
         try:
             _write_json(payload, args.json_out)
             _write_html(metric, args, result, database)

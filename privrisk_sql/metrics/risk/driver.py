@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import sys
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -220,10 +221,11 @@ def _check_population(rel: Relation, pop: Relation, qids: list[str], pop_qids: l
             )
 
 
-def _check_population_counts(source: Source, q: RiskQueries, pop: Relation, count: Column) -> None:
+def _check_population_counts(source: Source, q: RiskQueries, pop: Relation, count: Column) -> float:
     """A census count is a whole number of people, 0 or more: anything else is refused, naming the
     table and column, before the heavy statements (a NaN or an infinity used to end in a traceback,
-    a fraction to be truncated, a negative or NULL count to be read as a class the population lacks)."""
+    a fraction to be truncated, a negative or NULL count to be read as a class the population lacks).
+    Returns the people the census counts, from the same scan."""
     is_float = count.type_class is TypeClass.FLOAT
     problems = source.fetch_records(q.population_count_problems(pop.sql, count.name, is_float))[0]
     _refuse_counted(
@@ -247,6 +249,7 @@ def _check_population_counts(source: Source, q: RiskQueries, pop: Relation, coun
             f"population {pop.label!r} counts no one: every {count.name!r} is 0, so no record of the "
             "sample could be found in it"
         )
+    return float(problems["people"])
 
 
 def _refuse_empty_population(source: Source, q: RiskQueries, pop: Relation) -> None:
@@ -254,6 +257,29 @@ def _refuse_empty_population(source: Source, q: RiskQueries, pop: Relation) -> N
     and k-map figures would be the prosecutor's under other names (exit 0 before)."""
     if not int(source.fetch_records(q.has_rows(pop.sql))[0]["n"]):
         raise InvalidInputError(f"population {pop.label!r} has no rows")
+
+
+def _population_people(source: Source, q: RiskQueries, pop: Relation) -> int:
+    """The rows of a population of one row per person, refusing an empty one."""
+    people = int(source.fetch_records(q.count_rows(pop.sql))[0]["n"])
+    if not people:
+        raise InvalidInputError(f"population {pop.label!r} has no rows")
+    return people
+
+
+def _warn_of_a_larger_population(pop: Relation, people: float, size: int) -> None:
+    """A population table holding more people than ``population_size`` contradicts it: the
+    population models take the sample as drawn from ``size`` people, journalist, marketer and k-map
+    read the table, and one of the two figures is wrong (a warning, not a refusal: the table may be
+    a wider frame than the one the sample was drawn from)."""
+    if people > size:
+        warnings.warn(
+            f"population {pop.label!r} holds {people:,.0f} people, more than population_size {size:,} "
+            "(--population-size): Zayatz, Pitman, SNB and Dankar take the sample as drawn from "
+            f"{size:,} people while journalist, marketer and k-map read the table; give the "
+            "population's true size",
+            stacklevel=3,
+        )
 
 
 def _refuse_disjoint_population(rel: Relation, pop: Relation, names: list[str], pairs: dict) -> None:
@@ -401,9 +427,13 @@ def risk(
                     )
                 count_name = count_col.name
                 refuse_values_outside_type(source, pop_rel, [count_name], "risk", _NUMBERS)
-                _check_population_counts(source, q, pop_rel, count_col)
+                people: float = _check_population_counts(source, q, pop_rel, count_col)
+            elif o.population_size is not None:  # its size is checked against population_size
+                people = _population_people(source, q, pop_rel)
             else:
                 _refuse_empty_population(source, q, pop_rel)
+            if o.population_size is not None:
+                _warn_of_a_larger_population(pop_rel, people, o.population_size)
         weight_name = None
         if o.weight is not None:
             w = rel.column(o.weight)

@@ -10,6 +10,7 @@ def root(context, missing=missing, environment=environment):
     l_0_is_float = resolve('is_float')
     l_0_fn = resolve('fn')
     l_0_count = resolve('count')
+    l_0_t = resolve('t')
     l_0_relation = resolve('relation')
     l_0_c = l_0_not_whole = missing
     try:
@@ -33,8 +34,14 @@ def root(context, missing=missing, environment=environment):
     yield str((undefined(name='not_whole') if l_0_not_whole is missing else l_0_not_whole))
     yield ' AS not_whole,\n  SUM(CASE WHEN '
     yield str((undefined(name='c') if l_0_c is missing else l_0_c))
-    yield ' > 0 THEN 1 ELSE 0 END) AS counted\nFROM '
+    yield ' > 0 THEN 1 ELSE 0 END) AS counted,\n  SUM(CASE WHEN '
+    yield str((undefined(name='c') if l_0_c is missing else l_0_c))
+    yield ' > 0 THEN CAST('
+    yield str((undefined(name='c') if l_0_c is missing else l_0_c))
+    yield ' AS '
+    yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'double'))
+    yield ') ELSE 0 END) AS people\nFROM '
     yield str((undefined(name='relation') if l_0_relation is missing else l_0_relation))
 
 blocks = {}
-debug_info = '8=22&9=25&11=29&12=31&13=33&14=35&15=37'
+debug_info = '10=23&11=26&13=30&14=32&15=34&16=36&17=38&18=44'

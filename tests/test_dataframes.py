@@ -404,3 +404,19 @@ def test_kanon_sensitive_as_an_index_and_singling_out_combinations_in_value_orde
     got = pr.singling_out_rate(None, adult_2k, syn, pd.Index(["age", "sex"])).combinations
     assert len(got) == 4
     assert got.to_dict("records") == sorted(got.to_dict("records"), key=lambda r: (r["age"], r["sex"]))
+
+
+def test_singling_out_rate_shows_itself_in_a_notebook_as_the_other_results_do(adult_2k):
+    # It had neither to_pandas nor _repr_html_: a notebook printed the dataclass's repr, its
+    # combinations squeezed into one line.
+    syn = adult_2k.sample(frac=0.5, random_state=0)
+    r = pr.singling_out_rate(None, adult_2k, syn, ["age", "sex"])
+    assert r.to_dict() == {"rate": r.rate, "matches": r.matches, "syn_rows": len(syn)}
+    frame = r.to_pandas()
+    assert frame.equals(r.combinations) and frame is not r.combinations
+    page = r._repr_html_()
+    assert f"{r.matches:,} of {len(syn):,} synthetic rows" in page and page.count("<tr") == len(frame) + 1
+    hostile = pd.DataFrame({"a": ["<script>x</script>", "b", "b"]})
+    shown = pr.singling_out_rate(None, hostile, hostile, ["a"])._repr_html_()
+    assert "<script>" not in shown and "&lt;script&gt;x&lt;/script&gt;" in shown
+    assert "rate 33.33 %: 1 of 3 synthetic rows is unique" in shown and "(1 combination)" in shown

@@ -61,6 +61,16 @@ def test_public_api_is_documented():
         assert obj.__doc__ and obj.__doc__.strip(), name
 
 
+def test_the_python_guide_lists_every_public_call():
+    # Its table of calls lacked pr.risk, pr.singling_out_rate and the two CAVG helpers.
+    guide = (ROOT / "docs" / "guides" / "python.md").read_text()
+    table = guide.split("## Every metric, the same shape", 1)[1].split("\n\n**", 1)[0]
+    calls = [n for n in pr.__all__ if callable(getattr(pr, n)) and n[0].islower() and n != "connect"]
+    assert len(calls) == 9, calls
+    for name in calls:
+        assert f"| `pr.{name}(" in table, name
+
+
 @pytest.mark.parametrize("nulls,rate,events", [("sql", 2 / 3, 2), ("petsard", 1.0, 3)])
 def test_readme_null_policy_worked_example(tmp_path, nulls, rate, events):
     (tmp_path / "syn.csv").write_text("income,sex\n,F\n,M\n5.0,M\n")

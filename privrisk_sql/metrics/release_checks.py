@@ -57,6 +57,27 @@ class SinglingOutResult:
     syn_rows: int
     combinations: pd.DataFrame  # the matching value combinations
 
+    def to_dict(self) -> dict:
+        """The three figures (the combinations are :meth:`to_pandas`'s: values of any type)."""
+        return {"rate": self.rate, "matches": self.matches, "syn_rows": self.syn_rows}
+
+    def to_pandas(self) -> pd.DataFrame:
+        """The matching value combinations, one row each (a copy), as the dbt test's failing rows."""
+        return self.combinations.copy()
+
+    def _repr_html_(self) -> str:
+        # A notebook showed the dataclass's repr, the combinations squeezed into one line of text.
+        import html
+
+        combos = len(self.combinations)
+        said = (  # 4 significant digits: a small rate is never shown as 0.00 %
+            f"singling-out rate {self.rate * 100:.4g} %: {self.matches:,} of {self.syn_rows:,} synthetic "
+            f"rows {'is' if self.matches == 1 else 'are'} unique on these columns there and in the original "
+            f"({combos:,} combination{'' if combos == 1 else 's'}{', the first 20 below' if combos > 20 else ''})"
+        )
+        # DataFrame's HTML escapes every value (a '<' in the data is text, never markup)
+        return f"<p>{html.escape(said)}</p>{self.combinations.head(20).to_html(index=False, escape=True)}"
+
 
 def singling_out_sql(dialect, ori_sql: str, syn_sql: str, columns: Sequence[str]) -> str:
     """:meth:`ClassQueries.singling_out_rate`."""

@@ -561,6 +561,22 @@ def test_the_summary_names_the_tables_written(tmp_path):
     assert plain.returncode == 0 and "-> table" not in plain.stdout
 
 
+@pytest.mark.parametrize(
+    "outputs,said",
+    [
+        (["--records", "r.parquet", "--key", "id"], "--records writes a table or a file"),
+        (["--classes", "c.csv", "--records", "t", "--key", "id"], "--records and --classes write a table"),
+    ],
+)
+def test_outputs_under_read_only_are_refused_naming_the_options(tmp_path, outputs, said):
+    # It said "--records/--classes write tables" when a file was asked for, and named no option given.
+    sample = tmp_path / "s.csv"
+    sample.write_text("id,q\n1,a\n2,b\n")
+    r = _cli("--table", str(sample), "--qids", "q", "--db", str(tmp_path / "w.duckdb"), "--read-only", *outputs)
+    assert r.returncode == 2 and said in r.stderr and "--read-only" in r.stderr
+    assert r.stderr.count("\n") == 1 and not (tmp_path / "w.duckdb").exists()
+
+
 def test_cli_json_carries_the_runs_warnings(tmp_path):
     # A pipeline reading only --json missed every warning (stderr and the HTML page had them).
     sample, population = tmp_path / "s.csv", tmp_path / "p.csv"

@@ -71,8 +71,13 @@ def check(args: argparse.Namespace) -> None:
             "or an SQLAlchemy URL), or name files (records.parquet, classes.csv); an "
             "in-memory DuckDB would lose tables"
         )
-    if (args.records or args.classes) and args.read_only:
-        raise InvalidInputError("--records/--classes write tables: they cannot run with --read-only")
+    given = [option for option, value in (("--records", args.records), ("--classes", args.classes)) if value]
+    if given and args.read_only:  # a file too: DuckDB writes it, and --read-only turns its file access off
+        raise InvalidInputError(
+            f"{' and '.join(given)} {'write' if len(given) > 1 else 'writes'} a table or a file through the "
+            "database, which --read-only forbids: drop --read-only, or "
+            f"{'these options' if len(given) > 1 else 'that option'}"
+        )
 
 
 def compute(src, args: argparse.Namespace):

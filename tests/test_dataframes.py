@@ -4,6 +4,7 @@ the same data read from its file, nothing left registered after the run, clear e
 from __future__ import annotations
 
 import datetime as dt
+import re
 import warnings
 from decimal import Decimal
 
@@ -420,3 +421,20 @@ def test_singling_out_rate_shows_itself_in_a_notebook_as_the_other_results_do(ad
     shown = pr.singling_out_rate(None, hostile, hostile, ["a"])._repr_html_()
     assert "<script>" not in shown and "&lt;script&gt;x&lt;/script&gt;" in shown
     assert "rate 33.33 %: 1 of 3 synthetic rows is unique" in shown and "(1 combination)" in shown
+
+
+@pytest.mark.parametrize(
+    "values,pair",
+    [([7, "7", 7, "7", "b", "b"], "7 and '7'"), ([True, "True", "x", "x"], "True and 'True'")],
+    ids=["int-and-text", "bool-and-text"],
+)
+def test_values_of_several_kinds_spelt_alike_are_warned_of(values, pair):
+    # Read as text, 7 and "7" are one class where pandas counts two: k was 4 without a word.
+    df = pd.DataFrame({"id": range(len(values)), "q": pd.Series(values, dtype=object)})
+    with pytest.warns(UserWarning, match=rf"column 'q' of the DataFrame .*{re.escape(pair)} are one value"):
+        got = pr.kanon(None, df, ["q"])
+    assert got["n_classes"] == df["q"].astype(str).nunique() < df["q"].nunique()
+    alone = pd.DataFrame({"q": pd.Series(["a", "b", 7, 2.5, None], dtype=object)})  # several kinds, none alike
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        pr.kanon(None, alone, ["q"])

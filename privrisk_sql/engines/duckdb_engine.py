@@ -6,6 +6,7 @@ import os
 import re
 import shlex
 import threading
+import warnings
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -298,8 +299,9 @@ def _objects_as_values(con: Any, view: str, frame: Any) -> Any:
     past INT32 after smaller ones. So such a column is scanned (about 10 ms per million values):
     whole numbers are Int64 (text past its range), numbers with fractions float64, and values
     of several kinds with a word among them text, each value as str() spells it. A column DuckDB
-    reads as text is not scanned: it already holds each value as text. A shallow copy when
-    anything changes; the caller's frame is never changed."""
+    reads as text already holds each value as text: it is only asked what it holds (pandas'
+    infer_dtype), and where that is not text alone, warned of two values spelt alike. A shallow
+    copy when anything changes; the caller's frame is never changed."""
     if not _is_pandas_frame(frame):
         return frame
     from pandas.api.types import infer_dtype
@@ -309,10 +311,14 @@ def _objects_as_values(con: Any, view: str, frame: Any) -> Any:
     for i, dtype in enumerate(frame.dtypes):
         # numpy's object dtype only: pandas' own (category, string) have a kind "O" too.
         numpy_objects = dtype.kind == "O" and type(dtype).__module__.startswith("numpy")
-        if not numpy_objects or i >= len(types) or types[i] == "VARCHAR":
+        if not numpy_objects or i >= len(types):
             continue
         column = frame.iloc[:, i]
         kind = infer_dtype(column, skipna=True)
+        if types[i] == "VARCHAR":  # read as text already: only 7 beside "7" is worth a word
+            if kind not in ("string", "empty"):
+                _warn_of_values_spelt_alike(column, column.astype("string"))
+            continue
         as_read = column if kind in _OBJECTS_DUCKDB_READS else _object_values(column, kind)
         if as_read is column:
             continue
@@ -346,7 +352,34 @@ def _object_values(column: Any, kind: str) -> Any:
             pass  # past Int64's range: exact as text
     elif kind in ("floating", "mixed-integer-float"):
         return column.astype("float64")
-    return column.astype("string")
+    as_text = column.astype("string")
+    _warn_of_values_spelt_alike(column, as_text)
+    return as_text
+
+
+def _warn_of_values_spelt_alike(column: Any, as_text: Any) -> None:
+    """Values of several kinds read as text, two of them spelt alike (``7`` and ``"7"``): pandas
+    counts two values, the database one, so a class grew without a word and its k was overstated."""
+    values = column.dropna()
+    if as_text.nunique() < values.nunique():
+        alike = _spelt_alike(values)
+        if alike is not None:
+            warnings.warn(
+                f"column {str(column.name)!r} of the DataFrame holds values of several kinds, read as text: "
+                f"{alike[0]!r} and {alike[1]!r} are one value there, where pandas counts two; convert the "
+                "column first (astype(str), or to numbers) if they are not the same",
+                stacklevel=2,
+            )
+
+
+def _spelt_alike(values: Any) -> tuple[Any, Any] | None:
+    """Two values that ``str()`` spells alike but pandas tells apart (``7`` and ``"7"``), or None."""
+    seen: dict[str, Any] = {}
+    for value in values:
+        first = seen.setdefault(str(value), value)
+        if type(first) is not type(value) or first != value:
+            return first, value
+    return None
 
 
 def _unreadable_column(con: Any, frame: Any) -> tuple[str, str] | None:

@@ -438,3 +438,24 @@ def test_values_of_several_kinds_spelt_alike_are_warned_of(values, pair):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         pr.kanon(None, alone, ["q"])
+
+
+@pytest.mark.parametrize(
+    "values", [[[1, 2], [1, 2], [3]], [{"a": 1}, {"a": 1}, {"b": 2}], [[1], [1], "x"]], ids=["lists", "dicts", "mixed"]
+)
+def test_unhashable_objects_are_still_read_as_their_text(values):
+    # The check for values spelt alike counted them with pandas, which cannot hash a list: the run
+    # said "table must be ... a DataFrame, got DataFrame" (36e1304, mended before it was released).
+    df = pd.DataFrame({"q": pd.Series(values, dtype=object)})
+    assert pr.kanon(None, df, ["q"])["n_classes"] == 2
+
+
+def test_a_value_whose_text_fails_is_refused_naming_its_column():
+    # Its str() raised inside the DataFrame's reading, and the run said the DataFrame was no DataFrame.
+    class NoText:
+        def __str__(self):
+            raise ValueError("no spelling")
+
+    df = pd.DataFrame({"id": [1, 2, 3], "q": pd.Series([NoText(), "x", 1], dtype=object)})
+    with pytest.raises(pr.InvalidInputError, match=r"column 'q' of the DataFrame .*ValueError: no spelling"):
+        pr.kanon(None, df, ["q"])

@@ -314,12 +314,18 @@ def _objects_as_values(con: Any, view: str, frame: Any) -> Any:
         if not numpy_objects or i >= len(types):
             continue
         column = frame.iloc[:, i]
-        kind = infer_dtype(column, skipna=True)
-        if types[i] == "VARCHAR":  # read as text already: only 7 beside "7" is worth a word
-            if kind not in ("string", "empty"):
-                _warn_of_values_spelt_alike(column, column.astype("string"))
-            continue
-        as_read = column if kind in _OBJECTS_DUCKDB_READS else _object_values(column, kind)
+        try:
+            kind = infer_dtype(column, skipna=True)
+            if types[i] == "VARCHAR":  # read as text already: only 7 beside "7" is worth a word
+                if kind not in ("string", "empty"):
+                    _warn_of_values_spelt_alike(column, column.astype("string"))
+                continue
+            as_read = column if kind in _OBJECTS_DUCKDB_READS else _object_values(column, kind)
+        except (TypeError, ValueError, ArithmeticError) as e:  # an object whose str() fails, say
+            raise InvalidInputError(
+                f"column {str(frame.columns[i])!r} of the DataFrame holds a value that cannot be read "
+                f"({type(e).__name__}: {e}): convert the column first (to text, for example)"
+            ) from None
         if as_read is column:
             continue
         if readable is None:
@@ -361,7 +367,11 @@ def _warn_of_values_spelt_alike(column: Any, as_text: Any) -> None:
     """Values of several kinds read as text, two of them spelt alike (``7`` and ``"7"``): pandas
     counts two values, the database one, so a class grew without a word and its k was overstated."""
     values = column.dropna()
-    if as_text.nunique() < values.nunique():
+    try:
+        merged = as_text.nunique() < values.nunique()
+    except TypeError:  # lists, dicts: pandas cannot count them, so no count of its grew
+        return
+    if merged:
         alike = _spelt_alike(values)
         if alike is not None:
             warnings.warn(

@@ -459,3 +459,14 @@ def test_a_value_whose_text_fails_is_refused_naming_its_column():
     df = pd.DataFrame({"id": [1, 2, 3], "q": pd.Series([NoText(), "x", 1], dtype=object)})
     with pytest.raises(pr.InvalidInputError, match=r"column 'q' of the DataFrame .*ValueError: no spelling"):
         pr.kanon(None, df, ["q"])
+
+
+@pytest.mark.parametrize("dtype", ["Int128", "Object"])
+def test_a_polars_column_duckdb_cannot_read_is_named(dtype):
+    # "table must be a table name, a CSV/Parquet path or a DataFrame, got DataFrame" it said.
+    import polars as pl
+
+    values = [1, 1, 2] if dtype == "Int128" else [object(), object(), object()]
+    frame = pl.DataFrame({"id": [1, 2, 3], "q": pl.Series(values, dtype=getattr(pl, dtype))})
+    with pytest.raises(pr.InvalidInputError, match=rf"column 'q' of the DataFrame has the type {dtype}, which DuckDB"):
+        pr.kanon(None, frame, ["id"])

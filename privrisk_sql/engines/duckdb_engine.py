@@ -393,14 +393,18 @@ def _spelt_alike(values: Any) -> tuple[Any, Any] | None:
 
 
 def _unreadable_column(con: Any, frame: Any) -> tuple[str, str] | None:
-    """The name and type of the first column of a pandas DataFrame or an Arrow table that
-    DuckDB cannot register (``period[M]``, ``halffloat``, ``decimal256``), None for anything else."""
+    """The name and type of the first column of a pandas or polars DataFrame or an Arrow table
+    that DuckDB cannot register (``period[M]``, ``halffloat``, ``decimal256``, polars' ``Int128``
+    and ``Object``), None for anything else."""
+    module, kind = type(frame).__module__, type(frame).__name__
     if _is_pandas_frame(frame):
         columns = [
             (str(frame.columns[i]), str(frame.dtypes.iloc[i]), frame.iloc[:, [i]]) for i in range(frame.shape[1])
         ]
-    elif type(frame).__module__.startswith("pyarrow") and type(frame).__name__ == "Table":
+    elif module.startswith("pyarrow") and kind == "Table":
         columns = [(field.name, str(field.type), frame.select([i])) for i, field in enumerate(frame.schema)]
+    elif module.startswith("polars") and kind == "DataFrame":  # by position: a name may read as a pattern
+        columns = [(name, str(frame.dtypes[i]), frame.to_series(i).to_frame()) for i, name in enumerate(frame.columns)]
     else:
         return None
     for name, kind, alone in columns:

@@ -387,6 +387,9 @@ class Relations(Statements):
                     "source (privrisk_sql.connect(con); for duckdb.sql(...), duckdb.default_connection()), or its rows as a "
                     "table (relation.arrow())"
                 ) from e
+            if kind in ("DataFrame", "Table"):  # a frame it reads in general, but not this one
+                said = " ".join(str(e).split())
+                raise InvalidInputError(f"DuckDB cannot read this {kind}: {said}") from e
             raise InvalidInputError(
                 f"table must be a table name, a CSV/Parquet path or a DataFrame, got {kind} "
                 "(DuckDB reads pandas DataFrames and Arrow tables)"

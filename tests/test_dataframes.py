@@ -470,3 +470,10 @@ def test_a_polars_column_duckdb_cannot_read_is_named(dtype):
     frame = pl.DataFrame({"id": [1, 2, 3], "q": pl.Series(values, dtype=getattr(pl, dtype))})
     with pytest.raises(pr.InvalidInputError, match=rf"column 'q' of the DataFrame has the type {dtype}, which DuckDB"):
         pr.kanon(None, frame, ["id"])
+
+
+def test_an_arrow_record_batch_reader_is_refused_before_work():
+    # It is read once; the run's second statement failed on it ("already been consumed", exit 3).
+    reader = pa.Table.from_pydict({"a": [1, 1, 2]}).to_reader()
+    with pytest.raises(pr.InvalidInputError, match=r"RecordBatchReader, which is read only once.*read_all\(\)"):
+        pr.kanon(None, reader, ["a"])

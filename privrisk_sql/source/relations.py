@@ -155,10 +155,17 @@ def _home_path(table: Any) -> Any:
 def _refuse_frame_shape(frame: Any) -> None:
     """A pandas Series, and a DataFrame whose columns are a MultiIndex, named with the way out:
     DuckDB read a Series as one column called "value", and named each of the other's columns
-    by its tuple ("('age', 'x')"), so that a QID was "not found" among names no one typed."""
-    if not type(frame).__module__.startswith("pandas"):
+    by its tuple ("('age', 'x')"), so that a QID was "not found" among names no one typed. And an
+    Arrow RecordBatchReader, which is read once where a run reads its table more than once (its
+    second statement failed: "has already been consumed", a database error, exit 3)."""
+    module, kind = type(frame).__module__, type(frame).__name__
+    if module.startswith("pyarrow") and kind == "RecordBatchReader":
+        raise InvalidInputError(
+            "table is an Arrow RecordBatchReader, which is read only once, and a run reads its table "
+            "more than once: pass reader.read_all() (an Arrow table), or write it to Parquet and pass the path"
+        )
+    if not module.startswith("pandas"):
         return
-    kind = type(frame).__name__
     if kind == "Series":
         raise InvalidInputError(
             f"table is a pandas Series ({frame.name!r}), not a table: pass a DataFrame, series.to_frame()"

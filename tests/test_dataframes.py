@@ -477,3 +477,22 @@ def test_an_arrow_record_batch_reader_is_refused_before_work():
     reader = pa.Table.from_pydict({"a": [1, 1, 2]}).to_reader()
     with pytest.raises(pr.InvalidInputError, match=r"RecordBatchReader, which is read only once.*read_all\(\)"):
         pr.kanon(None, reader, ["a"])
+
+
+def _mondrian_labels(tmp_path, frame, **options):
+    out = tmp_path / "release.csv"
+    pr.mondrian(None, frame, ["q"], k=6, output=str(out), replace=True, identifiers=["id"], **options)
+    return sorted(set(pd.read_csv(out)["q_gen"]))
+
+
+def test_an_ordered_categorical_is_cut_in_its_categories_order(tmp_path):
+    # The frame says low < mid < high < top; Mondrian cut it as a category, into the sets
+    # {high, low} and {mid, top} of its sorted spellings.
+    levels = ["low", "mid", "high", "top"]
+    frame = pd.DataFrame({"id": range(12), "q": pd.Categorical(levels * 3, categories=levels, ordered=True)})
+    assert _mondrian_labels(tmp_path, frame) == ["high~top", "low~mid"]
+    unordered = frame.assign(q=frame["q"].cat.as_unordered())  # no order said: sets, as before
+    assert _mondrian_labels(tmp_path, unordered) == ['["high","low"]', '["mid","top"]']
+    given = {"q": ["top", "high", "mid", "low"]}  # the caller's order wins
+    assert _mondrian_labels(tmp_path, frame, order=given) == ["mid~low", "top~high"]
+    assert _mondrian_labels(tmp_path, frame, hierarchies={"q": "order:mid,low,top,high"}) == ["mid~low", "top~high"]

@@ -21,6 +21,7 @@ from .options import (
     MondrianOptions,
     OutputShape,
     check_output_columns,
+    frame_category_orders,
     orders_spelled_as_hierarchies,
     resolve_hierarchies,
     resolve_order,
@@ -157,6 +158,9 @@ def mondrian(
         trees = resolve_hierarchies(
             rel, names, hierarchies, orders, relaxed, source.dialect, source.fetch, source.csv_encoding
         )
+        for name, categories in frame_category_orders(table, rel, names).items():  # given ones win
+            if name not in orders and name not in trees:
+                orders[name] = categories
         dropped = list(dict.fromkeys(rel.column(c).name for c in o.identifiers))
         kept, unroled = resolve_roles(rel, names, o.keep, dropped, [a.column for a in attrs])
         check_output_columns(kept, names, shape)

@@ -211,6 +211,21 @@ def resolve_order(rel: Relation, qids: list[str], order: Mapping[str, Sequence] 
     return resolved
 
 
+def frame_category_orders(table: Any, rel: Relation, qids: list[str]) -> dict[str, list]:
+    """The order of each text QID that ``table``, a pandas DataFrame, holds as an *ordered*
+    Categorical: its categories as the frame orders them (low < mid < high). Without it such a QID
+    was cut as a category, into sets of values, though the frame says how its values go."""
+    if not (type(table).__module__.startswith("pandas") and type(table).__name__ == "DataFrame"):
+        return {}
+    columns = {str(c): c for c in table.columns}  # DuckDB names a column 0 "0"
+    found: dict[str, list] = {}
+    for name in qids:
+        dtype = table[columns[name]].dtype if name in columns else None
+        if getattr(dtype, "ordered", False) and KINDS.get(rel.column(name).type_class) == "nominal":
+            found[name] = [str(c) for c in dtype.categories]
+    return found
+
+
 # The column types each builder is for (a hierarchy file is for text).
 _BUILDER_TYPES = {
     "mask": ((TypeClass.TEXT,), "codes held as text (zips, postcodes)"),

@@ -220,7 +220,7 @@ def frame_category_orders(table: Any, rel: Relation, qids: list[str]) -> dict[st
     columns = {str(c): c for c in table.columns}  # DuckDB names a column 0 "0"
     found: dict[str, list] = {}
     for name in qids:
-        dtype = table[columns[name]].dtype if name in columns else None
+        dtype: Any = table[columns[name]].dtype if name in columns else None
         if getattr(dtype, "ordered", False) and KINDS.get(rel.column(name).type_class) == "nominal":
             found[name] = [str(c) for c in dtype.categories]
     return found

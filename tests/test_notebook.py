@@ -34,12 +34,16 @@ def test_a_result_shows_its_page_and_a_run_knows_a_person_is_watching():
     cells = _run(
         f"import privrisk_sql as pr\nr = pr.kanon(None, {str(ADULT / 'ori.csv')!r}, ['age', 'sex', 'race'], k=5)\nr",
         "from privrisk_sql.progress import interactive\ninteractive()",
+        f"pr.singling_out_rate(None, {str(ADULT / 'ori.csv')!r}, {str(ADULT / 'syn.csv')!r}, ['age', 'sex', 'race'])",
     )
     shown = next(o for o in cells[0] if o["output_type"] == "execute_result")["data"]
     assert "<svg" in shown["text/html"] and "k-anonymity" in shown["text/html"]
     assert "'k_anonymity': 1" in shown["text/plain"]
     assert _stream(cells[0], "stderr") == ""  # a short run draws no progress
     assert next(o for o in cells[1] if o["output_type"] == "execute_result")["data"]["text/plain"] == "True"
+    # the dbt check's Python twin shows its rate and combinations as a table (it showed a repr)
+    singled = next(o for o in cells[2] if o["output_type"] == "execute_result")["data"]["text/html"]
+    assert "singling-out rate" in singled and "<table" in singled and "<th>age</th>" in singled
 
 
 def test_progress_is_redrawn_in_place_in_a_notebook():

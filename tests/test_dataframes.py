@@ -16,6 +16,7 @@ import pytest
 
 import privrisk_sql as pr
 
+import oracle
 from backends import FIXTURES, mondrian_keeping_all
 
 ADULT_2K = str(FIXTURES / "mondrian" / "adult_2k.csv")
@@ -496,3 +497,22 @@ def test_an_ordered_categorical_is_cut_in_its_categories_order(tmp_path):
     given = {"q": ["top", "high", "mid", "low"]}  # the caller's order wins
     assert _mondrian_labels(tmp_path, frame, order=given) == ["mid~low", "top~high"]
     assert _mondrian_labels(tmp_path, frame, hierarchies={"q": "order:mid,low,top,high"}) == ["mid~low", "top~high"]
+
+
+def test_an_ordered_categorical_sensitive_attribute_gets_the_ordered_distance():
+    # t-closeness took the equal distance over its spellings, as for text, though the frame says
+    # low < mid < high < top; now the ordered distance over the categories' ranks, as ARX's
+    # ordered distance for an ordinal attribute. Every other figure counts values alike.
+    rng = np.random.default_rng(7)
+    levels = ["low", "mid", "high", "top"]
+    values = pd.Categorical(rng.choice(levels + [None], 80), categories=levels, ordered=True)
+    frame = pd.DataFrame({"g": rng.choice(["a", "b", "c"], 80), "s": values})
+    ordered = pr.kanon(None, frame, ["g"], sensitive=["s"])
+    ranks = frame.assign(s=frame["s"].cat.codes.where(frame["s"].cat.codes >= 0))
+    want = oracle.sensitive_metrics(ranks, ["g"], "s", True)["t_closeness"]
+    assert ordered["t_closeness"] == pytest.approx(want, abs=1e-12)
+    unordered = pr.kanon(None, frame.assign(s=frame["s"].cat.as_unordered()), ["g"], sensitive=["s"])
+    assert unordered["t_closeness"] != pytest.approx(want, abs=1e-6)  # the equal distance, as pycanon
+    for key in ("l_diversity", "entropy_l_diversity", "alpha_k", "basic_beta_likeness", "delta_disclosure"):
+        assert ordered[key] == unordered[key], key
+    assert frame["s"].dtype == "category"  # the caller's frame is left as it was

@@ -149,6 +149,31 @@ def kanon_sql(
 _ORDERED = (TypeClass.INTEGER, TypeClass.FLOAT)
 
 
+def ordered_categories_as_ranks(table: Any, sensitive: Sequence[str]) -> Any:
+    """``table`` with each sensitive attribute that it holds as a pandas *ordered* Categorical
+    replaced by its categories' ranks (0, 1, ...; missing stays missing), so that t-closeness takes
+    the ordered distance in the frame's order, as for numbers, where it took the equal distance
+    over the spellings. Every other figure counts values alike whatever they are called. Anything
+    else (another table, no such column) is returned as it is; the caller's frame is never changed."""
+    if not (type(table).__module__.startswith("pandas") and type(table).__name__ == "DataFrame"):
+        return table
+    by_name = {str(c): c for c in table.columns}
+    by_folded = {str(c).lower(): c for c in table.columns}  # the database resolves names by case
+    ranks = {}
+    for name in sensitive:
+        column = by_name.get(name, by_folded.get(str(name).lower()))
+        dtype: Any = table[column].dtype if column is not None else None
+        if getattr(dtype, "ordered", False):
+            codes = table[column].cat.codes
+            ranks[column] = codes.where(codes >= 0).astype("Int64")  # -1 is pandas' missing
+    if not ranks:
+        return table
+    ranked = table.copy(deep=False)
+    for column, values in ranks.items():
+        ranked[column] = values
+    return ranked
+
+
 def _sensitive_metrics(
     source: Source, q: KanonQueries, rel: Relation, qids: list[str], sensitive: str, k_anonymity: int, exclude: bool
 ) -> dict:
@@ -264,7 +289,7 @@ def kanon(
     with report.noting_warnings(page) as noted, opened(src) as source, elapsed_line(progress, "kanon", source):
         report.check_not_a_database(page, source)
         database = source.database_label
-        rel = source.relation(table)
+        rel = source.relation(ordered_categories_as_ranks(table, sens_list))
         names = resolve_qids(rel, qids)
         sens_names = resolve_qids(rel, sens_list, "sensitive") if sens_list else []
         overlap = [s for s in sens_names if s in names]

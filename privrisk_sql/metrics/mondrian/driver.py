@@ -155,6 +155,10 @@ def mondrian(
         names = resolve_qids(rel, qids)  # refuses unsupported types; every other one is in KINDS
         orders = resolve_order(rel, names, order)
         attrs = resolve_sensitive(rel, names, o.sensitive)
+        # A pandas ordered Categorical is ranked in its categories' order (DuckDB reads it as an
+        # ENUM, which sorts so): t-closeness takes the ordered distance over it, as kanon does.
+        ordinal = frame_category_orders(table, rel, [a.column for a in attrs])
+        attrs = [dataclasses.replace(a, is_text=False, ordered=True) if a.column in ordinal else a for a in attrs]
         trees = resolve_hierarchies(
             rel, names, hierarchies, orders, relaxed, source.dialect, source.fetch, source.csv_encoding
         )

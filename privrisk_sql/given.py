@@ -7,7 +7,7 @@ from __future__ import annotations
 import numbers
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -142,3 +142,26 @@ def comma_separated(text: str) -> list[str]:
         if j >= n:
             return parts
         i = j + 1
+
+
+def is_pandas_frame(value: Any) -> bool:
+    """A pandas DataFrame, told by its class's module: an Arrow table or a polars frame never
+    costs pandas' import."""
+    return type(value).__module__.startswith("pandas") and type(value).__name__ == "DataFrame"
+
+
+def ordered_categories(table: Any, names: Sequence[str]) -> dict[str, tuple[Any, list[str]]]:
+    """Each of ``names`` that ``table``, a pandas DataFrame, holds as an *ordered* Categorical:
+    name -> (the frame's column label, its categories as text, in the frame's order). Names are
+    matched as the database matches them (``0`` is ``"0"``, case aside); empty for anything else."""
+    if not is_pandas_frame(table):
+        return {}
+    exact = {str(c): c for c in table.columns}
+    folded = {str(c).lower(): c for c in table.columns}
+    found = {}
+    for name in names:
+        column = exact.get(str(name), folded.get(str(name).lower()))
+        dtype: Any = table[column].dtype if column is not None else None
+        if getattr(dtype, "ordered", False):
+            found[name] = (column, [str(c) for c in dtype.categories])
+    return found

@@ -15,6 +15,7 @@ from typing import IO, Any, cast
 import duckdb
 
 from ..errors import InvalidInputError, QueryError
+from ..given import is_pandas_frame
 from ..sql.dialects import get_dialect
 from ..sql.render import quote_identifier, sql_literal
 from . import CatalogEntry
@@ -281,11 +282,6 @@ class DuckDBEngine:
             self.con.close()
 
 
-def _is_pandas_frame(frame: Any) -> bool:
-    # By its module: an Arrow table or a polars frame never costs pandas' import.
-    return type(frame).__module__.startswith("pandas") and type(frame).__name__ == "DataFrame"
-
-
 # What pandas infers for a column of Python objects (infer_dtype) that DuckDB reads as it is
 # (or refuses by its type, naming it). "date" and "datetime" are checked value by value below.
 _OBJECTS_DUCKDB_READS = frozenset({"boolean", "time", "timedelta", "bytes", "period", "empty"})
@@ -302,7 +298,7 @@ def _objects_as_values(con: Any, view: str, frame: Any) -> Any:
     reads as text already holds each value as text: it is only asked what it holds (pandas'
     infer_dtype), and where that is not text alone, warned of two values spelt alike. A shallow
     copy when anything changes; the caller's frame is never changed."""
-    if not _is_pandas_frame(frame):
+    if not is_pandas_frame(frame):
         return frame
     from pandas.api.types import infer_dtype
 
@@ -397,7 +393,7 @@ def _unreadable_column(con: Any, frame: Any) -> tuple[str, str] | None:
     that DuckDB cannot register (``period[M]``, ``halffloat``, ``decimal256``, polars' ``Int128``
     and ``Object``), None for anything else."""
     module, kind = type(frame).__module__, type(frame).__name__
-    if _is_pandas_frame(frame):
+    if is_pandas_frame(frame):
         columns = [
             (str(frame.columns[i]), str(frame.dtypes.iloc[i]), frame.iloc[:, [i]]) for i in range(frame.shape[1])
         ]

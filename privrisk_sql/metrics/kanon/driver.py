@@ -23,7 +23,7 @@ from typing import Any
 
 from ... import report
 from ...errors import InvalidInputError
-from ...given import flag, optional_names
+from ...given import flag, optional_names, ordered_categories
 from ...progress import elapsed_line
 from ...source import Relation, Source, opened
 from ...sql.types import TypeClass
@@ -155,17 +155,10 @@ def ordered_categories_as_ranks(table: Any, sensitive: Sequence[str]) -> Any:
     the ordered distance in the frame's order, as for numbers, where it took the equal distance
     over the spellings. Every other figure counts values alike whatever they are called. Anything
     else (another table, no such column) is returned as it is; the caller's frame is never changed."""
-    if not (type(table).__module__.startswith("pandas") and type(table).__name__ == "DataFrame"):
-        return table
-    by_name = {str(c): c for c in table.columns}
-    by_folded = {str(c).lower(): c for c in table.columns}  # the database resolves names by case
     ranks = {}
-    for name in sensitive:
-        column = by_name.get(name, by_folded.get(str(name).lower()))
-        dtype: Any = table[column].dtype if column is not None else None
-        if getattr(dtype, "ordered", False):
-            codes = table[column].cat.codes
-            ranks[column] = codes.where(codes >= 0).astype("Int64")  # -1 is pandas' missing
+    for column, _ in ordered_categories(table, sensitive).values():
+        codes = table[column].cat.codes
+        ranks[column] = codes.where(codes >= 0).astype("Int64")  # -1 is pandas' missing
     if not ranks:
         return table
     ranked = table.copy(deep=False)

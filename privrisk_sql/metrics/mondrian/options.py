@@ -8,7 +8,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import InvalidInputError
-from ...given import comma_separated, flag, is_number, mapping, name_list, optional_names, table_name, whole_number
+from ...given import (
+    comma_separated,
+    flag,
+    is_number,
+    mapping,
+    name_list,
+    optional_names,
+    ordered_categories,
+    table_name,
+    whole_number,
+)
 from ...source import Relation
 from ...sql.dialects import Dialect
 from ...sql.types import TypeClass
@@ -215,15 +225,11 @@ def frame_category_orders(table: Any, rel: Relation, qids: list[str]) -> dict[st
     """The order of each text QID that ``table``, a pandas DataFrame, holds as an *ordered*
     Categorical: its categories as the frame orders them (low < mid < high). Without it such a QID
     was cut as a category, into sets of values, though the frame says how its values go."""
-    if not (type(table).__module__.startswith("pandas") and type(table).__name__ == "DataFrame"):
-        return {}
-    columns = {str(c): c for c in table.columns}  # DuckDB names a column 0 "0"
-    found: dict[str, list] = {}
-    for name in qids:
-        dtype: Any = table[columns[name]].dtype if name in columns else None
-        if getattr(dtype, "ordered", False) and KINDS.get(rel.column(name).type_class) == "nominal":
-            found[name] = [str(c) for c in dtype.categories]
-    return found
+    return {
+        name: categories
+        for name, (_, categories) in ordered_categories(table, qids).items()
+        if KINDS.get(rel.column(name).type_class) == "nominal"
+    }
 
 
 # The column types each builder is for (a hierarchy file is for text).

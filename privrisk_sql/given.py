@@ -161,7 +161,8 @@ def ordered_categories(table: Any, names: Sequence[str]) -> dict[str, tuple[Any,
     found = {}
     for name in names:
         column = exact.get(str(name), folded.get(str(name).lower()))
-        dtype: Any = table[column].dtype if column is not None else None
+        # a name the frame holds twice selects a DataFrame (no dtype): it is refused by name later
+        dtype: Any = getattr(table[column], "dtype", None) if column is not None else None
         if getattr(dtype, "ordered", False):
             found[name] = (column, [str(c) for c in dtype.categories])
     return found

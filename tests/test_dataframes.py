@@ -542,3 +542,15 @@ def test_mondrian_t_closeness_over_an_ordered_categorical_is_the_ordered_distanc
         measured = release.assign(s=pd.Categorical(release["s"], categories=levels, ordered=ordered))
         assert pr.kanon(None, measured, ["age_gen"], sensitive=["s"])["t_closeness"] <= 0.15
     assert runs[True].partitions > runs[False].partitions  # the ordered distance allows more cuts
+
+
+@pytest.mark.parametrize("metric", ["kanon", "mondrian"])
+def test_a_column_name_held_twice_is_refused_by_name_with_sensitive_attributes(tmp_path, metric):
+    # The look for ordered Categoricals ran first and ended in AttributeError (d53c05e's parent,
+    # mended before release): the frame's a selected two columns.
+    frame = pd.DataFrame([[1, 2, "x"], [1, 2, "y"]], columns=["a", "a", "s"])
+    with pytest.raises(pr.InvalidInputError, match="column 'a' appears twice"):
+        if metric == "kanon":
+            pr.kanon(None, frame, ["s"], sensitive=["a"])
+        else:
+            pr.mondrian(None, frame, ["s"], k=1, sensitive=["a"], l=1, output=str(tmp_path / "o.csv"))

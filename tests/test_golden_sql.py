@@ -76,6 +76,9 @@ def _kanon_statements(dialect):
         "sensitive_class_stats_exclude_nulls": q.sensitive_class_stats(rel, qids, "disease", True),
         "recursive_c": q.recursive_c(rel, qids, "disease", 2),
         "t_closeness_ordered": q.t_closeness_ordered(rel, qids, "salary"),
+        # a text attribute in a given order (values with a quote, a backslash: literals)
+        "t_closeness_in_order": q.t_closeness_ordered(rel, qids, "band", order=["low", "it's", "hi\\gh"]),
+        "values_outside_order": q.values_outside_order(rel, "band", ["low", "it's", "hi\\gh"]),
         # what kanon and cavg read when QIDs or sensitive attributes are text: compared as bytes
         "text_as_bytes": text_as_bytes_sql(q.dialect, rel, qids + ["disease"], [HOSTILE, "disease"]),
         # and NaN in float columns read as missing (NULL), under the text wrapper

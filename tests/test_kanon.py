@@ -55,6 +55,48 @@ def test_hand_ordered_t_closeness(backend):
     assert r["t_closeness"] == pytest.approx(0.375)
 
 
+@pytest.mark.parametrize(
+    "order,t", [(["cold", "flu", "cancer"], 0.25), (["flu", "cold", "cancer"], 0.2)], ids=["cold-first", "flu-first"]
+)
+def test_hand_ordered_t_closeness_of_text_in_a_given_order(backend, order, t):
+    # Text got the equal distance only (0.3 here). Table CDF over cold < flu < cancer: .2, .8, 1;
+    # (a,1): 1/3, 1, 1 -> (.1333 + .2) / 2; (b,2): 0, .5, 1 -> (.2 + .3) / 2 = .25. Over
+    # flu < cold < cancer: .6, .8, 1; (a,1) .2667 / 2, (b,2) .5, .5, 1 -> (.1 + .3) / 2 = .2.
+    table = backend.load(K / "hand_categorical.csv")
+    r = pr.kanon(backend.source(), table, ["zip", "age"], sensitive="disease", order={"disease": order})
+    assert r["t_closeness"] == pytest.approx(t, abs=1e-12)
+    frame = pd.read_csv(K / "hand_categorical.csv")
+    ranks = frame.assign(disease=frame["disease"].map({v: i for i, v in enumerate(order)}))
+    assert r["t_closeness"] == pytest.approx(
+        oracle.sensitive_metrics(ranks, ["zip", "age"], "disease", True)["t_closeness"]
+    )
+    plain = pr.kanon(backend.source(), table, ["zip", "age"], sensitive="disease")
+    assert plain["t_closeness"] == pytest.approx(0.3)  # no order: the equal distance, as before
+    assert {key: r[key] for key in ("l_diversity", "alpha_k", "delta_disclosure")} == {
+        key: plain[key] for key in ("l_diversity", "alpha_k", "delta_disclosure")
+    }
+
+
+@pytest.mark.parametrize(
+    "order,said",
+    [
+        ({"disease": ["flu", "cold"]}, "value 'cancer' of sensitive column 'disease' is not in the order"),
+        ({"disease": ["flu", "Cold", "cancer"]}, "value 'cold' of sensitive column 'disease' is not in the order"),
+        ({"zip": ["a", "b"]}, "order (--order) given for 'zip', which is not a sensitive column"),
+        ({"age": ["1", "2"]}, "given for 'age', but it is"),
+        ({"disease": ["flu", "flu", "cold"]}, "lists 'flu' twice"),
+        ({"disease": "flu,cold"}, "must list the column's values as text"),
+    ],
+    ids=["missing", "case", "qid", "number", "twice", "string"],
+)
+def test_a_bad_order_is_refused_by_name_on_every_backend(backend, order, said):
+    table = backend.load(K / "hand_categorical.csv")
+    sensitive = ["disease", "age"] if "age" in order else ["disease"]
+    qids = ["zip"] if "age" in order else ["zip", "age"]
+    with pytest.raises(pr.InvalidInputError, match=re.escape(said)):
+        pr.kanon(backend.source(), table, qids, sensitive=sensitive, order=order)
+
+
 def test_hand_recursive_textbook_vs_pycanon(backend):
     from pycanon import anonymity
 
@@ -239,6 +281,17 @@ def test_cli_thresholds_and_bad_input(capsys):
     with pytest.raises(SystemExit) as e:
         main(["cavg", "--table", path, "--qids", "zip", "--k", "0"])
     assert e.value.code == 2
+
+
+def test_cli_order_gives_the_ordered_distance_and_is_refused_twice(capsys, tmp_path):
+    path, out = str(K / "hand_categorical.csv"), tmp_path / "k.json"
+    args = ["kanon", "--table", path, "--qids", "zip,age", "--sensitive", "disease", "--json", str(out), "--quiet"]
+    assert main([*args, "--order", "disease=cold,flu,cancer"]) == 0
+    assert json.loads(out.read_text())["t_closeness"] == pytest.approx(0.25)
+    assert main([*args, "--order", "disease=cold,flu,cancer", "--order", "disease=flu,cold,cancer"]) == 2
+    assert "--order given twice for 'disease'" in capsys.readouterr().err
+    assert main([*args, "--order", "disease=cold,flu"]) == 2
+    assert "value 'cancer' of sensitive column 'disease' is not in the order" in capsys.readouterr().err
 
 
 def test_nan_is_missing_like_null_in_every_class_metric(backend):

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from ... import report
 from ...errors import InvalidInputError
-from ...given import flag, optional_names, ordered_categories
+from ...given import flag, mapping, optional_names, ordered_categories
 from ...progress import elapsed_line
 from ...source import Relation, Source, opened
 from ...sql.types import TypeClass
@@ -116,9 +116,19 @@ class KanonQueries(ClassQueries):
             "kanon/recursive_c.sql.j2", **self._ctx(relation_sql, qids, sensitive, exclude_null_qids, l=int(l))
         )
 
-    def t_closeness_ordered(self, relation_sql, qids, sensitive, exclude_null_qids=False) -> str:
+    def t_closeness_ordered(self, relation_sql, qids, sensitive, exclude_null_qids=False, order=None) -> str:
+        """t with the ordered distance: over a numeric attribute's values, or over a text one's
+        places in ``order`` (its values, lowest first, compared byte by byte)."""
         return self._r(
-            "kanon/t_closeness_ordered.sql.j2", **self._ctx(relation_sql, qids, sensitive, exclude_null_qids)
+            "kanon/t_closeness_ordered.sql.j2",
+            **self._ctx(relation_sql, qids, sensitive, exclude_null_qids, order=list(order or [])),
+        )
+
+    def values_outside_order(self, relation_sql, sensitive, order) -> str:
+        """(n, value): the rows whose text ``sensitive`` value ``order`` does not list, and the
+        lowest such value."""
+        return self._r(
+            "kanon/values_outside_order.sql.j2", relation=relation_sql, sensitive=sensitive, order=list(order)
         )
 
 
@@ -167,8 +177,40 @@ def ordered_categories_as_ranks(table: Any, sensitive: Sequence[str]) -> Any:
     return ranked
 
 
+def _checked_orders(
+    source: Source, rel: Relation, sensitive: list[str], given: Mapping[str, tuple[str, ...]]
+) -> dict[str, tuple[str, ...]]:
+    """Each order keyed by its sensitive column's real name, for a text column only, listing every
+    value the column holds (one it lacks is refused by name, before the heavy statements)."""
+    orders: dict[str, tuple[str, ...]] = {}
+    for name, values in given.items():
+        col = rel.column(name)
+        if col.name not in sensitive:  # pragma: no cover - the options record checked the names
+            raise InvalidInputError(f"order (--order) given for {name!r}, which is not a sensitive column")
+        if col.type_class is not TypeClass.TEXT:
+            raise InvalidInputError(
+                f"order (--order) given for {col.name!r}, but it is {col.type_said}: an order is for text "
+                "values (numbers already have theirs, and a boolean's changes nothing)"
+            )
+        found = source.fetch_records(KanonQueries(source.dialect).values_outside_order(rel.sql, col.name, values))[0]
+        if int(found["n"] or 0):
+            raise InvalidInputError(
+                f"value {found['value']!r} of sensitive column {col.name!r} is not in the order given for it "
+                f"({int(found['n']):,} {'row holds' if int(found['n']) == 1 else 'rows hold'} a value it does not list)"
+            )
+        orders[col.name] = values
+    return orders
+
+
 def _sensitive_metrics(
-    source: Source, q: KanonQueries, rel: Relation, qids: list[str], sensitive: str, k_anonymity: int, exclude: bool
+    source: Source,
+    q: KanonQueries,
+    rel: Relation,
+    qids: list[str],
+    sensitive: str,
+    k_anonymity: int,
+    exclude: bool,
+    order: Sequence[str] | None = None,
 ) -> dict:
     stats = source.fetch_records(q.sensitive_class_stats(rel.sql, qids, sensitive, exclude))[0]
     alpha, min_entropy, beta, delta, emd_equal, min_p = (
@@ -178,8 +220,8 @@ def _sensitive_metrics(
     c = None
     if l > 1:
         c = int(source.fetch_records(q.recursive_c(rel.sql, qids, sensitive, l, exclude))[0]["c"])
-    if rel.column(sensitive).type_class in _ORDERED:
-        t = source.fetch_records(q.t_closeness_ordered(rel.sql, qids, sensitive, exclude))[0]["t"]
+    if rel.column(sensitive).type_class in _ORDERED or order:
+        t = source.fetch_records(q.t_closeness_ordered(rel.sql, qids, sensitive, exclude, order))[0]["t"]
         t = 0.0 if t is None else float(t)  # one distinct value: the class equals the table
     else:
         t = float(emd_equal)
@@ -204,6 +246,7 @@ class KanonOptions:
     sensitive: tuple[str, ...]
     k: int | None
     exclude_null_qids: bool
+    order: dict[str, tuple[str, ...]] = field(default_factory=dict)  # sensitive text -> its values, lowest first
 
     @classmethod
     def validated(
@@ -212,13 +255,28 @@ class KanonOptions:
         sensitive: Sequence[str] | str | None = None,
         k: int | None = None,
         exclude_null_qids: bool = False,
+        order: Mapping[str, Sequence[str]] | None = None,
     ) -> KanonOptions:
         sens = optional_names(sensitive, "sensitive")
+        orders: dict[str, tuple[str, ...]] = {}
+        for name, values in mapping(order, "order", "{sensitive column: [its values, lowest first]}").items():
+            if str(name).lower() not in {s.lower() for s in sens}:
+                raise InvalidInputError(f"order (--order) given for {name!r}, which is not a sensitive column")
+            listed = () if isinstance(values, (str, bytes, Mapping)) else tuple(values)
+            if not listed or not all(isinstance(v, str) for v in listed):
+                raise InvalidInputError(
+                    f"order for {name!r} must list the column's values as text, lowest first, got {values!r:.80}"
+                )
+            twice = next((v for i, v in enumerate(listed) if v in listed[:i]), None)
+            if twice is not None:
+                raise InvalidInputError(f"order for {name!r} lists {twice!r} twice")
+            orders[str(name)] = listed
         return cls(
             validate_qids(qids),
             sens,
             None if k is None else validate_k(k),
             flag(exclude_null_qids, "exclude_null_qids"),
+            orders,
         )
 
 
@@ -245,6 +303,7 @@ def kanon(
     k: int | None = None,
     *,
     exclude_null_qids: bool = False,
+    order: Mapping[str, Sequence[str]] | None = None,
     html: Any = None,
     html_values: bool = False,
     progress: Any = "auto",
@@ -261,6 +320,9 @@ def kanon(
         k: optional requested k: adds ``classes_below_k``, ``records_below_k`` and
             ``discernibility_best_effort``.
         exclude_null_qids: drop rows with a NULL QID everywhere (reported in ``excluded_rows``).
+        order: for a text sensitive attribute whose values have an order (income bands, levels),
+            its values lowest first: t-closeness then takes the ordered distance over their places
+            (``{"income": ["low", "mid", "high"]}``); every value the column holds must be listed.
         html: also write the run's report there (one self-contained HTML page).
         html_values: with the QID values of the smallest classes below ``k`` on that page (off:
             the page may travel further than the data).
@@ -274,7 +336,7 @@ def kanon(
         ``delta_disclosure``, ``discernibility``, ``avg_reid_risk``, ``max_reid_risk``,
         ``class_size_histogram`` and counts.
     """
-    o = KanonOptions.validated(qids, sensitive, k, exclude_null_qids)
+    o = KanonOptions.validated(qids, sensitive, k, exclude_null_qids, order)
     qids, sens_list, k, exclude_null_qids = list(o.qids), list(o.sensitive), o.k, o.exclude_null_qids
     page = report.checked_html(html, table)
     riskiest.checked_html_values(html_values, page, k)
@@ -282,7 +344,10 @@ def kanon(
     with report.noting_warnings(page) as noted, opened(src) as source, elapsed_line(progress, "kanon", source):
         report.check_not_a_database(page, source)
         database = source.database_label
-        rel = source.relation(ordered_categories_as_ranks(table, sens_list))
+        given_order = {n.lower() for n in o.order}  # an order given wins over the frame's own
+        rel = source.relation(
+            ordered_categories_as_ranks(table, [s for s in sens_list if s.lower() not in given_order])
+        )
         names = resolve_qids(rel, qids)
         sens_names = resolve_qids(rel, sens_list, "sensitive") if sens_list else []
         overlap = [s for s in sens_names if s in names]
@@ -291,12 +356,14 @@ def kanon(
         check_rows(source, rel, names + sens_names, "the k-anonymity family")
         # SQLite's text in an INTEGER column would be ranked above every number (pycanon: text)
         refuse_values_outside_type(source, rel, sens_names, "t-closeness (the ordered distance)", _ORDERED)
+        orders = _checked_orders(source, rel, sens_names, o.order)
         rel = compared_as_bytes(source.dialect, rel, names + sens_names)
         sizes = class_sizes(source, rel, names, exclude_null_qids)
         out = size_metrics(sizes, k)
         q = KanonQueries(source.dialect)
         per_sa = {
-            s: _sensitive_metrics(source, q, rel, names, s, sizes.min_size, exclude_null_qids) for s in sens_names
+            s: _sensitive_metrics(source, q, rel, names, s, sizes.min_size, exclude_null_qids, orders.get(s))
+            for s in sens_names
         }
         shown = riskiest.smallest(source, table, names, k) if html_values and k is not None else None
     for key in SENSITIVE_KEYS:
@@ -315,7 +382,13 @@ def kanon(
         "kanon",
         database,
         {"table": table},
-        {"qids": list(qids), "sensitive": sens_list, "k": k, "exclude_null_qids": exclude_null_qids},
+        {
+            "qids": list(qids),
+            "sensitive": sens_list,
+            "k": k,
+            "exclude_null_qids": exclude_null_qids,
+            **({"order": {n: list(v) for n, v in o.order.items()}} if o.order else {}),
+        },
         started,
         time.perf_counter() - clock,
         shown,

@@ -168,6 +168,13 @@ def _mondrian_statements(dialect):
             privacy=Privacy(sensitive[:1], l=3, work="privrisk_x_w"),
         ),
         "mondrian_code_tuples_sensitive": q.code_tuples("privrisk_x_tuples", '"people"', dims, sensitive),
+        # a text sensitive attribute in a given order: coded by its place in it
+        "mondrian_code_tuples_sensitive_in_order": q.code_tuples(
+            "privrisk_x_tuples",
+            '"people"',
+            dims,
+            (SensitiveAttr(0, "band", is_text=True, ordered=True, order=("low", "it's", "high")),),
+        ),
         "mondrian_sensitive_shares": q.sensitive_shares("privrisk_x_shares", "privrisk_x_tuples", sensitive),
         "hierarchy_table": q.hierarchy_table("privrisk_x_nodes7"),
         "hierarchy_tree_table": q.hierarchy_tree_table("privrisk_x_tree7"),

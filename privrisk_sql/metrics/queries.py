@@ -82,6 +82,13 @@ class ClassQueries(Queries):
             )
         return relation_sql
 
+    def values_outside_order(self, relation_sql: str, column: str, order: Sequence[str]) -> str:
+        """(n, value): the rows whose text ``column`` holds a value ``order`` does not list
+        (compared byte by byte), and the lowest such value."""
+        return self._r(
+            "classes/values_outside_order.sql.j2", relation=relation_sql, sensitive=column, order=list(order)
+        )
+
     def work_columns(self, relation_sql: str, columns: Sequence[str]) -> tuple[str, dict[str, str]]:
         """``relation_sql`` with ``columns`` renamed privrisk_c0, privrisk_c1, ... and the mapping
         {column: new name}: what a class query reads, so no user column name meets a work column."""

@@ -124,13 +124,6 @@ class KanonQueries(ClassQueries):
             **self._ctx(relation_sql, qids, sensitive, exclude_null_qids, order=list(order or [])),
         )
 
-    def values_outside_order(self, relation_sql, sensitive, order) -> str:
-        """(n, value): the rows whose text ``sensitive`` value ``order`` does not list, and the
-        lowest such value."""
-        return self._r(
-            "kanon/values_outside_order.sql.j2", relation=relation_sql, sensitive=sensitive, order=list(order)
-        )
-
 
 def kanon_sql(
     dialect,
@@ -192,7 +185,7 @@ def _checked_orders(
                 f"order (--order) given for {col.name!r}, but it is {col.type_said}: an order is for text "
                 "values (numbers already have theirs, and a boolean's changes nothing)"
             )
-        found = source.fetch_records(KanonQueries(source.dialect).values_outside_order(rel.sql, col.name, values))[0]
+        found = source.fetch_records(ClassQueries(source.dialect).values_outside_order(rel.sql, col.name, values))[0]
         if int(found["n"] or 0):
             raise InvalidInputError(
                 f"value {found['value']!r} of sensitive column {col.name!r} is not in the order given for it "

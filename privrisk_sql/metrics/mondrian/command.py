@@ -61,7 +61,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=[],
         metavar="COL=V1,V2,...",
         help="order of a text QID's values: cut and labelled as ranges (repeatable; default: "
-        "a category, labelled as the set of its values)",
+        "a category, labelled as the set of its values); of a text --sensitive column's: "
+        "t-closeness takes the ordered distance over them",
     )
     p.add_argument(
         "--hierarchy",

@@ -14,9 +14,10 @@ from ... import report
 from ...engines.common import file_format
 from ...errors import InvalidInputError
 from ...given import flag
-from ...source import is_in_memory, opened
+from ...source import Relation, Source, is_in_memory, opened
 from ..classes import resolve_qids
 from ..destinations import Destination, TableOutput, as_file_path, check_sources, checked_files
+from ..queries import ClassQueries
 from .options import (
     MondrianOptions,
     OutputShape,
@@ -30,7 +31,7 @@ from .options import (
 )
 from .result import MondrianResult
 from .run import MondrianRun, fill_ancestor_table
-from .sql import Privacy
+from .sql import Privacy, SensitiveAttr
 
 log = logging.getLogger("privrisk_sql")
 
@@ -153,12 +154,9 @@ def mondrian(
             raise InvalidInputError(f"mondrian writes its output table {output!r}: it cannot run on a read_only Source")
         rel = source.relation(table)
         names = resolve_qids(rel, qids)  # refuses unsupported types; every other one is in KINDS
-        orders = resolve_order(rel, names, order)
         attrs = resolve_sensitive(rel, names, o.sensitive)
-        # A pandas ordered Categorical is ranked in its categories' order (DuckDB reads it as an
-        # ENUM, which sorts so): t-closeness takes the ordered distance over it, as kanon does.
-        ordinal = frame_category_orders(table, rel, [a.column for a in attrs])
-        attrs = [dataclasses.replace(a, is_text=False, ordered=True) if a.column in ordinal else a for a in attrs]
+        orders = resolve_order(rel, names, order, [a.column for a in attrs])
+        attrs = _ordered_sensitive(source, rel, table, attrs, orders)
         trees = resolve_hierarchies(
             rel, names, hierarchies, orders, relaxed, source.dialect, source.fetch, source.csv_encoding
         )
@@ -229,6 +227,32 @@ def mondrian(
         noted=noted,
     )
     return result
+
+
+def _ordered_sensitive(
+    source: Source, rel: Relation, table: Any, attrs: list[SensitiveAttr], orders: dict[str, list]
+) -> list[SensitiveAttr]:
+    """The sensitive attributes with an order, taken out of ``orders`` (the QIDs' stay): a text
+    one given an order is ranked by its place in it, every value it holds listed (one it lacks is
+    refused by name); a pandas ordered Categorical without one is ranked in its categories' order
+    (DuckDB reads it as an ENUM, which sorts so). t-closeness then takes the ordered distance."""
+    ordinal = frame_category_orders(table, rel, [a.column for a in attrs])
+    ranked = []
+    for a in attrs:
+        if a.column in orders:
+            values = tuple(str(v) for v in orders.pop(a.column))
+            found = source.fetch_records(ClassQueries(source.dialect).values_outside_order(rel.sql, a.column, values))[
+                0
+            ]
+            if int(found["n"] or 0):
+                raise InvalidInputError(
+                    f"value {found['value']!r} of sensitive column {a.column!r} is not in the order given for it"
+                )
+            a = dataclasses.replace(a, order=values, ordered=True)
+        elif a.column in ordinal:
+            a = dataclasses.replace(a, is_text=False, ordered=True)
+        ranked.append(a)
+    return ranked
 
 
 def _progress(progress: Any) -> Callable[[int, int], None] | None:

@@ -197,13 +197,16 @@ def resolve_sensitive(rel: Relation, qids: list[str], names: Sequence[str]) -> l
     return attrs
 
 
-def resolve_order(rel: Relation, qids: list[str], order: Mapping[str, Sequence] | None) -> dict[str, list]:
-    """User orders keyed by real column name; only for text QIDs, each value once."""
+def resolve_order(
+    rel: Relation, qids: list[str], order: Mapping[str, Sequence] | None, sensitive: Sequence[str] = ()
+) -> dict[str, list]:
+    """User orders keyed by real column name; only for text QIDs and text ``sensitive`` columns
+    (t-closeness's ordered distance), each value once."""
     resolved: dict[str, list] = {}
     for name, values in (order or {}).items():
         col = rel.column(name)
-        if col.name not in qids:
-            raise InvalidInputError(f"order given for {name!r}, which is not one of the qids")
+        if col.name not in qids and col.name not in sensitive:
+            raise InvalidInputError(f"order given for {name!r}, which is not one of the qids or sensitive columns")
         if KINDS.get(col.type_class) == "boolean":
             raise InvalidInputError(
                 f"order given for {col.name!r}, but it is {col.type_said}: a boolean is cut as a "

@@ -86,14 +86,15 @@ class MondrianDim:
 @dataclass(frozen=True)
 class SensitiveAttr:
     """A sensitive attribute of an l-diverse or t-close Mondrian run: carried through the levels
-    as the code ``s<index>`` (mondrian_sensitive_code). ``ordered``: numeric, so t-closeness takes
-    the ordered distance, as kanon does."""
+    as the code ``s<index>`` (mondrian_sensitive_code). ``ordered``: numeric, or text with an
+    ``order`` (its values, lowest first), so t-closeness takes the ordered distance, as kanon does."""
 
     index: int
     column: str
     is_text: bool = False
     is_float: bool = False
     ordered: bool = False
+    order: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
-name = 'kanon/values_outside_order.sql.j2'
+name = 'classes/values_outside_order.sql.j2'
 
 def root(context, missing=missing, environment=environment):
     resolve = context.resolve_or_missing
@@ -38,7 +38,7 @@ def root(context, missing=missing, environment=environment):
         _loop_vars = {}
         pass
         yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'binary_text'), t_1(context, l_1_value), _loop_vars=_loop_vars))
-        yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 6 in 'kanon/values_outside_order.sql.j2' evaluated to false and no else section was defined.")))
+        yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 6 in 'classes/values_outside_order.sql.j2' evaluated to false and no else section was defined.")))
     l_1_loop = l_1_value = missing
     yield ')'
 

@@ -15,20 +15,26 @@ def root(context, missing=missing, environment=environment):
         def t_1(*unused):
             raise TemplateRuntimeError("No filter named 'length' found.")
     try:
-        t_2 = environment.filters['quote']
+        t_2 = environment.filters['literal']
     except KeyError:
         @internalcode
         def t_2(*unused):
-            raise TemplateRuntimeError("No filter named 'quote' found.")
+            raise TemplateRuntimeError("No filter named 'literal' found.")
     try:
-        t_3 = environment.tests['none']
+        t_3 = environment.filters['quote']
     except KeyError:
         @internalcode
         def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'quote' found.")
+    try:
+        t_4 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_4(*unused):
             raise TemplateRuntimeError("No test named 'none' found.")
     pass
     def macro(l_1_dim, l_1_w, l_1_dims):
-        t_4 = []
+        t_5 = []
         if l_1_dim is missing:
             l_1_dim = undefined("parameter 'dim' was not provided", name='dim')
         if l_1_w is missing:
@@ -38,21 +44,21 @@ def root(context, missing=missing, environment=environment):
         pass
         if (t_1(l_1_dims) == 1):
             pass
-            t_4.extend((
+            t_5.extend((
                 str(l_1_w),
                 '.c',
                 str(environment.getattr(environment.getitem(l_1_dims, 0), 'index')),
             ))
         else:
             pass
-            t_4.extend((
+            t_5.extend((
                 'CASE ',
                 str(l_1_dim),
             ))
             for l_2_d in l_1_dims:
                 _loop_vars = {}
                 pass
-                t_4.extend((
+                t_5.extend((
                     ' WHEN ',
                     str(environment.getattr(l_2_d, 'index')),
                     ' THEN ',
@@ -61,28 +67,28 @@ def root(context, missing=missing, environment=environment):
                     str(environment.getattr(l_2_d, 'index')),
                 ))
             l_2_d = missing
-            t_4.append(
+            t_5.append(
                 ' END',
             )
-        return concat(t_4)
+        return concat(t_5)
     context.exported_vars.add('dim_value')
     context.vars['dim_value'] = l_0_dim_value = Macro(environment, macro, 'dim_value', ('dim', 'w', 'dims'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_d, l_1_x):
-        t_5 = []
+        t_6 = []
         l_1_fn = resolve('fn')
         if l_1_d is missing:
             l_1_d = undefined("parameter 'd' was not provided", name='d')
         if l_1_x is missing:
             l_1_x = undefined("parameter 'x' was not provided", name='x')
         pass
-        t_5.append(
+        t_6.append(
             str((context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'nan_to_null'), l_1_x) if environment.getattr(l_1_d, 'is_float') else l_1_x)),
         )
-        return concat(t_5)
+        return concat(t_6)
     context.exported_vars.add('original')
     context.vars['original'] = l_0_original = Macro(environment, macro, 'original', ('d', 'x'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_d, l_1_x):
-        t_6 = []
+        t_7 = []
         if l_1_d is missing:
             l_1_d = undefined("parameter 'd' was not provided", name='d')
         if l_1_x is missing:
@@ -90,7 +96,7 @@ def root(context, missing=missing, environment=environment):
         pass
         if environment.getattr(l_1_d, 'is_float'):
             pass
-            t_6.extend((
+            t_7.extend((
                 'CASE WHEN ',
                 str(l_1_x),
                 ' = 0 THEN ABS(',
@@ -101,14 +107,14 @@ def root(context, missing=missing, environment=environment):
             ))
         else:
             pass
-            t_6.append(
+            t_7.append(
                 str(context.call((undefined(name='original') if l_0_original is missing else l_0_original), l_1_d, l_1_x)),
             )
-        return concat(t_6)
+        return concat(t_7)
     context.exported_vars.add('bound')
     context.vars['bound'] = l_0_bound = Macro(environment, macro, 'bound', ('d', 'x'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_d, l_1_x):
-        t_7 = []
+        t_8 = []
         l_1_fn = resolve('fn')
         if l_1_d is missing:
             l_1_d = undefined("parameter 'd' was not provided", name='d')
@@ -117,28 +123,28 @@ def root(context, missing=missing, environment=environment):
         pass
         if environment.getattr(l_1_d, 'is_text'):
             pass
-            t_7.extend((
+            t_8.extend((
                 'm',
                 str(environment.getattr(l_1_d, 'index')),
                 '.code',
             ))
         elif (environment.getattr(l_1_d, 'kind') == 'temporal'):
             pass
-            t_7.append(
+            t_8.append(
                 str(context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'epoch_seconds'), l_1_x)),
             )
         elif (environment.getattr(l_1_d, 'kind') == 'boolean'):
             pass
-            t_7.extend((
+            t_8.extend((
                 'CASE WHEN ',
                 str(l_1_x),
                 ' IS NULL THEN NULL WHEN ',
                 str(l_1_x),
                 ' THEN 1 ELSE 0 END',
             ))
-        elif (not t_3(environment.getattr(l_1_d, 'origin'))):
+        elif (not t_4(environment.getattr(l_1_d, 'origin'))):
             pass
-            t_7.extend((
+            t_8.extend((
                 '(',
                 str(context.call((undefined(name='original') if l_0_original is missing else l_0_original), l_1_d, l_1_x)),
                 ' - ',
@@ -147,45 +153,45 @@ def root(context, missing=missing, environment=environment):
             ))
         else:
             pass
-            t_7.append(
+            t_8.append(
                 str(context.call((undefined(name='original') if l_0_original is missing else l_0_original), l_1_d, l_1_x)),
             )
-        return concat(t_7)
+        return concat(t_8)
     context.exported_vars.add('code')
     context.vars['code'] = l_0_code = Macro(environment, macro, 'code', ('d', 'x'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_dims, l_1_pad):
-        t_8 = []
+        t_9 = []
         if l_1_dims is missing:
             l_1_dims = undefined("parameter 'dims' was not provided", name='dims')
         if l_1_pad is missing:
             l_1_pad = ''
         pass
-        def t_9(fiter):
+        def t_10(fiter):
             for l_2_d in fiter:
                 if environment.getattr(l_2_d, 'is_text'):
                     yield l_2_d
-        for l_2_d in t_9(l_1_dims):
+        for l_2_d in t_10(l_1_dims):
             l_2_fn = resolve('fn')
             _loop_vars = {}
             pass
-            t_8.extend((
+            t_9.extend((
                 str(l_1_pad),
                 'LEFT JOIN ',
-                str(t_2(context, environment.getattr(l_2_d, 'map'))),
+                str(t_3(context, environment.getattr(l_2_d, 'map'))),
                 ' m',
                 str(environment.getattr(l_2_d, 'index')),
                 ' ON m',
                 str(environment.getattr(l_2_d, 'index')),
                 '.val = ',
-                str(context.call(environment.getattr((undefined(name='fn') if l_2_fn is missing else l_2_fn), 'binary_text'), str_join(('r.', t_2(context, environment.getattr(l_2_d, 'column')), )), _loop_vars=_loop_vars)),
+                str(context.call(environment.getattr((undefined(name='fn') if l_2_fn is missing else l_2_fn), 'binary_text'), str_join(('r.', t_3(context, environment.getattr(l_2_d, 'column')), )), _loop_vars=_loop_vars)),
                 '\n',
             ))
         l_2_d = l_2_fn = missing
-        return concat(t_8)
+        return concat(t_9)
     context.exported_vars.add('rank_joins')
     context.vars['rank_joins'] = l_0_rank_joins = Macro(environment, macro, 'rank_joins', ('dims', 'pad'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_keep, l_1_dims, l_1_labels_only):
-        t_10 = []
+        t_11 = []
         if l_1_keep is missing:
             l_1_keep = undefined("parameter 'keep' was not provided", name='keep')
         if l_1_dims is missing:
@@ -193,55 +199,55 @@ def root(context, missing=missing, environment=environment):
         if l_1_labels_only is missing:
             l_1_labels_only = undefined("parameter 'labels_only' was not provided", name='labels_only')
         pass
-        t_10.append(
+        t_11.append(
             'SELECT ',
         )
         for l_2_c in l_1_keep:
             _loop_vars = {}
             pass
-            t_10.extend((
+            t_11.extend((
                 'r.',
-                str(t_2(context, l_2_c)),
+                str(t_3(context, l_2_c)),
                 ', ',
             ))
         l_2_c = missing
-        t_10.extend((
+        t_11.extend((
             'b.partition_id AS ',
-            str(t_2(context, 'partition_id')),
+            str(t_3(context, 'partition_id')),
             '\n',
         ))
         for l_2_d in l_1_dims:
             _loop_vars = {}
             pass
-            t_10.append(
+            t_11.append(
                 '     , ',
             )
             if (not l_1_labels_only):
                 pass
-                t_10.extend((
+                t_11.extend((
                     'b.lo',
                     str(environment.getattr(l_2_d, 'index')),
                     ' AS ',
-                    str(t_2(context, str_join((environment.getattr(l_2_d, 'column'), '_lo', )))),
+                    str(t_3(context, str_join((environment.getattr(l_2_d, 'column'), '_lo', )))),
                     ', b.hi',
                     str(environment.getattr(l_2_d, 'index')),
                     ' AS ',
-                    str(t_2(context, str_join((environment.getattr(l_2_d, 'column'), '_hi', )))),
+                    str(t_3(context, str_join((environment.getattr(l_2_d, 'column'), '_hi', )))),
                     ', ',
                 ))
-            t_10.extend((
+            t_11.extend((
                 'b.gen',
                 str(environment.getattr(l_2_d, 'index')),
                 ' AS ',
-                str(t_2(context, str_join((environment.getattr(l_2_d, 'column'), '_gen', )))),
+                str(t_3(context, str_join((environment.getattr(l_2_d, 'column'), '_gen', )))),
                 '\n',
             ))
         l_2_d = missing
-        return concat(t_10)
+        return concat(t_11)
     context.exported_vars.add('output_columns')
     context.vars['output_columns'] = l_0_output_columns = Macro(environment, macro, 'output_columns', ('keep', 'dims', 'labels_only'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_d, l_1_c, l_1_map):
-        t_11 = []
+        t_12 = []
         if l_1_d is missing:
             l_1_d = undefined("parameter 'd' was not provided", name='d')
         if l_1_c is missing:
@@ -251,34 +257,60 @@ def root(context, missing=missing, environment=environment):
         pass
         if environment.getattr(l_1_d, 'is_text'):
             pass
-            t_11.extend((
+            t_12.extend((
                 'COALESCE(\'"\' || ',
                 str(l_1_map),
                 '.json_text || \'"\', \'null\')',
             ))
         else:
             pass
-            t_11.extend((
+            t_12.extend((
                 'CASE WHEN ',
                 str(l_1_c),
                 " = 1 THEN 'true' WHEN ",
                 str(l_1_c),
                 " = 0 THEN 'false' ELSE 'null' END",
             ))
-        return concat(t_11)
+        return concat(t_12)
     context.exported_vars.add('json_element')
     context.vars['json_element'] = l_0_json_element = Macro(environment, macro, 'json_element', ('d', 'c', 'map'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_a, l_1_x):
-        t_12 = []
+        t_13 = []
+        l_1_v = resolve('v')
         l_1_fn = resolve('fn')
-        l_1_v = missing
         if l_1_a is missing:
             l_1_a = undefined("parameter 'a' was not provided", name='a')
         if l_1_x is missing:
             l_1_x = undefined("parameter 'x' was not provided", name='x')
         pass
-        l_1_v = (context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'binary_text'), l_1_x) if environment.getattr(l_1_a, 'is_text') else (context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'nan_to_null'), l_1_x) if environment.getattr(l_1_a, 'is_float') else l_1_x))
-        t_12.extend((
+        if environment.getattr(l_1_a, 'order'):
+            pass
+            t_14 = []
+            pass
+            t_14.append(
+                'CASE',
+            )
+            l_3_loop = missing
+            for l_3_value, l_3_loop in LoopContext(environment.getattr(l_1_a, 'order'), undefined):
+                _loop_vars = {}
+                pass
+                t_14.extend((
+                    ' WHEN ',
+                    str(context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'binary_text'), l_1_x, _loop_vars=_loop_vars)),
+                    ' = ',
+                    str(context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'binary_text'), t_2(context, l_3_value), _loop_vars=_loop_vars)),
+                    ' THEN ',
+                    str(environment.getattr(l_3_loop, 'index')),
+                ))
+            l_3_loop = l_3_value = missing
+            t_14.append(
+                ' END',
+            )
+            l_1_v = (Markup if context.eval_ctx.autoescape else identity)(concat(t_14))
+        else:
+            pass
+            l_1_v = (context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'binary_text'), l_1_x) if environment.getattr(l_1_a, 'is_text') else (context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'nan_to_null'), l_1_x) if environment.getattr(l_1_a, 'is_float') else l_1_x))
+        t_13.extend((
             'CASE WHEN ',
             str((undefined(name='v') if l_1_v is missing else l_1_v)),
             ' IS NULL THEN NULL ELSE DENSE_RANK() OVER (ORDER BY CASE WHEN ',
@@ -287,36 +319,36 @@ def root(context, missing=missing, environment=environment):
             str((undefined(name='v') if l_1_v is missing else l_1_v)),
             ') END',
         ))
-        return concat(t_12)
+        return concat(t_13)
     context.exported_vars.add('sensitive_code')
     context.vars['sensitive_code'] = l_0_sensitive_code = Macro(environment, macro, 'sensitive_code', ('a', 'x'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_d, l_1_partitions):
-        t_13 = []
+        t_15 = []
         if l_1_d is missing:
             l_1_d = undefined("parameter 'd' was not provided", name='d')
         if l_1_partitions is missing:
             l_1_partitions = undefined("parameter 'partitions' was not provided", name='partitions')
         pass
-        t_13.extend((
+        t_15.extend((
             '(SELECT tp.pid, MAX(ta.depth) AS depth\n   FROM ',
-            str(t_2(context, l_1_partitions)),
+            str(t_3(context, l_1_partitions)),
             ' tp\n   JOIN ',
-            str(t_2(context, environment.getattr(l_1_d, 'nodes'))),
+            str(t_3(context, environment.getattr(l_1_d, 'nodes'))),
             ' ta ON ta.code = tp.lo',
             str(environment.getattr(l_1_d, 'index')),
             '\n   JOIN ',
-            str(t_2(context, environment.getattr(l_1_d, 'nodes'))),
+            str(t_3(context, environment.getattr(l_1_d, 'nodes'))),
             ' tb ON tb.code = tp.hi',
             str(environment.getattr(l_1_d, 'index')),
             ' AND tb.depth = ta.depth AND ',
             str(('(tb.label = ta.label OR tb.label IS NULL AND ta.label IS NULL)' if environment.getattr(l_1_d, 'has_nulls') else 'tb.label = ta.label')),
             '\n  GROUP BY tp.pid)',
         ))
-        return concat(t_13)
+        return concat(t_15)
     context.exported_vars.add('tight_depths')
     context.vars['tight_depths'] = l_0_tight_depths = Macro(environment, macro, 'tight_depths', ('d', 'partitions'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_d, l_1_alias, l_1_code):
-        t_14 = []
+        t_16 = []
         if l_1_d is missing:
             l_1_d = undefined("parameter 'd' was not provided", name='d')
         if l_1_alias is missing:
@@ -324,9 +356,9 @@ def root(context, missing=missing, environment=environment):
         if l_1_code is missing:
             l_1_code = undefined("parameter 'code' was not provided", name='code')
         pass
-        t_14.extend((
+        t_16.extend((
             'LEFT JOIN ',
-            str(t_2(context, environment.getattr(l_1_d, 'map'))),
+            str(t_3(context, environment.getattr(l_1_d, 'map'))),
             ' ',
             str(l_1_alias),
             ' ON ',
@@ -336,15 +368,15 @@ def root(context, missing=missing, environment=environment):
         ))
         if environment.getattr(l_1_d, 'has_nulls'):
             pass
-            t_14.extend((
+            t_16.extend((
                 ' AND ',
                 str(l_1_code),
                 ' > g.null_code',
                 str(environment.getattr(l_1_d, 'index')),
             ))
-        return concat(t_14)
+        return concat(t_16)
     context.exported_vars.add('rank_map_join')
     context.vars['rank_map_join'] = l_0_rank_map_join = Macro(environment, macro, 'rank_map_join', ('d', 'alias', 'code'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '2=30&3=39&4=42&6=50&11=70&12=79&18=84&19=91&20=95&22=105&28=110&29=118&30=122&31=125&32=128&33=130&34=134&35=139&36=143&38=151&44=156&45=163&46=172&53=187&54=199&55=213&56=219&62=243&63=252&64=256&66=263&73=271&74=280&75=283&84=293&86=302&87=304&88=308&95=318&96=329'
+debug_info = '2=36&3=45&4=48&6=56&11=76&12=85&18=90&19=97&20=101&22=111&28=116&29=124&30=128&31=131&32=134&33=136&34=140&35=145&36=149&38=157&44=162&45=169&46=178&53=193&54=205&55=219&56=225&62=249&63=258&64=262&66=269&74=277&75=286&76=294&78=312&80=315&89=325&91=334&92=336&93=340&100=350&101=361'

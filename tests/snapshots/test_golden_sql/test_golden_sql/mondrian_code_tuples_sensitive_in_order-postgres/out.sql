@@ -1,0 +1,31 @@
+CREATE TEMP TABLE "privrisk_x_tuples" AS
+SELECT ROW_NUMBER() OVER () AS rid, CAST(0 AS BIGINT) AS pid, COUNT(*) AS n
+     , CAST(0 AS INTEGER) AS h7
+     , x.s0
+     , x.c0, MIN(x.v0) AS vlo0, MAX(x.v0) AS vhi0
+     , x.c1, MIN(x.v1) AS vlo1, MAX(x.v1) AS vhi1
+     , x.c2, MIN(x.v2) AS vlo2, MAX(x.v2) AS vhi2
+     , x.c3
+     , x.c4
+     , x.c5
+     , x.c6
+     , x.c7
+     , x.c8, MIN(x.v8) AS vlo8, MAX(x.v8) AS vhi8
+FROM (
+    SELECT CAST(r."age" AS DOUBLE PRECISION) AS c0, r."age" AS v0
+         , CAST(CASE WHEN r."income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE r."income" END AS DOUBLE PRECISION) AS c1, CASE WHEN r."income" = 0 THEN ABS(r."income") ELSE CASE WHEN r."income" = CAST('NaN' AS DOUBLE PRECISION) THEN NULL ELSE r."income" END END AS v1
+         , CAST(EXTRACT(EPOCH FROM r."visit") AS DOUBLE PRECISION) AS c2, r."visit" AS v2
+         , CAST(CASE WHEN r."smoker" IS NULL THEN NULL WHEN r."smoker" THEN 1 ELSE 0 END AS DOUBLE PRECISION) AS c3
+         , CAST(m4.code AS DOUBLE PRECISION) AS c4
+         , CAST(m5.code AS DOUBLE PRECISION) AS c5
+         , CAST(m6.code AS DOUBLE PRECISION) AS c6
+         , CAST(m7.code AS DOUBLE PRECISION) AS c7
+         , CAST(r."flag" AS DOUBLE PRECISION) AS c8, r."flag" AS v8
+         , CASE WHEN CASE WHEN (CAST(r."band" AS TEXT) COLLATE "C") = (CAST('low' AS TEXT) COLLATE "C") THEN 1 WHEN (CAST(r."band" AS TEXT) COLLATE "C") = (CAST('it''s' AS TEXT) COLLATE "C") THEN 2 WHEN (CAST(r."band" AS TEXT) COLLATE "C") = (CAST('high' AS TEXT) COLLATE "C") THEN 3 END IS NULL THEN NULL ELSE DENSE_RANK() OVER (ORDER BY CASE WHEN CASE WHEN (CAST(r."band" AS TEXT) COLLATE "C") = (CAST('low' AS TEXT) COLLATE "C") THEN 1 WHEN (CAST(r."band" AS TEXT) COLLATE "C") = (CAST('it''s' AS TEXT) COLLATE "C") THEN 2 WHEN (CAST(r."band" AS TEXT) COLLATE "C") = (CAST('high' AS TEXT) COLLATE "C") THEN 3 END IS NULL THEN 1 ELSE 0 END, CASE WHEN (CAST(r."band" AS TEXT) COLLATE "C") = (CAST('low' AS TEXT) COLLATE "C") THEN 1 WHEN (CAST(r."band" AS TEXT) COLLATE "C") = (CAST('it''s' AS TEXT) COLLATE "C") THEN 2 WHEN (CAST(r."band" AS TEXT) COLLATE "C") = (CAST('high' AS TEXT) COLLATE "C") THEN 3 END) END AS s0
+    FROM "people" r
+    LEFT JOIN "privrisk_x_map4" m4 ON m4.val = (CAST(r."we""ird; DROP TABLE x;--" AS TEXT) COLLATE "C")
+    LEFT JOIN "privrisk_x_map5" m5 ON m5.val = (CAST(r."city" AS TEXT) COLLATE "C")
+    LEFT JOIN "privrisk_x_map6" m6 ON m6.val = (CAST(r."zone" AS TEXT) COLLATE "C")
+    LEFT JOIN "privrisk_x_map7" m7 ON m7.val = (CAST(r."job" AS TEXT) COLLATE "C")
+) x
+GROUP BY x.c0, x.c1, x.c2, x.c3, x.c4, x.c5, x.c6, x.c7, x.c8, x.s0

@@ -95,6 +95,22 @@ def order(text: str) -> tuple[str, list[str]]:
     return column.strip(), comma_separated(values)
 
 
+def order_arg(p: argparse.ArgumentParser, help: str) -> None:
+    """``--order COL=V1,V2,...``, repeatable: a column's values, lowest first."""
+    p.add_argument("--order", action="append", type=order, default=[], metavar="COL=V1,V2,...", help=help)
+
+
+def once_per_column(option: str, pairs: list[tuple[str, object]]) -> None:
+    """A repeatable ``COL=...`` option names each column once (InvalidInputError otherwise)."""
+    from ..errors import InvalidInputError
+
+    seen: set[str] = set()
+    for column, _ in pairs:
+        if column in seen:
+            raise InvalidInputError(f"{option} given twice for {column!r}")
+        seen.add(column)
+
+
 def hierarchy(text: str) -> tuple[str, str]:
     column, eq, path = text.partition("=")
     if not eq or not column.strip() or not path.strip():

@@ -11,13 +11,9 @@ from .. import riskiest
 def add_arguments(p: argparse.ArgumentParser) -> None:
     a.table_args(p)
     p.add_argument("--sensitive", type=a.name_list, help="sensitive columns (for l, t, beta, delta, alpha)")
-    p.add_argument(
-        "--order",
-        action="append",
-        type=a.order,
-        default=[],
-        metavar="COL=V1,V2,...",
-        help="the values of a text sensitive column, lowest first: t-closeness takes the ordered "
+    a.order_arg(
+        p,
+        "the values of a text sensitive column, lowest first: t-closeness takes the ordered "
         "distance over them (repeatable; default: the equal distance, as for any text)",
     )
     p.add_argument("--k", type=a.positive_int, help="requested k: adds classes/records below k")
@@ -28,14 +24,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def check(args: argparse.Namespace) -> None:
     """--html-values' needs, one --order per column; the options record validates the rest before work."""
-    from ...errors import InvalidInputError
-
     riskiest.check(args)
-    seen: set[str] = set()
-    for column, _ in args.order:
-        if column in seen:
-            raise InvalidInputError(f"--order given twice for {column!r}")
-        seen.add(column)
+    a.once_per_column("--order", args.order)
 
 
 def compute(src, args: argparse.Namespace):

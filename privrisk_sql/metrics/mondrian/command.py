@@ -54,13 +54,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default="error",
         help="NULL in a QID: error (default) or separate (its own lowest value)",
     )
-    p.add_argument(
-        "--order",
-        action="append",
-        type=a.order,
-        default=[],
-        metavar="COL=V1,V2,...",
-        help="order of a text QID's values: cut and labelled as ranges (repeatable; default: "
+    a.order_arg(
+        p,
+        "order of a text QID's values: cut and labelled as ranges (repeatable; default: "
         "a category, labelled as the set of its values); of a text --sensitive column's: "
         "t-closeness takes the ordered distance over them",
     )
@@ -126,11 +122,7 @@ def check(args: argparse.Namespace) -> None:
         except InvalidInputError as e:
             raise InvalidInputError(f"--hierarchy for {column!r}: {e}") from None
     for option, pairs in (("--order", args.order), ("--hierarchy", args.hierarchy)):
-        seen: set[str] = set()
-        for column, _ in pairs:
-            if column in seen:
-                raise InvalidInputError(f"{option} given twice for {column!r}")
-            seen.add(column)
+        a.once_per_column(option, pairs)
 
 
 def compute(src, args: argparse.Namespace):

@@ -241,9 +241,8 @@ def _ordered_sensitive(
     for a in attrs:
         if a.column in orders:
             values = tuple(str(v) for v in orders.pop(a.column))
-            found = source.fetch_records(ClassQueries(source.dialect).values_outside_order(rel.sql, a.column, values))[
-                0
-            ]
+            outside = ClassQueries(source.dialect).values_outside_order(rel.sql, a.column, values)
+            found = source.fetch_records(outside)[0]
             if int(found["n"] or 0):
                 raise InvalidInputError(
                     f"value {found['value']!r} of sensitive column {a.column!r} is not in the order given for it"

@@ -253,7 +253,7 @@ class KanonOptions:
         sens = optional_names(sensitive, "sensitive")
         orders: dict[str, tuple[str, ...]] = {}
         for name, values in mapping(order, "order", "{sensitive column: [its values, lowest first]}").items():
-            if str(name).lower() not in {s.lower() for s in sens}:
+            if str(name).lower() not in {str(s).lower() for s in sens}:
                 raise InvalidInputError(f"order (--order) given for {name!r}, which is not a sensitive column")
             listed = () if isinstance(values, (str, bytes, Mapping)) else tuple(values)
             if not listed or not all(isinstance(v, str) for v in listed):
@@ -339,7 +339,7 @@ def kanon(
         database = source.database_label
         given_order = {n.lower() for n in o.order}  # an order given wins over the frame's own
         rel = source.relation(
-            ordered_categories_as_ranks(table, [s for s in sens_list if s.lower() not in given_order])
+            ordered_categories_as_ranks(table, [s for s in sens_list if str(s).lower() not in given_order])
         )
         names = resolve_qids(rel, qids)
         sens_names = resolve_qids(rel, sens_list, "sensitive") if sens_list else []

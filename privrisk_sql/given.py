@@ -150,19 +150,17 @@ def is_pandas_frame(value: Any) -> bool:
     return type(value).__module__.startswith("pandas") and type(value).__name__ == "DataFrame"
 
 
-def ordered_categories(table: Any, names: Sequence[str]) -> dict[str, tuple[Any, list[str]]]:
-    """Each of ``names`` that ``table``, a pandas DataFrame, holds as an *ordered* Categorical:
-    name -> (the frame's column label, its categories as text, in the frame's order). Names are
-    matched as the database matches them (``0`` is ``"0"``, case aside); empty for anything else."""
+def ordered_categories(table: Any, names: Sequence[str]) -> dict[str, list[str]]:
+    """Each of ``names`` (columns as the database names them: ``0`` is ``"0"``) that ``table``, a
+    pandas DataFrame, holds as an *ordered* Categorical: name -> its categories as text, in the
+    frame's order. Empty for anything else."""
     if not is_pandas_frame(table):
         return {}
-    exact = {str(c): c for c in table.columns}
-    folded = {str(c).lower(): c for c in table.columns}
+    columns = {str(c): c for c in table.columns}
     found = {}
     for name in names:
-        column = exact.get(str(name), folded.get(str(name).lower()))
-        # a name the frame holds twice selects a DataFrame (no dtype): it is refused by name later
-        dtype: Any = getattr(table[column], "dtype", None) if column is not None else None
+        # a name the frame holds twice selects a DataFrame (no dtype): it is refused by name elsewhere
+        dtype: Any = getattr(table[columns[name]], "dtype", None) if name in columns else None
         if getattr(dtype, "ordered", False):
-            found[name] = (column, [str(c) for c in dtype.categories])
+            found[name] = [str(c) for c in dtype.categories]
     return found

@@ -419,8 +419,9 @@ def test_t_closeness_over_text_in_a_given_order_on_every_backend(backend):
     [
         ({"workclass": WORKCLASSES[:-1]}, "value 'Federal-gov' of sensitive column 'workclass' is not in the order"),
         ({"education_num": ["1", "2"]}, "order given for 'education_num', but it is"),
+        ({"workclass": []}, "value 'Federal-gov' of sensitive column 'workclass' is not in the order"),
     ],
-    ids=["missing-value", "number"],
+    ids=["missing-value", "number", "empty"],
 )
 def test_a_sensitive_order_is_checked_before_work(backend, order, said):
     table = backend.load(ADULT)

@@ -130,6 +130,18 @@ _WHAT_A_CLASS_HOLDS = {
 }
 
 
+def refuse_values_outside_order(source: Source, rel: Relation, column: str, order: Sequence[str]) -> None:
+    """Refuse a text sensitive ``column`` holding a value its ``order`` does not list (compared
+    byte by byte), naming the lowest such value: one scan, before the heavy statements."""
+    found = source.fetch_records(ClassQueries(source.dialect).values_outside_order(rel.sql, column, order))[0]
+    n = int(found["n"] or 0)
+    if n:
+        raise InvalidInputError(
+            f"value {found['value']!r} of sensitive column {column!r} is not in the order given for it "
+            f"({n:,} {'row holds' if n == 1 else 'rows hold'} a value it does not list)"
+        )
+
+
 def refuse_values_outside_type(
     source: Source, rel: Relation, columns: Sequence[str], what: str, classes: Sequence[TypeClass] = tuple(TypeClass)
 ) -> None:

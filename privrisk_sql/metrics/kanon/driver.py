@@ -33,6 +33,7 @@ from ..classes import (
     check_rows,
     class_sizes,
     compared_as_bytes,
+    refuse_values_outside_order,
     refuse_values_outside_type,
     resolve_qids,
     text_as_bytes_sql,
@@ -152,31 +153,14 @@ def kanon_sql(
 _ORDERED = (TypeClass.INTEGER, TypeClass.FLOAT)
 
 
-def ordered_categories_as_ranks(table: Any, sensitive: Sequence[str]) -> Any:
-    """``table`` with each sensitive attribute that it holds as a pandas *ordered* Categorical
-    replaced by its categories' ranks (0, 1, ...; missing stays missing), so that t-closeness takes
-    the ordered distance in the frame's order, as for numbers, where it took the equal distance
-    over the spellings. Every other figure counts values alike whatever they are called. Anything
-    else (another table, no such column) is returned as it is; the caller's frame is never changed."""
-    ranks = {}
-    for column, _ in ordered_categories(table, sensitive).values():
-        codes = table[column].cat.codes
-        ranks[column] = codes.where(codes >= 0).astype("Int64")  # -1 is pandas' missing
-    if not ranks:
-        return table
-    ranked = table.copy(deep=False)
-    for column, values in ranks.items():
-        ranked[column] = values
-    return ranked
-
-
 def _checked_orders(
-    source: Source, rel: Relation, sensitive: list[str], given: Mapping[str, tuple[str, ...]]
+    source: Source, rel: Relation, table: Any, sensitive: list[str], given: Mapping[str, tuple[str, ...]]
 ) -> dict[str, tuple[str, ...]]:
     """Each order keyed by its sensitive column's real name, for a text column only, listing every
-    value the column holds (one it lacks is refused by name, before the heavy statements)."""
+    value the column holds (one it lacks is refused by name, before the heavy statements). A pandas
+    ordered Categorical brings its categories as its order; one given wins (it comes later)."""
     orders: dict[str, tuple[str, ...]] = {}
-    for name, values in given.items():
+    for name, values in {**ordered_categories(table, sensitive), **given}.items():
         col = rel.column(name)
         if col.name not in sensitive:  # pragma: no cover - the options record checked the names
             raise InvalidInputError(f"order (--order) given for {name!r}, which is not a sensitive column")
@@ -185,13 +169,8 @@ def _checked_orders(
                 f"order (--order) given for {col.name!r}, but it is {col.type_said}: an order is for text "
                 "values (numbers already have theirs, and a boolean's changes nothing)"
             )
-        found = source.fetch_records(ClassQueries(source.dialect).values_outside_order(rel.sql, col.name, values))[0]
-        if int(found["n"] or 0):
-            raise InvalidInputError(
-                f"value {found['value']!r} of sensitive column {col.name!r} is not in the order given for it "
-                f"({int(found['n']):,} {'row holds' if int(found['n']) == 1 else 'rows hold'} a value it does not list)"
-            )
-        orders[col.name] = values
+        refuse_values_outside_order(source, rel, col.name, values)
+        orders[col.name] = tuple(values)
     return orders
 
 
@@ -337,10 +316,7 @@ def kanon(
     with report.noting_warnings(page) as noted, opened(src) as source, elapsed_line(progress, "kanon", source):
         report.check_not_a_database(page, source)
         database = source.database_label
-        given_order = {n.lower() for n in o.order}  # an order given wins over the frame's own
-        rel = source.relation(
-            ordered_categories_as_ranks(table, [s for s in sens_list if str(s).lower() not in given_order])
-        )
+        rel = source.relation(table)
         names = resolve_qids(rel, qids)
         sens_names = resolve_qids(rel, sens_list, "sensitive") if sens_list else []
         overlap = [s for s in sens_names if s in names]
@@ -349,7 +325,7 @@ def kanon(
         check_rows(source, rel, names + sens_names, "the k-anonymity family")
         # SQLite's text in an INTEGER column would be ranked above every number (pycanon: text)
         refuse_values_outside_type(source, rel, sens_names, "t-closeness (the ordered distance)", _ORDERED)
-        orders = _checked_orders(source, rel, sens_names, o.order)
+        orders = _checked_orders(source, rel, table, sens_names, o.order)
         rel = compared_as_bytes(source.dialect, rel, names + sens_names)
         sizes = class_sizes(source, rel, names, exclude_null_qids)
         out = size_metrics(sizes, k)

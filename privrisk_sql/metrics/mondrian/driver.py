@@ -15,9 +15,8 @@ from ...engines.common import file_format
 from ...errors import InvalidInputError
 from ...given import flag
 from ...source import Relation, Source, is_in_memory, opened
-from ..classes import resolve_qids
+from ..classes import refuse_values_outside_order, resolve_qids
 from ..destinations import Destination, TableOutput, as_file_path, check_sources, checked_files
-from ..queries import ClassQueries
 from .options import (
     MondrianOptions,
     OutputShape,
@@ -232,24 +231,18 @@ def mondrian(
 def _ordered_sensitive(
     source: Source, rel: Relation, table: Any, attrs: list[SensitiveAttr], orders: dict[str, list]
 ) -> list[SensitiveAttr]:
-    """The sensitive attributes with an order, taken out of ``orders`` (the QIDs' stay): a text
-    one given an order is ranked by its place in it, every value it holds listed (one it lacks is
-    refused by name); a pandas ordered Categorical without one is ranked in its categories' order
-    (DuckDB reads it as an ENUM, which sorts so). t-closeness then takes the ordered distance."""
+    """The sensitive attributes with an order, taken out of ``orders`` (the QIDs' stay): one given,
+    or a pandas ordered Categorical's categories. Such a text attribute is ranked by its place in
+    the order, every value it holds listed (one it lacks is refused by name), and t-closeness takes
+    the ordered distance over it."""
     ordinal = frame_category_orders(table, rel, [a.column for a in attrs])
     ranked = []
     for a in attrs:
-        if a.column in orders:
-            values = tuple(str(v) for v in orders.pop(a.column))
-            outside = ClassQueries(source.dialect).values_outside_order(rel.sql, a.column, values)
-            found = source.fetch_records(outside)[0]
-            if int(found["n"] or 0):
-                raise InvalidInputError(
-                    f"value {found['value']!r} of sensitive column {a.column!r} is not in the order given for it"
-                )
-            a = dataclasses.replace(a, order=values, ordered=True)
-        elif a.column in ordinal:
-            a = dataclasses.replace(a, is_text=False, ordered=True)
+        values = orders.pop(a.column, ordinal.get(a.column))
+        if values is not None:
+            order = tuple(str(v) for v in values)
+            refuse_values_outside_order(source, rel, a.column, order)
+            a = dataclasses.replace(a, order=order, ordered=True)
         ranked.append(a)
     return ranked
 

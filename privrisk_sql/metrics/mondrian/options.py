@@ -230,7 +230,7 @@ def frame_category_orders(table: Any, rel: Relation, qids: list[str]) -> dict[st
     was cut as a category, into sets of values, though the frame says how its values go."""
     return {
         name: categories
-        for name, (_, categories) in ordered_categories(table, qids).items()
+        for name, categories in ordered_categories(table, qids).items()
         if KINDS.get(rel.column(name).type_class) == "nominal"
     }
 

@@ -9,13 +9,12 @@ def root(context, missing=missing, environment=environment):
     if 0: yield None
     l_0_qids = resolve('qids')
     l_0_order = resolve('order')
-    l_0_v = resolve('v')
     l_0_sensitive = resolve('sensitive')
     l_0_relation = resolve('relation')
     l_0_exclude_null_qids = resolve('exclude_null_qids')
     l_0_t = resolve('t')
     l_0_fn = resolve('fn')
-    l_0_m = l_0_class_key = missing
+    l_0_m = l_0_class_key = l_0_v = missing
     try:
         t_1 = environment.filters['join']
     except KeyError:
@@ -23,60 +22,26 @@ def root(context, missing=missing, environment=environment):
         def t_1(*unused):
             raise TemplateRuntimeError("No filter named 'join' found.")
     try:
-        t_2 = environment.filters['literal']
+        t_2 = environment.filters['map']
     except KeyError:
         @internalcode
         def t_2(*unused):
-            raise TemplateRuntimeError("No filter named 'literal' found.")
+            raise TemplateRuntimeError("No filter named 'map' found.")
     try:
-        t_3 = environment.filters['map']
+        t_3 = environment.filters['quote']
     except KeyError:
         @internalcode
         def t_3(*unused):
-            raise TemplateRuntimeError("No filter named 'map' found.")
-    try:
-        t_4 = environment.filters['quote']
-    except KeyError:
-        @internalcode
-        def t_4(*unused):
             raise TemplateRuntimeError("No filter named 'quote' found.")
     pass
     l_0_m = context.vars['m'] = environment.get_template('_macros.sql.j2', 'kanon/t_closeness_ordered.sql.j2')._get_default_module(context)
     context.exported_vars.discard('m')
-    l_0_class_key = t_1(context.eval_ctx, t_3(context, (undefined(name='qids') if l_0_qids is missing else l_0_qids), 'quote'), ', ')
+    l_0_class_key = t_1(context.eval_ctx, t_2(context, (undefined(name='qids') if l_0_qids is missing else l_0_qids), 'quote'), ', ')
     context.vars['class_key'] = l_0_class_key
     context.exported_vars.add('class_key')
-    if (undefined(name='order') if l_0_order is missing else l_0_order):
-        pass
-        t_5 = []
-        pass
-        t_5.append(
-            'CASE',
-        )
-        l_2_loop = missing
-        for l_2_value, l_2_loop in LoopContext((undefined(name='order') if l_0_order is missing else l_0_order), undefined):
-            _loop_vars = {}
-            pass
-            t_5.extend((
-                ' WHEN ',
-                str(t_4(context, (undefined(name='sensitive') if l_0_sensitive is missing else l_0_sensitive))),
-                ' = ',
-                str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'binary_text'), t_2(context, l_2_value), _loop_vars=_loop_vars)),
-                ' THEN ',
-                str(environment.getattr(l_2_loop, 'index')),
-            ))
-        l_2_loop = l_2_value = missing
-        t_5.append(
-            ' END',
-        )
-        l_0_v = (Markup if context.eval_ctx.autoescape else identity)(concat(t_5))
-        context.vars['v'] = l_0_v
-        context.exported_vars.add('v')
-    else:
-        pass
-        l_0_v = t_4(context, (undefined(name='sensitive') if l_0_sensitive is missing else l_0_sensitive))
-        context.vars['v'] = l_0_v
-        context.exported_vars.add('v')
+    l_0_v = (context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'place_in_order'), t_3(context, (undefined(name='sensitive') if l_0_sensitive is missing else l_0_sensitive)), (undefined(name='order') if l_0_order is missing else l_0_order)) if (undefined(name='order') if l_0_order is missing else l_0_order) else t_3(context, (undefined(name='sensitive') if l_0_sensitive is missing else l_0_sensitive)))
+    context.vars['v'] = l_0_v
+    context.exported_vars.add('v')
     yield 'WITH class_value AS (\n  SELECT '
     yield str((undefined(name='class_key') if l_0_class_key is missing else l_0_class_key))
     yield ', '
@@ -84,7 +49,7 @@ def root(context, missing=missing, environment=environment):
     yield ' AS v, COUNT(*) AS c\n  FROM '
     yield str((undefined(name='relation') if l_0_relation is missing else l_0_relation))
     yield '\n  WHERE '
-    yield str(t_4(context, (undefined(name='sensitive') if l_0_sensitive is missing else l_0_sensitive)))
+    yield str(t_3(context, (undefined(name='sensitive') if l_0_sensitive is missing else l_0_sensitive)))
     yield ' IS NOT NULL\n'
     if (undefined(name='exclude_null_qids') if l_0_exclude_null_qids is missing else l_0_exclude_null_qids):
         pass
@@ -134,4 +99,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n)\nSELECT MAX(dist) / NULLIF((SELECT COUNT(*) FROM value_counts) - 1, 0) AS t FROM class_distances'
 
 blocks = {}
-debug_info = '13=44&14=46&17=49&18=57&20=77&23=81&24=85&25=87&26=89&27=92&30=95&37=99&46=101&49=103&51=105&52=109&56=111&58=113&61=119&64=121&68=123&72=125&75=127&84=133'
+debug_info = '13=37&14=39&16=42&18=46&19=50&20=52&21=54&22=57&25=60&32=64&41=66&44=68&46=70&47=74&51=76&53=78&56=84&59=86&63=88&67=90&70=92&79=98'

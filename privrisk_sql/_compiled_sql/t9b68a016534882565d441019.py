@@ -7,7 +7,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_key_value = l_0_input_order = l_0_plain_key = l_0_group_keys = l_0_qids_not_null = l_0_grouping_sets_group_by = l_0_grouping_set_id = l_0_grouping_set_combo = missing
+    l_0_key_value = l_0_input_order = l_0_plain_key = l_0_group_keys = l_0_qids_not_null = l_0_place_in_order = l_0_grouping_sets_group_by = l_0_grouping_set_id = l_0_grouping_set_combo = missing
     try:
         t_1 = environment.filters['join']
     except KeyError:
@@ -183,12 +183,42 @@ def root(context, missing=missing, environment=environment):
         return concat(t_10)
     context.exported_vars.add('qids_not_null')
     context.vars['qids_not_null'] = l_0_qids_not_null = Macro(environment, macro, 'qids_not_null', ('qids',), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_grouping):
+    def macro(l_1_x, l_1_order):
         t_11 = []
+        if l_1_x is missing:
+            l_1_x = undefined("parameter 'x' was not provided", name='x')
+        if l_1_order is missing:
+            l_1_order = undefined("parameter 'order' was not provided", name='order')
+        pass
+        t_11.append(
+            'CASE',
+        )
+        l_2_loop = missing
+        for l_2_value, l_2_loop in LoopContext(l_1_order, undefined):
+            l_2_fn = resolve('fn')
+            _loop_vars = {}
+            pass
+            t_11.extend((
+                ' WHEN ',
+                str(l_1_x),
+                ' = ',
+                str(context.call(environment.getattr((undefined(name='fn') if l_2_fn is missing else l_2_fn), 'binary_text'), t_2(context, l_2_value), _loop_vars=_loop_vars)),
+                ' THEN ',
+                str(environment.getattr(l_2_loop, 'index')),
+            ))
+        l_2_loop = l_2_value = l_2_fn = missing
+        t_11.append(
+            ' END',
+        )
+        return concat(t_11)
+    context.exported_vars.add('place_in_order')
+    context.vars['place_in_order'] = l_0_place_in_order = Macro(environment, macro, 'place_in_order', ('x', 'order'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_grouping):
+        t_12 = []
         if l_1_grouping is missing:
             l_1_grouping = undefined("parameter 'grouping' was not provided", name='grouping')
         pass
-        t_11.extend((
+        t_12.extend((
             'GROUP BY ',
             str(t_1(context.eval_ctx, t_3(context, environment.getattr(l_1_grouping, 'columns'), 'quote'), ', ')),
             ' GROUPING SETS (',
@@ -197,46 +227,46 @@ def root(context, missing=missing, environment=environment):
         for l_2_s, l_2_loop in LoopContext(environment.getattr(l_1_grouping, 'sets'), undefined):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_12.extend((
                 '(',
                 str(t_1(context.eval_ctx, t_3(context, l_2_s, 'quote'), ', ')),
                 ')',
-                str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 54 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
+                str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 61 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
             ))
         l_2_loop = l_2_s = missing
-        t_11.append(
+        t_12.append(
             ')',
         )
-        return concat(t_11)
+        return concat(t_12)
     context.exported_vars.add('grouping_sets_group_by')
     context.vars['grouping_sets_group_by'] = l_0_grouping_sets_group_by = Macro(environment, macro, 'grouping_sets_group_by', ('grouping',), False, False, False, context.eval_ctx.autoescape)
-    yield '\n'
-    def macro(l_1_grouping):
-        t_12 = []
-        if l_1_grouping is missing:
-            l_1_grouping = undefined("parameter 'grouping' was not provided", name='grouping')
-        pass
-        t_12.extend((
-            'GROUPING_ID(',
-            str(t_1(context.eval_ctx, t_3(context, environment.getattr(l_1_grouping, 'columns'), 'quote'), ', ')),
-            ')',
-        ))
-        return concat(t_12)
-    context.exported_vars.add('grouping_set_id')
-    context.vars['grouping_set_id'] = l_0_grouping_set_id = Macro(environment, macro, 'grouping_set_id', ('grouping',), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_grouping):
         t_13 = []
         if l_1_grouping is missing:
             l_1_grouping = undefined("parameter 'grouping' was not provided", name='grouping')
         pass
-        t_13.append(
+        t_13.extend((
+            'GROUPING_ID(',
+            str(t_1(context.eval_ctx, t_3(context, environment.getattr(l_1_grouping, 'columns'), 'quote'), ', ')),
+            ')',
+        ))
+        return concat(t_13)
+    context.exported_vars.add('grouping_set_id')
+    context.vars['grouping_set_id'] = l_0_grouping_set_id = Macro(environment, macro, 'grouping_set_id', ('grouping',), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_grouping):
+        t_14 = []
+        if l_1_grouping is missing:
+            l_1_grouping = undefined("parameter 'grouping' was not provided", name='grouping')
+        pass
+        t_14.append(
             'CASE grouping_set ',
         )
         for (l_2_gid, l_2_combo) in environment.getattr(l_1_grouping, 'ids'):
             _loop_vars = {}
             pass
-            t_13.extend((
+            t_14.extend((
                 'WHEN ',
                 str(t_2(context, l_2_gid)),
                 ' THEN ',
@@ -244,12 +274,12 @@ def root(context, missing=missing, environment=environment):
                 ' ',
             ))
         l_2_gid = l_2_combo = missing
-        t_13.append(
+        t_14.append(
             'END',
         )
-        return concat(t_13)
+        return concat(t_14)
     context.exported_vars.add('grouping_set_combo')
     context.vars['grouping_set_combo'] = l_0_grouping_set_combo = Macro(environment, macro, 'grouping_set_combo', ('grouping',), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '5=42&6=50&7=54&9=62&18=67&19=79&20=83&21=88&22=92&24=98&31=103&32=108&33=111&35=130&41=135&42=143&43=145&47=168&48=174&53=186&54=193&57=214&58=221&61=228&62=236'
+debug_info = '5=42&6=50&7=54&9=62&18=67&19=79&20=83&21=88&22=92&24=98&31=103&32=108&33=111&35=130&41=135&42=143&43=145&47=168&48=174&54=186&55=197&60=216&61=223&64=244&65=251&68=258&69=266'

@@ -27,42 +27,60 @@ def size_metrics(df, qids):
 _NULL = object()  # NULL (or NaN) as one value of a sensitive column: pandas cannot index by NaN
 
 
-def sensitive_metrics(df, qids, sa, ordered: bool):
+def sensitive_classes(df, qids, sa, ordered: bool) -> list[dict]:
+    """Per equivalence class: its key (the QID values, as pandas groups them), size, distinct l,
+    alpha, entropy H, beta, delta, t (None for a class of NULLs alone under the ordered distance)
+    and its value counts, largest first."""
     n = len(df)
     marked = df[sa].astype(object).where(df[sa].notna(), _NULL)
     p = marked.value_counts() / n
-    out = {"l": [], "alpha": [], "H": [], "beta": [], "delta": [], "t": [], "c": []}
     values = sorted(df[sa].dropna().unique()) if ordered else None
     pn = df[sa].value_counts(normalize=True)  # the table over its non-NULL values (ordered distance)
-    for _, g in classes(df, qids):
+    out = []
+    for key, g in classes(df, qids):
         q = marked[g.index].value_counts() / len(g)
-        out["l"].append(len(q))
-        out["alpha"].append(q.max())
-        out["H"].append(-(q * np.log(q)).sum())
         pq = p[q.index]
-        out["beta"].append(((q - pq) / pq).max())
-        out["delta"].append(np.abs(np.log(q / pq)).max())
+        t = None
         if ordered:  # EMD between distributions over the non-NULL values (a class of NULLs alone: none)
             qn = g[sa].value_counts(normalize=True)
             if len(qn):
                 qf = np.cumsum([qn.get(v, 0.0) for v in values])
                 pf = np.cumsum([pn[v] for v in values])
-                out["t"].append(np.abs(qf - pf).sum() / (len(values) - 1) if len(values) > 1 else 0.0)
+                t = np.abs(qf - pf).sum() / (len(values) - 1) if len(values) > 1 else 0.0
         else:
-            out["t"].append(0.5 * sum(abs(q.get(v, 0.0) - p[v]) for v in p.index))
-        counts = sorted(marked[g.index].value_counts().tolist(), reverse=True)
-        out["c"].append(counts)
-    l = min(out["l"])
-    c = None if l <= 1 else max(math.floor(cs[0] / sum(cs[l - 1 :])) + 1 for cs in out["c"])
+            t = 0.5 * sum(abs(q.get(v, 0.0) - p[v]) for v in p.index)
+        out.append(
+            {
+                "key": key,
+                "size": len(g),
+                "l": len(q),
+                "alpha": q.max(),
+                "H": -(q * np.log(q)).sum(),
+                "beta": ((q - pq) / pq).max(),
+                "delta": np.abs(np.log(q / pq)).max(),
+                "t": t,
+                "counts": sorted(marked[g.index].value_counts().tolist(), reverse=True),
+            }
+        )
+    return out
+
+
+def sensitive_metrics(df, qids, sa, ordered: bool):
+    marked = df[sa].astype(object).where(df[sa].notna(), _NULL)
+    p = marked.value_counts() / len(df)
+    per_class = sensitive_classes(df, qids, sa, ordered)
+    l = min(r["l"] for r in per_class)
+    c = None if l <= 1 else max(math.floor(r["counts"][0] / sum(r["counts"][l - 1 :])) + 1 for r in per_class)
+    beta = max(r["beta"] for r in per_class)
     return {
         "l_diversity": l,
-        "alpha": max(out["alpha"]),
-        "entropy_l_diversity": math.exp(min(out["H"])),
+        "alpha": max(r["alpha"] for r in per_class),
+        "entropy_l_diversity": math.exp(min(r["H"] for r in per_class)),
         "recursive_c": c,
-        "basic_beta_likeness": max(out["beta"]),
-        "enhanced_beta_likeness": min(max(out["beta"]), -math.log(p.min())),
-        "delta_disclosure": max(out["delta"]),
-        "t_closeness": max(out["t"], default=None),
+        "basic_beta_likeness": beta,
+        "enhanced_beta_likeness": min(beta, -math.log(p.min())),
+        "delta_disclosure": max(r["delta"] for r in per_class),
+        "t_closeness": max((r["t"] for r in per_class if r["t"] is not None), default=None),
     }
 
 

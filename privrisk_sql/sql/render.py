@@ -128,9 +128,10 @@ def environment(dialect: Dialect) -> jinja2.Environment:
     env.filters["quote"] = jinja2.pass_context(lambda _, name: quote_identifier(name, dialect))
     env.filters["literal"] = jinja2.pass_context(lambda _, value: sql_literal(value, dialect))
     env.globals["dialect"] = dialect.name
-    env.globals["t"] = dialect.cast_types  # before fn: its macros are compiled with the globals there are
-    env.globals["fn"] = _Functions(env, dialect)
+    # Before fn: its macros are compiled with the globals there are.
+    env.globals["t"] = dialect.cast_types
     env.globals["q"] = lambda name: quote_identifier(name, dialect)  # the quoting function shared macros take
+    env.globals["fn"] = _Functions(env, dialect)
     return env
 
 

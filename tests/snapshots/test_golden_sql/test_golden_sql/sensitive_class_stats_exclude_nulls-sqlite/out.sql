@@ -1,3 +1,6 @@
+SELECT MIN(distinct_values) AS l, MAX(alpha) AS alpha, MIN(entropy) AS min_entropy, MAX(beta) AS beta,
+       MAX(delta) AS delta, MAX(emd_equal) AS emd_equal, MIN(min_p) AS min_p
+FROM (
 WITH class_value AS (
   SELECT "privrisk_c0", "privrisk_c1", "privrisk_c2" AS sa, COUNT(*) AS c
   FROM (SELECT "zip" AS "privrisk_c0", "we""ird; DROP TABLE x;--" AS "privrisk_c1", "disease" AS "privrisk_c2" FROM "people") privrisk_named
@@ -10,19 +13,16 @@ shares AS (
     CAST(SUM(c) OVER (PARTITION BY sa) AS DOUBLE PRECISION) / SUM(c) OVER () AS p,
     SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1") AS class_size
   FROM class_value
-),
-per_class AS (
-  SELECT
-    COUNT(*) AS distinct_values,
-    MAX(q) AS alpha,
-    -SUM(q * LN(q)) AS entropy,
-    MAX((q - p) / p) AS beta,
-    MAX(ABS(LN(q / p))) AS delta,
-    0.5 * (SUM(ABS(q - p)) + 1 - SUM(p)) AS emd_equal,
-    MIN(p) AS min_p
-  FROM shares
-  GROUP BY "privrisk_c0", "privrisk_c1"
 )
-SELECT MIN(distinct_values) AS l, MAX(alpha) AS alpha, MIN(entropy) AS min_entropy, MAX(beta) AS beta,
-       MAX(delta) AS delta, MAX(emd_equal) AS emd_equal, MIN(min_p) AS min_p
-FROM per_class
+SELECT "privrisk_c0", "privrisk_c1",
+  MAX(class_size) AS class_size,
+  COUNT(*) AS distinct_values,
+  MAX(q) AS alpha,
+  -SUM(q * LN(q)) AS entropy,
+  MAX((q - p) / p) AS beta,
+  MAX(ABS(LN(q / p))) AS delta,
+  0.5 * (SUM(ABS(q - p)) + 1 - SUM(p)) AS emd_equal,
+  MIN(p) AS min_p
+FROM shares
+GROUP BY "privrisk_c0", "privrisk_c1"
+) privrisk_classes

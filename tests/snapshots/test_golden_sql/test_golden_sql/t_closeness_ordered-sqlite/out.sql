@@ -1,3 +1,4 @@
+SELECT MAX(t) AS t FROM (
 WITH class_value AS (
   SELECT "privrisk_c0", "privrisk_c1", "privrisk_c2" AS v, COUNT(*) AS c
   FROM (SELECT "zip" AS "privrisk_c0", "we""ird; DROP TABLE x;--" AS "privrisk_c1", "salary" AS "privrisk_c2" FROM "people") privrisk_named
@@ -64,10 +65,10 @@ splits AS (
     WINDOW o AS (ORDER BY a, is_step ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
   ) counted
   WHERE is_step = 1
-),
-class_distances AS (
-  SELECT SUM(a * (s - start_id + 1) - (p_s - p_before) + (p_end - p_s) - a * (end_id - s)) AS dist
-  FROM splits
-  GROUP BY "privrisk_c0", "privrisk_c1"
 )
-SELECT MAX(dist) / NULLIF((SELECT COUNT(*) FROM value_counts) - 1, 0) AS t FROM class_distances
+SELECT "privrisk_c0", "privrisk_c1",
+  SUM(a * (s - start_id + 1) - (p_s - p_before) + (p_end - p_s) - a * (end_id - s))
+    / NULLIF((SELECT COUNT(*) FROM value_counts) - 1, 0) AS t
+FROM splits
+GROUP BY "privrisk_c0", "privrisk_c1"
+) privrisk_classes

@@ -7,7 +7,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_privrisk_text_as_bytes = l_0_privrisk_binary_text = l_0_privrisk_nan_as_null = l_0_privrisk_nan_to_null = l_0_privrisk_class_sizes = l_0_privrisk_classes_below_k = l_0_privrisk_cavg = l_0_privrisk_sample_risk = l_0_privrisk_singling_out = missing
+    l_0_privrisk_text_as_bytes = l_0_privrisk_binary_text = l_0_privrisk_nan_as_null = l_0_privrisk_nan_to_null = l_0_privrisk_class_sizes = l_0_privrisk_classes_below_k = l_0_privrisk_cavg = l_0_privrisk_sample_risk = l_0_privrisk_singling_out = l_0_privrisk_work_columns = l_0_privrisk_sensitive_classes = l_0_privrisk_value_ids = l_0_privrisk_ordered_classes = missing
     try:
         t_1 = environment.filters['float']
     except KeyError:
@@ -317,6 +317,241 @@ def root(context, missing=missing, environment=environment):
         return concat(t_11)
     context.exported_vars.add('privrisk_singling_out')
     context.vars['privrisk_singling_out'] = l_0_privrisk_singling_out = Macro(environment, macro, 'privrisk_singling_out', ('ori', 'syn', 'columns', 'q', 'double'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_relation, l_1_columns, l_1_names, l_1_q):
+        t_13 = []
+        if l_1_relation is missing:
+            l_1_relation = undefined("parameter 'relation' was not provided", name='relation')
+        if l_1_columns is missing:
+            l_1_columns = undefined("parameter 'columns' was not provided", name='columns')
+        if l_1_names is missing:
+            l_1_names = undefined("parameter 'names' was not provided", name='names')
+        if l_1_q is missing:
+            l_1_q = undefined("parameter 'q' was not provided", name='q')
+        pass
+        t_13.append(
+            '(SELECT ',
+        )
+        l_2_loop = missing
+        for l_2_c, l_2_loop in LoopContext(l_1_columns, undefined):
+            _loop_vars = {}
+            pass
+            t_13.extend((
+                str(context.call(l_1_q, l_2_c, _loop_vars=_loop_vars)),
+                ' AS ',
+                str(context.call(l_1_q, environment.getitem(l_1_names, environment.getattr(l_2_loop, 'index0')), _loop_vars=_loop_vars)),
+                str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 139 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+            ))
+        l_2_loop = l_2_c = missing
+        t_13.extend((
+            ' FROM ',
+            str(l_1_relation),
+            ') privrisk_named',
+        ))
+        return concat(t_13)
+    context.exported_vars.add('privrisk_work_columns')
+    context.vars['privrisk_work_columns'] = l_0_privrisk_work_columns = Macro(environment, macro, 'privrisk_work_columns', ('relation', 'columns', 'names', 'q'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_relation, l_1_qids, l_1_sensitive, l_1_q, l_1_double, l_1_where):
+        t_14 = []
+        l_1_key = missing
+        if l_1_relation is missing:
+            l_1_relation = undefined("parameter 'relation' was not provided", name='relation')
+        if l_1_qids is missing:
+            l_1_qids = undefined("parameter 'qids' was not provided", name='qids')
+        if l_1_sensitive is missing:
+            l_1_sensitive = undefined("parameter 'sensitive' was not provided", name='sensitive')
+        if l_1_q is missing:
+            l_1_q = undefined("parameter 'q' was not provided", name='q')
+        if l_1_double is missing:
+            l_1_double = 'DOUBLE PRECISION'
+        if l_1_where is missing:
+            l_1_where = None
+        pass
+        t_15 = []
+        pass
+        l_3_loop = missing
+        for l_3_c, l_3_loop in LoopContext(l_1_qids, undefined):
+            _loop_vars = {}
+            pass
+            t_15.extend((
+                str(context.call(l_1_q, l_3_c, _loop_vars=_loop_vars)),
+                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 150 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+            ))
+        l_3_loop = l_3_c = missing
+        l_1_key = (Markup if context.eval_ctx.autoescape else identity)(concat(t_15))
+        t_14.extend((
+            'WITH class_value AS (\n  SELECT ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            ', ',
+            str(context.call(l_1_q, l_1_sensitive)),
+            ' AS sa, COUNT(*) AS c\n  FROM ',
+            str(l_1_relation),
+            '\n',
+        ))
+        if l_1_where:
+            pass
+            t_14.extend((
+                '  WHERE ',
+                str(l_1_where),
+                '\n',
+            ))
+        t_14.extend((
+            '  GROUP BY ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            ', ',
+            str(context.call(l_1_q, l_1_sensitive)),
+            '\n),\nshares AS (\n  SELECT ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            ', c,\n    CAST(c AS ',
+            str(l_1_double),
+            ') / SUM(c) OVER (PARTITION BY ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            ') AS q,\n    CAST(SUM(c) OVER (PARTITION BY sa) AS ',
+            str(l_1_double),
+            ') / SUM(c) OVER () AS p,\n    SUM(c) OVER (PARTITION BY ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            ') AS class_size\n  FROM class_value\n)\nSELECT ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            ',\n  MAX(class_size) AS class_size,\n  COUNT(*) AS distinct_values,\n  MAX(q) AS alpha,\n  -SUM(q * LN(q)) AS entropy,\n  MAX((q - p) / p) AS beta,\n  MAX(ABS(LN(q / p))) AS delta,\n  0.5 * (SUM(ABS(q - p)) + 1 - SUM(p)) AS emd_equal,\n  MIN(p) AS min_p\nFROM shares\nGROUP BY ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+        ))
+        return concat(t_14)
+    context.exported_vars.add('privrisk_sensitive_classes')
+    context.vars['privrisk_sensitive_classes'] = l_0_privrisk_sensitive_classes = Macro(environment, macro, 'privrisk_sensitive_classes', ('relation', 'qids', 'sensitive', 'q', 'double', 'where'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_rows, l_1_values, l_1_qids, l_1_q):
+        t_16 = []
+        if l_1_rows is missing:
+            l_1_rows = undefined("parameter 'rows' was not provided", name='rows')
+        if l_1_values is missing:
+            l_1_values = undefined("parameter 'values' was not provided", name='values')
+        if l_1_qids is missing:
+            l_1_qids = undefined("parameter 'qids' was not provided", name='qids')
+        if l_1_q is missing:
+            l_1_q = undefined("parameter 'q' was not provided", name='q')
+        pass
+        t_16.append(
+            'SELECT ',
+        )
+        for l_2_c in l_1_qids:
+            _loop_vars = {}
+            pass
+            t_16.extend((
+                'r.',
+                str(context.call(l_1_q, l_2_c, _loop_vars=_loop_vars)),
+                ', ',
+            ))
+        l_2_c = missing
+        t_16.extend((
+            'r.c, x.value_id, x.p - x.f AS p_before\n  FROM ',
+            str(l_1_rows),
+            ' r\n  JOIN ',
+            str(l_1_values),
+            ' x ON x.v = r.v',
+        ))
+        return concat(t_16)
+    context.exported_vars.add('privrisk_value_ids')
+    context.vars['privrisk_value_ids'] = l_0_privrisk_value_ids = Macro(environment, macro, 'privrisk_value_ids', ('rows', 'values', 'qids', 'q'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_relation, l_1_qids, l_1_sensitive, l_1_q, l_1_value_ids, l_1_double, l_1_v, l_1_where):
+        t_17 = []
+        l_1_key = missing
+        if l_1_relation is missing:
+            l_1_relation = undefined("parameter 'relation' was not provided", name='relation')
+        if l_1_qids is missing:
+            l_1_qids = undefined("parameter 'qids' was not provided", name='qids')
+        if l_1_sensitive is missing:
+            l_1_sensitive = undefined("parameter 'sensitive' was not provided", name='sensitive')
+        if l_1_q is missing:
+            l_1_q = undefined("parameter 'q' was not provided", name='q')
+        if l_1_value_ids is missing:
+            l_1_value_ids = undefined("parameter 'value_ids' was not provided", name='value_ids')
+        if l_1_double is missing:
+            l_1_double = 'DOUBLE PRECISION'
+        if l_1_v is missing:
+            l_1_v = None
+        if l_1_where is missing:
+            l_1_where = None
+        pass
+        t_18 = []
+        pass
+        l_3_loop = missing
+        for l_3_c, l_3_loop in LoopContext(l_1_qids, undefined):
+            _loop_vars = {}
+            pass
+            t_18.extend((
+                str(context.call(l_1_q, l_3_c, _loop_vars=_loop_vars)),
+                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 205 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+            ))
+        l_3_loop = l_3_c = missing
+        l_1_key = (Markup if context.eval_ctx.autoescape else identity)(concat(t_18))
+        l_1_v = (l_1_v if l_1_v else context.call(l_1_q, l_1_sensitive))
+        t_17.extend((
+            'WITH class_value AS (\n  SELECT ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            ', ',
+            str(l_1_v),
+            ' AS v, COUNT(*) AS c\n  FROM ',
+            str(l_1_relation),
+            '\n  WHERE ',
+            str(context.call(l_1_q, l_1_sensitive)),
+            ' IS NOT NULL\n',
+        ))
+        if l_1_where:
+            pass
+            t_17.extend((
+                '    AND ',
+                str(l_1_where),
+                '\n',
+            ))
+        t_17.extend((
+            '  GROUP BY ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            ', ',
+            str(l_1_v),
+            '\n),\nvalue_counts AS (\n  SELECT v, ROW_NUMBER() OVER (ORDER BY v) AS value_id, SUM(c) AS g FROM class_value GROUP BY v\n),\nvalue_cdf AS (\n  SELECT v, value_id,\n    CAST(SUM(g) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS ',
+            str(l_1_double),
+            ')\n      / (SELECT SUM(g) FROM value_counts) AS f\n  FROM value_counts\n),\nvalue_prefix AS (\n  SELECT v, value_id, f, SUM(f) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS p\n  FROM value_cdf\n),\nclass_value_ids AS (\n',
+            str(context.call(l_1_value_ids, 'class_value', 'value_prefix', l_1_qids)),
+            '\n),\nclass_steps AS (\n  SELECT ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            ', value_id AS start_id,\n    COALESCE(LEAD(value_id) OVER w - 1, (SELECT COUNT(*) FROM value_counts)) AS end_id,\n    CAST(SUM(c) OVER (PARTITION BY ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            ' ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS ',
+            str(l_1_double),
+            ')\n      / SUM(c) OVER (PARTITION BY ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            ') AS a,\n    p_before,\n    COALESCE(LEAD(p_before) OVER w, (SELECT SUM(f) FROM value_cdf)) AS p_end\n  FROM class_value_ids\n  WINDOW w AS (PARTITION BY ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            ' ORDER BY value_id)\n  UNION ALL\n  SELECT ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            ', 1, MIN(value_id) - 1, CAST(0 AS ',
+            str(l_1_double),
+            '), CAST(0 AS ',
+            str(l_1_double),
+            '),\n    MIN(p_before)\n  FROM class_value_ids\n  GROUP BY ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            '\n),\nsplits AS (\n  SELECT ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            ', start_id, end_id, a, p_before, p_end,\n    CASE WHEN below < start_id - 1 THEN start_id - 1 WHEN below > end_id THEN end_id ELSE below END AS s,\n    CASE WHEN below < start_id - 1 THEN p_before WHEN below > end_id THEN p_end ELSE p_below END AS p_s\n  FROM (\n    SELECT ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            ', start_id, end_id, a, p_before, p_end, is_step,\n      SUM(1 - is_step) OVER o AS below,\n      SUM(CASE WHEN is_step = 0 THEN a ELSE 0 END) OVER o AS p_below\n    FROM (\n      SELECT ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            ', start_id, end_id, a, p_before, p_end, 1 AS is_step\n      FROM class_steps WHERE end_id >= start_id\n      UNION ALL\n      SELECT ',
+        ))
+        for l_2_c in l_1_qids:
+            _loop_vars = {}
+            pass
+            t_17.append(
+                'NULL, ',
+            )
+        l_2_c = missing
+        t_17.extend((
+            'NULL, NULL, f, NULL, NULL, 0 FROM value_cdf\n    ) events\n    WINDOW o AS (ORDER BY a, is_step ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)\n  ) counted\n  WHERE is_step = 1\n)\nSELECT ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            ',\n  SUM(a * (s - start_id + 1) - (p_s - p_before) + (p_end - p_s) - a * (end_id - s))\n    / NULLIF((SELECT COUNT(*) FROM value_counts) - 1, 0) AS t\nFROM splits\nGROUP BY ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+        ))
+        return concat(t_17)
+    context.exported_vars.add('privrisk_ordered_classes')
+    context.vars['privrisk_ordered_classes'] = l_0_privrisk_ordered_classes = Macro(environment, macro, 'privrisk_ordered_classes', ('relation', 'qids', 'sensitive', 'q', 'value_ids', 'double', 'v', 'where'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '15=24&16=41&32=59&33=66&34=70&35=73&36=77&37=80&38=84&39=87&40=91&42=97&51=102&52=119&62=137&63=146&64=150&66=160&71=165&72=177&73=187&74=191&81=202&83=211&85=213&89=218&90=229&93=233&99=239&100=250&101=252&105=258&112=264&113=281&115=292&117=298&119=304&120=306&122=308&124=310&128=312&131=314'
+debug_info = '15=24&16=41&32=59&33=66&34=70&35=73&36=77&37=80&38=84&39=87&40=91&42=97&51=102&52=119&62=137&63=146&64=150&66=160&71=165&72=177&73=187&74=191&81=202&83=211&85=213&89=218&90=229&93=233&99=239&100=250&101=252&105=258&112=264&113=281&115=292&117=298&119=304&120=306&122=308&124=310&128=312&131=314&138=320&139=335&149=353&150=372&152=383&153=387&154=390&155=394&157=399&160=403&161=405&162=409&163=411&166=413&176=415&182=420&183=434&184=445&185=447&204=453&205=476&206=485&208=488&209=492&210=494&211=497&212=501&214=506&221=510&230=512&233=514&235=516&236=520&240=522&242=524&245=530&248=532&252=534&256=536&259=539&265=548&269=550'

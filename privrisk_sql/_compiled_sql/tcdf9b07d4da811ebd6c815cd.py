@@ -7,7 +7,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_round_half_even = l_0_decimal_digits = l_0_floor_datetime = l_0_privrisk_binary_text = l_0_binary_text = l_0_row_number_in_any_order = l_0_create_temp_table_as = l_0_create_temp_table = l_0_byte_text_column = l_0_byte_text_key_column = l_0_privrisk_nan_to_null = l_0_nan_to_null = l_0_is_infinite = l_0_outside_type = l_0_epoch_seconds = l_0_absent_from = l_0_inner_join_left_first = l_0_value_at_min = l_0_value_at_max = l_0_with_value_ids = l_0_ordered_concat = missing
+    l_0_round_half_even = l_0_decimal_digits = l_0_floor_datetime = l_0_privrisk_binary_text = l_0_binary_text = l_0_row_number_in_any_order = l_0_create_temp_table_as = l_0_create_temp_table = l_0_byte_text_column = l_0_byte_text_key_column = l_0_privrisk_nan_to_null = l_0_nan_to_null = l_0_is_infinite = l_0_outside_type = l_0_epoch_seconds = l_0_absent_from = l_0_inner_join_left_first = l_0_value_at_min = l_0_value_at_max = l_0_privrisk_value_ids = l_0_with_value_ids = l_0_ordered_concat = missing
     try:
         t_1 = environment.filters['literal']
     except KeyError:
@@ -283,8 +283,15 @@ def root(context, missing=missing, environment=environment):
         return concat(t_19)
     context.exported_vars.add('value_at_max')
     context.vars['value_at_max'] = l_0_value_at_max = Macro(environment, macro, 'value_at_max', ('x', 'key'), False, False, False, context.eval_ctx.autoescape)
+    included_template = environment.get_template('privrisk_shared.sql', 'default/_functions.sql.j2')._get_default_module(context)
+    l_0_privrisk_value_ids = getattr(included_template, 'privrisk_value_ids', missing)
+    if l_0_privrisk_value_ids is missing:
+        l_0_privrisk_value_ids = undefined(f"the template {included_template.__name__!r} (imported on line 105 in 'default/_functions.sql.j2') does not export the requested name 'privrisk_value_ids'", name='privrisk_value_ids')
+    context.vars['privrisk_value_ids'] = l_0_privrisk_value_ids
+    context.exported_vars.discard('privrisk_value_ids')
     def macro(l_1_rows, l_1_values, l_1_qids):
         t_20 = []
+        l_1_q = resolve('q')
         if l_1_rows is missing:
             l_1_rows = undefined("parameter 'rows' was not provided", name='rows')
         if l_1_values is missing:
@@ -293,24 +300,8 @@ def root(context, missing=missing, environment=environment):
             l_1_qids = undefined("parameter 'qids' was not provided", name='qids')
         pass
         t_20.append(
-            'SELECT ',
+            str(context.call((undefined(name='privrisk_value_ids') if l_0_privrisk_value_ids is missing else l_0_privrisk_value_ids), l_1_rows, l_1_values, l_1_qids, (undefined(name='q') if l_1_q is missing else l_1_q))),
         )
-        for l_2_q in l_1_qids:
-            _loop_vars = {}
-            pass
-            t_20.extend((
-                'r.',
-                str(t_2(context, l_2_q)),
-                ', ',
-            ))
-        l_2_q = missing
-        t_20.extend((
-            'r.c, x.value_id, x.p - x.f AS p_before\n  FROM ',
-            str(l_1_rows),
-            ' r\n  JOIN ',
-            str(l_1_values),
-            ' x ON x.v = r.v',
-        ))
         return concat(t_20)
     context.exported_vars.add('with_value_ids')
     context.vars['with_value_ids'] = l_0_with_value_ids = Macro(environment, macro, 'with_value_ids', ('rows', 'values', 'qids'), False, False, False, context.eval_ctx.autoescape)
@@ -333,4 +324,4 @@ def root(context, missing=missing, environment=environment):
     context.vars['ordered_concat'] = l_0_ordered_concat = Macro(environment, macro, 'ordered_concat', ('x', 'key'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '7=24&8=32&9=35&13=57&14=64&18=72&19=81&24=89&25=95&26=102&31=107&35=119&36=125&39=132&40=139&44=144&51=153&52=161&58=166&59=172&60=180&64=185&65=192&71=202&72=209&73=212&80=223&81=230&85=236&86=247&90=257&97=266&99=276&104=286&105=298&106=309&107=311&111=317&112=326'
+debug_info = '7=24&8=32&9=35&13=57&14=64&18=72&19=81&24=89&25=95&26=102&31=107&35=119&36=125&39=132&40=139&44=144&51=153&52=161&58=166&59=172&60=180&64=185&65=192&71=202&72=209&73=212&80=223&81=230&85=236&86=247&90=257&97=266&99=276&105=286&106=292&107=303&111=308&112=317'

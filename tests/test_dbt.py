@@ -300,8 +300,8 @@ def test_misnamed_columns_are_compile_errors_naming_them(built):
         "privrisk.k_anonymity: qids: column 'tags' has unsupported type INTEGER[]: a column of qids holds numbers, "
         "text, booleans, dates or timestamps; cast it to one in the model",
         "privrisk.reidentification_risk: qids: column 'doc' has unsupported type JSON",
-        "privrisk.k_anonymity: qids: column 'Class_Size' has the name these checks give each class's size; "
-        "select it under another name in the model (Class_Size AS ...)",
+        "privrisk.k_anonymity: qids: column 'Class_Size' has a name this test gives a column of its own "
+        "(class_size); select it under another name in the model (Class_Size AS ...)",
     ):
         assert message in out, message
     assert "Binder Error" not in out and "Parser Error" not in out
@@ -741,3 +741,201 @@ def test_dbt_spark(project):
     got = sorted(tuple(r) for r in spark.read.parquet(str(stored[0])).select(*QIDS, "class_size").collect())
     expected = pr.k_anonymity_failures(src, release, QIDS, 7)
     assert got == sorted(map(tuple, expected.itertuples(index=False))) and got
+
+
+# Two QIDs, a text and a number sensitive column, with NULLs in both (the text's NULL is a value of
+# its own; the number's NULL rows are left out of the ordered distance, as privrisk-sql kanon does).
+_SENSITIVE_ROWS = [
+    ("a", "F", "flu", 30),
+    ("a", "F", "flu", 40),
+    ("a", "F", "cold", 50),
+    ("a", "M", "flu", 30),
+    ("a", "M", "flu", 30),
+    ("b", "F", "cancer", 90),
+    ("b", "F", "flu", 30),
+    ("b", "F", None, None),
+    ("b", "M", "cold", 60),
+    ("b", "M", "cold", 70),
+    ("b", "M", "flu", None),
+    ("c", "F", "flu", 40),
+]
+
+
+def _sql_value(v) -> str:
+    return "NULL" if v is None else f"'{v}'" if isinstance(v, str) else str(v)
+
+
+def _sensitive_model() -> str:
+    rows = ", ".join(f"({', '.join(_sql_value(v) for v in r)})" for r in _SENSITIVE_ROWS)
+    return (
+        '{{ config(materialized="table") }}\n'
+        "SELECT band, sex, disease, CAST(salary AS INTEGER) AS salary\n"
+        f"FROM (VALUES {rows}) v(band, sex, disease, salary)\n"
+    )
+
+
+def _oracle_classes(sa: str, ordered: bool) -> dict[tuple, dict]:
+    import pandas as pd
+
+    from oracle import sensitive_classes
+
+    df = pd.DataFrame(_SENSITIVE_ROWS, columns=["band", "sex", "disease", "salary"])
+    return {r["key"]: r for r in sensitive_classes(df, ["band", "sex"], sa, ordered)}
+
+
+@pytest.mark.parametrize("target", ["duckdb", "postgres", pytest.param("spark", marks=pytest.mark.spark)])
+def test_l_diversity_and_t_closeness_equal_the_oracle(project, target):
+    """dbt's l_diversity and t_closeness tests fail with exactly the classes the pandas oracle
+    (tests/oracle.py, from the textbook definitions) puts below l or above t: the equal distance
+    over a text column, the ordered one over numbers; each passes at the oracle's worst class, which
+    is the figure `pr.kanon` reports (the same macros)."""
+    text, number = _oracle_classes("disease", False), _oracle_classes("salary", True)
+    min_l = min(r["l"] for r in text.values())
+    t_text = sorted(r["t"] for r in text.values())
+    t_number = sorted(r["t"] for r in number.values() if r["t"] is not None)
+    mid_number = (t_number[1] + t_number[2]) / 2  # between two classes' t: a threshold some pass
+    tests = {
+        "sens_l_2": ("l_diversity", "disease", "l", 2),
+        "sens_l_at_min": ("l_diversity", "disease", "l", min_l),
+        "sens_t_text_below": ("t_closeness", "disease", "t", t_text[-1] * (1 - 1e-9)),
+        "sens_t_text_at": ("t_closeness", "disease", "t", t_text[-1] * (1 + 1e-9)),
+        "sens_t_number_mid": ("t_closeness", "salary", "t", mid_number),
+        "sens_t_number_at": ("t_closeness", "salary", "t", t_number[-1] * (1 + 1e-9)),
+    }
+    expected_failures = {
+        "sens_l_2": sum(r["l"] < 2 for r in text.values()),
+        "sens_l_at_min": 0,
+        "sens_t_text_below": sum(r["t"] > t_text[-1] * (1 - 1e-9) for r in text.values()),
+        "sens_t_text_at": 0,
+        "sens_t_number_mid": sum(t > mid_number for t in t_number),
+        "sens_t_number_at": 0,
+    }
+    assert expected_failures["sens_l_2"] == 2 and 0 < expected_failures["sens_t_number_mid"] < len(t_number)
+    schema_yml = "version: 2\nmodels:\n  - name: sensitive_release\n    data_tests:\n" + "".join(
+        f"      - privrisk.{test}:\n          name: {name}\n"
+        f"          arguments: {{qids: [band, sex], sensitive: {sa}, {arg}: {float(value) if arg == 't' else int(value)!r}}}\n"
+        for name, (test, sa, arg, value) in tests.items()
+    )
+    env = _target_env(project, target, "privrisk_dbt_sensitive")
+    model, schema = project / "models" / "sensitive_release.sql", project / "models" / "sensitive_release.yml"
+    model.write_text(_sensitive_model())
+    schema.write_text(schema_yml)
+    try:
+        args = ["--target", target] if target != "duckdb" else []
+        r = _dbt(project, "build", "--select", "sensitive_release", "--store-failures", *args, env=env)
+        out = " ".join(r.stdout.split())
+        for name, n in expected_failures.items():
+            assert (f"FAIL {n} {name}" if n else f"PASS {name}") in out, (name, r.stdout[-4000:])
+        assert r.returncode == 1
+        if target == "duckdb":
+            con = _db(project)
+            try:
+                stored = {}
+                for name in ("sens_l_2", "sens_t_number_mid"):
+                    schema_name = con.execute(
+                        "SELECT schema_name FROM duckdb_tables() WHERE table_name = ?", [name]
+                    ).fetchall()[0][0]
+                    stored[name] = con.execute(f'SELECT * FROM "{schema_name}"."{name}"').fetchall()
+                lib = pr.kanon(pr.Source(con), "sensitive_release", ["band", "sex"], sensitive=["disease", "salary"])
+            finally:
+                con.close()
+            assert sorted(stored["sens_l_2"]) == sorted(
+                (*key, row["size"], row["l"]) for key, row in text.items() if row["l"] < 2
+            )
+            got = {(band, sex): t for band, sex, t in stored["sens_t_number_mid"]}
+            want = {key: row["t"] for key, row in number.items() if row["t"] is not None and row["t"] > mid_number}
+            assert got.keys() == want.keys() and all(got[k] == pytest.approx(want[k], abs=1e-12) for k in got)
+            assert lib["l_diversity"]["disease"] == min_l
+            assert lib["t_closeness"]["disease"] == pytest.approx(t_text[-1], abs=1e-12)
+            assert lib["t_closeness"]["salary"] == pytest.approx(t_number[-1], abs=1e-12)
+    finally:
+        model.unlink()
+        schema.unlink()
+        if target == "postgres":
+            _drop_pg_schemas("privrisk_dbt_sensitive")
+
+
+_SENSITIVE_MISTAKES_SCHEMA = """version: 2
+models:
+  - name: sensitive_mistakes
+    data_tests:
+      - privrisk.l_diversity:
+          name: sens_missing
+          arguments: {qids: [age_band, sex], sensitive: incme, l: 2}
+      - privrisk.t_closeness:
+          name: sens_list
+          arguments: {qids: [age_band, sex], sensitive: [income], t: 0.5}
+      - privrisk.t_closeness:
+          name: sens_is_qid
+          arguments: {qids: [age_band, sex], sensitive: SEX, t: 0.5}
+      - privrisk.l_diversity:
+          name: sens_reserved
+          arguments: {qids: [distinct_values, sex], sensitive: income, l: 2}
+      - privrisk.t_closeness:
+          name: sens_unsupported
+          arguments: {qids: [age_band, sex], sensitive: tags, t: 0.5}
+      - privrisk.l_diversity:
+          name: sens_fine
+          arguments: {qids: [age_band, sex], sensitive: income, l: 1}
+  - name: sensitive_ephemeral
+    config: {materialized: ephemeral}
+    data_tests:
+      - privrisk.t_closeness:
+          name: sens_ephemeral
+          arguments: {qids: [age_band, sex], sensitive: income, t: 0.5}
+"""
+
+
+def test_l_diversity_and_t_closeness_mistakes_are_errors_naming_them(built):
+    """Each mistake in the arguments of l_diversity and t_closeness is a compile error naming the
+    test, the argument and the column (as the other tests' are), before any SQL runs; a threshold
+    out of range stops the run at parse time (as a bad k does)."""
+    models = built / "models"
+    (models / "sensitive_mistakes.sql").write_text(
+        "SELECT *, [1, 2] AS tags, 1 AS distinct_values FROM {{ ref('adult_release') }}"
+    )
+    (models / "sensitive_ephemeral.sql").write_text("SELECT * FROM {{ ref('adult_release') }}")
+    (models / "sensitive_mistakes.yml").write_text(_SENSITIVE_MISTAKES_SCHEMA)
+    try:
+        r = _dbt(built, "build", "--select", "sensitive_mistakes", "sensitive_ephemeral")
+    finally:
+        for name in ("sensitive_mistakes.sql", "sensitive_ephemeral.sql", "sensitive_mistakes.yml"):
+            (models / name).unlink()
+    out = " ".join(r.stdout.split())
+    assert r.returncode == 1 and "PASS=2" in out and "ERROR=6" in out, r.stdout[-3000:]
+    for message in (
+        "privrisk.l_diversity: sensitive: column 'incme' is not in",
+        "privrisk.t_closeness: sensitive must be one column name, got ['income']",
+        "privrisk.t_closeness: sensitive column 'SEX' is also one of the qids",
+        "privrisk.l_diversity: qids: column 'distinct_values' has a name this test gives a column of its own "
+        "(class_size, distinct_values)",
+        "privrisk.t_closeness: sensitive: column 'tags' has unsupported type INTEGER[]: a column of sensitive",
+        "is ephemeral, so the type of 'income', which decides the distance (numbers: ordered, else equal), "
+        "cannot be read before the query runs",
+    ):
+        assert message in out, message
+    assert "Binder Error" not in out and "Parser Error" not in out
+
+
+@pytest.mark.parametrize(
+    ("test", "argument", "message"),
+    [
+        ("t_closeness", "t: 1.5", "privrisk.t_closeness: t must be a number in [0, 1], got 1.5"),
+        ("t_closeness", "t: abc", "privrisk.t_closeness: t must be a number in [0, 1], got abc"),
+        ("l_diversity", "l: 0", "privrisk.l_diversity: l must be an integer >= 1, got 0"),
+        ("l_diversity", "l: 2.5", "privrisk.l_diversity: l must be an integer >= 1, got 2.5"),
+    ],
+)
+def test_l_and_t_out_of_range_stop_the_run(built, test, argument, message):
+    model, schema = built / "models" / "sensitive_thresholds.sql", built / "models" / "sensitive_thresholds.yml"
+    model.write_text("SELECT * FROM {{ ref('adult_release') }}")
+    schema.write_text(
+        "version: 2\nmodels:\n  - name: sensitive_thresholds\n    data_tests:\n"
+        f"      - privrisk.{test}:\n          arguments: {{qids: [age_band, sex], sensitive: income, {argument}}}\n"
+    )
+    try:
+        r = _dbt(built, "test", "--select", "sensitive_thresholds")
+    finally:
+        model.unlink()
+        schema.unlink()
+    assert r.returncode != 0 and message in " ".join(r.stdout.split()), r.stdout[-2000:]

@@ -58,6 +58,74 @@ WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{%
   {%- if max_records_at_risk is not none %} records_at_risk > {{ max_records_at_risk | float }}{% endif %}
 {% endtest %}
 
+{#- Fails with one row per equivalence class whose `sensitive` column holds fewer than `l` distinct
+    values (NULL is one value): the QIDs, class_size and distinct_values. The smallest
+    distinct_values over all classes is privrisk-sql kanon's l_diversity (the same macro). -#}
+{% test l_diversity(model, qids, sensitive, l) %}
+{%- do privrisk.quoted_name('') -%}{#- a call dbt sees: a macro passed uncalled is missing from a test's namespace -#}
+{% if l is not number or l != l | int or l < 1 %}
+  {{ exceptions.raise_compiler_error("privrisk.l_diversity: l must be an integer >= 1, got " ~ l) }}
+{% endif %}
+{% set names = privrisk._work_names(qids) %}
+{% set named = privrisk.privrisk_work_columns(privrisk.as_bytes(model, qids, 'l_diversity', sensitive=sensitive, reserved=['class_size', 'distinct_values']), privrisk._names_list(qids) + [sensitive], names + ['privrisk_sa'], privrisk.quoted_name) %}
+SELECT {% for c in qids %}{{ privrisk.quoted_name(names[loop.index0]) }} AS {{ privrisk.quoted_name(c) }}, {% endfor %}class_size, distinct_values FROM (
+{{ privrisk.privrisk_sensitive_classes(named, names, 'privrisk_sa', privrisk.quoted_name, privrisk.double_type()) }}
+) privrisk_classes
+WHERE distinct_values < {{ l | int }}
+{% endtest %}
+
+{#- Fails with one row per equivalence class whose `sensitive` values are further than `t` from the
+    table's (the Earth mover's distance): the QIDs and the class's t. As privrisk-sql kanon
+    measures it (the same macros): the ordered distance over a column of numbers (NULLs left
+    out), the equal distance over any other (NULL one value); the largest t over all classes is
+    kanon's t_closeness. -#}
+{% test t_closeness(model, qids, sensitive, t) %}
+{%- do privrisk.quoted_name('') -%}{#- a call dbt sees: a macro passed uncalled is missing from a test's namespace -#}
+{%- do privrisk.value_ids('', '', []) -%}
+{% if not privrisk._is_fraction(t) %}
+  {{ exceptions.raise_compiler_error("privrisk.t_closeness: t must be a number in [0, 1], got " ~ t) }}
+{% endif %}
+{% set names = privrisk._work_names(qids) %}
+{% set checked = privrisk.as_bytes(model, qids, 't_closeness', sensitive=sensitive, reserved=['t']) %}
+{% set ordered = false %}
+{% if execute %}
+  {#- Which distance is the sensitive column's type's: an ephemeral model has no types to read yet. -#}
+  {% if model is not string and model.is_cte %}
+    {{ exceptions.raise_compiler_error("privrisk.t_closeness: " ~ model ~ " is ephemeral, so the type of '" ~ sensitive ~ "', which decides the distance (numbers: ordered, else equal), cannot be read before the query runs; materialize it as a view or table") }}
+  {% endif %}
+  {% set ordered = privrisk._is_number_column(model, sensitive) %}
+{% endif %}
+{% set named = privrisk.privrisk_work_columns(checked, privrisk._names_list(qids) + [sensitive], names + ['privrisk_sa'], privrisk.quoted_name) %}
+SELECT {% for c in qids %}{{ privrisk.quoted_name(names[loop.index0]) }} AS {{ privrisk.quoted_name(c) }}, {% endfor %}t FROM (
+{% if ordered %}
+{{ privrisk.privrisk_ordered_classes(named, names, 'privrisk_sa', privrisk.quoted_name, privrisk.value_ids, privrisk.double_type()) }}
+{% else %}
+SELECT {% for n in names %}{{ privrisk.quoted_name(n) }}, {% endfor %}emd_equal AS t FROM (
+{{ privrisk.privrisk_sensitive_classes(named, names, 'privrisk_sa', privrisk.quoted_name, privrisk.double_type()) }}
+) privrisk_equal
+{% endif %}
+) privrisk_classes
+WHERE t > {{ t | string | trim | float }}
+{% endtest %}
+
+{#- The work names of `qids` (privrisk_c0, privrisk_c1, ...), under which the class queries read them. -#}
+{% macro _work_names(qids) %}
+  {% set names = [] %}
+  {% for c in privrisk._names_list(qids) %}{% do names.append('privrisk_c' ~ loop.index0) %}{% endfor %}
+  {{ return(names) }}
+{% endmacro %}
+
+{#- `qids` as a list, whatever was given: as_bytes refuses what is not a list of names, by name,
+    before any SQL runs; this only keeps the SQL around it from failing first, at parse time. -#}
+{% macro _names_list(qids) %}
+  {% if qids is string %}{{ return([qids]) }}{% endif %}
+  {% if qids is mapping or qids is not iterable %}{{ return([]) }}{% endif %}
+  {{ return(qids | list) }}
+{% endmacro %}
+
+{#- The join of a class's values with their ids (privrisk_ordered_classes' value_ids). -#}
+{% macro value_ids(rows, values, qids) %}{{ return(privrisk.privrisk_value_ids(rows, values, qids, privrisk.quoted_name)) }}{% endmacro %}
+
 {#- A threshold given as a number (or its text, from a var) in [0, 1]; "abc" is not one. -#}
 {% macro _is_fraction(value) %}
   {% set text = value | string | trim %}
@@ -109,7 +177,7 @@ WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{%
     library does, where the adapter's COLLATE is known (duckdb, postgres, sqlite); elsewhere the
     warehouse's own collation decides equality. NaN in the float columns among them is read as
     NULL (privrisk_nan_as_null): one missing value, as in the library. -#}
-{% macro as_bytes(relation, columns, test, argument='qids') %}
+{% macro as_bytes(relation, columns, test, argument='qids', sensitive=none, reserved=['class_size']) %}
   {%- do privrisk.quoted_name('') -%}
   {% if not execute %}{{ return(relation) }}{% endif %}
   {% set what = "privrisk." ~ test ~ ": " ~ argument %}
@@ -133,11 +201,22 @@ WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{%
     {#- The class queries name each class's size class_size: a QID of that name was read as the
         size on DuckDB (the test passed or failed on it); PostgreSQL 15 refuses the query ("column
         reference class_size is ambiguous", seen 2026-11-30). -#}
-    {% if argument == 'qids' and c | lower == 'class_size' %}
-      {{ exceptions.raise_compiler_error(what ~ ": column '" ~ c ~ "' has the name these checks give each class's size; select it under another name in the model (" ~ c ~ " AS ...)") }}
+    {% if argument == 'qids' and c | lower in reserved %}
+      {{ exceptions.raise_compiler_error(what ~ ": column '" ~ c ~ "' has a name this test gives a column of its own (" ~ reserved | join(", ") ~ "); select it under another name in the model (" ~ c ~ " AS ...)") }}
     {% endif %}
     {% do seen.append(c) %}
   {% endfor %}
+  {#- The sensitive column of l_diversity and t_closeness: one name, not a QID, checked below as
+      the QIDs are, and compared as they are (its text by its bytes, NaN as missing). -#}
+  {% if sensitive is not none %}
+    {% if sensitive is not string %}
+      {{ exceptions.raise_compiler_error("privrisk." ~ test ~ ": sensitive must be one column name, got " ~ sensitive) }}
+    {% endif %}
+    {% if sensitive | lower in columns | map('lower') | list %}
+      {{ exceptions.raise_compiler_error("privrisk." ~ test ~ ": sensitive column '" ~ sensitive ~ "' is also one of the qids") }}
+    {% endif %}
+    {% set columns = columns + [sensitive] %}
+  {% endif %}
   {#- An ephemeral model is a CTE that dbt puts in the test's query: it is no relation yet, so
       its columns cannot be read before the query runs. The query then checks it as written (a
       misnamed column is the warehouse's error, text compared by the column's collation). -#}
@@ -145,20 +224,18 @@ WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{%
   {#- With a test's `where` config dbt passes the model as the text of a subquery, which
       get_columns_in_relation cannot read ('str object' has no attribute 'render'): its
       columns come from the same query with no rows. -#}
-  {% if relation is string %}
-    {% set present = get_column_schema_from_query("select * from " ~ relation) %}
-  {% else %}
-    {% set present = adapter.get_columns_in_relation(relation) %}
-  {% endif %}
+  {% set present = privrisk._columns_of(relation) %}
   {% set names = present | map(attribute='name') | map('lower') | list %}
   {% for c in columns if c | lower not in names %}
-    {{ exceptions.raise_compiler_error(what ~ ": column '" ~ c ~ "' is not in " ~ relation ~ " (its columns: " ~ present | map(attribute='name') | join(", ") ~ ")") }}
+    {% set named = "sensitive" if c == sensitive else argument %}
+    {{ exceptions.raise_compiler_error("privrisk." ~ test ~ ": " ~ named ~ ": column '" ~ c ~ "' is not in " ~ relation ~ " (its columns: " ~ present | map(attribute='name') | join(", ") ~ ")") }}
   {% endfor %}
   {#- As the library refuses them (a list was grouped and passed; PostgreSQL's json an error on SQL
       the user never wrote). -#}
   {% set wanted = columns | map('lower') | list %}
   {% for col in present if col.name | lower in wanted and privrisk._unsupported_type(col.dtype) %}
-    {{ exceptions.raise_compiler_error(what ~ ": column '" ~ col.name ~ "' has unsupported type " ~ col.dtype ~ ": a column of " ~ argument ~ " holds numbers, text, booleans, dates or timestamps; cast it to one in the model") }}
+    {% set named = "sensitive" if sensitive is not none and col.name | lower == sensitive | lower else argument %}
+    {{ exceptions.raise_compiler_error("privrisk." ~ test ~ ": " ~ named ~ ": column '" ~ col.name ~ "' has unsupported type " ~ col.dtype ~ ": a column of " ~ named ~ " holds numbers, text, booleans, dates or timestamps; cast it to one in the model") }}
   {% endfor %}
   {% set strings = [] %}
   {% for col in present if col.is_string() or col.dtype | lower == 'citext' %}
@@ -182,6 +259,29 @@ WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{%
   {% endif %}
   {% if not text %}{{ return(relation) }}{% endif %}
   {{ return(privrisk.privrisk_text_as_bytes(relation, columns, text, privrisk.quoted_name, privrisk.binary_text)) }}
+{% endmacro %}
+
+{#- The columns of `relation` (dbt Column objects). With a test's `where` config dbt passes the
+    model as the text of a subquery, which get_columns_in_relation cannot read ('str object' has
+    no attribute 'render'): its columns come from the same query with no rows. -#}
+{% macro _columns_of(relation) %}
+  {% if relation is string %}
+    {{ return(get_column_schema_from_query("select * from " ~ relation)) }}
+  {% endif %}
+  {{ return(adapter.get_columns_in_relation(relation)) }}
+{% endmacro %}
+
+{#- Whether column `name` of `relation` holds numbers (t_closeness then takes the ordered distance,
+    as privrisk-sql kanon does): dbt's Column.is_number, or a number type it does not list
+    (DuckDB's HUGEINT, Spark's tinyint, a DECIMAL with its precision). -#}
+{% macro _is_number_column(relation, name) %}
+  {% set number_first_words = ['TINYINT', 'SMALLINT', 'INTEGER', 'INT', 'BIGINT', 'HUGEINT', 'UTINYINT', 'USMALLINT', 'UINTEGER', 'UBIGINT', 'UHUGEINT', 'INT1', 'INT2', 'INT4', 'INT8', 'INT64', 'BYTEINT', 'SERIAL', 'BIGSERIAL', 'SMALLSERIAL', 'REAL', 'FLOAT', 'FLOAT4', 'FLOAT8', 'FLOAT64', 'DOUBLE', 'DECIMAL', 'NUMERIC', 'NUMBER'] %}
+  {% for col in privrisk._columns_of(relation) if col.name | lower == name | lower %}
+    {% set first = col.dtype | string | upper | trim %}
+    {% set first = first.split('(')[0].split(' ')[0] %}
+    {{ return(col.is_number() or first in number_first_words) }}
+  {% endfor %}
+  {{ return(false) }}
 {% endmacro %}
 
 {#- The type name a CAST to a double takes: dispatched (Spark has no DOUBLE PRECISION). -#}

@@ -939,3 +939,62 @@ def test_l_and_t_out_of_range_stop_the_run(built, test, argument, message):
         model.unlink()
         schema.unlink()
     assert r.returncode != 0 and message in " ".join(r.stdout.split()), r.stdout[-2000:]
+
+
+@pytest.mark.parametrize("target", ["duckdb", "postgres"])
+def test_the_audit_records_l_and_t_per_sensitive_column(project, target):
+    """The post-hook with `sensitive`, `min_l` and `max_t` appends l_diversity(<column>) and
+    t_closeness(<column>) rows equal to the pandas oracle's worst class (the figures `pr.kanon`
+    reports), and fails the run, with the rows on record, when one breaches its threshold."""
+    text, number = _oracle_classes("disease", False), _oracle_classes("salary", True)
+    min_l = min(r["l"] for r in text.values())
+    t_text = max(r["t"] for r in text.values())
+    t_number = max(r["t"] for r in number.values() if r["t"] is not None)
+    env = _target_env(project, target, "privrisk_dbt_sensitive_audit")
+    hook = (
+        "{{ privrisk.privrisk_audit(qids=['band', 'sex'], k=1, sensitive=['disease', 'salary'], "
+        "min_l=var('min_l', 1), max_t=var('max_t', 1)) }}"
+    )
+    model = project / "models" / "sensitive_audit.sql"
+    model.write_text(_sensitive_model().replace('materialized="table"', f'materialized="table", post_hook="{hook}"'))
+    try:
+        args = ["--target", target] if target != "duckdb" else []
+        ok = _dbt(project, "run", "--select", "sensitive_audit", *args, env=env)
+        assert ok.returncode == 0, ok.stdout[-3000:]
+        bad = _dbt(project, "run", "--select", "sensitive_audit", "--vars", "{min_l: 2}", *args, env=env)
+        out = " ".join(bad.stdout.split())
+        assert bad.returncode == 1 and f"l_diversity(disease) = {min_l} breaches threshold 2" in out, out[-2000:]
+        wrong = _dbt(project, "run", "--select", "sensitive_audit", "--vars", "{max_t: 2}", *args, env=env)
+        assert wrong.returncode == 1 and "max_t must be a number in [0, 1], got 2" in " ".join(wrong.stdout.split())
+        query = (
+            "SELECT metric, value, threshold, status FROM {schema}privrisk_audit "
+            "WHERE model = 'sensitive_audit' ORDER BY run_at, metric"
+        )
+        if target == "duckdb":
+            con = _db(project)
+            try:
+                rows = con.execute(query.format(schema="")).fetchall()
+                lib = pr.kanon(pr.Source(con), "sensitive_audit", ["band", "sex"], sensitive=["disease", "salary"])
+            finally:
+                con.close()
+            assert lib["l_diversity"]["disease"] == min_l
+            assert lib["t_closeness"]["salary"] == pytest.approx(t_number, abs=1e-12)
+        else:
+            import sqlalchemy as sa
+
+            engine = sa.create_engine(_pg_target("privrisk_dbt_sensitive_audit")[0])
+            with engine.connect() as c:
+                rows = [tuple(r) for r in c.exec_driver_sql(query.format(schema="privrisk_dbt_sensitive_audit."))]
+            engine.dispose()
+        by_metric: dict[str, list] = {}
+        for metric, value, threshold, status in rows:
+            by_metric.setdefault(metric, []).append((value, threshold, status))
+        assert [s for _, _, s in by_metric["l_diversity(disease)"]] == ["pass", "fail"]
+        assert all(v == min_l for v, _, _ in by_metric["l_diversity(disease)"])
+        assert all(v == pytest.approx(t_text, abs=1e-12) for v, _, _ in by_metric["t_closeness(disease)"])
+        assert all(v == pytest.approx(t_number, abs=1e-12) for v, _, _ in by_metric["t_closeness(salary)"])
+        assert by_metric["k_anonymity"] and len(by_metric["t_closeness(salary)"]) == 2
+    finally:
+        model.unlink()
+        if target == "postgres":
+            _drop_pg_schemas("privrisk_dbt_sensitive_audit")

@@ -6,11 +6,16 @@
     Rows (model, run_at, metric, value, threshold, status): metric k_anonymity (value = smallest
     class, threshold = k, status pass iff value >= k), with max_cavg cavg, and with
     max_average_risk average_risk (ARX's prosecutor average risk: classes / records, the mean over
-    records of 1 / class size; from the same query, no second scan). The audit table
+    records of 1 / class size; from the same query, no second scan). With `sensitive` (a column
+    name, or a list of them) and `min_l` or `max_t`, one row per sensitive column and measure:
+    metric l_diversity(<column>) (the fewest distinct values in a class, pass iff >= min_l) and
+    t_closeness(<column>) (the largest class distance, pass iff <= max_t), as the l_diversity and
+    t_closeness tests and privrisk-sql kanon measure them (one query each). The audit table
     (default `privrisk_audit` in the model's schema; `audit_table=` to change) is created on first
     use. The rows are committed before the run is failed, so a breach is always on record. -#}
-{% macro privrisk_audit(qids, k, max_cavg=none, audit_table='privrisk_audit', max_average_risk=none) %}
+{% macro privrisk_audit(qids, k, max_cavg=none, audit_table='privrisk_audit', max_average_risk=none, sensitive=none, min_l=none, max_t=none) %}
   {%- do privrisk.quoted_name('') -%}
+  {%- do privrisk.value_ids('', '', []) -%}
   {% if execute and flags.EMPTY %}
     {#- `dbt build --empty` builds every model with no rows to check its SQL: there is nothing to
         measure, and an audit row of an empty dry run would stand beside the real ones. -#}
@@ -20,6 +25,15 @@
     {% if max_cavg is not none %}{% set max_cavg = privrisk._number('privrisk_audit', 'max_cavg', max_cavg) %}{% endif %}
     {% if max_average_risk is not none and not privrisk._is_fraction(max_average_risk) %}
       {{ exceptions.raise_compiler_error("privrisk.privrisk_audit: max_average_risk must be a number in [0, 1], got " ~ max_average_risk) }}
+    {% endif %}
+    {% if min_l is not none %}{{ privrisk._check_l('privrisk_audit', min_l, 'min_l') }}{% endif %}
+    {% if max_t is not none %}{{ privrisk._check_t('privrisk_audit', 'max_t', max_t) }}{% endif %}
+    {% set sensitive_columns = [] if sensitive is none else [sensitive] if sensitive is string else sensitive %}
+    {% if sensitive_columns and min_l is none and max_t is none %}
+      {{ exceptions.raise_compiler_error("privrisk.privrisk_audit: sensitive is given but neither min_l nor max_t: give the threshold to audit it against") }}
+    {% endif %}
+    {% if (min_l is not none or max_t is not none) and not sensitive_columns %}
+      {{ exceptions.raise_compiler_error("privrisk.privrisk_audit: min_l and max_t measure a sensitive column: give sensitive (a column name, or a list of them)") }}
     {% endif %}
     {% set audit = api.Relation.create(database=this.database, schema=this.schema, identifier=audit_table) %}
     {% set row = run_query(privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(privrisk.as_bytes(this, qids, 'privrisk_audit'), qids, privrisk.quoted_name), k, privrisk.double_type())).rows[0] %}
@@ -38,6 +52,19 @@
       {% set limit = max_average_risk | string | trim | float %}
       {% do checks.append(("average_risk", average_risk, limit, average_risk <= limit)) %}
     {% endif %}
+    {% for column in sensitive_columns %}
+      {% if min_l is not none %}
+        {% set l = run_query("SELECT MIN(distinct_values) AS l FROM (" ~ privrisk.l_classes(this, qids, column, 'privrisk_audit') ~ ") privrisk_l").rows[0]['l'] | int %}
+        {% do checks.append(("l_diversity(" ~ column ~ ")", l, min_l, l >= min_l)) %}
+      {% endif %}
+      {% if max_t is not none %}
+        {#- No t (NULL): the column holds one value, or none, so every class is the table: 0, as in kanon. -#}
+        {% set t = run_query("SELECT MAX(t) AS t FROM (" ~ privrisk.t_classes(this, qids, column, 'privrisk_audit') ~ ") privrisk_t").rows[0]['t'] %}
+        {% set t = 0.0 if t is none else t | float %}
+        {% set limit = max_t | string | trim | float %}
+        {% do checks.append(("t_closeness(" ~ column ~ ")", t, limit, t <= limit)) %}
+      {% endif %}
+    {% endfor %}
     {% call statement('privrisk_audit_table') %}
       {{ privrisk.create_audit_table(audit) }}
     {% endcall %}
@@ -68,7 +95,7 @@
 
 {% macro default__create_audit_table(relation) -%}
 CREATE TABLE IF NOT EXISTS {{ relation }} (
-    model VARCHAR(512), run_at TIMESTAMP, metric VARCHAR(64), value DOUBLE PRECISION,
+    model VARCHAR(512), run_at TIMESTAMP, metric VARCHAR(256), value DOUBLE PRECISION,
     threshold DOUBLE PRECISION, status VARCHAR(8)
 )
 {%- endmacro %}

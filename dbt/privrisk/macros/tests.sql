@@ -63,14 +63,10 @@ WHERE {% if max_average is not none %}average_risk > {{ max_average | float }}{%
     distinct_values over all classes is privrisk-sql kanon's l_diversity (the same macro). -#}
 {% test l_diversity(model, qids, sensitive, l) %}
 {%- do privrisk.quoted_name('') -%}{#- a call dbt sees: a macro passed uncalled is missing from a test's namespace -#}
-{% if l is not number or l != l | int or l < 1 %}
-  {{ exceptions.raise_compiler_error("privrisk.l_diversity: l must be an integer >= 1, got " ~ l) }}
-{% endif %}
-{% set names = privrisk._work_names(qids) %}
-{% set named = privrisk.privrisk_work_columns(privrisk.as_bytes(model, qids, 'l_diversity', sensitive=sensitive, reserved=['class_size', 'distinct_values']), privrisk._names_list(qids) + [sensitive], names + ['privrisk_sa'], privrisk.quoted_name) %}
-SELECT {% for c in qids %}{{ privrisk.quoted_name(names[loop.index0]) }} AS {{ privrisk.quoted_name(c) }}, {% endfor %}class_size, distinct_values FROM (
-{{ privrisk.privrisk_sensitive_classes(named, names, 'privrisk_sa', privrisk.quoted_name, privrisk.double_type()) }}
-) privrisk_classes
+{{ privrisk._check_l('l_diversity', l) }}
+SELECT * FROM (
+{{ privrisk.l_classes(model, qids, sensitive, 'l_diversity') }}
+) privrisk_l
 WHERE distinct_values < {{ l | int }}
 {% endtest %}
 
@@ -82,21 +78,39 @@ WHERE distinct_values < {{ l | int }}
 {% test t_closeness(model, qids, sensitive, t) %}
 {%- do privrisk.quoted_name('') -%}{#- a call dbt sees: a macro passed uncalled is missing from a test's namespace -#}
 {%- do privrisk.value_ids('', '', []) -%}
-{% if not privrisk._is_fraction(t) %}
-  {{ exceptions.raise_compiler_error("privrisk.t_closeness: t must be a number in [0, 1], got " ~ t) }}
-{% endif %}
-{% set names = privrisk._work_names(qids) %}
-{% set checked = privrisk.as_bytes(model, qids, 't_closeness', sensitive=sensitive, reserved=['t']) %}
-{% set ordered = false %}
-{% if execute %}
+{{ privrisk._check_t('t_closeness', 't', t) }}
+SELECT * FROM (
+{{ privrisk.t_classes(model, qids, sensitive, 't_closeness') }}
+) privrisk_t
+WHERE t > {{ t | string | trim | float }}
+{% endtest %}
+
+{#- One row per equivalence class of `relation` with its size and the distinct values of
+    `sensitive` in it (QIDs, class_size, distinct_values), once the arguments are checked (as_bytes;
+    `test` names the caller in its errors). -#}
+{% macro l_classes(relation, qids, sensitive, test) %}
+{%- set names = privrisk._work_names(qids) -%}
+{%- set named = privrisk.privrisk_work_columns(privrisk.as_bytes(relation, qids, test, sensitive=sensitive, reserved=['class_size', 'distinct_values']), privrisk._names_list(qids) + [sensitive], names + ['privrisk_sa'], privrisk.quoted_name) -%}
+SELECT {% for c in privrisk._names_list(qids) %}{{ privrisk.quoted_name(names[loop.index0]) }} AS {{ privrisk.quoted_name(c) }}, {% endfor %}class_size, distinct_values FROM (
+{{ privrisk.privrisk_sensitive_classes(named, names, 'privrisk_sa', privrisk.quoted_name, privrisk.double_type()) }}
+) privrisk_classes
+{%- endmacro %}
+
+{#- One row per equivalence class of `relation` with the distance of its `sensitive` values from
+    the table's (QIDs, t): ordered over numbers, equal over the rest, as kanon measures it. -#}
+{% macro t_classes(relation, qids, sensitive, test) %}
+{%- set names = privrisk._work_names(qids) -%}
+{%- set checked = privrisk.as_bytes(relation, qids, test, sensitive=sensitive, reserved=['t']) -%}
+{%- set ordered = false -%}
+{%- if execute -%}
   {#- Which distance is the sensitive column's type's: an ephemeral model has no types to read yet. -#}
-  {% if model is not string and model.is_cte %}
-    {{ exceptions.raise_compiler_error("privrisk.t_closeness: " ~ model ~ " is ephemeral, so the type of '" ~ sensitive ~ "', which decides the distance (numbers: ordered, else equal), cannot be read before the query runs; materialize it as a view or table") }}
-  {% endif %}
-  {% set ordered = privrisk._is_number_column(model, sensitive) %}
-{% endif %}
-{% set named = privrisk.privrisk_work_columns(checked, privrisk._names_list(qids) + [sensitive], names + ['privrisk_sa'], privrisk.quoted_name) %}
-SELECT {% for c in qids %}{{ privrisk.quoted_name(names[loop.index0]) }} AS {{ privrisk.quoted_name(c) }}, {% endfor %}t FROM (
+  {%- if relation is not string and relation.is_cte -%}
+    {{ exceptions.raise_compiler_error("privrisk." ~ test ~ ": " ~ relation ~ " is ephemeral, so the type of '" ~ sensitive ~ "', which decides the distance (numbers: ordered, else equal), cannot be read before the query runs; materialize it as a view or table") }}
+  {%- endif -%}
+  {%- set ordered = privrisk._is_number_column(relation, sensitive) -%}
+{%- endif -%}
+{%- set named = privrisk.privrisk_work_columns(checked, privrisk._names_list(qids) + [sensitive], names + ['privrisk_sa'], privrisk.quoted_name) -%}
+SELECT {% for c in privrisk._names_list(qids) %}{{ privrisk.quoted_name(names[loop.index0]) }} AS {{ privrisk.quoted_name(c) }}, {% endfor %}t FROM (
 {% if ordered %}
 {{ privrisk.privrisk_ordered_classes(named, names, 'privrisk_sa', privrisk.quoted_name, privrisk.value_ids, privrisk.double_type()) }}
 {% else %}
@@ -105,8 +119,19 @@ SELECT {% for n in names %}{{ privrisk.quoted_name(n) }}, {% endfor %}emd_equal 
 ) privrisk_equal
 {% endif %}
 ) privrisk_classes
-WHERE t > {{ t | string | trim | float }}
-{% endtest %}
+{%- endmacro %}
+
+{% macro _check_l(test, l, name='l') %}
+{% if l is not number or l != l | int or l < 1 %}
+  {{ exceptions.raise_compiler_error("privrisk." ~ test ~ ": " ~ name ~ " must be an integer >= 1, got " ~ l) }}
+{% endif %}
+{% endmacro %}
+
+{% macro _check_t(test, name, t) %}
+{% if not privrisk._is_fraction(t) %}
+  {{ exceptions.raise_compiler_error("privrisk." ~ test ~ ": " ~ name ~ " must be a number in [0, 1], got " ~ t) }}
+{% endif %}
+{% endmacro %}
 
 {#- The work names of `qids` (privrisk_c0, privrisk_c1, ...), under which the class queries read them. -#}
 {% macro _work_names(qids) %}

@@ -314,7 +314,7 @@ def _objects_as_values(con: Any, view: str, frame: Any) -> Any:
             kind = infer_dtype(column, skipna=True)
             if types[i] == "VARCHAR":  # read as text already: only 7 beside "7" is worth a word
                 if kind not in ("string", "empty"):
-                    _warn_of_values_spelt_alike(column, column.astype("string"))
+                    _warn_of_values_spelt_alike(column, column.dropna(), column.astype("string"))
                 continue
             as_read = column if kind in _OBJECTS_DUCKDB_READS else _object_values(column, kind)
         except (TypeError, ValueError, ArithmeticError) as e:  # an object whose str() fails, say
@@ -355,14 +355,14 @@ def _object_values(column: Any, kind: str) -> Any:
     elif kind in ("floating", "mixed-integer-float"):
         return column.astype("float64")
     as_text = column.astype("string")
-    _warn_of_values_spelt_alike(column, as_text)
+    _warn_of_values_spelt_alike(column, values, as_text)
     return as_text
 
 
-def _warn_of_values_spelt_alike(column: Any, as_text: Any) -> None:
+def _warn_of_values_spelt_alike(column: Any, values: Any, as_text: Any) -> None:
     """Values of several kinds read as text, two of them spelt alike (``7`` and ``"7"``): pandas
-    counts two values, the database one, so a class grew without a word and its k was overstated."""
-    values = column.dropna()
+    counts two values, the database one, so a class grew without a word and its k was overstated.
+    ``values``: the column's values without its missing ones."""
     try:
         merged = as_text.nunique() < values.nunique()
     except TypeError:  # lists, dicts: pandas cannot count them, so no count of its grew

@@ -801,6 +801,9 @@ def test_l_diversity_and_t_closeness_equal_the_oracle(project, target):
         "sens_t_text_at": ("t_closeness", "disease", "t", t_text[-1] * (1 + 1e-9)),
         "sens_t_number_mid": ("t_closeness", "salary", "t", mid_number),
         "sens_t_number_at": ("t_closeness", "salary", "t", t_number[-1] * (1 + 1e-9)),
+        # names in another case, read as the model spells them (PostgreSQL found no column "BAND")
+        "sens_l_2_upper": ("l_diversity", "DISEASE", "l", 2),
+        "sens_t_number_mid_upper": ("t_closeness", "Salary", "t", mid_number),
     }
     expected_failures = {
         "sens_l_2": sum(r["l"] < 2 for r in text.values()),
@@ -810,10 +813,13 @@ def test_l_diversity_and_t_closeness_equal_the_oracle(project, target):
         "sens_t_number_mid": sum(t > mid_number for t in t_number),
         "sens_t_number_at": 0,
     }
+    expected_failures["sens_l_2_upper"] = expected_failures["sens_l_2"]
+    expected_failures["sens_t_number_mid_upper"] = expected_failures["sens_t_number_mid"]
     assert expected_failures["sens_l_2"] == 2 and 0 < expected_failures["sens_t_number_mid"] < len(t_number)
     schema_yml = "version: 2\nmodels:\n  - name: sensitive_release\n    data_tests:\n" + "".join(
         f"      - privrisk.{test}:\n          name: {name}\n"
-        f"          arguments: {{qids: [band, sex], sensitive: {sa}, {arg}: {float(value) if arg == 't' else int(value)!r}}}\n"
+        f"          arguments: {{qids: {'[BAND, Sex]' if name.endswith('_upper') else '[band, sex]'}, sensitive: {sa}, "
+        f"{arg}: {float(value) if arg == 't' else int(value)!r}}}\n"
         for name, (test, sa, arg, value) in tests.items()
     )
     env = _target_env(project, target, "privrisk_dbt_sensitive")
@@ -941,30 +947,47 @@ def test_l_and_t_out_of_range_stop_the_run(built, test, argument, message):
     assert r.returncode != 0 and message in " ".join(r.stdout.split()), r.stdout[-2000:]
 
 
-@pytest.mark.parametrize("target", ["duckdb", "postgres"])
+# A sensitive column whose name the audit writes into its metric: a quote and a backslash, which
+# ended Spark's string literal early (a parser error after the model was built).
+_HOSTILE_SENSITIVE = "dis'ease\\"
+
+
+@pytest.mark.parametrize("target", ["duckdb", "postgres", pytest.param("spark", marks=pytest.mark.spark)])
 def test_the_audit_records_l_and_t_per_sensitive_column(project, target):
     """The post-hook with `sensitive`, `min_l` and `max_t` appends l_diversity(<column>) and
     t_closeness(<column>) rows equal to the pandas oracle's worst class (the figures `pr.kanon`
-    reports), and fails the run, with the rows on record, when one breaches its threshold."""
+    reports), and fails the run, with the rows on record, when one breaches its threshold. The
+    text column's name holds a quote and a backslash, written into the metric as it is."""
     text, number = _oracle_classes("disease", False), _oracle_classes("salary", True)
     min_l = min(r["l"] for r in text.values())
     t_text = max(r["t"] for r in text.values())
     t_number = max(r["t"] for r in number.values() if r["t"] is not None)
     env = _target_env(project, target, "privrisk_dbt_sensitive_audit")
+    sens = _HOSTILE_SENSITIVE
     hook = (
-        "{{ privrisk.privrisk_audit(qids=['band', 'sex'], k=1, sensitive=['disease', 'salary'], "
+        "{{ privrisk.privrisk_audit(qids=['band', 'sex'], k=1, sensitive=[var('sens'), 'salary'], "
         "min_l=var('min_l', 1), max_t=var('max_t', 1)) }}"
     )
     model = project / "models" / "sensitive_audit.sql"
-    model.write_text(_sensitive_model().replace('materialized="table"', f'materialized="table", post_hook="{hook}"'))
-    try:
+    model.write_text(
+        _sensitive_model()
+        .replace('materialized="table"', f'materialized="table", post_hook="{hook}"')
+        .replace("SELECT band, sex, disease,", "SELECT band, sex, disease AS {{ adapter.quote(var('sens')) }},")
+    )
+
+    def run(**more):
         args = ["--target", target] if target != "duckdb" else []
-        ok = _dbt(project, "run", "--select", "sensitive_audit", *args, env=env)
+        return _dbt(
+            project, "run", "--select", "sensitive_audit", "--vars", json.dumps({"sens": sens, **more}), *args, env=env
+        )
+
+    try:
+        ok = run()
         assert ok.returncode == 0, ok.stdout[-3000:]
-        bad = _dbt(project, "run", "--select", "sensitive_audit", "--vars", "{min_l: 2}", *args, env=env)
+        bad = run(min_l=2)
         out = " ".join(bad.stdout.split())
-        assert bad.returncode == 1 and f"l_diversity(disease) = {min_l} breaches threshold 2" in out, out[-2000:]
-        wrong = _dbt(project, "run", "--select", "sensitive_audit", "--vars", "{max_t: 2}", *args, env=env)
+        assert bad.returncode == 1 and f"l_diversity({sens}) = {min_l} breaches threshold 2" in out, out[-2000:]
+        wrong = run(max_t=2)
         assert wrong.returncode == 1 and "max_t must be a number in [0, 1], got 2" in " ".join(wrong.stdout.split())
         query = (
             "SELECT metric, value, threshold, status FROM {schema}privrisk_audit "
@@ -974,11 +997,16 @@ def test_the_audit_records_l_and_t_per_sensitive_column(project, target):
             con = _db(project)
             try:
                 rows = con.execute(query.format(schema="")).fetchall()
-                lib = pr.kanon(pr.Source(con), "sensitive_audit", ["band", "sex"], sensitive=["disease", "salary"])
+                lib = pr.kanon(pr.Source(con), "sensitive_audit", ["band", "sex"], sensitive=[sens, "salary"])
             finally:
                 con.close()
-            assert lib["l_diversity"]["disease"] == min_l
+            assert lib["l_diversity"][sens] == min_l
             assert lib["t_closeness"]["salary"] == pytest.approx(t_number, abs=1e-12)
+        elif target == "spark":
+            from backends import spark_session
+
+            audit = project / "spark-warehouse" / "privrisk_dbt_sensitive_audit.db" / "privrisk_audit"
+            rows = [tuple(r) for r in spark_session().sql(query.format(schema=f"parquet.`{audit}` AS ")).collect()]
         else:
             import sqlalchemy as sa
 
@@ -989,12 +1017,38 @@ def test_the_audit_records_l_and_t_per_sensitive_column(project, target):
         by_metric: dict[str, list] = {}
         for metric, value, threshold, status in rows:
             by_metric.setdefault(metric, []).append((value, threshold, status))
-        assert [s for _, _, s in by_metric["l_diversity(disease)"]] == ["pass", "fail"]
-        assert all(v == min_l for v, _, _ in by_metric["l_diversity(disease)"])
-        assert all(v == pytest.approx(t_text, abs=1e-12) for v, _, _ in by_metric["t_closeness(disease)"])
+        assert [s for _, _, s in by_metric[f"l_diversity({sens})"]] == ["pass", "fail"]
+        assert all(v == min_l for v, _, _ in by_metric[f"l_diversity({sens})"])
+        assert all(v == pytest.approx(t_text, abs=1e-12) for v, _, _ in by_metric[f"t_closeness({sens})"])
         assert all(v == pytest.approx(t_number, abs=1e-12) for v, _, _ in by_metric["t_closeness(salary)"])
         assert by_metric["k_anonymity"] and len(by_metric["t_closeness(salary)"]) == 2
     finally:
         model.unlink()
         if target == "postgres":
             _drop_pg_schemas("privrisk_dbt_sensitive_audit")
+
+
+def test_a_name_matching_two_columns_in_all_but_case_is_refused(project):
+    """PostgreSQL keeps "Sex" and sex apart: qids [SEX] matches both in all but case, so the test
+    cannot know which the user meant (it read neither before: column "SEX" does not exist)."""
+    env = _target_env(project, "postgres", "privrisk_dbt_two_cases")
+    model, schema = project / "models" / "two_cases.sql", project / "models" / "two_cases.yml"
+    model.write_text(
+        '{{ config(materialized="table") }}\n'
+        "SELECT * FROM (VALUES (1, 'a', 'b'), (2, 'a', 'b')) v(id, \"Sex\", sex)\n"
+    )
+    schema.write_text(
+        "version: 2\nmodels:\n  - name: two_cases\n    data_tests:\n"
+        "      - privrisk.k_anonymity:\n          name: two_cases_upper\n          arguments: {qids: [SEX], k: 2}\n"
+        "      - privrisk.k_anonymity:\n          name: two_cases_exact\n          arguments: {qids: [Sex], k: 2}\n"
+    )
+    try:
+        r = _dbt(project, "build", "--select", "two_cases", "--target", "postgres", env=env)
+    finally:
+        model.unlink()
+        schema.unlink()
+        _drop_pg_schemas("privrisk_dbt_two_cases")
+    out = " ".join(r.stdout.split())
+    assert r.returncode == 1 and "PASS two_cases_exact" in out, r.stdout[-3000:]
+    assert "privrisk.k_anonymity: qids: column 'SEX' matches Sex and sex of" in out, r.stdout[-3000:]
+    assert "in all but case; name one as it is spelt" in out

@@ -84,8 +84,26 @@
   SELECT 1
 {% endmacro %}
 
+{#- A text as a SQL string literal: a model's name, a metric (which may carry a column's name). -#}
 {% macro sql_string(text) -%}
-'{{ text | replace("'", "''") }}'
+  {{ return(adapter.dispatch('sql_string', 'privrisk')(text)) }}
+{%- endmacro %}
+
+{% macro default__sql_string(text) -%}
+'{{ text | string | replace("'", "''") }}'
+{%- endmacro %}
+
+{#- Spark and MySQL read a backslash in a literal as an escape (Spark unless
+    spark.sql.parser.escapedStringLiterals, MySQL unless NO_BACKSLASH_ESCAPES): a column named
+    `a\` ended the literal early, a parser error after the model was built. The text's UTF-8
+    bytes in hex decode alike under either setting (a cast, which Spark evaluates in VALUES, where
+    it refuses decode()). -#}
+{% macro spark__sql_string(text) -%}
+CAST(X'{{ (text | string).encode('utf-8').hex() }}' AS STRING)
+{%- endmacro %}
+
+{% macro mysql__sql_string(text) -%}
+CONVERT(X'{{ (text | string).encode('utf-8').hex() }}' USING utf8mb4)
 {%- endmacro %}
 
 {#- Where SQL differs between adapters: dispatched. -#}

@@ -255,6 +255,25 @@ SELECT {% for n in names %}{{ privrisk.quoted_name(n) }}, {% endfor %}emd_equal 
     {% set named = "sensitive" if c == sensitive else argument %}
     {{ exceptions.raise_compiler_error("privrisk." ~ test ~ ": " ~ named ~ ": column '" ~ c ~ "' is not in " ~ relation ~ " (its columns: " ~ present | map(attribute='name') | join(", ") ~ ")") }}
   {% endfor %}
+  {#- Each name as the relation spells it, where it was given in another case: the queries quote
+      names, so PostgreSQL read `SEX` as no column of `sex` (a database error after the checks
+      passed), and Snowflake, which keeps unquoted names in capitals, `sex` as none of `SEX`. The
+      relation is read through its real names under the given ones; an exact match wins, and two
+      columns the name matches in case only are refused. -#}
+  {% set real_names = present | map(attribute='name') | list %}
+  {% set renames = [] %}
+  {% for c in columns if c not in real_names %}
+    {% set matches = [] %}
+    {% for name in real_names if name | lower == c | lower %}{% do matches.append(name) %}{% endfor %}
+    {% if matches | length > 1 %}
+      {% set named = "sensitive" if c == sensitive else argument %}
+      {{ exceptions.raise_compiler_error("privrisk." ~ test ~ ": " ~ named ~ ": column '" ~ c ~ "' matches " ~ matches | join(" and ") ~ " of " ~ relation ~ " in all but case; name one as it is spelt") }}
+    {% endif %}
+    {% do renames.append(c) %}
+  {% endfor %}
+  {% if renames %}
+    {% set relation = privrisk._renamed(relation, columns, real_names) %}
+  {% endif %}
   {#- As the library refuses them (a list was grouped and passed; PostgreSQL's json an error on SQL
       the user never wrote). -#}
   {% set wanted = columns | map('lower') | list %}
@@ -307,6 +326,22 @@ SELECT {% for n in names %}{{ privrisk.quoted_name(n) }}, {% endfor %}emd_equal 
     {{ return(col.is_number() or first in number_first_words) }}
   {% endfor %}
   {{ return(false) }}
+{% endmacro %}
+
+{#- `relation` narrowed to `columns`, each read from the relation's column of that name in any case
+    (`real_names`: the relation's names; an exact match first). -#}
+{% macro _renamed(relation, columns, real_names) %}
+  {% set parts = [] %}
+  {% for c in columns %}
+    {% if c in real_names %}
+      {% do parts.append(privrisk.quoted_name(c)) %}
+    {% else %}
+      {% for name in real_names if name | lower == c | lower %}
+        {% do parts.append(privrisk.quoted_name(name) ~ " AS " ~ privrisk.quoted_name(c)) %}
+      {% endfor %}
+    {% endif %}
+  {% endfor %}
+  {{ return("(SELECT " ~ parts | join(", ") ~ " FROM " ~ relation ~ ") privrisk_names") }}
 {% endmacro %}
 
 {#- The type name a CAST to a double takes: dispatched (Spark has no DOUBLE PRECISION). -#}

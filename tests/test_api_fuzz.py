@@ -98,6 +98,14 @@ def _calls(df: pd.DataFrame) -> dict:
             ),
         ),
         "k_anonymity_failures": (pr.k_anonymity_failures, dict(src=None, table=df, qids=["age"], k=2)),
+        "l_diversity_failures": (
+            pr.l_diversity_failures,
+            dict(src=None, table=df, qids=["age"], sensitive="sex", l=2),
+        ),
+        "t_closeness_failures": (
+            pr.t_closeness_failures,
+            dict(src=None, table=df, qids=["age"], sensitive="sex", t=0.5, order=None),
+        ),
         "singling_out_rate": (pr.singling_out_rate, dict(src=None, ori=df, syn=df, columns=["age", "sex"])),
         "cavg_from_equivalence_classes": (pr.cavg_from_equivalence_classes, dict(classes=[{"count": 3}], k=2)),
         "cavg_best_effort": (pr.cavg_best_effort, dict(n_rows=10, k=2)),

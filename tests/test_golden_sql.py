@@ -78,6 +78,10 @@ def _kanon_statements(dialect):
         "t_closeness_ordered": q.t_closeness_ordered(rel, qids, "salary"),
         # a text attribute in a given order (values with a quote, a backslash: literals)
         "t_closeness_in_order": q.t_closeness_ordered(rel, qids, "band", order=["low", "it's", "hi\\gh"]),
+        "classes_below_l": q.classes_below_l(rel, qids, "disease", 2),
+        "classes_beyond_t_equal": q.classes_beyond_t(rel, qids, "disease", 0.25, ordered=False),
+        "classes_beyond_t_ordered": q.classes_beyond_t(rel, qids, "salary", 0.25, ordered=True),
+        "classes_beyond_t_in_order": q.classes_beyond_t(rel, qids, "band", 0.25, ordered=True, order=["low", "hi"]),
         "values_outside_order": q.values_outside_order(rel, "band", ["low", "it's", "hi\\gh"]),
         # what kanon and cavg read when QIDs or sensitive attributes are text: compared as bytes
         "text_as_bytes": text_as_bytes_sql(q.dialect, rel, qids + ["disease"], [HOSTILE, "disease"]),

@@ -561,3 +561,52 @@ def test_python_html_values_puts_the_classes_below_k_on_the_page(tmp_path):
     assert 'data-table="classes_below_k_values"' in page.read_text() and r["records_below_k"] > 0
     with pytest.raises(pr.InvalidInputError, match="html_values needs html= and k="):
         pr.cavg(None, str(FIXTURES / "adult" / "ori.csv"), ["age"], 5, html_values=True)
+
+
+@pytest.mark.parametrize(
+    ("sensitive", "order"), [("income", None), ("hours_per_week", None), ("income", [">50K", "<=50K"])]
+)
+def test_l_and_t_failures_equal_the_oracle_class_by_class(backend, sensitive, order):
+    """pr.l_diversity_failures and pr.t_closeness_failures (dbt's failing rows, in Python) give
+    exactly the classes the pandas oracle (tests/oracle.py) puts below l or beyond t, with its
+    figures, riskiest first: the equal distance over text, the ordered one over numbers and over a
+    text column's places in an order; the worst class is kanon's figure."""
+    qids = ["age", "sex"]
+    adult = pd.read_csv(FIXTURES / "adult" / "ori.csv")
+    t_name = backend.load(FIXTURES / "adult" / "ori.csv")
+    src = backend.source()
+    frame = adult.assign(**{sensitive: adult[sensitive].map({v: i for i, v in enumerate(order)})}) if order else adult
+    per_class = oracle.sensitive_classes(frame, qids, sensitive, ordered=order is not None or sensitive != "income")
+    ts = sorted(r["t"] for r in per_class if r["t"] is not None)
+    threshold = (ts[len(ts) // 2] + ts[len(ts) // 2 + 1]) / 2  # about half the classes fail
+
+    got = pr.t_closeness_failures(src, t_name, qids, sensitive, threshold, order=order)
+    want = {(int(r["key"][0]), r["key"][1]): r["t"] for r in per_class if r["t"] is not None and r["t"] > threshold}
+    assert list(got.columns) == [*qids, "t"] and 0 < len(got) < len(per_class)
+    assert {(int(a), s): v for a, s, v in got.itertuples(index=False)}.keys() == want.keys()
+    assert all(v == pytest.approx(want[(int(a), s)], abs=1e-9) for a, s, v in got.itertuples(index=False))
+    assert got["t"].tolist() == sorted(got["t"], reverse=True)
+    kanon = pr.kanon(src, t_name, qids, sensitive=sensitive, order={sensitive: order} if order else None)
+    assert got["t"].iloc[0] == pytest.approx(kanon["t_closeness"], abs=1e-12)
+
+    lost = pr.l_diversity_failures(src, t_name, qids, sensitive, 2)
+    want_l = sorted((int(r["key"][0]), r["key"][1], r["size"], r["l"]) for r in per_class if r["l"] < 2)
+    assert sorted((int(a), s, int(n), int(d)) for a, s, n, d in lost.itertuples(index=False)) == want_l and want_l
+    assert lost["class_size"].tolist() == sorted(lost["class_size"])  # all hold one value: smallest first
+    assert int(lost["distinct_values"].min()) == kanon["l_diversity"]
+
+
+def test_l_and_t_failures_refuse_bad_arguments_by_name():
+    adult = pd.read_csv(FIXTURES / "adult" / "ori.csv").head(200)
+    for call, message in [
+        (lambda: pr.l_diversity_failures(None, adult, ["age"], "income", 0), "l must be an integer >= 1, got 0"),
+        (lambda: pr.t_closeness_failures(None, adult, ["age"], "income", 1.5), "t must be a number from 0 to 1"),
+        (lambda: pr.t_closeness_failures(None, adult, ["age"], ["income"], 0.5), "sensitive must be one column name"),
+        (lambda: pr.l_diversity_failures(None, adult, ["age"], "AGE", 2), "column 'age' is both a quasi-identifier"),
+        (lambda: pr.l_diversity_failures(None, adult, ["age"], "incme", 2), "incme"),
+        (lambda: pr.t_closeness_failures(None, adult, ["age"], "income", 0.5, order=["<=50K"]), ">50K"),
+        (lambda: pr.t_closeness_failures(None, adult, ["age"], "age_x", 0.5, order=["a"]), "age_x"),
+        (lambda: pr.t_closeness_failures(None, adult, ["sex"], "age", 0.5, order=["1"]), "an order is for text"),
+    ]:
+        with pytest.raises(pr.InvalidInputError, match=re.escape(message)):
+            call()

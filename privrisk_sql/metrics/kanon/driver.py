@@ -117,6 +117,21 @@ class KanonQueries(ClassQueries):
             "kanon/recursive_c.sql.j2", **self._ctx(relation_sql, qids, sensitive, exclude_null_qids, l=int(l))
         )
 
+    def classes_below_l(self, relation_sql, qids, sensitive, l) -> str:
+        """The classes with fewer than ``l`` distinct sensitive values (dbt's l_diversity failing
+        rows), the QIDs under work names (privrisk_c0, ...)."""
+        return self._r("kanon/classes_below_l.sql.j2", **self._ctx(relation_sql, qids, sensitive, False, l=int(l)))
+
+    def classes_beyond_t(self, relation_sql, qids, sensitive, max_t, ordered, order=None) -> str:
+        """The classes further than ``max_t`` from the table (dbt's t_closeness failing rows), by
+        the ordered distance where ``ordered``, the QIDs under work names (privrisk_c0, ...)."""
+        return self._r(
+            "kanon/classes_beyond_t.sql.j2",
+            **self._ctx(
+                relation_sql, qids, sensitive, False, max_t=float(max_t), ordered=ordered, order=list(order or [])
+            ),
+        )
+
     def t_closeness_ordered(self, relation_sql, qids, sensitive, exclude_null_qids=False, order=None) -> str:
         """t with the ordered distance: over a numeric attribute's values, or over a text one's
         places in ``order`` (its values, lowest first, compared byte by byte)."""
@@ -150,10 +165,10 @@ def kanon_sql(
 
 
 # The sensitive attributes t-closeness measures with the ordered distance (as pycanon).
-_ORDERED = (TypeClass.INTEGER, TypeClass.FLOAT)
+ORDERED = (TypeClass.INTEGER, TypeClass.FLOAT)
 
 
-def _checked_orders(
+def checked_orders(
     source: Source, rel: Relation, table: Any, sensitive: list[str], given: Mapping[str, tuple[str, ...]]
 ) -> dict[str, tuple[str, ...]]:
     """Each order keyed by its sensitive column's real name, for a text column only, listing every
@@ -192,7 +207,7 @@ def _sensitive_metrics(
     c = None
     if l > 1:
         c = int(source.fetch_records(q.recursive_c(rel.sql, qids, sensitive, l, exclude))[0]["c"])
-    if rel.column(sensitive).type_class in _ORDERED or order:
+    if rel.column(sensitive).type_class in ORDERED or order:
         t = source.fetch_records(q.t_closeness_ordered(rel.sql, qids, sensitive, exclude, order))[0]["t"]
         t = 0.0 if t is None else float(t)  # one distinct value: the class equals the table
     else:
@@ -324,8 +339,8 @@ def kanon(
             raise InvalidInputError(f"column {overlap[0]!r} is both a quasi-identifier and sensitive")
         check_rows(source, rel, names + sens_names, "the k-anonymity family")
         # SQLite's text in an INTEGER column would be ranked above every number (pycanon: text)
-        refuse_values_outside_type(source, rel, sens_names, "t-closeness (the ordered distance)", _ORDERED)
-        orders = _checked_orders(source, rel, table, sens_names, o.order)
+        refuse_values_outside_type(source, rel, sens_names, "t-closeness (the ordered distance)", ORDERED)
+        orders = checked_orders(source, rel, table, sens_names, o.order)
         rel = compared_as_bytes(source.dialect, rel, names + sens_names)
         sizes = class_sizes(source, rel, names, exclude_null_qids)
         out = size_metrics(sizes, k)

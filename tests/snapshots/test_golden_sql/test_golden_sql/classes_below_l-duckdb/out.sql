@@ -1,0 +1,26 @@
+SELECT "privrisk_c0", "privrisk_c1", class_size, distinct_values FROM (
+WITH class_value AS (
+  SELECT "privrisk_c0", "privrisk_c1", "privrisk_c2" AS sa, COUNT(*) AS c
+  FROM (SELECT "zip" AS "privrisk_c0", "we""ird; DROP TABLE x;--" AS "privrisk_c1", "disease" AS "privrisk_c2" FROM "people") privrisk_named
+  GROUP BY "privrisk_c0", "privrisk_c1", "privrisk_c2"
+),
+shares AS (
+  SELECT "privrisk_c0", "privrisk_c1", c,
+    CAST(c AS DOUBLE PRECISION) / SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1") AS q,
+    CAST(SUM(c) OVER (PARTITION BY sa) AS DOUBLE PRECISION) / SUM(c) OVER () AS p,
+    SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1") AS class_size
+  FROM class_value
+)
+SELECT "privrisk_c0", "privrisk_c1",
+  MAX(class_size) AS class_size,
+  COUNT(*) AS distinct_values,
+  MAX(q) AS alpha,
+  -SUM(q * LN(q)) AS entropy,
+  MAX((q - p) / p) AS beta,
+  MAX(ABS(LN(q / p))) AS delta,
+  0.5 * (SUM(ABS(q - p)) + 1 - SUM(p)) AS emd_equal,
+  MIN(p) AS min_p
+FROM shares
+GROUP BY "privrisk_c0", "privrisk_c1"
+) privrisk_classes
+WHERE distinct_values < 2

@@ -610,3 +610,26 @@ def test_l_and_t_failures_refuse_bad_arguments_by_name():
     ]:
         with pytest.raises(pr.InvalidInputError, match=re.escape(message)):
             call()
+
+
+def test_cli_min_l_and_max_t_gate_a_release(capsys, tmp_path):
+    """--min-l and --max-t exit 1 when a sensitive column's l-diversity is below L or its
+    t-closeness above T (as --fail-below does for k), naming the column and the figure; the page
+    frames each figure against its threshold. hand_categorical: l = 2, t = 0.3 (equal distance)."""
+    path = str(K / "hand_categorical.csv")
+    base = ["kanon", "--table", path, "--qids", "zip,age", "--sensitive", "disease"]
+    assert main([*base, "--min-l", "2", "--max-t", "0.3"]) == 0
+    capsys.readouterr()
+    assert main([*base, "--min-l", "3"]) == 1
+    assert "l-diversity of 'disease' is 2, below --min-l 3" in capsys.readouterr().err
+    page = tmp_path / "k.html"
+    assert main([*base, "--max-t", "0.29", "--min-l", "2", "--html", str(page)]) == 1
+    assert "t-closeness of 'disease' is 0.3, above --max-t 0.29" in capsys.readouterr().err
+    text = page.read_text()
+    assert 'class="number fail" data-key="t_closeness_0"' in text
+    assert 'class="number pass" data-key="l_diversity_0"' in text
+    assert main(["kanon", "--table", path, "--qids", "zip,age", "--max-t", "0.5"]) == 2
+    assert "--max-t measures the sensitive columns: name them with --sensitive" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        main([*base, "--max-t", "1.5"])
+    assert e.value.code == 2

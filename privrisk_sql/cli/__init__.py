@@ -330,6 +330,8 @@ _NOT_PARAMETERS = {
     "started",
     "fail_above",
     "fail_below",
+    "min_l",
+    "max_t",
     "timeout",
     "read_only",
 }
@@ -352,7 +354,11 @@ def _write_html(metric: Metric, args: argparse.Namespace, result: object, databa
         and not k.startswith("_")
         and not (k == "encoding" and v == "utf-8")  # how CSV files are read: shown when it is not the default
     }
-    thresholds = {k: getattr(args, k) for k in ("fail_above", "fail_below") if getattr(args, k, None) is not None}
+    thresholds = {
+        k: getattr(args, k)
+        for k in ("fail_above", "fail_below", "min_l", "max_t")
+        if getattr(args, k, None) is not None
+    }
     info = RunInfo(
         args.command,
         inputs,

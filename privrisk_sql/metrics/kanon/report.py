@@ -40,6 +40,41 @@ def _k_number(k_anonymity: int, k: int | None, fail_below: int | None) -> Number
     )
 
 
+def _sensitive_threshold_numbers(r: dict, thresholds: dict) -> list[Number]:
+    """l and t of each sensitive column against --min-l and --max-t, framed pass or fail."""
+    min_l, max_t = thresholds.get("min_l"), thresholds.get("max_t")
+    names = list(r.get("sensitive") or [])
+    several = len(names) > 1
+    numbers = []
+    for i, name in enumerate(names):
+        l = r["l_diversity"][name] if several else r["l_diversity"]
+        t = r["t_closeness"][name] if several else r["t_closeness"]
+        if min_l is not None:
+            numbers.append(
+                Number(
+                    f"l_diversity_{i}",
+                    f"distinct l-diversity of {name}",
+                    fmt(l),
+                    f"Every class holds at least {l:,} different value{'' if l == 1 else 's'} of {name}"
+                    + (": some class tells its value to whoever finds it" if l == 1 else "")
+                    + f" (--min-l {min_l}).",
+                    verdict(l >= min_l),
+                )
+            )
+        if max_t is not None:
+            numbers.append(
+                Number(
+                    f"t_closeness_{i}",
+                    f"t-closeness of {name}",
+                    fmt(t),
+                    f"The class furthest from the table's distribution of {name} lies {fmt(t)} from it "
+                    f"(--max-t {fmt(max_t)}; 0: no class tells more than the whole table).",
+                    verdict(t <= max_t),
+                )
+            )
+    return numbers
+
+
 def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Number], list[Section]]:
     r = result.to_dict() if hasattr(result, "to_dict") else dict(result)
     k = info.parameters.get("k") if info else r.get("k")  # a notebook's display has no run info: the result's k
@@ -67,6 +102,7 @@ def sections(result: Any, info: RunInfo | None, values: bool) -> tuple[list[Numb
             "The same for the most exposed record (1 / the smallest class).",
         ),
     ]
+    numbers += _sensitive_threshold_numbers(r, info.thresholds if info else {})
     if r.get("records_below_k") is not None and k is not None:
         numbers.append(
             riskiest.below_k_card(

@@ -98,8 +98,8 @@ METRICS: tuple[Metric, ...] = (
 CHECKS: dict[str, str] = {
     "SinglingOutResult": "privrisk_sql.metrics.release_checks",
     "k_anonymity_failures": "privrisk_sql.metrics.release_checks",
-    "l_diversity_failures": "privrisk_sql.metrics.release_checks",
-    "t_closeness_failures": "privrisk_sql.metrics.release_checks",
+    "l_diversity_failures": "privrisk_sql.metrics.kanon.failures",
+    "t_closeness_failures": "privrisk_sql.metrics.kanon.failures",
     "singling_out_rate": "privrisk_sql.metrics.release_checks",
 }
 

@@ -1,22 +1,19 @@
 """The checks the dbt package's generic tests run, callable from Python on the same SQL.
 
-``k_anonymity_failures``, ``l_diversity_failures``, ``t_closeness_failures`` and
-``singling_out_rate`` render the plain-Jinja macros of ``dbt/privrisk/macros/privrisk_shared.sql``,
-the file dbt loads for ``privrisk.k_anonymity``, ``privrisk.l_diversity``,
-``privrisk.t_closeness`` and ``privrisk.singling_out_rate``: one source of SQL for both.
+``k_anonymity_failures`` and ``singling_out_rate`` render the plain-Jinja macros of
+``dbt/privrisk/macros/privrisk_shared.sql``, the file dbt loads for ``privrisk.k_anonymity`` and
+``privrisk.singling_out_rate``: one source of SQL for both (``l_diversity_failures`` and
+``t_closeness_failures``, the k-anonymity family's, are in ``kanon/failures.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidInputError
-from ..given import is_number
 from ..source import opened
-from .classes import compared_as_bytes, refuse_values_outside_type, resolve_qids, validate_k
-from .kanon.driver import ORDERED, KanonOptions, KanonQueries, checked_orders
+from .classes import compared_as_bytes, resolve_qids, validate_k
 from .queries import ClassQueries
 
 if TYPE_CHECKING:  # pandas is imported when a result is built: the CLI never pays its import time
@@ -41,37 +38,14 @@ def k_anonymity_failures(src: Any, table: str, qids: Sequence[str], k: int) -> p
         rows = source.fetch(k_anonymity_failures_sql(source.dialect, rel.sql, names, k))
     import pandas as pd
 
-    # Sorted by position, then named: a QID called class_size makes two columns of that name.
+    # Named after it is sorted by position: a QID called class_size makes two columns of that name.
     size = len(names)
     frame = pd.DataFrame(rows, columns=range(size + 1))
-    try:
-        frame = frame.sort_values([size, *range(size)], kind="stable", na_position="first")
-    except TypeError:  # values of mixed kinds in one column (SQLite's typeless ones): by size alone
-        frame = frame.sort_values([size], kind="stable")
     frame.columns = pd.Index([*names, "class_size"])
-    return frame.reset_index(drop=True)
+    return riskiest_first(frame, [size], [True], size)
 
 
-def _sensitive_classes(src: Any, table: Any, qids: Sequence[str], sensitive: str, query: Any) -> tuple[list, list]:
-    """The QIDs' real names and the rows of ``query(source, rel, names, sensitive)`` (its QIDs under
-    work names), once ``sensitive`` is one column of ``table`` and none of the QIDs; text compared
-    by its bytes and NaN read as missing, as kanon reads them."""
-    _one_name(sensitive)
-    with opened(src) as source:
-        rel = source.relation(table)
-        names = resolve_qids(rel, qids)
-        (s,) = resolve_qids(rel, [sensitive], "sensitive")
-        if s in names:
-            raise InvalidInputError(f"column {s!r} is both a quasi-identifier and sensitive")
-        return names, query(source, rel, names, s)
-
-
-def _one_name(sensitive: Any) -> None:
-    if not isinstance(sensitive, str):
-        raise InvalidInputError(f"sensitive must be one column name, got {sensitive!r}")
-
-
-def _named(rows: list[dict], names: list[str], figures: list[str]) -> pd.DataFrame:
+def named_rows(rows: list[dict], names: list[str], figures: list[str]) -> pd.DataFrame:
     """Rows whose QIDs come under work names (privrisk_c0, ...) as a DataFrame under the real names
     (a QID called like a figure makes two columns of that name, as in k_anonymity_failures)."""
     import pandas as pd
@@ -82,60 +56,10 @@ def _named(rows: list[dict], names: list[str], figures: list[str]) -> pd.DataFra
     return frame
 
 
-def l_diversity_failures(src: Any, table: Any, qids: Sequence[str], sensitive: str, l: int) -> pd.DataFrame:
-    """The equivalence classes whose ``sensitive`` column holds fewer than ``l`` distinct values
-    (NULL is one): the QID values, ``class_size`` and ``distinct_values``, dbt's
-    ``privrisk.l_diversity`` failing rows; the fewest values first, then the smallest class. The
-    smallest ``distinct_values`` of all classes is :func:`kanon`'s ``l_diversity``."""
-    l = validate_k(l, "l")
-
-    def query(source: Any, rel: Any, names: list[str], s: str) -> list[dict]:
-        rel = compared_as_bytes(source.dialect, rel, [*names, s])
-        return source.fetch_records(KanonQueries(source.dialect).classes_below_l(rel.sql, names, s, l))
-
-    names, rows = _sensitive_classes(src, table, qids, sensitive, query)
-    frame = _named(rows, names, ["class_size", "distinct_values"])
-    n = len(names)
-    return _riskiest_first(frame, [n + 1, n], [True, True], n)
-
-
-def t_closeness_failures(
-    src: Any, table: Any, qids: Sequence[str], sensitive: str, t: float, order: Sequence[str] | None = None
-) -> pd.DataFrame:
-    """The equivalence classes whose ``sensitive`` values lie further than ``t`` from the whole
-    table's (the Earth mover's distance): the QID values and the class's ``t``, dbt's
-    ``privrisk.t_closeness`` failing rows; the furthest first. As :func:`kanon` measures it: the
-    ordered distance over numbers (rows without a value left out), or over a text column's places
-    in ``order`` (its values, lowest first; a pandas ordered Categorical brings its own), else
-    the equal distance (NULL one value). The largest ``t`` of all classes is kanon's
-    ``t_closeness``."""
-    if isinstance(t, bool) or not is_number(t) or not 0 <= t <= 1:
-        raise InvalidInputError(f"t must be a number from 0 to 1, got {t!r}")
-    _one_name(sensitive)
-    if order is not None and (isinstance(order, (str, bytes, Mapping)) or not isinstance(order, Iterable)):
-        raise InvalidInputError(f"order must list the column's values as text, lowest first, got {order!r:.80}")
-    orders = KanonOptions.validated(qids, [sensitive], order=None if order is None else {sensitive: order}).order
-
-    def query(source: Any, rel: Any, names: list[str], s: str) -> list[dict]:
-        refuse_values_outside_type(source, rel, [s], "t-closeness (the ordered distance)", ORDERED)
-        # the order was given under the name as typed; the column's real name keys it here
-        given = {s: next(iter(orders.values()))} if orders else {}
-        in_order = checked_orders(source, rel, table, [s], given).get(s)
-        ordered = rel.column(s).type_class in ORDERED or in_order is not None
-        rel = compared_as_bytes(source.dialect, rel, [*names, s])
-        return source.fetch_records(
-            KanonQueries(source.dialect).classes_beyond_t(rel.sql, names, s, float(t), ordered, in_order)
-        )
-
-    names, rows = _sensitive_classes(src, table, qids, sensitive, query)
-    frame = _named(rows, names, ["t"])
-    n = len(names)
-    return _riskiest_first(frame, [n], [False], n)
-
-
-def _riskiest_first(frame: pd.DataFrame, keys: list[int], ascending: list[bool], n_qids: int) -> pd.DataFrame:
-    """``frame`` sorted by the figures at positions ``keys``, then by the QID values (NULL first);
-    by the figures alone where a column mixes kinds (SQLite's typeless values)."""
+def riskiest_first(frame: pd.DataFrame, keys: list[int], ascending: list[bool], n_qids: int) -> pd.DataFrame:
+    """``frame`` (its first ``n_qids`` columns the QIDs) sorted by the figures at positions
+    ``keys``, then by the QID values (NULL first); by the figures alone where a column mixes
+    kinds (SQLite's typeless values). By position: a QID may be named like a figure."""
     named = frame.columns
     frame.columns = range(len(named))
     try:

@@ -66,6 +66,8 @@ def breach(args: argparse.Namespace, result, payload: dict) -> str | None:
     breaches = []
     if args.fail_below is not None and result["k_anonymity"] < args.fail_below:
         breaches.append(f"k-anonymity {result['k_anonymity']} is below --fail-below {args.fail_below}")
+    from .driver import per_column
+
     for name in result["sensitive"]:
         l, t = per_column(result, "l_diversity", name), per_column(result, "t_closeness", name)
         if args.min_l is not None and l < args.min_l:
@@ -73,10 +75,3 @@ def breach(args: argparse.Namespace, result, payload: dict) -> str | None:
         if args.max_t is not None and t > args.max_t:
             breaches.append(f"t-closeness of {name!r} is {t:.6g}, above --max-t {args.max_t:g}")
     return "; ".join(breaches) or None
-
-
-def per_column(result, key: str, name: str):
-    """A per-sensitive-column figure of ``result`` for column ``name`` (plain for one column, keyed
-    by column for several)."""
-    value = result[key]
-    return value[name] if len(result["sensitive"]) > 1 else value

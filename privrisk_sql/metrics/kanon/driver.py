@@ -225,6 +225,13 @@ def _sensitive_metrics(
     }
 
 
+def per_column(result: Mapping[str, Any], key: str, name: str) -> Any:
+    """The figure ``key`` (``l_diversity``, ``t_closeness``, ...) of sensitive column ``name``: a
+    result holds it plain for one sensitive column, keyed by column for several."""
+    value = result[key]
+    return value[name] if len(result["sensitive"]) > 1 else value
+
+
 @dataclass(frozen=True)
 class KanonOptions:
     """The k-anonymity family's options, validated once (:meth:`validated`) before any database work."""

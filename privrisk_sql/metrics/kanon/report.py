@@ -15,6 +15,7 @@ from ...report.parts import (
     verdict,
 )
 from .. import riskiest
+from .driver import per_column
 
 
 def _k_number(k_anonymity: int, k: int | None, fail_below: int | None) -> Number:
@@ -43,12 +44,9 @@ def _k_number(k_anonymity: int, k: int | None, fail_below: int | None) -> Number
 def _sensitive_threshold_numbers(r: dict, thresholds: dict) -> list[Number]:
     """l and t of each sensitive column against --min-l and --max-t, framed pass or fail."""
     min_l, max_t = thresholds.get("min_l"), thresholds.get("max_t")
-    names = list(r.get("sensitive") or [])
-    several = len(names) > 1
     numbers = []
-    for i, name in enumerate(names):
-        l = r["l_diversity"][name] if several else r["l_diversity"]
-        t = r["t_closeness"][name] if several else r["t_closeness"]
+    for i, name in enumerate(r.get("sensitive") or []):
+        l, t = per_column(r, "l_diversity", name), per_column(r, "t_closeness", name)
         if min_l is not None:
             numbers.append(
                 Number(

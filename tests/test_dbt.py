@@ -774,12 +774,17 @@ def _sensitive_model() -> str:
     )
 
 
-def _oracle_classes(sa: str, ordered: bool) -> dict[tuple, dict]:
+_DISEASE_ORDER = ["cold", "flu", "cancer"]
+
+
+def _oracle_classes(sa: str, ordered: bool, order: list[str] | None = None) -> dict[tuple, dict]:
     import pandas as pd
 
     from oracle import sensitive_classes
 
     df = pd.DataFrame(_SENSITIVE_ROWS, columns=["band", "sex", "disease", "salary"])
+    if order:  # a text column in an order is its places in it
+        df[sa] = df[sa].map({v: i for i, v in enumerate(order)})
     return {r["key"]: r for r in sensitive_classes(df, ["band", "sex"], sa, ordered)}
 
 
@@ -790,10 +795,13 @@ def test_l_diversity_and_t_closeness_equal_the_oracle(project, target):
     over a text column, the ordered one over numbers; each passes at the oracle's worst class, which
     is the figure `pr.kanon` reports (the same macros)."""
     text, number = _oracle_classes("disease", False), _oracle_classes("salary", True)
+    in_order = _oracle_classes("disease", True, _DISEASE_ORDER)
     min_l = min(r["l"] for r in text.values())
     t_text = sorted(r["t"] for r in text.values())
     t_number = sorted(r["t"] for r in number.values() if r["t"] is not None)
     mid_number = (t_number[1] + t_number[2]) / 2  # between two classes' t: a threshold some pass
+    t_order = sorted(r["t"] for r in in_order.values() if r["t"] is not None)
+    mid_order = (t_order[-2] + t_order[-1]) / 2
     tests = {
         "sens_l_2": ("l_diversity", "disease", "l", 2),
         "sens_l_at_min": ("l_diversity", "disease", "l", min_l),
@@ -804,6 +812,8 @@ def test_l_diversity_and_t_closeness_equal_the_oracle(project, target):
         # names in another case, read as the model spells them (PostgreSQL found no column "BAND")
         "sens_l_2_upper": ("l_diversity", "DISEASE", "l", 2),
         "sens_t_number_mid_upper": ("t_closeness", "Salary", "t", mid_number),
+        # a text column's places in an order (kanon --order): the ordered distance
+        "sens_t_order_mid": ("t_closeness", "disease", "t", mid_order),
     }
     expected_failures = {
         "sens_l_2": sum(r["l"] < 2 for r in text.values()),
@@ -813,13 +823,16 @@ def test_l_diversity_and_t_closeness_equal_the_oracle(project, target):
         "sens_t_number_mid": sum(t > mid_number for t in t_number),
         "sens_t_number_at": 0,
     }
+    expected_failures["sens_t_order_mid"] = sum(t > mid_order for t in t_order)
+    assert expected_failures["sens_t_order_mid"] != sum(t > mid_order for t in t_text)  # the order tells
     expected_failures["sens_l_2_upper"] = expected_failures["sens_l_2"]
     expected_failures["sens_t_number_mid_upper"] = expected_failures["sens_t_number_mid"]
     assert expected_failures["sens_l_2"] == 2 and 0 < expected_failures["sens_t_number_mid"] < len(t_number)
     schema_yml = "version: 2\nmodels:\n  - name: sensitive_release\n    data_tests:\n" + "".join(
         f"      - privrisk.{test}:\n          name: {name}\n"
         f"          arguments: {{qids: {'[BAND, Sex]' if name.endswith('_upper') else '[band, sex]'}, sensitive: {sa}, "
-        f"{arg}: {float(value) if arg == 't' else int(value)!r}}}\n"
+        f"{arg}: {float(value) if arg == 't' else int(value)!r}"
+        f"{', order: ' + json.dumps(_DISEASE_ORDER) if name == 'sens_t_order_mid' else ''}}}\n"
         for name, (test, sa, arg, value) in tests.items()
     )
     env = _target_env(project, target, "privrisk_dbt_sensitive")
@@ -853,6 +866,14 @@ def test_l_diversity_and_t_closeness_equal_the_oracle(project, target):
             assert got.keys() == want.keys() and all(got[k] == pytest.approx(want[k], abs=1e-12) for k in got)
             assert lib["l_diversity"]["disease"] == min_l
             assert lib["t_closeness"]["disease"] == pytest.approx(t_text[-1], abs=1e-12)
+            con = _db(project)
+            try:
+                lib_order = pr.kanon(
+                    pr.Source(con), "sensitive_release", ["band", "sex"], "disease", order={"disease": _DISEASE_ORDER}
+                )
+            finally:
+                con.close()
+            assert lib_order["t_closeness"] == pytest.approx(t_order[-1], abs=1e-12)
             assert lib["t_closeness"]["salary"] == pytest.approx(t_number[-1], abs=1e-12)
     finally:
         model.unlink()
@@ -883,6 +904,15 @@ models:
       - privrisk.l_diversity:
           name: sens_fine
           arguments: {qids: [age_band, sex], sensitive: income, l: 1}
+      - privrisk.t_closeness:
+          name: sens_order_lacks
+          arguments: {qids: [age_band, sex], sensitive: income, t: 0.5, order: ['<=50K']}
+      - privrisk.t_closeness:
+          name: sens_order_numbers
+          arguments: {qids: [sex], sensitive: age_band, t: 0.5, order: ['1', '2']}
+      - privrisk.t_closeness:
+          name: sens_order_fine
+          arguments: {qids: [age_band, sex], sensitive: income, t: 1, order: ['<=50K', '>50K']}
   - name: sensitive_ephemeral
     config: {materialized: ephemeral}
     data_tests:
@@ -908,7 +938,7 @@ def test_l_diversity_and_t_closeness_mistakes_are_errors_naming_them(built):
         for name in ("sensitive_mistakes.sql", "sensitive_ephemeral.sql", "sensitive_mistakes.yml"):
             (models / name).unlink()
     out = " ".join(r.stdout.split())
-    assert r.returncode == 1 and "PASS=2" in out and "ERROR=6" in out, r.stdout[-3000:]
+    assert r.returncode == 1 and "PASS=3" in out and "ERROR=8" in out, r.stdout[-3000:]
     for message in (
         "privrisk.l_diversity: sensitive: column 'incme' is not in",
         "privrisk.t_closeness: sensitive must be one column name, got ['income']",
@@ -918,6 +948,8 @@ def test_l_diversity_and_t_closeness_mistakes_are_errors_naming_them(built):
         "privrisk.t_closeness: sensitive: column 'tags' has unsupported type INTEGER[]: a column of sensitive",
         "is ephemeral, so the type of 'income', which decides the distance (numbers: ordered, else equal), "
         "cannot be read before the query runs",
+        "privrisk.t_closeness: value '>50K' of sensitive column 'income' is not in the order given for it",
+        "privrisk.t_closeness: order given for 'age_band', which holds numbers: an order is for text values",
     ):
         assert message in out, message
     assert "Binder Error" not in out and "Parser Error" not in out
@@ -930,6 +962,8 @@ def test_l_diversity_and_t_closeness_mistakes_are_errors_naming_them(built):
         ("t_closeness", "t: abc", "privrisk.t_closeness: t must be a number in [0, 1], got abc"),
         ("l_diversity", "l: 0", "privrisk.l_diversity: l must be an integer >= 1, got 0"),
         ("l_diversity", "l: 2.5", "privrisk.l_diversity: l must be an integer >= 1, got 2.5"),
+        ("t_closeness", "t: 0.5, order: '<=50K'", "privrisk.t_closeness: order must list the values of 'income'"),
+        ("t_closeness", "t: 0.5, order: [a, a]", "privrisk.t_closeness: order lists 'a' twice"),
     ],
 )
 def test_l_and_t_out_of_range_stop_the_run(built, test, argument, message):
@@ -966,7 +1000,7 @@ def test_the_audit_records_l_and_t_per_sensitive_column(project, target):
     sens = _HOSTILE_SENSITIVE
     hook = (
         "{{ privrisk.privrisk_audit(qids=['band', 'sex'], k=1, sensitive=[var('sens'), 'salary'], "
-        "min_l=var('min_l', 1), max_t=var('max_t', 1)) }}"
+        "min_l=var('min_l', 1), max_t=var('max_t', 1), order={var('sens'): var('sens_order', none)}) }}"
     )
     model = project / "models" / "sensitive_audit.sql"
     model.write_text(
@@ -987,6 +1021,8 @@ def test_the_audit_records_l_and_t_per_sensitive_column(project, target):
         bad = run(min_l=2)
         out = " ".join(bad.stdout.split())
         assert bad.returncode == 1 and f"l_diversity({sens}) = {min_l} breaches threshold 2" in out, out[-2000:]
+        ordered = run(sens_order=_DISEASE_ORDER)
+        assert ordered.returncode == 0, ordered.stdout[-3000:]
         wrong = run(max_t=2)
         assert wrong.returncode == 1 and "max_t must be a number in [0, 1], got 2" in " ".join(wrong.stdout.split())
         query = (
@@ -1017,11 +1053,16 @@ def test_the_audit_records_l_and_t_per_sensitive_column(project, target):
         by_metric: dict[str, list] = {}
         for metric, value, threshold, status in rows:
             by_metric.setdefault(metric, []).append((value, threshold, status))
-        assert [s for _, _, s in by_metric[f"l_diversity({sens})"]] == ["pass", "fail"]
+        assert [s for _, _, s in by_metric[f"l_diversity({sens})"]] == ["pass", "fail", "pass"]
         assert all(v == min_l for v, _, _ in by_metric[f"l_diversity({sens})"])
-        assert all(v == pytest.approx(t_text, abs=1e-12) for v, _, _ in by_metric[f"t_closeness({sens})"])
+        t_order = max(r["t"] for r in _oracle_classes("disease", True, _DISEASE_ORDER).values() if r["t"] is not None)
+        assert [v for v, _, _ in by_metric[f"t_closeness({sens})"]] == [
+            pytest.approx(t_text, abs=1e-12),
+            pytest.approx(t_text, abs=1e-12),
+            pytest.approx(t_order, abs=1e-12),
+        ]
         assert all(v == pytest.approx(t_number, abs=1e-12) for v, _, _ in by_metric["t_closeness(salary)"])
-        assert by_metric["k_anonymity"] and len(by_metric["t_closeness(salary)"]) == 2
+        assert by_metric["k_anonymity"] and len(by_metric["t_closeness(salary)"]) == 3
     finally:
         model.unlink()
         if target == "postgres":

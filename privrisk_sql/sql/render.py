@@ -131,6 +131,7 @@ def environment(dialect: Dialect) -> jinja2.Environment:
     # Before fn: its macros are compiled with the globals there are.
     env.globals["t"] = dialect.cast_types
     env.globals["q"] = lambda name: quote_identifier(name, dialect)  # the quoting function shared macros take
+    env.globals["lit"] = lambda value: sql_literal(value, dialect)  # and their literal function
     env.globals["fn"] = _Functions(env, dialect)
     return env
 

@@ -10,12 +10,15 @@
     name, or a list of them) and `min_l` or `max_t`, one row per sensitive column and measure:
     metric l_diversity(<column>) (the fewest distinct values in a class, pass iff >= min_l) and
     t_closeness(<column>) (the largest class distance, pass iff <= max_t), as the l_diversity and
-    t_closeness tests and privrisk-sql kanon measure them (one query each). The audit table
+    t_closeness tests and privrisk-sql kanon measure them (one query each; `order`, a mapping
+    {text column: its values, lowest first}, gives such a column the ordered distance). The audit table
     (default `privrisk_audit` in the model's schema; `audit_table=` to change) is created on first
     use. The rows are committed before the run is failed, so a breach is always on record. -#}
-{% macro privrisk_audit(qids, k, max_cavg=none, audit_table='privrisk_audit', max_average_risk=none, sensitive=none, min_l=none, max_t=none) %}
+{% macro privrisk_audit(qids, k, max_cavg=none, audit_table='privrisk_audit', max_average_risk=none, sensitive=none, min_l=none, max_t=none, order=none) %}
   {%- do privrisk.quoted_name('') -%}
   {%- do privrisk.value_ids('', '', []) -%}
+  {%- do privrisk.sql_string('') -%}
+  {%- do privrisk.binary_text('') -%}
   {% if execute and flags.EMPTY %}
     {#- `dbt build --empty` builds every model with no rows to check its SQL: there is nothing to
         measure, and an audit row of an empty dry run would stand beside the real ones. -#}
@@ -59,7 +62,7 @@
       {% endif %}
       {% if max_t is not none %}
         {#- No t (NULL): the column holds one value, or none, so every class is the table: 0, as in kanon. -#}
-        {% set t = run_query("SELECT MAX(t) AS t FROM (" ~ privrisk.t_classes(this, qids, column, 'privrisk_audit') ~ ") privrisk_t").rows[0]['t'] %}
+        {% set t = run_query("SELECT MAX(t) AS t FROM (" ~ privrisk.t_classes(this, qids, column, 'privrisk_audit', (order or {}).get(column)) ~ ") privrisk_t").rows[0]['t'] %}
         {% set t = 0.0 if t is none else t | float %}
         {% set limit = max_t | string | trim | float %}
         {% do checks.append(("t_closeness(" ~ column ~ ")", t, limit, t <= limit)) %}

@@ -268,3 +268,22 @@ SELECT {{ key }},
 FROM splits
 GROUP BY {{ key }}
 {%- endmacro %}
+
+{#- A text value's place in an `order` (its values, lowest first), 1..m, compared byte by byte
+    (`binary(x)`: the caller's byte comparison, privrisk_binary_text; `literal(text)`: its string
+    literal); NULL for a value the order lacks. `x` is the value's SQL as the caller reads it. -#}
+{% macro privrisk_place_in_order(x, order, literal, binary) -%}
+CASE{% for value in order %} WHEN {{ x }} = {{ binary(literal(value)) }} THEN {{ loop.index }}{% endfor %} END
+{%- endmacro %}
+
+{#- The values of text `column` that its `order` does not list, compared byte by byte: how many
+    rows hold one (n) and the lowest (value), to name it; NULL is no value to order, and an empty
+    order lists none. -#}
+{% macro privrisk_values_outside_order(relation, column, order, q, literal, binary) -%}
+SELECT COUNT(*) AS n, MIN({{ q(column) }}) AS value
+FROM {{ relation }}
+WHERE {{ q(column) }} IS NOT NULL
+{% if order %}
+  AND {{ binary(q(column)) }} NOT IN ({% for value in order %}{{ binary(literal(value)) }}{{ ", " if not loop.last }}{% endfor %})
+{% endif %}
+{%- endmacro %}

@@ -73,14 +73,18 @@ WHERE distinct_values < {{ l | int }}
 {#- Fails with one row per equivalence class whose `sensitive` values are further than `t` from the
     table's (the Earth mover's distance): the QIDs and the class's t. As privrisk-sql kanon
     measures it (the same macros): the ordered distance over a column of numbers (NULLs left
-    out), the equal distance over any other (NULL one value); the largest t over all classes is
-    kanon's t_closeness. -#}
-{% test t_closeness(model, qids, sensitive, t) %}
+    out), or over a text column's places in `order` (its values, lowest first, as
+    `privrisk-sql kanon --order`: every value the column holds must be listed), the equal
+    distance over any other (NULL one value); the largest t over all classes is kanon's
+    t_closeness. -#}
+{% test t_closeness(model, qids, sensitive, t, order=none) %}
 {%- do privrisk.quoted_name('') -%}{#- a call dbt sees: a macro passed uncalled is missing from a test's namespace -#}
 {%- do privrisk.value_ids('', '', []) -%}
+{%- do privrisk.sql_string('') -%}
+{%- do privrisk.binary_text('') -%}
 {{ privrisk._check_t('t_closeness', 't', t) }}
 SELECT * FROM (
-{{ privrisk.t_classes(model, qids, sensitive, 't_closeness') }}
+{{ privrisk.t_classes(model, qids, sensitive, 't_closeness', order) }}
 ) privrisk_t
 WHERE t > {{ t | string | trim | float }}
 {% endtest %}
@@ -97,22 +101,36 @@ SELECT {% for c in privrisk._names_list(qids) %}{{ privrisk.quoted_name(names[lo
 {%- endmacro %}
 
 {#- One row per equivalence class of `relation` with the distance of its `sensitive` values from
-    the table's (QIDs, t): ordered over numbers, equal over the rest, as kanon measures it. -#}
-{% macro t_classes(relation, qids, sensitive, test) %}
+    the table's (QIDs, t): ordered over numbers or over a text column's places in `order`, equal
+    over the rest, as kanon measures it. -#}
+{% macro t_classes(relation, qids, sensitive, test, order=none) %}
 {%- set names = privrisk._work_names(qids) -%}
+{%- if order is not none -%}{{ privrisk._check_order(test, sensitive, order) }}{%- endif -%}
 {%- set checked = privrisk.as_bytes(relation, qids, test, sensitive=sensitive, reserved=['t']) -%}
-{%- set ordered = false -%}
+{%- set ordered = order is not none -%}
 {%- if execute -%}
   {#- Which distance is the sensitive column's type's: an ephemeral model has no types to read yet. -#}
   {%- if relation is not string and relation.is_cte -%}
     {{ exceptions.raise_compiler_error("privrisk." ~ test ~ ": " ~ relation ~ " is ephemeral, so the type of '" ~ sensitive ~ "', which decides the distance (numbers: ordered, else equal), cannot be read before the query runs; materialize it as a view or table") }}
   {%- endif -%}
-  {%- set ordered = privrisk._is_number_column(relation, sensitive) -%}
+  {%- set number = privrisk._is_number_column(relation, sensitive) -%}
+  {%- if order is not none and number -%}
+    {{ exceptions.raise_compiler_error("privrisk." ~ test ~ ": order given for '" ~ sensitive ~ "', which holds numbers: an order is for text values (numbers already have theirs)") }}
+  {%- endif -%}
+  {%- if order is not none -%}
+    {#- Every value must have a place: one the order lacks would drop out of the distance. -#}
+    {%- set found = run_query(privrisk.privrisk_values_outside_order(checked, sensitive, order, privrisk.quoted_name, privrisk.sql_string, privrisk.binary_text)).rows[0] -%}
+    {%- if (found['n'] or 0) | int > 0 -%}
+      {{ exceptions.raise_compiler_error("privrisk." ~ test ~ ": value '" ~ found['value'] ~ "' of sensitive column '" ~ sensitive ~ "' is not in the order given for it (" ~ found['n'] ~ " rows hold a value it does not list)") }}
+    {%- endif -%}
+  {%- endif -%}
+  {%- set ordered = ordered or number -%}
 {%- endif -%}
 {%- set named = privrisk.privrisk_work_columns(checked, privrisk._names_list(qids) + [sensitive], names + ['privrisk_sa'], privrisk.quoted_name) -%}
+{%- set v = privrisk.privrisk_place_in_order(privrisk.quoted_name('privrisk_sa'), order, privrisk.sql_string, privrisk.binary_text) if order is not none else none -%}
 SELECT {% for c in privrisk._names_list(qids) %}{{ privrisk.quoted_name(names[loop.index0]) }} AS {{ privrisk.quoted_name(c) }}, {% endfor %}t FROM (
 {% if ordered %}
-{{ privrisk.privrisk_ordered_classes(named, names, 'privrisk_sa', privrisk.quoted_name, privrisk.value_ids, privrisk.double_type()) }}
+{{ privrisk.privrisk_ordered_classes(named, names, 'privrisk_sa', privrisk.quoted_name, privrisk.value_ids, privrisk.double_type(), v) }}
 {% else %}
 SELECT {% for n in names %}{{ privrisk.quoted_name(n) }}, {% endfor %}emd_equal AS t FROM (
 {{ privrisk.privrisk_sensitive_classes(named, names, 'privrisk_sa', privrisk.quoted_name, privrisk.double_type()) }}
@@ -125,6 +143,23 @@ SELECT {% for n in names %}{{ privrisk.quoted_name(n) }}, {% endfor %}emd_equal 
 {% if l is not number or l != l | int or l < 1 %}
   {{ exceptions.raise_compiler_error("privrisk." ~ test ~ ": " ~ name ~ " must be an integer >= 1, got " ~ l) }}
 {% endif %}
+{% endmacro %}
+
+{#- An order: a list of text values, lowest first, none twice (a string is refused: it is not a list). -#}
+{% macro _check_order(test, sensitive, order) %}
+{% if order is string or order is mapping or order is not iterable or order | length == 0 %}
+  {{ exceptions.raise_compiler_error("privrisk." ~ test ~ ": order must list the values of '" ~ sensitive ~ "' as text, lowest first, got " ~ order) }}
+{% endif %}
+{% set seen = [] %}
+{% for value in order %}
+  {% if value is not string %}
+    {{ exceptions.raise_compiler_error("privrisk." ~ test ~ ": order must list the values of '" ~ sensitive ~ "' as text, got " ~ value ~ " in it (quote it in the YAML)") }}
+  {% endif %}
+  {% if value in seen %}
+    {{ exceptions.raise_compiler_error("privrisk." ~ test ~ ": order lists '" ~ value ~ "' twice") }}
+  {% endif %}
+  {% do seen.append(value) %}
+{% endfor %}
 {% endmacro %}
 
 {% macro _check_t(test, name, t) %}

@@ -7,7 +7,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_key_value = l_0_input_order = l_0_plain_key = l_0_group_keys = l_0_qids_not_null = l_0_place_in_order = l_0_grouping_sets_group_by = l_0_grouping_set_id = l_0_grouping_set_combo = missing
+    l_0_key_value = l_0_input_order = l_0_plain_key = l_0_group_keys = l_0_qids_not_null = l_0_privrisk_place_in_order = l_0_place_in_order = l_0_grouping_sets_group_by = l_0_grouping_set_id = l_0_grouping_set_combo = missing
     try:
         t_1 = environment.filters['join']
     except KeyError:
@@ -183,32 +183,23 @@ def root(context, missing=missing, environment=environment):
         return concat(t_10)
     context.exported_vars.add('qids_not_null')
     context.vars['qids_not_null'] = l_0_qids_not_null = Macro(environment, macro, 'qids_not_null', ('qids',), False, False, False, context.eval_ctx.autoescape)
+    included_template = environment.get_template('privrisk_shared.sql', '_macros.sql.j2')._get_default_module(context)
+    l_0_privrisk_place_in_order = getattr(included_template, 'privrisk_place_in_order', missing)
+    if l_0_privrisk_place_in_order is missing:
+        l_0_privrisk_place_in_order = undefined(f"the template {included_template.__name__!r} (imported on line 54 in '_macros.sql.j2') does not export the requested name 'privrisk_place_in_order'", name='privrisk_place_in_order')
+    context.vars['privrisk_place_in_order'] = l_0_privrisk_place_in_order
+    context.exported_vars.discard('privrisk_place_in_order')
     def macro(l_1_x, l_1_order):
         t_11 = []
+        l_1_lit = resolve('lit')
+        l_1_fn = resolve('fn')
         if l_1_x is missing:
             l_1_x = undefined("parameter 'x' was not provided", name='x')
         if l_1_order is missing:
             l_1_order = undefined("parameter 'order' was not provided", name='order')
         pass
         t_11.append(
-            'CASE',
-        )
-        l_2_loop = missing
-        for l_2_value, l_2_loop in LoopContext(l_1_order, undefined):
-            l_2_fn = resolve('fn')
-            _loop_vars = {}
-            pass
-            t_11.extend((
-                ' WHEN ',
-                str(l_1_x),
-                ' = ',
-                str(context.call(environment.getattr((undefined(name='fn') if l_2_fn is missing else l_2_fn), 'binary_text'), t_2(context, l_2_value), _loop_vars=_loop_vars)),
-                ' THEN ',
-                str(environment.getattr(l_2_loop, 'index')),
-            ))
-        l_2_loop = l_2_value = l_2_fn = missing
-        t_11.append(
-            ' END',
+            str(context.call((undefined(name='privrisk_place_in_order') if l_0_privrisk_place_in_order is missing else l_0_privrisk_place_in_order), l_1_x, l_1_order, (undefined(name='lit') if l_1_lit is missing else l_1_lit), environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'binary_text'))),
         )
         return concat(t_11)
     context.exported_vars.add('place_in_order')
@@ -231,7 +222,7 @@ def root(context, missing=missing, environment=environment):
                 '(',
                 str(t_1(context.eval_ctx, t_3(context, l_2_s, 'quote'), ', ')),
                 ')',
-                str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 61 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
+                str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 62 in '_macros.sql.j2' evaluated to false and no else section was defined."))),
             ))
         l_2_loop = l_2_s = missing
         t_12.append(
@@ -282,4 +273,4 @@ def root(context, missing=missing, environment=environment):
     context.vars['grouping_set_combo'] = l_0_grouping_set_combo = Macro(environment, macro, 'grouping_set_combo', ('grouping',), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '5=42&6=50&7=54&9=62&18=67&19=79&20=83&21=88&22=92&24=98&31=103&32=108&33=111&35=130&41=135&42=143&43=145&47=168&48=174&54=186&55=197&60=216&61=223&64=244&65=251&68=258&69=266'
+debug_info = '5=42&6=50&7=54&9=62&18=67&19=79&20=83&21=88&22=92&24=98&31=103&32=108&33=111&35=130&41=135&42=143&43=145&47=168&48=174&54=186&55=192&56=202&61=207&62=214&65=235&66=242&69=249&70=257'

@@ -7,7 +7,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_privrisk_text_as_bytes = l_0_privrisk_binary_text = l_0_privrisk_nan_as_null = l_0_privrisk_nan_to_null = l_0_privrisk_class_sizes = l_0_privrisk_classes_below_k = l_0_privrisk_cavg = l_0_privrisk_sample_risk = l_0_privrisk_singling_out = l_0_privrisk_work_columns = l_0_privrisk_sensitive_classes = l_0_privrisk_value_ids = l_0_privrisk_ordered_classes = missing
+    l_0_privrisk_text_as_bytes = l_0_privrisk_binary_text = l_0_privrisk_nan_as_null = l_0_privrisk_nan_to_null = l_0_privrisk_class_sizes = l_0_privrisk_classes_below_k = l_0_privrisk_cavg = l_0_privrisk_sample_risk = l_0_privrisk_singling_out = l_0_privrisk_work_columns = l_0_privrisk_sensitive_classes = l_0_privrisk_value_ids = l_0_privrisk_ordered_classes = l_0_privrisk_place_in_order = l_0_privrisk_values_outside_order = missing
     try:
         t_1 = environment.filters['float']
     except KeyError:
@@ -552,6 +552,85 @@ def root(context, missing=missing, environment=environment):
         return concat(t_17)
     context.exported_vars.add('privrisk_ordered_classes')
     context.vars['privrisk_ordered_classes'] = l_0_privrisk_ordered_classes = Macro(environment, macro, 'privrisk_ordered_classes', ('relation', 'qids', 'sensitive', 'q', 'value_ids', 'double', 'v', 'where'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_x, l_1_order, l_1_literal, l_1_binary):
+        t_19 = []
+        if l_1_x is missing:
+            l_1_x = undefined("parameter 'x' was not provided", name='x')
+        if l_1_order is missing:
+            l_1_order = undefined("parameter 'order' was not provided", name='order')
+        if l_1_literal is missing:
+            l_1_literal = undefined("parameter 'literal' was not provided", name='literal')
+        if l_1_binary is missing:
+            l_1_binary = undefined("parameter 'binary' was not provided", name='binary')
+        pass
+        t_19.append(
+            'CASE',
+        )
+        l_2_loop = missing
+        for l_2_value, l_2_loop in LoopContext(l_1_order, undefined):
+            _loop_vars = {}
+            pass
+            t_19.extend((
+                ' WHEN ',
+                str(l_1_x),
+                ' = ',
+                str(context.call(l_1_binary, context.call(l_1_literal, l_2_value, _loop_vars=_loop_vars), _loop_vars=_loop_vars)),
+                ' THEN ',
+                str(environment.getattr(l_2_loop, 'index')),
+            ))
+        l_2_loop = l_2_value = missing
+        t_19.append(
+            ' END',
+        )
+        return concat(t_19)
+    context.exported_vars.add('privrisk_place_in_order')
+    context.vars['privrisk_place_in_order'] = l_0_privrisk_place_in_order = Macro(environment, macro, 'privrisk_place_in_order', ('x', 'order', 'literal', 'binary'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_relation, l_1_column, l_1_order, l_1_q, l_1_literal, l_1_binary):
+        t_20 = []
+        if l_1_relation is missing:
+            l_1_relation = undefined("parameter 'relation' was not provided", name='relation')
+        if l_1_column is missing:
+            l_1_column = undefined("parameter 'column' was not provided", name='column')
+        if l_1_order is missing:
+            l_1_order = undefined("parameter 'order' was not provided", name='order')
+        if l_1_q is missing:
+            l_1_q = undefined("parameter 'q' was not provided", name='q')
+        if l_1_literal is missing:
+            l_1_literal = undefined("parameter 'literal' was not provided", name='literal')
+        if l_1_binary is missing:
+            l_1_binary = undefined("parameter 'binary' was not provided", name='binary')
+        pass
+        t_20.extend((
+            'SELECT COUNT(*) AS n, MIN(',
+            str(context.call(l_1_q, l_1_column)),
+            ') AS value\nFROM ',
+            str(l_1_relation),
+            '\nWHERE ',
+            str(context.call(l_1_q, l_1_column)),
+            ' IS NOT NULL\n',
+        ))
+        if l_1_order:
+            pass
+            t_20.extend((
+                '  AND ',
+                str(context.call(l_1_binary, context.call(l_1_q, l_1_column))),
+                ' NOT IN (',
+            ))
+            l_2_loop = missing
+            for l_2_value, l_2_loop in LoopContext(l_1_order, undefined):
+                _loop_vars = {}
+                pass
+                t_20.extend((
+                    str(context.call(l_1_binary, context.call(l_1_literal, l_2_value, _loop_vars=_loop_vars), _loop_vars=_loop_vars)),
+                    str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 287 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+                ))
+            l_2_loop = l_2_value = missing
+            t_20.append(
+                ')\n',
+            )
+        return concat(t_20)
+    context.exported_vars.add('privrisk_values_outside_order')
+    context.vars['privrisk_values_outside_order'] = l_0_privrisk_values_outside_order = Macro(environment, macro, 'privrisk_values_outside_order', ('relation', 'column', 'order', 'q', 'literal', 'binary'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '15=24&16=41&32=59&33=66&34=70&35=73&36=77&37=80&38=84&39=87&40=91&42=97&51=102&52=119&62=137&63=146&64=150&66=160&71=165&72=177&73=187&74=191&81=202&83=211&85=213&89=218&90=229&93=233&99=239&100=250&101=252&105=258&112=264&113=281&115=292&117=298&119=304&120=306&122=308&124=310&128=312&131=314&138=320&139=335&149=353&150=372&152=383&153=387&154=390&155=394&157=399&160=403&161=405&162=409&163=411&166=413&176=415&182=420&183=434&184=445&185=447&204=453&205=476&206=485&208=488&209=492&210=494&211=497&212=501&214=506&221=510&230=512&233=514&235=516&236=520&240=522&242=524&245=530&248=532&252=534&256=536&259=539&265=548&269=550'
+debug_info = '15=24&16=41&32=59&33=66&34=70&35=73&36=77&37=80&38=84&39=87&40=91&42=97&51=102&52=119&62=137&63=146&64=150&66=160&71=165&72=177&73=187&74=191&81=202&83=211&85=213&89=218&90=229&93=233&99=239&100=250&101=252&105=258&112=264&113=281&115=292&117=298&119=304&120=306&122=308&124=310&128=312&131=314&138=320&139=335&149=353&150=372&152=383&153=387&154=390&155=394&157=399&160=403&161=405&162=409&163=411&166=413&176=415&182=420&183=434&184=445&185=447&204=453&205=476&206=485&208=488&209=492&210=494&211=497&212=501&214=506&221=510&230=512&233=514&235=516&236=520&240=522&242=524&245=530&248=532&252=534&256=536&259=539&265=548&269=550&275=555&276=570&282=588&283=605&284=607&285=609&286=612&287=616'

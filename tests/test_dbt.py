@@ -777,12 +777,13 @@ def _sensitive_model() -> str:
 _DISEASE_ORDER = ["cold", "flu", "cancer"]
 
 
-def _oracle_classes(sa: str, ordered: bool, order: list[str] | None = None) -> dict[tuple, dict]:
+def _oracle_classes(sa: str, ordered: bool, order: list[str] | None = None, band_not: str = "") -> dict[tuple, dict]:
     import pandas as pd
 
     from oracle import sensitive_classes
 
     df = pd.DataFrame(_SENSITIVE_ROWS, columns=["band", "sex", "disease", "salary"])
+    df = df[df["band"] != band_not].reset_index(drop=True)  # a test's `where` config
     if order:  # a text column in an order is its places in it
         df[sa] = df[sa].map({v: i for i, v in enumerate(order)})
     return {r["key"]: r for r in sensitive_classes(df, ["band", "sex"], sa, ordered)}
@@ -802,6 +803,10 @@ def test_l_diversity_and_t_closeness_equal_the_oracle(project, target):
     mid_number = (t_number[1] + t_number[2]) / 2  # between two classes' t: a threshold some pass
     t_order = sorted(r["t"] for r in in_order.values() if r["t"] is not None)
     mid_order = (t_order[-2] + t_order[-1]) / 2
+    # dbt's `where` config: the rows it keeps are the table the distance is measured against
+    kept = _oracle_classes("disease", True, _DISEASE_ORDER, band_not="c")
+    t_kept = sorted(r["t"] for r in kept.values() if r["t"] is not None)
+    mid_kept = (t_kept[0] + t_kept[1]) / 2
     tests = {
         "sens_l_2": ("l_diversity", "disease", "l", 2),
         "sens_l_at_min": ("l_diversity", "disease", "l", min_l),
@@ -814,6 +819,8 @@ def test_l_diversity_and_t_closeness_equal_the_oracle(project, target):
         "sens_t_number_mid_upper": ("t_closeness", "Salary", "t", mid_number),
         # a text column's places in an order (kanon --order): the ordered distance
         "sens_t_order_mid": ("t_closeness", "disease", "t", mid_order),
+        "sens_l_2_where": ("l_diversity", "disease", "l", 2),
+        "sens_t_order_where": ("t_closeness", "disease", "t", mid_kept),
     }
     expected_failures = {
         "sens_l_2": sum(r["l"] < 2 for r in text.values()),
@@ -826,13 +833,19 @@ def test_l_diversity_and_t_closeness_equal_the_oracle(project, target):
     expected_failures["sens_t_order_mid"] = sum(t > mid_order for t in t_order)
     assert expected_failures["sens_t_order_mid"] != sum(t > mid_order for t in t_text)  # the order tells
     expected_failures["sens_l_2_upper"] = expected_failures["sens_l_2"]
+    expected_failures["sens_l_2_where"] = sum(
+        r["l"] < 2 for r in _oracle_classes("disease", False, band_not="c").values()
+    )
+    expected_failures["sens_t_order_where"] = sum(t > mid_kept for t in t_kept)
+    assert expected_failures["sens_l_2_where"] == 1
     expected_failures["sens_t_number_mid_upper"] = expected_failures["sens_t_number_mid"]
     assert expected_failures["sens_l_2"] == 2 and 0 < expected_failures["sens_t_number_mid"] < len(t_number)
     schema_yml = "version: 2\nmodels:\n  - name: sensitive_release\n    data_tests:\n" + "".join(
         f"      - privrisk.{test}:\n          name: {name}\n"
         f"          arguments: {{qids: {'[BAND, Sex]' if name.endswith('_upper') else '[band, sex]'}, sensitive: {sa}, "
         f"{arg}: {float(value) if arg == 't' else int(value)!r}"
-        f"{', order: ' + json.dumps(_DISEASE_ORDER) if name == 'sens_t_order_mid' else ''}}}\n"
+        f"{', order: ' + json.dumps(_DISEASE_ORDER) if name.startswith('sens_t_order') else ''}}}\n"
+        + ("          config: {where: \"band <> 'c'\"}\n" if name.endswith("_where") else "")
         for name, (test, sa, arg, value) in tests.items()
     )
     env = _target_env(project, target, "privrisk_dbt_sensitive")

@@ -633,3 +633,18 @@ def test_cli_min_l_and_max_t_gate_a_release(capsys, tmp_path):
     with pytest.raises(SystemExit) as e:
         main([*base, "--max-t", "1.5"])
     assert e.value.code == 2
+
+
+def test_a_class_distributed_as_the_table_is_at_t_zero(backend, tmp_path):
+    """Three classes each holding 1, 3 and 7 rows of three values: each is the table's
+    distribution, so t = 0. The ordered distance's sums rounded to 1.4e-17 (DuckDB), which kanon
+    reported as the table's t-closeness and which failed a t of 0 (dbt's test, the failures call);
+    a distance below 1e-12 is 0 now (docs/metrics/kanon.md)."""
+    rows = [(z, n, f"v{n}") for z in "abc" for n, times in ((1, 1), (2, 3), (3, 7)) for _ in range(times)]
+    path = tmp_path / "same.csv"
+    pd.DataFrame(rows, columns=["zip", "n", "word"]).to_csv(path, index=False)
+    t = backend.load(path)
+    r = pr.kanon(backend.source(), t, ["zip"], ["n", "word"])
+    assert r["t_closeness"] == {"n": 0.0, "word": 0.0}
+    for sensitive in ("n", "word"):
+        assert pr.t_closeness_failures(backend.source(), t, ["zip"], sensitive, 0).empty

@@ -143,7 +143,10 @@ FROM matches m CROSS JOIN rate r
     sensitive column's figures there: the QIDs, class_size, distinct_values (distinct l),
     alpha (the largest share of one value), entropy (natural log), beta (basic beta-likeness),
     delta, emd_equal (t-closeness, equal distance) and min_p (the smallest table share of a value
-    in the class). NULL is one value. Class sizes and the table's value counts come from windows
+    in the class). NULL is one value. A distance below 1e-12 is 0 (here and in
+    privrisk_ordered_classes): the sums that give it round at about 1e-16 a value, so a class
+    whose distribution is the table's came out as 1.4e-17 and failed a t of 0; a true distance
+    that small needs classes x rows x values past 1e14, where doubles cannot tell it from 0. Class sizes and the table's value counts come from windows
     over the (class, value) counts: NULLs partition together, no join needed. `where`: SQL of the
     rows kept, or none. -#}
 {% macro privrisk_sensitive_classes(relation, qids, sensitive, q, double='DOUBLE PRECISION', where=none) -%}
@@ -170,7 +173,8 @@ SELECT {{ key }},
   -SUM(q * LN(q)) AS entropy,
   MAX((q - p) / p) AS beta,
   MAX(ABS(LN(q / p))) AS delta,
-  0.5 * (SUM(ABS(q - p)) + 1 - SUM(p)) AS emd_equal,
+  {%- set emd = '0.5 * (SUM(ABS(q - p)) + 1 - SUM(p))' %}
+  CASE WHEN {{ emd }} < 1e-12 THEN CAST(0 AS {{ double }}) ELSE {{ emd }} END AS emd_equal,
   MIN(p) AS min_p
 FROM shares
 GROUP BY {{ key }}
@@ -262,11 +266,13 @@ splits AS (
   ) counted
   WHERE is_step = 1
 )
-SELECT {{ key }},
-  SUM(a * (s - start_id + 1) - (p_s - p_before) + (p_end - p_s) - a * (end_id - s))
-    / NULLIF((SELECT COUNT(*) FROM value_counts) - 1, 0) AS t
-FROM splits
-GROUP BY {{ key }}
+SELECT {{ key }}, CASE WHEN t < 1e-12 THEN CAST(0 AS {{ double }}) ELSE t END AS t FROM (
+  SELECT {{ key }},
+    SUM(a * (s - start_id + 1) - (p_s - p_before) + (p_end - p_s) - a * (end_id - s))
+      / NULLIF((SELECT COUNT(*) FROM value_counts) - 1, 0) AS t
+  FROM splits
+  GROUP BY {{ key }}
+) class_distances
 {%- endmacro %}
 
 {#- A text value's place in an `order` (its values, lowest first), 1..m, compared byte by byte

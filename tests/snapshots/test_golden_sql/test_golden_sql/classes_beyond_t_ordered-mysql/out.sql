@@ -56,10 +56,12 @@ splits AS (
   ) counted
   WHERE is_step = 1
 )
-SELECT `privrisk_c0`, `privrisk_c1`,
-  SUM(a * (s - start_id + 1) - (p_s - p_before) + (p_end - p_s) - a * (end_id - s))
-    / NULLIF((SELECT COUNT(*) FROM value_counts) - 1, 0) AS t
-FROM splits
-GROUP BY `privrisk_c0`, `privrisk_c1`
+SELECT `privrisk_c0`, `privrisk_c1`, CASE WHEN t < 1e-12 THEN CAST(0 AS DOUBLE) ELSE t END AS t FROM (
+  SELECT `privrisk_c0`, `privrisk_c1`,
+    SUM(a * (s - start_id + 1) - (p_s - p_before) + (p_end - p_s) - a * (end_id - s))
+      / NULLIF((SELECT COUNT(*) FROM value_counts) - 1, 0) AS t
+  FROM splits
+  GROUP BY `privrisk_c0`, `privrisk_c1`
+) class_distances
 ) privrisk_classes
 WHERE t > 0.25

@@ -20,8 +20,7 @@ SELECT "privrisk_c0", "privrisk_c1",
   MAX(q) AS alpha,
   -SUM(q * LN(q)) AS entropy,
   MAX((q - p) / p) AS beta,
-  MAX(ABS(LN(q / p))) AS delta,
-  0.5 * (SUM(ABS(q - p)) + 1 - SUM(p)) AS emd_equal,
+  MAX(ABS(LN(q / p))) AS delta,  CASE WHEN 0.5 * (SUM(ABS(q - p)) + 1 - SUM(p)) < 1e-12 THEN CAST(0 AS DOUBLE PRECISION) ELSE 0.5 * (SUM(ABS(q - p)) + 1 - SUM(p)) END AS emd_equal,
   MIN(p) AS min_p
 FROM shares
 GROUP BY "privrisk_c0", "privrisk_c1"

@@ -352,7 +352,7 @@ def root(context, missing=missing, environment=environment):
     context.vars['privrisk_work_columns'] = l_0_privrisk_work_columns = Macro(environment, macro, 'privrisk_work_columns', ('relation', 'columns', 'names', 'q'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_relation, l_1_qids, l_1_sensitive, l_1_q, l_1_double, l_1_where):
         t_14 = []
-        l_1_key = missing
+        l_1_key = l_1_emd = missing
         if l_1_relation is missing:
             l_1_relation = undefined("parameter 'relation' was not provided", name='relation')
         if l_1_qids is missing:
@@ -374,7 +374,7 @@ def root(context, missing=missing, environment=environment):
             pass
             t_15.extend((
                 str(context.call(l_1_q, l_3_c, _loop_vars=_loop_vars)),
-                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 150 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 153 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
             ))
         l_3_loop = l_3_c = missing
         l_1_key = (Markup if context.eval_ctx.autoescape else identity)(concat(t_15))
@@ -411,7 +411,17 @@ def root(context, missing=missing, environment=environment):
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ') AS class_size\n  FROM class_value\n)\nSELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
-            ',\n  MAX(class_size) AS class_size,\n  COUNT(*) AS distinct_values,\n  MAX(q) AS alpha,\n  -SUM(q * LN(q)) AS entropy,\n  MAX((q - p) / p) AS beta,\n  MAX(ABS(LN(q / p))) AS delta,\n  0.5 * (SUM(ABS(q - p)) + 1 - SUM(p)) AS emd_equal,\n  MIN(p) AS min_p\nFROM shares\nGROUP BY ',
+            ',\n  MAX(class_size) AS class_size,\n  COUNT(*) AS distinct_values,\n  MAX(q) AS alpha,\n  -SUM(q * LN(q)) AS entropy,\n  MAX((q - p) / p) AS beta,\n  MAX(ABS(LN(q / p))) AS delta,',
+        ))
+        l_1_emd = '0.5 * (SUM(ABS(q - p)) + 1 - SUM(p))'
+        t_14.extend((
+            '  CASE WHEN ',
+            str((undefined(name='emd') if l_1_emd is missing else l_1_emd)),
+            ' < 1e-12 THEN CAST(0 AS ',
+            str(l_1_double),
+            ') ELSE ',
+            str((undefined(name='emd') if l_1_emd is missing else l_1_emd)),
+            ' END AS emd_equal,\n  MIN(p) AS min_p\nFROM shares\nGROUP BY ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
         ))
         return concat(t_14)
@@ -478,7 +488,7 @@ def root(context, missing=missing, environment=environment):
             pass
             t_18.extend((
                 str(context.call(l_1_q, l_3_c, _loop_vars=_loop_vars)),
-                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 205 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 209 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
             ))
         l_3_loop = l_3_c = missing
         l_1_key = (Markup if context.eval_ctx.autoescape else identity)(concat(t_18))
@@ -546,8 +556,13 @@ def root(context, missing=missing, environment=environment):
         t_17.extend((
             'NULL, NULL, f, NULL, NULL, 0 FROM value_cdf\n    ) events\n    WINDOW o AS (ORDER BY a, is_step ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)\n  ) counted\n  WHERE is_step = 1\n)\nSELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
-            ',\n  SUM(a * (s - start_id + 1) - (p_s - p_before) + (p_end - p_s) - a * (end_id - s))\n    / NULLIF((SELECT COUNT(*) FROM value_counts) - 1, 0) AS t\nFROM splits\nGROUP BY ',
+            ', CASE WHEN t < 1e-12 THEN CAST(0 AS ',
+            str(l_1_double),
+            ') ELSE t END AS t FROM (\n  SELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            ',\n    SUM(a * (s - start_id + 1) - (p_s - p_before) + (p_end - p_s) - a * (end_id - s))\n      / NULLIF((SELECT COUNT(*) FROM value_counts) - 1, 0) AS t\n  FROM splits\n  GROUP BY ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            '\n) class_distances',
         ))
         return concat(t_17)
     context.exported_vars.add('privrisk_ordered_classes')
@@ -622,7 +637,7 @@ def root(context, missing=missing, environment=environment):
                 pass
                 t_20.extend((
                     str(context.call(l_1_binary, context.call(l_1_literal, l_2_value, _loop_vars=_loop_vars), _loop_vars=_loop_vars)),
-                    str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 287 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+                    str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 293 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
                 ))
             l_2_loop = l_2_value = missing
             t_20.append(
@@ -633,4 +648,4 @@ def root(context, missing=missing, environment=environment):
     context.vars['privrisk_values_outside_order'] = l_0_privrisk_values_outside_order = Macro(environment, macro, 'privrisk_values_outside_order', ('relation', 'column', 'order', 'q', 'literal', 'binary'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '15=24&16=41&32=59&33=66&34=70&35=73&36=77&37=80&38=84&39=87&40=91&42=97&51=102&52=119&62=137&63=146&64=150&66=160&71=165&72=177&73=187&74=191&81=202&83=211&85=213&89=218&90=229&93=233&99=239&100=250&101=252&105=258&112=264&113=281&115=292&117=298&119=304&120=306&122=308&124=310&128=312&131=314&138=320&139=335&149=353&150=372&152=383&153=387&154=390&155=394&157=399&160=403&161=405&162=409&163=411&166=413&176=415&182=420&183=434&184=445&185=447&204=453&205=476&206=485&208=488&209=492&210=494&211=497&212=501&214=506&221=510&230=512&233=514&235=516&236=520&240=522&242=524&245=530&248=532&252=534&256=536&259=539&265=548&269=550&275=555&276=570&282=588&283=605&284=607&285=609&286=612&287=616'
+debug_info = '15=24&16=41&32=59&33=66&34=70&35=73&36=77&37=80&38=84&39=87&40=91&42=97&51=102&52=119&62=137&63=146&64=150&66=160&71=165&72=177&73=187&74=191&81=202&83=211&85=213&89=218&90=229&93=233&99=239&100=250&101=252&105=258&112=264&113=281&115=292&117=298&119=304&120=306&122=308&124=310&128=312&131=314&138=320&139=335&152=353&153=372&155=383&156=387&157=390&158=394&160=399&163=403&164=405&165=409&166=411&169=413&176=416&177=419&180=425&186=430&187=444&188=455&189=457&208=463&209=486&210=495&212=498&213=502&214=504&215=507&216=511&218=516&225=520&234=522&237=524&239=526&240=530&244=532&246=534&249=540&252=542&256=544&260=546&263=549&269=558&270=562&274=564&281=570&282=585&288=603&289=620&290=622&291=624&292=627&293=631'

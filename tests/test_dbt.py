@@ -1106,3 +1106,32 @@ def test_a_name_matching_two_columns_in_all_but_case_is_refused(project):
     assert r.returncode == 1 and "PASS two_cases_exact" in out, r.stdout[-3000:]
     assert "privrisk.k_anonymity: qids: column 'SEX' matches Sex and sex of" in out, r.stdout[-3000:]
     assert "in all but case; name one as it is spelt" in out
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ("sensitive=['income'], max_t=1, order={'sex': ['Female', 'Male']}", "order must map sensitive columns"),
+        ("sensitive=['income']", "sensitive is given but neither min_l nor max_t"),
+        ("min_l=2", "min_l and max_t measure a sensitive column: give sensitive"),
+        ("sensitive=['income'], min_l=0", "privrisk.privrisk_audit: min_l must be an integer >= 1, got 0"),
+    ],
+)
+def test_the_audits_sensitive_arguments_are_checked(built, arguments, message):
+    """The post-hook's sensitive, min_l, max_t and order: a mistake fails the model with a line
+    naming it, before any audit row is written (an order for a column not audited was ignored)."""
+    model = built / "models" / "audit_mistake.sql"
+    hook = f"{{{{ privrisk.privrisk_audit(qids=['age_band'], k=1, {arguments}) }}}}"
+    model.write_text(
+        f'{{{{ config(materialized="table", post_hook="{hook}") }}}}\nSELECT * FROM {{{{ ref(\'adult_release\') }}}}\n'
+    )
+    try:
+        r = _dbt(built, "run", "--select", "audit_mistake")
+    finally:
+        model.unlink()
+    assert r.returncode == 1 and message in " ".join(r.stdout.split()), r.stdout[-2000:]
+    con = _db(built)
+    try:
+        assert con.execute("SELECT COUNT(*) FROM privrisk_audit WHERE model = 'audit_mistake'").fetchone() == (0,)
+    finally:
+        con.close()

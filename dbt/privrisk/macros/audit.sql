@@ -35,6 +35,9 @@
     {% if sensitive_columns and min_l is none and max_t is none %}
       {{ exceptions.raise_compiler_error("privrisk.privrisk_audit: sensitive is given but neither min_l nor max_t: give the threshold to audit it against") }}
     {% endif %}
+    {% if order is not none and (order is not mapping or order | reject('in', sensitive_columns) | list) %}
+      {{ exceptions.raise_compiler_error("privrisk.privrisk_audit: order must map sensitive columns to their values, lowest first ({'income_band': ['low', 'mid', 'high']}), got " ~ order) }}
+    {% endif %}
     {% if (min_l is not none or max_t is not none) and not sensitive_columns %}
       {{ exceptions.raise_compiler_error("privrisk.privrisk_audit: min_l and max_t measure a sensitive column: give sensitive (a column name, or a list of them)") }}
     {% endif %}
@@ -97,10 +100,11 @@
 {%- endmacro %}
 
 {#- Spark and MySQL read a backslash in a literal as an escape (Spark unless
-    spark.sql.parser.escapedStringLiterals, MySQL unless NO_BACKSLASH_ESCAPES): a column named
-    `a\` ended the literal early, a parser error after the model was built. The text's UTF-8
-    bytes in hex decode alike under either setting (a cast, which Spark evaluates in VALUES, where
-    it refuses decode()). -#}
+    spark.sql.parser.escapedStringLiterals, MySQL unless NO_BACKSLASH_ESCAPES): the metric of a
+    column named `dis'ease\` was stored as `l_diversity(dis'ease)` without a word, and a
+    backslash before the closing quote is a parser error once the model is built. The text's
+    UTF-8 bytes in hex decode alike under either setting (a cast, which Spark evaluates in VALUES,
+    where it refuses decode()). -#}
 {% macro spark__sql_string(text) -%}
 CAST(X'{{ (text | string).encode('utf-8').hex() }}' AS STRING)
 {%- endmacro %}

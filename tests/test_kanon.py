@@ -648,3 +648,15 @@ def test_a_class_distributed_as_the_table_is_at_t_zero(backend, tmp_path):
     assert r["t_closeness"] == {"n": 0.0, "word": 0.0}
     for sensitive in ("n", "word"):
         assert pr.t_closeness_failures(backend.source(), t, ["zip"], sensitive, 0).empty
+
+
+def test_cli_summary_of_several_sensitive_columns_named_in_another_case(capsys):
+    """--sensitive INCOME,hours_per_week on a table whose column is income: the run worked, then the
+    summary looked the figures up by the names as typed and ended in KeyError: 'INCOME'. It names
+    the columns as the table does."""
+    path = str(FIXTURES / "adult" / "ori.csv")
+    assert main(["kanon", "--table", path, "--qids", "age,sex", "--sensitive", "INCOME,hours_per_week"]) == 0
+    out = capsys.readouterr().out
+    header = next(line for line in out.splitlines() if "per sensitive column" in line)
+    assert header.split()[3:] == ["income", "hours_per_week"]
+    assert "t-closeness             0.277128" in out

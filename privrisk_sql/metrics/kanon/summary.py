@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import riskiest
+from .driver import per_column
 
 # kanon's per-sensitive-column results: (key, label, what it means).
 _SENSITIVE_ROWS = [
@@ -39,7 +40,7 @@ def _cell(key: str, value: Any) -> str:
     return _num(value)
 
 
-def kanon_summary(r: dict, qids: Sequence[str], sensitive: Sequence[str], k: int | None) -> str:
+def kanon_summary(r: dict, qids: Sequence[str], k: int | None) -> str:
     """The kanon result as a page a person reads: sizes first, then one column per sensitive column."""
     smallest = r["k_anonymity"]
     lines = [
@@ -57,11 +58,13 @@ def kanon_summary(r: dict, qids: Sequence[str], sensitive: Sequence[str], k: int
         )
     if r.get("excluded_rows"):
         lines.append(f"  excluded rows          {r['excluded_rows']:,} (a missing quasi-identifier)")
+    # The result's names, as the table spells them: a name typed in another case (INCOME) keyed
+    # nothing in a result of several columns (a KeyError after the run).
+    sensitive = list(r.get("sensitive") or [])
     if sensitive:
         rows = []
         for key, label, meaning in _SENSITIVE_ROWS:
-            per = r[key] if len(sensitive) > 1 else {sensitive[0]: r[key]}
-            rows.append((label, [_cell(key, per[s]) for s in sensitive], meaning))
+            rows.append((label, [_cell(key, per_column(r, key, s)) for s in sensitive], meaning))
         width = 2 + max(len(x) for x in [*sensitive, *(c for _, cells, _ in rows for c in cells)])
         lines.append("")
         lines.append("  " + f"{'per sensitive column':<24}" + "".join(f"{s:<{width}}" for s in sensitive))
@@ -71,6 +74,6 @@ def kanon_summary(r: dict, qids: Sequence[str], sensitive: Sequence[str], k: int
 
 
 def summary(args: argparse.Namespace, r: Any, payload: dict) -> str:
-    text = kanon_summary(r, args.qids, args.sensitive or [], args.k)
+    text = kanon_summary(r, args.qids, args.k)
     extra = riskiest.lines(r["class_size_histogram"], args.k, getattr(args, "_riskiest", None))
     return "\n".join([text, *extra])

@@ -207,7 +207,7 @@ def _sensitive_metrics(
     c = None
     if l > 1:
         c = int(source.fetch_records(q.recursive_c(rel.sql, qids, sensitive, l, exclude))[0]["c"])
-    if rel.column(sensitive).type_class in ORDERED or order:
+    if takes_ordered_distance(rel, sensitive, order):
         t = source.fetch_records(q.t_closeness_ordered(rel.sql, qids, sensitive, exclude, order))[0]["t"]
         t = 0.0 if t is None else float(t)  # one distinct value: the class equals the table
     else:
@@ -223,6 +223,21 @@ def _sensitive_metrics(
         "enhanced_beta_likeness": min(beta, -math.log(float(min_p))),
         "delta_disclosure": float(delta),
     }
+
+
+def resolved_columns(rel: Relation, qids: Sequence[str], sensitive: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The QIDs' and the sensitive columns' names as ``rel`` spells them; a column both is refused."""
+    names = resolve_qids(rel, qids)
+    sens_names = resolve_qids(rel, sensitive, "sensitive") if sensitive else []
+    overlap = [s for s in sens_names if s in names]
+    if overlap:
+        raise InvalidInputError(f"column {overlap[0]!r} is both a quasi-identifier and sensitive")
+    return names, sens_names
+
+
+def takes_ordered_distance(rel: Relation, sensitive: str, order: Sequence[str] | None) -> bool:
+    """Whether t-closeness over ``sensitive`` takes the ordered distance: numbers, or text in an order."""
+    return rel.column(sensitive).type_class in ORDERED or bool(order)
 
 
 def per_column(result: Mapping[str, Any], key: str, name: str) -> Any:
@@ -339,11 +354,7 @@ def kanon(
         report.check_not_a_database(page, source)
         database = source.database_label
         rel = source.relation(table)
-        names = resolve_qids(rel, qids)
-        sens_names = resolve_qids(rel, sens_list, "sensitive") if sens_list else []
-        overlap = [s for s in sens_names if s in names]
-        if overlap:
-            raise InvalidInputError(f"column {overlap[0]!r} is both a quasi-identifier and sensitive")
+        names, sens_names = resolved_columns(rel, qids, sens_list)
         check_rows(source, rel, names + sens_names, "the k-anonymity family")
         # SQLite's text in an INTEGER column would be ranked above every number (pycanon: text)
         refuse_values_outside_type(source, rel, sens_names, "t-closeness (the ordered distance)", ORDERED)

@@ -11,9 +11,16 @@ from typing import TYPE_CHECKING, Any
 from ...errors import InvalidInputError
 from ...given import is_number
 from ...source import opened
-from ..classes import compared_as_bytes, refuse_values_outside_type, resolve_qids, validate_k
+from ..classes import compared_as_bytes, refuse_values_outside_type, validate_k
 from ..release_checks import named_rows, riskiest_first
-from .driver import ORDERED, KanonOptions, KanonQueries, checked_orders
+from .driver import (
+    ORDERED,
+    KanonOptions,
+    KanonQueries,
+    checked_orders,
+    resolved_columns,
+    takes_ordered_distance,
+)
 
 if TYPE_CHECKING:  # pandas is imported when a result is built
     import pandas as pd
@@ -21,15 +28,11 @@ if TYPE_CHECKING:  # pandas is imported when a result is built
 
 def _sensitive_classes(src: Any, table: Any, qids: Sequence[str], sensitive: str, query: Any) -> tuple[list, list]:
     """The QIDs' real names and the rows of ``query(source, rel, names, sensitive)`` (its QIDs under
-    work names), once ``sensitive`` is one column of ``table`` and none of the QIDs; text compared
-    by its bytes and NaN read as missing, as kanon reads them."""
-    _one_name(sensitive)
+    work names), once ``sensitive`` (one name, checked by the caller) is a column of ``table`` and
+    none of the QIDs, as kanon resolves them."""
     with opened(src) as source:
         rel = source.relation(table)
-        names = resolve_qids(rel, qids)
-        (s,) = resolve_qids(rel, [sensitive], "sensitive")
-        if s in names:
-            raise InvalidInputError(f"column {s!r} is both a quasi-identifier and sensitive")
+        names, (s,) = resolved_columns(rel, qids, [sensitive])
         return names, query(source, rel, names, s)
 
 
@@ -44,6 +47,7 @@ def l_diversity_failures(src: Any, table: Any, qids: Sequence[str], sensitive: s
     ``privrisk.l_diversity`` failing rows; the fewest values first, then the smallest class. The
     smallest ``distinct_values`` of all classes is :func:`kanon`'s ``l_diversity``."""
     l = validate_k(l, "l")
+    _one_name(sensitive)
 
     def query(source: Any, rel: Any, names: list[str], s: str) -> list[dict]:
         rel = compared_as_bytes(source.dialect, rel, [*names, s])
@@ -74,10 +78,8 @@ def t_closeness_failures(
 
     def query(source: Any, rel: Any, names: list[str], s: str) -> list[dict]:
         refuse_values_outside_type(source, rel, [s], "t-closeness (the ordered distance)", ORDERED)
-        # the order was given under the name as typed; the column's real name keys it here
-        given = {s: next(iter(orders.values()))} if orders else {}
-        in_order = checked_orders(source, rel, table, [s], given).get(s)
-        ordered = rel.column(s).type_class in ORDERED or in_order is not None
+        in_order = checked_orders(source, rel, table, [s], orders).get(s)  # keyed by the real name
+        ordered = takes_ordered_distance(rel, s, in_order)
         rel = compared_as_bytes(source.dialect, rel, [*names, s])
         return source.fetch_records(
             KanonQueries(source.dialect).classes_beyond_t(rel.sql, names, s, float(t), ordered, in_order)

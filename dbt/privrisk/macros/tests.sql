@@ -296,7 +296,7 @@ SELECT {% for n in names %}{{ privrisk.quoted_name(n) }}, {% endfor %}emd_equal 
       relation is read through its real names under the given ones; an exact match wins, and two
       columns the name matches in case only are refused. -#}
   {% set real_names = present | map(attribute='name') | list %}
-  {% set renames = [] %}
+  {% set renames = {} %}
   {% for c in columns if c not in real_names %}
     {% set matches = [] %}
     {% for name in real_names if name | lower == c | lower %}{% do matches.append(name) %}{% endfor %}
@@ -304,10 +304,10 @@ SELECT {% for n in names %}{{ privrisk.quoted_name(n) }}, {% endfor %}emd_equal 
       {% set named = "sensitive" if c == sensitive else argument %}
       {{ exceptions.raise_compiler_error("privrisk." ~ test ~ ": " ~ named ~ ": column '" ~ c ~ "' matches " ~ matches | join(" and ") ~ " of " ~ relation ~ " in all but case; name one as it is spelt") }}
     {% endif %}
-    {% do renames.append(c) %}
+    {% do renames.update({c: matches[0]}) %}
   {% endfor %}
   {% if renames %}
-    {% set relation = privrisk._renamed(relation, columns, real_names) %}
+    {% set relation = privrisk._renamed(relation, columns, renames) %}
   {% endif %}
   {#- As the library refuses them (a list was grouped and passed; PostgreSQL's json an error on SQL
       the user never wrote). -#}
@@ -363,18 +363,12 @@ SELECT {% for n in names %}{{ privrisk.quoted_name(n) }}, {% endfor %}emd_equal 
   {{ return(false) }}
 {% endmacro %}
 
-{#- `relation` narrowed to `columns`, each read from the relation's column of that name in any case
-    (`real_names`: the relation's names; an exact match first). -#}
-{% macro _renamed(relation, columns, real_names) %}
+{#- `relation` narrowed to `columns`, each one `renames` holds read from the relation's column of
+    that name (given name -> the relation's spelling). -#}
+{% macro _renamed(relation, columns, renames) %}
   {% set parts = [] %}
   {% for c in columns %}
-    {% if c in real_names %}
-      {% do parts.append(privrisk.quoted_name(c)) %}
-    {% else %}
-      {% for name in real_names if name | lower == c | lower %}
-        {% do parts.append(privrisk.quoted_name(name) ~ " AS " ~ privrisk.quoted_name(c)) %}
-      {% endfor %}
-    {% endif %}
+    {% do parts.append(privrisk.quoted_name(renames[c]) ~ " AS " ~ privrisk.quoted_name(c) if c in renames else privrisk.quoted_name(c)) %}
   {% endfor %}
   {{ return("(SELECT " ~ parts | join(", ") ~ " FROM " ~ relation ~ ") privrisk_names") }}
 {% endmacro %}

@@ -462,6 +462,28 @@ def test_a_value_whose_text_fails_is_refused_naming_its_column():
         pr.kanon(None, df, ["q"])
 
 
+@pytest.mark.parametrize(
+    "values",
+    [[1, "a", None, 2], [1.5, "x", 1.5, "x"], [dt.date(2020, 1, 1), "later", None, "later"]],
+    ids=["int-and-word", "float-and-word", "date-and-word"],
+)
+def test_objects_of_several_kinds_beside_an_arrow_column_are_read_as_alone(values):
+    """A pandas column of Arrow type (pd.ArrowDtype: read_parquet(dtype_backend="pyarrow"))
+    makes DuckDB read the whole frame through pyarrow, which refuses a column of Python objects
+    of several kinds: the run said "DuckDB cannot read this DataFrame ... a Python exception
+    occurred", naming no column, even where that column was no QID. It is read as it is without
+    the Arrow column (as text); the oracle is the same frame without Arrow types."""
+    n = 40
+    objects = pd.Series([values[i % len(values)] for i in range(n)], dtype=object)
+    price = pd.Series([Decimal("1.25"), Decimal("2.50")] * (n // 2), dtype=pd.ArrowDtype(pa.decimal128(10, 2)))
+    frame = pd.DataFrame({"g": [i % 3 for i in range(n)], "q": objects, "price": price})
+    before = frame.copy()
+    plain = frame.assign(price=frame["price"].astype("float64"))
+    for qids in (["g"], ["g", "q"], ["g", "price"]):
+        assert pr.kanon(None, frame, qids) == pr.kanon(None, plain, qids), qids
+    pd.testing.assert_frame_equal(frame, before)  # the caller's frame is not touched
+
+
 @pytest.mark.parametrize("dtype", ["Int128", "Object"])
 def test_a_polars_column_duckdb_cannot_read_is_named(dtype):
     # "table must be a table name, a CSV/Parquet path or a DataFrame, got DataFrame" it said.

@@ -260,12 +260,15 @@ class DuckDBEngine:
         """``frame`` as a view named ``name``; a pandas column DuckDB cannot read is named, and a
         column of Python objects is read as its values are (:func:`_objects_as_values`)."""
         try:
-            self.con.register(name, frame)
-            readable = _objects_as_values(self.con, name, frame)
-            if readable is not frame:
-                self.con.unregister(name)
-                self.con.register(name, readable)
+            self._register_readable(name, frame)
         except duckdb.Error:
+            arrow_ready = _objects_arrow_reads(frame)
+            if arrow_ready is not None:
+                try:
+                    self._register_readable(name, arrow_ready)
+                    return
+                except duckdb.Error:
+                    pass  # another column's fault: named below
             column = _unreadable_column(self.con, frame)
             if column is None:
                 raise
@@ -273,6 +276,13 @@ class DuckDBEngine:
                 f"column {column[0]!r} of the {type(frame).__name__} has the type {column[1]}, which DuckDB cannot read: "
                 "convert it first (to text, for example)"
             ) from None
+
+    def _register_readable(self, name: str, frame: Any) -> None:
+        self.con.register(name, frame)
+        readable = _objects_as_values(self.con, name, frame)
+        if readable is not frame:
+            self.con.unregister(name)
+            self.con.register(name, readable)
 
     def unregister_frame(self, name: str) -> None:
         self.con.unregister(name)
@@ -328,6 +338,41 @@ def _objects_as_values(con: Any, view: str, frame: Any) -> Any:
             readable = frame.copy(deep=False)
         readable.isetitem(i, as_read)
     return frame if readable is None else readable
+
+
+def _objects_arrow_reads(frame: Any) -> Any:
+    """A pandas ``frame`` holding an Arrow-typed column (``pd.ArrowDtype``, as
+    ``read_parquet(dtype_backend="pyarrow")`` gives), with each column of Python objects that
+    pyarrow cannot convert as :func:`_object_values` reads it; None for any other frame, or when
+    no column changes. DuckDB reads such a frame whole through pyarrow, which refuses objects of
+    several kinds (1 beside "a"): the run failed naming no column, even one that was no QID."""
+    if not is_pandas_frame(frame):
+        return None
+    import pandas as pd
+    import pyarrow as pa
+    from pandas.api.types import infer_dtype
+
+    if not any(isinstance(dtype, pd.ArrowDtype) for dtype in frame.dtypes):
+        return None
+    readable = None
+    for i, dtype in enumerate(frame.dtypes):
+        if not (dtype.kind == "O" and type(dtype).__module__.startswith("numpy")):
+            continue
+        column = frame.iloc[:, i]
+        try:
+            pa.array(column, from_pandas=True)
+            continue
+        except (pa.lib.ArrowException, TypeError, ValueError):
+            pass  # read below as DuckDB reads the column alone
+        try:
+            as_read = _object_values(column, infer_dtype(column, skipna=True))
+        except (TypeError, ValueError, ArithmeticError):
+            continue  # an object whose str() fails: _objects_as_values names it
+        if as_read is not column:
+            if readable is None:
+                readable = frame.copy(deep=False)
+            readable.isetitem(i, as_read)
+    return readable
 
 
 def _object_values(column: Any, kind: str) -> Any:

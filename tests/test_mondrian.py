@@ -11,6 +11,7 @@ import re
 import uuid
 from decimal import Decimal
 
+import duckdb
 import pandas as pd
 import pytest
 
@@ -1393,3 +1394,31 @@ def test_k_of_1_with_nothing_else_asked_is_warned(tmp_path, k, privacy, warned):
     said = [str(w.message) for w in caught if "asks nothing of the release" in str(w.message)]
     assert said == (["k=1 with no l or t asks nothing of the release: a partition may hold a single record, "
                      "so the output can single people out as the input does; give k >= 2 (--k)"] if warned else [])  # fmt: skip
+
+
+def test_a_nanosecond_time_zone_timestamp_is_cut_as_a_microsecond_one(tmp_path):
+    """pandas writes a time-zone-aware datetime to Parquet in nanoseconds, which DuckDB reads as
+    TIMESTAMPTZ_NS: Mondrian's check for infinite dates failed on it (exit 3, "No function matches
+    'isfinite(TIMESTAMPTZ_NS)'"). It is cut as the same column in microseconds is, and its
+    ±infinity is refused by name as any date's."""
+    n = 120
+    when = pd.to_datetime("2020-01-01") + pd.to_timedelta([i % 30 for i in range(n)], unit="D")
+    frame = pd.DataFrame({"t": when.tz_localize("Europe/Paris"), "g": [i % 2 for i in range(n)], "s": range(n)})
+    frame.to_parquet(tmp_path / "ns.parquet")
+    frame.to_parquet(tmp_path / "us.parquet", coerce_timestamps="us")
+    con = duckdb.connect()
+    assert con.execute(f"DESCRIBE SELECT t FROM '{tmp_path / 'ns.parquet'}'").fetchone()[1] == "TIMESTAMPTZ_NS"
+    outputs = {}
+    for unit in ("ns", "us"):
+        result = pr.mondrian(
+            None, str(tmp_path / f"{unit}.parquet"), ["t", "g"], 5, str(tmp_path / f"out_{unit}.csv"), keep=["s"]
+        )
+        assert result.partitions > 1
+        outputs[unit] = pd.read_csv(tmp_path / f"out_{unit}.csv").sort_values("s", ignore_index=True)
+    pd.testing.assert_frame_equal(outputs["ns"], outputs["us"])
+    con.execute(
+        f"COPY (SELECT s, g, CASE WHEN s = 7 THEN CAST('infinity' AS TIMESTAMPTZ_NS) ELSE CAST(t AS TIMESTAMPTZ_NS) END AS t "
+        f"FROM '{tmp_path / 'ns.parquet'}') TO '{tmp_path / 'inf.parquet'}'"
+    )
+    with pytest.raises(pr.InvalidInputError, match=r"column 't' of .* holds 1 infinite value\(s\)"):
+        pr.mondrian(None, str(tmp_path / "inf.parquet"), ["t", "g"], 5, str(tmp_path / "out_inf.csv"), keep=["s"])

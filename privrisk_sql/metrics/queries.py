@@ -8,7 +8,7 @@ of the metrics are these methods, kept for callers that hold a dialect and want 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..sql.dialects import Dialect, get_dialect
 from ..sql.render import render
@@ -31,11 +31,22 @@ class Queries:
         """``SELECT n``: 1 when a relation has a row, else 0 (one row read at most)."""
         return self._r("classes/has_rows.sql.j2", relation=relation_sql)
 
-    def infinite_counts(self, relation_sql: str, columns: Sequence[str], floats: Sequence[str] = ()) -> str:
+    def infinite_counts(
+        self,
+        relation_sql: str,
+        columns: Sequence[str],
+        floats: Sequence[str] = (),
+        casts: Mapping[str, str] | None = None,
+    ) -> str:
         """Per DATE/TIMESTAMP column, and per float column of ``floats``, its infinite values
-        (``infinite_<i>``)."""
+        (``infinite_<i>``); a date column of ``casts`` is cast to its type there first
+        (Dialect.finite_check_casts)."""
         return self._r(
-            "classes/infinite_counts.sql.j2", relation=relation_sql, columns=list(columns), floats=list(floats)
+            "classes/infinite_counts.sql.j2",
+            relation=relation_sql,
+            columns=list(columns),
+            floats=list(floats),
+            casts=dict(casts or {}),
         )
 
     def values_outside_type(self, relation_sql: str, columns: Sequence[tuple[str, str]]) -> str:

@@ -184,6 +184,10 @@ class Dialect:
     name_taken_query: str | None = None
     # DATE and TIMESTAMP hold 'infinity' and '-infinity' (DuckDB, PostgreSQL; isfinite() tells).
     infinite_dates: bool = False
+    # (type as the catalog names it, type to cast to): the date types isfinite() takes only through
+    # a cast. DuckDB's TIMESTAMPTZ_NS (a pandas time-zone-aware datetime written to Parquet) has no
+    # isfinite() of its own; a cast keeps ±infinity. Only these are cast: a far DATE overflows one.
+    finite_check_casts: tuple[tuple[str, str], ...] = ()
     # DOUBLE holds inf and -inf (all but MariaDB; fn.is_infinite tells).
     infinite_floats: bool = True
     # The type classes (TypeClass values) whose columns can hold values of another kind, checked
@@ -280,6 +284,7 @@ DIALECTS: dict[str, Dialect] = {
                 ("csv.gz", "read_csv({path}, " + _CSV_AS_WRITTEN + ", compression = 'gzip')"),
             ),
             infinite_dates=True,
+            finite_check_casts=(("TIMESTAMPTZ_NS", "TIMESTAMPTZ"),),
             run_settings=(("preserve_insertion_order", "true"),),
             optional_run_settings=(("enable_progress_bar", "false"),),
             progress_run_settings=(("enable_progress_bar", "true"), ("enable_progress_bar_print", "false")),

@@ -362,7 +362,9 @@ class MondrianRun:
         floats = floats if self.s.dialect.infinite_floats else []
         if not dates and not floats:
             return
-        row = self.s.fetch_records(self.q.infinite_counts(self.rel.sql, dates + floats, floats))[0]
+        cast_to = dict(self.s.dialect.finite_check_casts)
+        casts = {c: cast_to[t] for c in dates if (t := self.rel.column(c).sql_type.upper()) in cast_to}
+        row = self.s.fetch_records(self.q.infinite_counts(self.rel.sql, dates + floats, floats, casts))[0]
         for i, column in enumerate(dates + floats):
             found = int(row[f"infinite_{i}"] or 0)
             if not found:

@@ -76,7 +76,7 @@ METRICS: tuple[Metric, ...] = (
     ),
     Metric(
         "mondrian",
-        "Mondrian k-anonymization, written to a new table in --db (DuckDB: or a .parquet/.csv file)",
+        "Mondrian k-anonymization, written to a new table in --db (DuckDB: or a .parquet/.csv file; Spark: .parquet)",
         "Mondrian k-anonymization",
         ("table",),
         ("output",),

@@ -90,6 +90,8 @@ SPARK_TESTS = (
     "test_risk.py::test_a_population_table_larger_than_population_size_is_warned_of_on_every_backend?spark-census?",
     # Spark's own spelling of inf in the check (one cheap query)
     "test_mondrian.py::test_infinite_floats_are_refused_by_name_before_work?spark-separate?",
+    # a release file: Parquet written, CSV refused by name
+    "test_mondrian.py::test_an_output_named_like_a_file_is_a_file_on_duckdb_and_refused_as_such_elsewhere?spark-*",
 )
 SPARK_LEFT_OUT = (
     # the oracle on Adult and German credit; Wage's pycanon numbers alone take a minute

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import decimal
 import json
+import os
 import re
 import uuid
 from decimal import Decimal
@@ -1352,25 +1353,33 @@ def test_a_run_on_a_duckdb_connection_inside_its_transaction_joins_it(end):
 def test_an_output_named_like_a_file_is_a_file_on_duckdb_and_refused_as_such_elsewhere(backend, output, tmp_path):
     """`--output anon.parquet` read as table `parquet` of a schema `anon`: the error said only
     "no schema 'anon'", to a user who meant a file. DuckDB writes the release there (see
-    tests/test_release_file.py); elsewhere the output is a table, said before any work."""
+    tests/test_table_files.py), Spark in Parquet (tests/test_spark.py); elsewhere the output is a
+    table, said before any work."""
     t = backend.load(FIXTURES / "mondrian" / "adult_2k.csv")
     src = backend.source()
     path = str(tmp_path / output)
-    if backend.name == "duckdb":
+    writes = backend.name == "duckdb" or (backend.name == "spark" and output.endswith(".parquet"))
+    refused = (
+        r"names a csv.gz file: spark writes a file as parquet only"
+        if backend.name == "spark"
+        else r"names a file, which only DuckDB and Spark write: on \w+ name a table instead"
+    )
+    if writes:
         r = mondrian_keeping_all(src, t, ["age", "sex"], 5, path)
         assert r.output == path and len(r.to_pandas()) == 2000
     else:
-        with pytest.raises(
-            pr.InvalidInputError, match=r"names a file, which only DuckDB writes: on \w+ name a table instead"
-        ):
+        with pytest.raises(pr.InvalidInputError, match=refused):
             mondrian_keeping_all(src, t, ["age", "sex"], 5, path)
         assert src.statements == 0 and not (tmp_path / output).exists()
     records = str(tmp_path / f"records_{output}")  # risk's records too
-    if backend.name == "duckdb":
+    if writes:
         assert pr.risk(backend.source(), t, ["age", "sex"], records=records, key="id").records == 2000
+        reader = "read_parquet" if output.endswith(".parquet") else "read_csv"
+        assert duckdb.execute(f"SELECT COUNT(*) FROM {reader}(?)", [records]).fetchone() == (2000,)
     else:
-        with pytest.raises(pr.InvalidInputError, match=r"names a file, which only DuckDB writes"):
+        with pytest.raises(pr.InvalidInputError, match=refused):
             pr.risk(backend.source(), t, ["age", "sex"], records=records, key="id")
+        assert not os.path.exists(records)
 
 
 @pytest.mark.parametrize(

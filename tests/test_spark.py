@@ -915,6 +915,24 @@ def test_a_local_spark_run_killed_outright_leaves_no_folder_of_its_tables(spark,
 
 
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_local_spark_run_killed_writing_its_release_file_leaves_neither(spark, tmp_path):
+    """kill -9 while Spark writes the release's folder: the file never got its name (it had
+    none), and the watch removes the folder with the run's work folders."""
+    import signal
+
+    shelf, release = tmp_path / "spark-warehouse", tmp_path / "released.parquet"
+    p = _local_run(tmp_path, "mondrian", "--table", str(ADULT), *_RELEASE, "--output", str(release))
+    writing = lambda: any(n.endswith("_output_file") for n in _work_folders(shelf))  # noqa: E731
+    _wait_while_running(p, writing, "release folder", 0.02)
+    os.kill(p.pid, signal.SIGKILL)
+    p.communicate()
+    deadline = time.monotonic() + 60
+    while shelf.exists() and time.monotonic() < deadline:  # the run made the warehouse: it goes too
+        time.sleep(0.5)
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
 def test_cleanup_on_local_spark_removes_the_folders_of_a_killed_runs_tables(spark, tmp_path):
     """When the watch could not (it was killed too, the machine went down), the folders of a
     killed run's work tables stay in the warehouse, named by no catalog: `cleanup --db 'local[1]'`
@@ -1173,3 +1191,75 @@ def test_a_run_given_a_spark_url_leaves_the_processs_own_session_as_it_was(spark
         ]
     else:
         assert said["warnings"] == []
+
+
+def _ours_in(folder: str | None) -> list[str]:
+    return (
+        sorted(n for n in os.listdir(folder) if n.startswith("privrisk_")) if folder and os.path.isdir(folder) else []
+    )
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_release_file_on_spark_is_duckdbs_release_whole_or_not_at_all(spark, tmp_path, monkeypatch):
+    """`--output release.parquet` was refused on Spark ("only DuckDB writes"). Spark writes the
+    query as one part file in a folder of the warehouse named with the run's prefix; it is read
+    back, copied into the file that has no name yet, and named once whole. The rows equal
+    DuckDB's release; an existing file is kept without replace and replaced with it; a copy that
+    fails leaves the path as it was and no folder behind."""
+    from privrisk_sql.metrics import destinations
+
+    table = str(FIXTURES / "mondrian" / "adult_2k.csv")
+    src = pr.connect(spark.session)
+    warehouse = src.engine.files_folder()
+    assert warehouse is not None
+    before = _ours_in(warehouse)
+    path, theirs = tmp_path / "release.parquet", tmp_path / "duck.parquet"
+    kw = {"identifiers": ["id"], "keep": "*"}
+    r = pr.mondrian(src, table, ["age", "sex", "race"], 5, str(path), **kw)
+    pr.mondrian(None, table, ["age", "sex", "race"], 5, str(theirs), **kw)
+    assert r.output == str(path) and r.partitions > 50
+    names = [c[0] for c in duckdb.execute("DESCRIBE SELECT * FROM read_parquet(?)", [str(theirs)]).fetchall()]
+    columns = ", ".join(f'"{n}"' for n in names if n != "partition_id")  # numbered in another order
+    differ = duckdb.execute(
+        f"SELECT COUNT(*) FROM (SELECT {columns} FROM read_parquet(?) EXCEPT ALL SELECT {columns} FROM read_parquet(?))",
+        [str(path), str(theirs)],
+    ).fetchone()
+    assert differ == (0,) and duckdb.execute("SELECT COUNT(*) FROM read_parquet(?)", [str(path)]).fetchone() == (2000,)
+    assert _ours_in(warehouse) == before
+    written = path.stat().st_ino
+    with pytest.raises(pr.InvalidInputError, match="already exists"):
+        pr.mondrian(src, table, ["age"], 5, str(path), **kw)
+    assert path.stat().st_ino == written
+    records = tmp_path / "records.parquet"
+    assert pr.risk(src, table, ["age", "sex"], records=str(records), key="id").records == 2000
+    assert duckdb.execute("SELECT COUNT(*) FROM read_parquet(?)", [str(records)]).fetchone() == (2000,)
+
+    def full_disk(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(destinations.shutil, "copyfile", full_disk)
+    with pytest.raises(pr.OutputWriteError, match=r"cannot write output to .*No space left on device; the file is as"):
+        pr.mondrian(src, table, ["age"], 5, str(path), replace=True, **kw)
+    assert path.stat().st_ino == written and _ours_in(warehouse) == before
+    monkeypatch.undo()
+    pr.mondrian(src, table, ["age"], 5, str(path), replace=True, **kw)
+    assert path.stat().st_ino != written and _ours_in(warehouse) == before
+    csv = tmp_path / "release.csv"
+    with pytest.raises(pr.InvalidInputError, match=r"names a csv file: spark writes a file as parquet only"):
+        pr.mondrian(src, table, ["age"], 5, str(csv), **kw)
+    assert not csv.exists()
+    src.close()
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_release_file_through_spark_connect_is_refused_before_work(spark, tmp_path):
+    # The server writes on its own machine: no file of it is this process's to name.
+    path = tmp_path / "never.parquet"
+    with pr.Source(server_url("spark")) as src:
+        before = src.statements
+        with pytest.raises(pr.InvalidInputError, match=r"names a file, which spark writes on its own machine"):
+            pr.mondrian(
+                src, str(FIXTURES / "mondrian" / "adult_2k.csv"), ["age"], 5, str(path), identifiers=["id"], keep="*"
+            )
+        assert src.statements == before
+    assert not path.exists()

@@ -114,7 +114,7 @@ def test_the_command_line_writes_a_release_file_without_a_database(tmp_path, cap
     sqlite3.connect(tmp_path / "s.db").close()  # a database the input could be in (a missing one is refused)
     assert main([*args, "--output", "r.parquet", "--db", f"sqlite:///{tmp_path / 's.db'}"]) == 2
     err = capsys.readouterr().err
-    assert "names a file, which only DuckDB writes: on sqlite name a table" in err
+    assert "names a file, which only DuckDB and Spark write: on sqlite name a table" in err
     assert sorted(os.listdir(tmp_path)) == ["r.csv", "r.html", "s.db"]
 
 
@@ -178,7 +178,7 @@ def test_risk_files_from_the_command_line_and_what_is_refused(tmp_path, capsys, 
     assert "give --db" in capsys.readouterr().err
     sqlite3.connect(tmp_path / "s.db").close()  # a database the input could be in (a missing one is refused)
     assert main([*args, "--records", "s.parquet", "--db", f"sqlite:///{tmp_path / 's.db'}"]) == 2
-    assert "names a file, which only DuckDB writes: on sqlite name a table" in capsys.readouterr().err
+    assert "names a file, which only DuckDB and Spark write: on sqlite name a table" in capsys.readouterr().err
     listed = sorted(p for p in os.listdir(tmp_path) if not p.startswith("people"))
     assert listed == ["c.csv.gz", "r.parquet", "s.db"]
 

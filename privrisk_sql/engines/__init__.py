@@ -111,6 +111,13 @@ class Engine(Protocol):
         session opened here with Spark's own catalog): an output table is then a folder of files
         (:meth:`unlisted_table_folder`) for every later session."""
 
+    def files_folder(self) -> str | None:
+        """Where on this machine the database writes a file output's folder of part files
+        (Dialect.file_outputs_are_folders) before one of them becomes the file: Spark in this
+        process, its warehouse (the watch over a killed run and ``cleanup`` remove a folder named
+        with the run's prefix there). None where files are written straight to their path (DuckDB),
+        or the files the database writes are not on this machine (Spark Connect)."""
+
     def left_after_a_kill(self) -> dict | None:
         """What the watch over a run killed outright (:mod:`privrisk_sql.source.reaper`) needs to
         clear what this session leaves, beyond a database file or a server session of

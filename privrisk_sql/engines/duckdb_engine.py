@@ -187,6 +187,9 @@ class DuckDBEngine:
     def wait_for_stopped_tasks(self, within: float) -> None:
         pass  # a statement the database cancelled has ended when the driver returns
 
+    def files_folder(self) -> str | None:
+        return None  # COPY writes the file itself
+
     def left_after_a_kill(self) -> dict | None:
         if self.spill_folder is None:
             return None  # a caller's connection is theirs

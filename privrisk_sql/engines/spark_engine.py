@@ -403,6 +403,9 @@ class SparkEngine:
     def spill_left(self) -> tuple[str, list[str]] | None:
         return None
 
+    def files_folder(self) -> str | None:
+        return None if self._folders is None else str(self._folders["folder"])
+
     def left_after_a_kill(self) -> dict | None:
         if self._connect:
             return {"spark_session": str(self.session.session_id)} if self.owns else None

@@ -280,6 +280,9 @@ class SQLAlchemyEngine:
     def spill_left(self) -> tuple[str, list[str]] | None:
         return None
 
+    def files_folder(self) -> str | None:
+        return None  # the server writes no files of ours
+
     def left_after_a_kill(self) -> dict | None:
         return None  # the server's session: Source.session_id
 

@@ -9,12 +9,14 @@ database gets no table."""
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..engines.common import file_format
-from ..errors import InvalidInputError
+from ..errors import InvalidInputError, OutputWriteError
+from ..source.staging import run_prefix
 
 
 def as_file_path(value: Any) -> Any:
@@ -114,10 +116,22 @@ class TableFile:
     def check_source(self, source: Any) -> None:
         """Once the Source is open: its database writes files, the Source may write, and the path
         is none of the database's files."""
-        if dict(source.dialect.file_outputs).get(self.kind) is None:
+        kinds = [kind for kind, _ in source.dialect.file_outputs]
+        if self.kind not in kinds:
+            if not kinds:
+                raise InvalidInputError(
+                    f"{self.option} {self.file.path!r} names a file, which only DuckDB and Spark write: on "
+                    f"{source.dialect.name} name a table instead, then export it from there"
+                )
             raise InvalidInputError(
-                f"{self.option} {self.file.path!r} names a file, which only DuckDB writes: on {source.dialect.name} "
-                "name a table instead, then export it from there"
+                f"{self.option} {self.file.path!r} names a {self.kind} file: {source.dialect.name} writes a file "
+                f"as {' or '.join(kinds)} only; name a .{kinds[0]} file, or a table and export it from there"
+            )
+        if source.dialect.file_outputs_are_folders and source.engine.files_folder() is None:
+            raise InvalidInputError(
+                f"{self.option} {self.file.path!r} names a file, which {source.dialect.name} writes on its own "
+                "machine here (a server's session, or a warehouse elsewhere): name a table instead, or run Spark "
+                "in this process (--db local[N])"
             )
         if source.read_only:
             raise InvalidInputError(
@@ -157,16 +171,54 @@ class TableFile:
         read_back = dict(source.dialect.file_read_backs)[self.kind]
         query = build(None)
 
-        def fill(path: str) -> None:
+        def write(path: str) -> None:
             # --show-sql and the log print the COPY with the path the database writes to (the
             # unnamed file's /proc link): a comment says whose it is. repr keeps a newline in
             # the user's path from ending the comment.
             named = f"-- {path!r} is the {self.option} file {self.file.path!r}, named once whole\n"
             with source.settings(settings):
                 source.execute(named + copy.format(query=query, path=source.literal(path)))
+
+        def fill(path: str) -> None:
+            write(path)
             check(read_back.format(path=source.literal(path)))
 
-        self.file.replace_with(fill, keep_existing=not self.replace)
+        def fill_from_a_folder(path: str) -> None:
+            # The database writes a folder (Spark); its one part file is read back and copied
+            # into the file with no name yet. The folder carries the run's prefix in the
+            # warehouse, where a killed run's watch and `cleanup` remove it.
+            folder = os.path.join(source.engine.files_folder(), run_prefix(source.run_id) + f"{self.option}_file")
+            try:
+                write(folder)
+                part = _one_part_file(folder, self.kind, self.file.path)
+                check(read_back.format(path=source.literal(part), path_identifier=source.quote(part)))
+                try:
+                    shutil.copyfile(part, path)
+                except OSError as e:  # a full disk: what the file had, it keeps
+                    kept = "; the file is as it was" if os.path.isfile(self.file.target or "") else ""
+                    raise OutputWriteError(
+                        f"cannot write {self.option} to {self.file.path!r}: {e.strerror or e}{kept}"
+                    ) from e
+            finally:
+                shutil.rmtree(folder, ignore_errors=True)
+
+        chosen = fill_from_a_folder if source.dialect.file_outputs_are_folders else fill
+        self.file.replace_with(chosen, keep_existing=not self.replace)
+
+
+def _one_part_file(folder: str, kind: str, label: str) -> str:
+    """The one data file of a folder a database wrote (Spark: part-00000-....snappy.parquet
+    beside _SUCCESS and checksums), refused by name when there is none here or more than one."""
+    try:
+        parts = sorted(name for name in os.listdir(folder) if name.startswith("part-") and name.endswith(kind))
+    except FileNotFoundError:
+        parts = []
+    if len(parts) != 1:
+        raise InvalidInputError(
+            f"the file {label!r} was written as {len(parts)} part files in {folder!r}, not one: name a table "
+            "instead, then export it from there"
+        )
+    return os.path.join(folder, parts[0])
 
 
 def checked_files(named: dict[str, Any], replace: bool, inputs: list[str], page: Any) -> dict[str, TableFile]:

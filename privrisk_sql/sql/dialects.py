@@ -222,6 +222,10 @@ class Dialect:
     # database writes no files.
     file_outputs: tuple[tuple[str, str], ...] = ()
     file_read_backs: tuple[tuple[str, str], ...] = ()
+    # The database writes {path} as a folder of part files (Spark: the query coalesced into one
+    # partition, so one part file), in Engine.files_folder; that one part file is read back
+    # ({path}, and {path_identifier} the path as a quoted identifier) and becomes the file.
+    file_outputs_are_folders: bool = False
     # (setting, value): files are written only where the session has that setting at that value
     # (a caller's DuckDB connection with file access turned off), checked before any work.
     file_writes_need: tuple[str, str] | None = None
@@ -492,6 +496,16 @@ ORDER BY 1""",
             grouping_sets_batches=True,
             read_setting="SET {name}",
             write_setting="SET {name}={typed}",  # the one setting changed is a number
+            # A release file (Mondrian's output, risk's records and classes) in Parquet only: a
+            # CSV Spark writes cannot be read back with its header by a relation of one statement.
+            file_outputs=(
+                (
+                    "parquet",
+                    "INSERT OVERWRITE DIRECTORY {path} USING parquet\nSELECT /*+ COALESCE(1) */ * FROM (\n{query}\n) AS release",
+                ),
+            ),
+            file_read_backs=(("parquet", "parquet.{path_identifier}"),),
+            file_outputs_are_folders=True,
         ),
     )
 }

@@ -16,7 +16,6 @@ from typing import Any, Protocol
 
 from ..engines.common import file_format
 from ..errors import InvalidInputError, OutputWriteError
-from ..source.staging import run_prefix
 
 
 def as_file_path(value: Any) -> Any:
@@ -185,9 +184,10 @@ class TableFile:
 
         def fill_from_a_folder(path: str) -> None:
             # The database writes a folder (Spark); its one part file is read back and copied
-            # into the file with no name yet. The folder carries the run's prefix in the
-            # warehouse, where a killed run's watch and `cleanup` remove it.
-            folder = os.path.join(source.engine.files_folder(), run_prefix(source.run_id) + f"{self.option}_file")
+            # into the file with no name yet. The folder is named as a work table of the run in
+            # the warehouse: a killed run's watch and `cleanup` remove it, and a stopped run's end
+            # too, once the tasks still writing there have stopped (TempTables.drop_temps).
+            folder = os.path.join(source.engine.files_folder(), source.temp_name(f"{self.option}_file"))
             try:
                 write(folder)
                 part = _one_part_file(folder, self.kind, self.file.path)

@@ -1375,7 +1375,8 @@ def test_an_output_named_like_a_file_is_a_file_on_duckdb_and_refused_as_such_els
     if writes:
         assert pr.risk(backend.source(), t, ["age", "sex"], records=records, key="id").records == 2000
         reader = "read_parquet" if output.endswith(".parquet") else "read_csv"
-        assert duckdb.execute(f"SELECT COUNT(*) FROM {reader}(?)", [records]).fetchone() == (2000,)
+        with duckdb.connect() as con:  # not the module's shared connection: fetchone leaves its result open
+            assert con.execute(f"SELECT COUNT(*) FROM {reader}(?)", [records]).fetchall() == [(2000,)]
     else:
         with pytest.raises(pr.InvalidInputError, match=refused):
             pr.risk(backend.source(), t, ["age", "sex"], records=records, key="id")

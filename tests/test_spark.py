@@ -1218,13 +1218,14 @@ def test_a_release_file_on_spark_is_duckdbs_release_whole_or_not_at_all(spark, t
     r = pr.mondrian(src, table, ["age", "sex", "race"], 5, str(path), **kw)
     pr.mondrian(None, table, ["age", "sex", "race"], 5, str(theirs), **kw)
     assert r.output == str(path) and r.partitions > 50
-    names = [c[0] for c in duckdb.execute("DESCRIBE SELECT * FROM read_parquet(?)", [str(theirs)]).fetchall()]
+    con = duckdb.connect()  # not the module's shared connection: fetchone leaves its result open
+    names = [c[0] for c in con.execute("DESCRIBE SELECT * FROM read_parquet(?)", [str(theirs)]).fetchall()]
     columns = ", ".join(f'"{n}"' for n in names if n != "partition_id")  # numbered in another order
-    differ = duckdb.execute(
+    differ = con.execute(
         f"SELECT COUNT(*) FROM (SELECT {columns} FROM read_parquet(?) EXCEPT ALL SELECT {columns} FROM read_parquet(?))",
         [str(path), str(theirs)],
-    ).fetchone()
-    assert differ == (0,) and duckdb.execute("SELECT COUNT(*) FROM read_parquet(?)", [str(path)]).fetchone() == (2000,)
+    ).fetchall()
+    assert differ == [(0,)] and con.execute("SELECT COUNT(*) FROM read_parquet(?)", [str(path)]).fetchall() == [(2000,)]
     assert _ours_in(warehouse) == before
     written = path.stat().st_ino
     with pytest.raises(pr.InvalidInputError, match="already exists"):
@@ -1232,7 +1233,7 @@ def test_a_release_file_on_spark_is_duckdbs_release_whole_or_not_at_all(spark, t
     assert path.stat().st_ino == written
     records = tmp_path / "records.parquet"
     assert pr.risk(src, table, ["age", "sex"], records=str(records), key="id").records == 2000
-    assert duckdb.execute("SELECT COUNT(*) FROM read_parquet(?)", [str(records)]).fetchone() == (2000,)
+    assert con.execute("SELECT COUNT(*) FROM read_parquet(?)", [str(records)]).fetchall() == [(2000,)]
 
     def full_disk(*_args, **_kwargs):
         raise OSError(28, "No space left on device")
@@ -1249,6 +1250,7 @@ def test_a_release_file_on_spark_is_duckdbs_release_whole_or_not_at_all(spark, t
         pr.mondrian(src, table, ["age"], 5, str(csv), **kw)
     assert not csv.exists()
     src.close()
+    con.close()
 
 
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)

@@ -705,3 +705,47 @@ def test_a_malformed_local_spark_master_is_bad_input_before_any_jvm(capsys, db):
     err = capsys.readouterr().err
     assert err.startswith(f"privrisk-sql: error: --db {db!r}: ") and err.count("\n") == 1
     assert "local[N]" in err  # Spark's own refusal came after its JVM's start, exit 3
+
+
+@pytest.mark.parametrize("kind", ["int", "float", "timestamp"])
+@pytest.mark.parametrize("side", ["ori", "syn"])
+def test_a_csv_column_empty_in_every_row_takes_the_other_sides_type(tmp_path, kind, side):
+    """A CSV column empty in every row is text to DuckDB's sniffer (it has no value to type it
+    by): mpUCCs refused the pair ("column 'x' has incompatible types: BIGINT ... VARCHAR", exit
+    2), where pandas (PETsARD) reads the column as missing values. Its NULLs now take the other
+    side's type: the result equals that of the pair whose empty column is typed (Parquet)."""
+    import datetime as dt
+    import warnings
+
+    import pandas as pd
+
+    import privrisk_sql as pr
+
+    n = 300
+    values = {
+        "int": pd.array([i % 7 for i in range(n)], dtype="Int64"),
+        "float": pd.array([i % 11 * 0.25 for i in range(n)], dtype="Float64"),
+        "timestamp": pd.Series([dt.datetime(2020, 1, 1) + dt.timedelta(hours=i % 13) for i in range(n)]).astype(
+            "datetime64[us]"
+        ),
+    }[kind]
+    full = pd.DataFrame(
+        {"a": [i % 5 for i in range(n)], "u": [i if i < 30 else 1000 + i % 100 for i in range(n)], "x": values}
+    )
+    nothing = full.assign(x=pd.Series([None] * n, dtype=full["x"].dtype))
+    full.to_csv(tmp_path / "full.csv", index=False)
+    nothing.to_csv(tmp_path / "empty.csv", index=False)
+    nothing.to_parquet(tmp_path / "typed.parquet", index=False)
+    assert duckdb.execute("DESCRIBE SELECT x FROM read_csv(?)", [str(tmp_path / "empty.csv")]).fetchall()[0][1] == (
+        "VARCHAR"
+    )
+    full_csv, empty_csv, typed = (str(tmp_path / f) for f in ("full.csv", "empty.csv", "typed.parquet"))
+    got_pair, want_pair = (
+        ((empty_csv, full_csv), (typed, full_csv)) if side == "ori" else ((full_csv, empty_csv), (full_csv, typed))
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "column 'x' is NULL in every row", when syn's is
+        got = pr.mpuccs(None, *got_pair).to_dict()
+        want = pr.mpuccs(None, *want_pair).to_dict()
+    assert got == want
+    assert got["global"]["total_identified"] > 0

@@ -228,7 +228,7 @@ class _Run:
         if self.numeric_precision is not None:
             digits = self.numeric_precision
         else:
-            ori_floats = [c.ori_name for c in floats if c.ori_class is TypeClass.FLOAT]
+            ori_floats = [c.ori_name for c in floats if c.ori_class is TypeClass.FLOAT and not c.ori_empty]
             digits = 0
             if ori_floats:
                 row = self.src.fetch(self.q.float_decimal_digits(self.ori_rel.sql, ori_floats))[0]
@@ -241,7 +241,7 @@ class _Run:
         else:
             unit = "D"
             for c in self.cols:
-                if c.ori_class is TypeClass.TIMESTAMP:
+                if c.ori_class is TypeClass.TIMESTAMP and not c.ori_empty:
                     values = [
                         r[0]
                         for r in self.src.fetch(
@@ -264,7 +264,14 @@ class _Run:
         target = self.src.temp_name(side)
         self.src.execute(
             self.q.deduplicated_rows(
-                target, rel.sql, self.cols, side, self.key, as_bytes=rel.may_collate, **self._key_order(rel)
+                target,
+                rel.sql,
+                self.cols,
+                side,
+                self.key,
+                as_bytes=rel.may_collate,
+                other_relation_sql=(self.syn_rel if side == "ori" else self.ori_rel).sql,
+                **self._key_order(rel),
             )
         )
         return target

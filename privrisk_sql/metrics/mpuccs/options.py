@@ -11,8 +11,8 @@ from typing import Any
 from ...errors import InvalidInputError
 from ...given import is_number, name_list, whole_number
 from ...source import Relation, Source
-from ...sql.types import combined_class, compatible, holds_no_value
-from ..classes import refuse_unsupported
+from ...sql.types import TypeClass, combined_class, compatible, holds_no_value
+from ..classes import refuse_unsupported, row_and_null_counts_sql
 from . import plan
 from .sql import WorkColumn
 
@@ -113,6 +113,13 @@ def select_columns(ori: Relation, syn: Relation, columns: Sequence[str] | None, 
     return chosen
 
 
+def holds_no_values(source: Source, rel: Relation, column: str) -> bool:
+    """Whether ``column`` of ``rel`` is NULL in every row (asked only of a text column beside
+    another type: one scan of it)."""
+    row = source.fetch_records(row_and_null_counts_sql(source.dialect, rel.sql, [(column, False)]))[0]
+    return int(row["n_rows"]) > 0 and int(row["missing_0"]) == int(row["n_rows"])
+
+
 def work_columns(source: Source, ori: Relation, syn: Relation, names: list[str]) -> list[WorkColumn]:
     result = []
     empty: dict[str, bool] = {}
@@ -141,6 +148,14 @@ def work_columns(source: Source, ori: Relation, syn: Relation, names: list[str])
             s_class = o_class
         elif not compatible(o_class, s_class) and is_empty(ori):
             o_class = s_class
+        o_empty = s_empty = False
+        if not compatible(o_class, s_class):
+            # A column empty in every row has no value to type it by: a CSV's is text to DuckDB's
+            # sniffer (pandas, PETsARD's reader, says missing values). Its NULLs take the other type.
+            if s_class is TypeClass.TEXT and holds_no_values(source, syn, s.name):
+                s_class, s_empty = o_class, True
+            elif o_class is TypeClass.TEXT and holds_no_values(source, ori, o.name):
+                o_class, o_empty = s_class, True
         if not compatible(o_class, s_class):
             raise InvalidInputError(
                 f"column {name!r} has incompatible types: {o.type_said} in {ori.label!r}, {s.type_said} in {syn.label!r}"
@@ -154,6 +169,8 @@ def work_columns(source: Source, ori: Relation, syn: Relation, names: list[str])
                 type_class=combined_class(o_class, s_class),
                 ori_class=o_class,
                 syn_class=s_class,
+                ori_empty=o_empty,
+                syn_empty=s_empty,
             )
         )
     return result

@@ -36,6 +36,10 @@ class WorkColumn:
     round: int | None = None  # decimals (half to even), float-like columns only
     floor: str | None = None  # DATE_TRUNC part, timestamp columns only
     has_syn_nulls: bool = False  # syn holds NULLs here (an integer column with gaps is float in pandas)
+    # The side's column holds no value though it has a type (a CSV column empty in every row,
+    # which DuckDB's sniffer reads as text): its NULLs are read in the other side's type.
+    ori_empty: bool = False
+    syn_empty: bool = False
 
     @property
     def nan_is_unique(self) -> bool:
@@ -80,18 +84,24 @@ class MpuccsQueries(Queries):
         as_bytes: bool = True,
         key_as_text: bool = False,
         key_ties: bool = False,
+        other_relation_sql: str | None = None,
     ) -> str:
         """``as_bytes``: the relation may declare collations (a table): its text is compared byte
         by byte, as pandas (PETsARD) does, not as a NOCASE or nondeterministic collation would.
+        ``other_relation_sql``: the other side's relation, whose column types the NULLs of an
+        empty column take (WorkColumn.ori_empty / syn_empty).
         ``key_as_text``: the key ordered and kept as its text (Dialect.unsupported_as_text);
         ``key_ties``: a text key ordered by its bytes where its collation ties two values."""
         cols = []
         for c in columns:
             name, own_class = (c.ori_name, c.ori_class) if side == "ori" else (c.syn_name, c.syn_class)
+            empty = c.ori_empty if side == "ori" else c.syn_empty
             cols.append(
                 {
                     "alias": c.alias,
                     "source": name,
+                    # a NULL of the other side's type: its column, in a subquery of no row
+                    "null_of": (c.syn_name if side == "ori" else c.ori_name) if empty else None,
                     "round": c.round,
                     "floor": c.floor,
                     "float": c.type_class is TypeClass.FLOAT and own_class is TypeClass.FLOAT,
@@ -106,6 +116,7 @@ class MpuccsQueries(Queries):
             key=key,
             key_as_text=key_as_text,
             key_ties=key_ties,
+            other=other_relation_sql,
         )
 
     def coded_rows(self, target: str, syn: str, ori: str, columns: Sequence[str]) -> str:

@@ -86,49 +86,53 @@ def root(context, missing=missing, environment=environment):
         yield ' AS key_value,\n'
     l_1_loop = missing
     for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
+        l_1_other = resolve('other')
+        l_1_value = missing
         _loop_vars = {}
         pass
+        l_1_value = (str_join(('(SELECT ', t_4(context, environment.getattr(l_1_c, 'null_of')), ' FROM ', (undefined(name='other') if l_1_other is missing else l_1_other), ' WHERE 1 = 0)', )) if (not t_5(environment.getattr(l_1_c, 'null_of'))) else t_4(context, environment.getattr(l_1_c, 'source')))
+        _loop_vars['value'] = l_1_value
         if (not t_5(environment.getattr(l_1_c, 'round'))):
             pass
             yield '      '
-            yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'round_half_even'), str_join(('CAST(', context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'nan_to_null'), t_4(context, environment.getattr(l_1_c, 'source')), _loop_vars=_loop_vars), ' AS ', environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'double'), ')', )), environment.getattr(l_1_c, 'round'), _loop_vars=_loop_vars))
-            yield ' AS '
-            yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 33 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
-            yield '\n'
-        elif environment.getattr(l_1_c, 'float'):
-            pass
-            yield '      '
-            yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'nan_to_null'), t_4(context, environment.getattr(l_1_c, 'source')), _loop_vars=_loop_vars))
+            yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'round_half_even'), str_join(('CAST(', context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'nan_to_null'), (undefined(name='value') if l_1_value is missing else l_1_value), _loop_vars=_loop_vars), ' AS ', environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'double'), ')', )), environment.getattr(l_1_c, 'round'), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
             yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 35 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
-        elif (not t_5(environment.getattr(l_1_c, 'floor'))):
+        elif environment.getattr(l_1_c, 'float'):
             pass
             yield '      '
-            yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'floor_datetime'), t_4(context, environment.getattr(l_1_c, 'source')), environment.getattr(l_1_c, 'floor'), _loop_vars=_loop_vars))
+            yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'nan_to_null'), (undefined(name='value') if l_1_value is missing else l_1_value), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
             yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 37 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
-        elif environment.getattr(l_1_c, 'text'):
+        elif (not t_5(environment.getattr(l_1_c, 'floor'))):
             pass
             yield '      '
-            yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'binary_text'), t_4(context, environment.getattr(l_1_c, 'source')), _loop_vars=_loop_vars))
+            yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'floor_datetime'), (undefined(name='value') if l_1_value is missing else l_1_value), environment.getattr(l_1_c, 'floor'), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
             yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 39 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
-        else:
+        elif environment.getattr(l_1_c, 'text'):
             pass
             yield '      '
-            yield str(t_4(context, environment.getattr(l_1_c, 'source')))
+            yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'binary_text'), (undefined(name='value') if l_1_value is missing else l_1_value), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
             yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 41 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
-    l_1_loop = l_1_c = missing
+        else:
+            pass
+            yield '      '
+            yield str((undefined(name='value') if l_1_value is missing else l_1_value))
+            yield ' AS '
+            yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 43 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield '\n'
+    l_1_loop = l_1_c = l_1_other = l_1_value = missing
     yield '    FROM '
     yield str((undefined(name='relation') if l_0_relation is missing else l_0_relation))
     yield '\n  ) numbered\n  GROUP BY '
@@ -136,4 +140,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n) distinct_rows'
 
 blocks = {}
-debug_info = '5=50&6=52&8=54&9=56&12=60&13=64&17=69&18=73&20=76&26=80&27=82&28=85&30=88&31=91&33=94&34=99&35=102&36=107&37=110&38=115&39=118&41=126&44=133&46=135'
+debug_info = '5=50&6=52&8=54&9=56&12=60&13=64&17=69&18=73&20=76&26=80&27=82&28=85&30=88&32=93&33=95&35=98&36=103&37=106&38=111&39=114&40=119&41=122&43=130&46=137&48=139'

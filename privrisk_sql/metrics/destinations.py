@@ -170,7 +170,7 @@ class TableFile:
         read_back = dict(source.dialect.file_read_backs)[self.kind]
         query = build(None)
 
-        def write(path: str) -> None:
+        def run_copy(path: str) -> None:
             # --show-sql and the log print the COPY with the path the database writes to (the
             # unnamed file's /proc link): a comment says whose it is. repr keeps a newline in
             # the user's path from ending the comment.
@@ -179,7 +179,7 @@ class TableFile:
                 source.execute(named + copy.format(query=query, path=source.literal(path)))
 
         def fill(path: str) -> None:
-            write(path)
+            run_copy(path)
             check(read_back.format(path=source.literal(path)))
 
         def fill_from_a_folder(path: str) -> None:
@@ -189,7 +189,7 @@ class TableFile:
             # too, once the tasks still writing there have stopped (TempTables.drop_temps).
             folder = os.path.join(source.engine.files_folder(), source.temp_name(f"{self.option}_file"))
             try:
-                write(folder)
+                run_copy(folder)
                 part = _one_part_file(folder, self.kind, self.file.path)
                 check(read_back.format(path=source.literal(part), path_identifier=source.quote(part)))
                 try:

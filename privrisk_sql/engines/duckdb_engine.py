@@ -318,9 +318,7 @@ def _objects_as_values(con: Any, view: str, frame: Any) -> Any:
     types = [row[1] for row in con.execute(f"DESCRIBE {quote_identifier(view, DuckDBEngine.dialect)}").fetchall()]
     readable = None
     for i, dtype in enumerate(frame.dtypes):
-        # numpy's object dtype only: pandas' own (category, string) have a kind "O" too.
-        numpy_objects = dtype.kind == "O" and type(dtype).__module__.startswith("numpy")
-        if not numpy_objects or i >= len(types):
+        if not _numpy_objects(dtype) or i >= len(types):
             continue
         column = frame.iloc[:, i]
         try:
@@ -343,6 +341,12 @@ def _objects_as_values(con: Any, view: str, frame: Any) -> Any:
     return frame if readable is None else readable
 
 
+def _numpy_objects(dtype: Any) -> bool:
+    """Whether a pandas column's ``dtype`` is numpy's object dtype (Python objects): pandas' own
+    (category, string) have a kind "O" too."""
+    return dtype.kind == "O" and type(dtype).__module__.startswith("numpy")
+
+
 def _objects_arrow_reads(frame: Any) -> Any:
     """A pandas ``frame`` holding an Arrow-typed column (``pd.ArrowDtype``, as
     ``read_parquet(dtype_backend="pyarrow")`` gives), with each column of Python objects that
@@ -359,7 +363,7 @@ def _objects_arrow_reads(frame: Any) -> Any:
         return None
     readable = None
     for i, dtype in enumerate(frame.dtypes):
-        if not (dtype.kind == "O" and type(dtype).__module__.startswith("numpy")):
+        if not _numpy_objects(dtype):
             continue
         column = frame.iloc[:, i]
         try:

@@ -66,7 +66,7 @@ def breach(args: argparse.Namespace, result, payload: dict) -> str | None:
     breaches = []
     if args.fail_below is not None and result["k_anonymity"] < args.fail_below:
         breaches.append(f"k-anonymity {result['k_anonymity']} is below --fail-below {args.fail_below}")
-    from .driver import per_column
+    from .driver import per_column  # here, not at the top: --help imports this module, not the driver's SQL layer
 
     for name in result["sensitive"]:
         l, t = per_column(result, "l_diversity", name), per_column(result, "t_closeness", name)

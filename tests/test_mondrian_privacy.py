@@ -133,6 +133,25 @@ def test_k_alone_discloses_l_and_t_do_not(backend):
     assert pr.kanon(backend.source(), even, ["age_gen"], ["disease"])["t_closeness"] == pytest.approx(0)
 
 
+def test_t_zero_cuts_where_each_side_holds_the_tables_distribution(backend):
+    # disease: each half holds it as the whole table does (distance 0), each pair is 0.5 away;
+    # cost: each pair of ages already holds 1 and 2 as the table does. t = 0 allows exactly the
+    # cuts kanon calls 0-close; it cut nothing until 2026-11-30 (sides held to t - 1e-12 < 0).
+    rows = [(20 + i, "flu" if i % 4 < 2 else "hiv", 1 + i % 2) for i in range(8)]
+    t = _table(backend, [("age", T.INTEGER), ("disease", T.TEXT), ("cost", T.INTEGER)], rows)
+    halves, pairs = ["20~23", "24~27"], ["20~21", "22~23", "24~25", "26~27"]
+    for sensitive, want in ((["disease"], halves), (["cost"], pairs), (["disease", "cost"], halves)):
+        out = _out(backend)
+        mondrian_keeping_all(backend.source(), t, ["age"], 2, out, t=0, sensitive=sensitive)
+        assert sorted(set(_output(backend, out)["age_gen"])) == want, sensitive
+        checked = pr.kanon(backend.source(), out, ["age_gen"], sensitive)["t_closeness"]
+        assert all(_of(checked, s) == 0 for s in sensitive), (sensitive, checked)
+    df = pd.DataFrame(rows, columns=["age", "disease", "cost"]).assign(id=range(8))
+    for s, want_ids in (("disease", [range(4), range(4, 8)]), ("cost", [range(i, i + 2) for i in (0, 2, 4, 6)])):
+        ref = mondrian_reference(encode(df, ["age"]), 2, sensitive=[sensitive_codes(df, s)], t=0)
+        assert partition_sets(ref, df["id"]) == {frozenset(ids) for ids in want_ids}, s
+
+
 def test_boolean_with_its_majority_last_is_cut(backend):
     # 70 % true: the lower median is true and nothing is left on its right; as a category the
     # one boundary splits 6 false / 14 true, both >= k

@@ -112,8 +112,10 @@ class Privacy:
     @property
     def t_bound(self) -> str:
         """t as the SQL literal a side's distance is compared with, a hair below t, so that a
-        release our doubles put at t exactly is not one kanon's doubles put above it."""
-        return repr(float(self.t) - 1e-12) if self.t is not None else "NULL"
+        release our doubles put at t exactly is not one kanon's doubles put above it; and never
+        below half of kanon's 1e-12, under which it reads a distance as 0: a side holding the
+        table's distribution passes t = 0, as kanon says its release does."""
+        return repr(max(float(self.t) - 1e-12, 0.5e-12)) if self.t is not None else "NULL"
 
 
 class MondrianQueries(Queries):

@@ -200,6 +200,59 @@ def test_mondrian_equals_the_reference(backend, n, k, seed, relaxed, median):
         _drop(backend, name)
 
 
+@SETTINGS
+@given(
+    n=st.integers(2, 45),
+    k=st.integers(1, 5),
+    seed=st.integers(0, 2**16),
+    sensitive=st.sampled_from([("s",), ("v",), ("s", "v")]),
+    l=st.sampled_from([None, 2, 3]),
+    t=st.sampled_from([None, 0.0, 0.05, 0.2, 0.5]),
+)
+def test_mondrian_with_l_and_t_equals_the_reference(backend, n, k, seed, sensitive, l, t):
+    """l-diversity and t-closeness as cut constraints (a text column under the equal distance, a
+    number under the ordered one, or both), skewed frequencies: partitions as the reference's."""
+    import numpy as np
+
+    if l is None and t is None:
+        l = 2  # sensitive columns without either are refused (test_mondrian_privacy)
+    rng = np.random.default_rng(seed)
+    rows = [
+        (
+            i,
+            int(rng.integers(0, 5)),
+            str(rng.choice(["a", "b", "c"], p=[0.5, 0.3, 0.2])),
+            str(rng.choice(["x", "y", "z", "w"], p=[0.4, 0.3, 0.2, 0.1])),
+            int(rng.choice([1, 2, 3, 5, 8])),
+        )
+        for i in range(n)
+    ]
+    name = f"prop_{uuid.uuid4().hex[:12]}"
+    cols = [("id", T.INTEGER), ("x", T.INTEGER), ("c", T.TEXT), ("s", T.TEXT), ("v", T.INTEGER)]
+    backend.create(name, cols, rows)
+    out = f"{name}_out"
+    df = pd.DataFrame(rows, columns=[c for c, _ in cols])
+    qids, sens = ["x", "c"], list(sensitive)
+    try:
+        src = backend.source()
+        few = [s for s in sens if l is not None and df[s].nunique() < l]
+        if n < k or few:
+            with pytest.raises(pr.InvalidInputError, match=f"fewer than k={k}" if n < k else "distinct"):
+                mondrian_keeping_all(src, name, qids, k, out, sensitive=sens, l=l, t=t)
+            return
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # k = 1 without l or t
+            r = mondrian_keeping_all(src, name, qids, k, out, sensitive=sens, l=l, t=t)
+        got = pd.DataFrame(backend.fetch(f"SELECT id, partition_id FROM {src.quote(out)}"), columns=["id", "pid"])
+        parts = {frozenset(g["id"].tolist()) for _, g in got.groupby("pid")}
+        codes = [sensitive_codes(df, s) for s in sens]
+        assert parts == partition_sets(mondrian_reference(encode(df, qids), k, sensitive=codes, l=l, t=t), df["id"])
+        assert r.min_size >= k and sorted(got["id"]) == list(range(n))
+    finally:
+        backend.run(f"DROP TABLE IF EXISTS {backend.source().quote(out)}")
+        _drop(backend, name)
+
+
 @st.composite
 def samples_in_populations(draw):
     """(kinds, sample rows, population rows): each row the QIDs then a weight; the population holds

@@ -382,7 +382,8 @@ def uneven_trees(draw, values):
 @given(data=st.data(), n=st.integers(2, 50), k=st.integers(1, 6), seed=st.integers(0, 2**16))
 def test_mondrian_over_random_uneven_hierarchies_equals_the_reference(backend, data, n, k, seed):
     """Random trees (one-child groups, values at every depth) over two text QIDs beside a number,
-    with l-diversity on a sensitive column half the time: partitions and labels as the reference's.
+    with l-diversity and t-closeness on a sensitive column (each half the time; a hierarchy's cut
+    has a side per child): partitions and labels as the reference's.
     Half the time c has NULLs, with nulls="separate": NULL is a leaf of its own under the root,
     which the reference cuts as a stand-in value there (its label NULL in the output)."""
     import numpy as np
@@ -405,12 +406,15 @@ def test_mondrian_over_random_uneven_hierarchies_equals_the_reference(backend, d
     if with_nulls:
         rows = [(i, x, None if rng.random() < 0.2 else c, d, s) for i, x, c, d, s in rows]
     l_div = data.draw(st.sampled_from([None, 2]))
+    t_close = data.draw(st.sampled_from([None, None, 0.0, 0.2, 0.4]))
     name = f"prop_{uuid.uuid4().hex[:12]}"
     backend.create(name, [("id", T.INTEGER), ("x", T.INTEGER), ("c", T.TEXT), ("d", T.TEXT), ("s", T.TEXT)], rows)
     out = f"{name}_out"
     df = pd.DataFrame(rows, columns=["id", "x", "c", "d", "s"])
-    qids, sensitive = ["x", "c", "d"], ["s"] if l_div else []
-    options = dict(hierarchies=trees, l=l_div, sensitive=sensitive, nulls="separate" if with_nulls else "error")
+    qids, sensitive = ["x", "c", "d"], ["s"] if l_div or t_close is not None else []
+    options = dict(
+        hierarchies=trees, l=l_div, t=t_close, sensitive=sensitive, nulls="separate" if with_nulls else "error"
+    )
     stand_in = "~null"  # NULL's place in the reference's tree: the root's first child
     ref_trees = {**trees, "c": [[stand_in, "*"]] + trees["c"]} if df["c"].isna().any() else trees
     df = df.assign(c=df["c"].fillna(stand_in))
@@ -426,7 +430,7 @@ def test_mondrian_over_random_uneven_hierarchies_equals_the_reference(backend, d
             backend.fetch(f"SELECT id, partition_id, c_gen, d_gen FROM {src.quote(out)}"),
             columns=["id", "pid", "c_gen", "d_gen"],
         ).fillna({"c_gen": stand_in})
-        ref = mondrian_reference(encoded, k, sensitive=[sensitive_codes(df, s) for s in sensitive], l=l_div)
+        ref = mondrian_reference(encoded, k, sensitive=[sensitive_codes(df, s) for s in sensitive], l=l_div, t=t_close)
         assert {frozenset(g["id"].tolist()) for _, g in got.groupby("pid")} == partition_sets(ref, df["id"])
         assert r.min_size >= k and sorted(got["id"]) == list(range(n))
         for q, tree in ((1, encoded.trees[1]), (2, encoded.trees[2])):

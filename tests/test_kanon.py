@@ -13,6 +13,8 @@ import uuid
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import privrisk_sql as pr
 from privrisk_sql.cli import main
@@ -227,6 +229,36 @@ def test_family_equals_pycanon_and_oracle(backend, name, qids, sensitive):
         for key in ("basic_beta_likeness", "enhanced_beta_likeness", "delta_disclosure"):
             assert r[key][sa] == pytest.approx(o[key], rel=1e-12), key
             assert r[key][sa] == pytest.approx(pc[key], rel=1e-12), key
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**16), n=st.integers(3, 60), one_qid=st.booleans())
+def test_the_family_equals_pycanon_on_random_tables(seed, n, one_qid):
+    """pycanon's own numbers on random tables with skewed value frequencies (no NULLs: pycanon
+    groups them as pandas does): k, l, (alpha, k), t (a text column under the equal distance, a
+    number under the ordered one), both beta-likenesses and delta-disclosure. On DuckDB: every
+    backend is held to the pandas oracle (tests/test_properties.py)."""
+    from pycanon import anonymity
+
+    rng = np.random.default_rng(seed)
+    df = pd.DataFrame(
+        {
+            "q1": rng.integers(0, 4, n),
+            "q2": rng.choice(["a", "b", "c"], n, p=[0.6, 0.3, 0.1]),
+            "s_text": rng.choice(["x", "y", "z", "w"], n, p=rng.dirichlet(np.ones(4))),
+            "s_num": rng.choice([1, 2, 3, 5, 8, 13], n, p=rng.dirichlet(np.ones(6))),
+        }
+    )
+    qids = ["q1"] if one_qid else ["q1", "q2"]
+    r = pr.kanon(None, df, qids, sensitive=["s_text", "s_num"])  # the DataFrame, in DuckDB
+    assert r["k_anonymity"] == anonymity.k_anonymity(df, qids)
+    for sa in ("s_text", "s_num"):
+        assert r["l_diversity"][sa] == anonymity.l_diversity(df, qids, [sa]), sa
+        alpha, k = anonymity.alpha_k_anonymity(df, qids, [sa])
+        assert (r["alpha_k"][sa]["alpha"], r["alpha_k"][sa]["k"]) == (pytest.approx(alpha, rel=1e-12), k), sa
+        assert r["t_closeness"][sa] == pytest.approx(anonymity.t_closeness(df, qids, [sa]), abs=1e-12), sa
+        for key in ("basic_beta_likeness", "enhanced_beta_likeness", "delta_disclosure"):
+            assert r[key][sa] == pytest.approx(getattr(anonymity, key)(df, qids, [sa]), rel=1e-12), (sa, key)
 
 
 def test_cli_json_keys(capsys, tmp_path):

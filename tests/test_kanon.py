@@ -13,7 +13,7 @@ import uuid
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import privrisk_sql as pr
@@ -233,6 +233,7 @@ def test_family_equals_pycanon_and_oracle(backend, name, qids, sensitive):
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**16), n=st.integers(3, 60), one_qid=st.booleans())
+@example(seed=1290, n=3, one_qid=False)  # s_num holds one value: pycanon's t divides by zero
 def test_the_family_equals_pycanon_on_random_tables(seed, n, one_qid):
     """pycanon's own numbers on random tables with skewed value frequencies (no NULLs: pycanon
     groups them as pandas does): k, l, (alpha, k), t (a text column under the equal distance, a
@@ -256,7 +257,9 @@ def test_the_family_equals_pycanon_on_random_tables(seed, n, one_qid):
         assert r["l_diversity"][sa] == anonymity.l_diversity(df, qids, [sa]), sa
         alpha, k = anonymity.alpha_k_anonymity(df, qids, [sa])
         assert (r["alpha_k"][sa]["alpha"], r["alpha_k"][sa]["k"]) == (pytest.approx(alpha, rel=1e-12), k), sa
-        assert r["t_closeness"][sa] == pytest.approx(anonymity.t_closeness(df, qids, [sa]), abs=1e-12), sa
+        # pycanon's ordered distance divides by the values less one: a column of one value is 0 away
+        t = anonymity.t_closeness(df, qids, [sa]) if df[sa].nunique() > 1 else 0.0
+        assert r["t_closeness"][sa] == pytest.approx(t, abs=1e-12), sa
         for key in ("basic_beta_likeness", "enhanced_beta_likeness", "delta_disclosure"):
             assert r[key][sa] == pytest.approx(getattr(anonymity, key)(df, qids, [sa]), rel=1e-12), (sa, key)
 

@@ -678,6 +678,12 @@ def test_interval_and_date_trees_by_hand():
         ["2023-05-03 10:00:00", "2023-05-03", "2023-05", "2023", "*"]
     ]
     assert builder_of("date:quarter,decade").rows("d", ["2023-05-03"]) == [["2023-05-03", "2023-Q2", "2020s", "*"]]
+    # a date is its own day: date:day,... over dates leaves the level out (it named each date twice)
+    assert builder_of("date:day,quarter").rows("d", ["2023-05-03"]) == [["2023-05-03", "2023-Q2", "*"]]
+    assert builder_of("date:day").rows("d", ["2023-05-03"]) == [["2023-05-03", "*"]]
+    assert builder_of("date:day,quarter").rows("d", ["2023-05-03 10:00:00"], timestamps=True) == [
+        ["2023-05-03 10:00:00", "2023-05-03", "2023-Q2", "*"]
+    ]
     assert builder_of("mask").name == "mask" and builder_of("zip.csv") is None and builder_of(["a"]) is None
 
 
@@ -768,6 +774,23 @@ def test_built_interval_and_date_hierarchies_equal_the_reference(backend):
     born_lo = pd.to_datetime(merged["born_lo"]).dt.date
     assert (born_lo <= merged["born"]).all()
     assert not merged["age_gen"].str.startswith('["').any()  # never a set of values
+
+
+def test_a_day_level_over_dates_is_the_dates_themselves(backend):
+    """`--hierarchy born=date:day,quarter,decade` over a DATE column: refused until 2026-11-30
+    ("'1952-05-09' is a value and also names a group"), as the day of a date is the date; the
+    release now equals that of date:quarter,decade."""
+    import datetime as dt
+
+    rows = [(i, dt.date(1950, 1, 1) + dt.timedelta(days=(i * 613) % 20_000)) for i in range(120)]
+    t = _table(backend, [("id", T.INTEGER), ("born", T.DATE)], rows)
+    outs = {}
+    for spec in ("date:day,quarter,decade", "date:quarter,decade"):
+        outs[spec] = _out(backend)
+        mondrian_keeping_all(backend.source(), t, ["born"], 4, outs[spec], hierarchies={"born": spec})
+    day, plain = (_output(backend, o).sort_values("id").reset_index(drop=True) for o in outs.values())
+    assert day["born_gen"].tolist() == plain["born_gen"].tolist()
+    assert day["partition_id"].nunique() > 1 and day.groupby("partition_id").size().min() >= 4
 
 
 def test_an_interval_over_doubles_and_a_date_over_timestamps(backend):

@@ -331,6 +331,10 @@ class Builder:
         if self.name == "interval":
             return interval_rows(column, values, self.widths)
         levels = self.levels or (("day",) if timestamps else ()) + ("month", "year")
+        if not timestamps:
+            # A date is its own day: that level would name each value a second time, which a
+            # tree refuses ("a value and also names a group"); date:day,quarter is date:quarter.
+            levels = tuple(x for x in levels if x != "day")
         return date_rows(column, values, levels)
 
 

@@ -34,8 +34,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-
-HERE = Path(__file__).resolve().parent
+from petsard_venv import petsard_python
 
 PETSARD_SCRIPT = """
 import ast, json, sys, warnings
@@ -149,12 +148,7 @@ def main() -> int:
     ap.add_argument("--pairs", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
-    petsard_python = (
-        subprocess.run(["bash", str(HERE / "setup_petsard.sh")], check=True, capture_output=True, text=True)
-        .stdout.strip()
-        .splitlines()[-1]
-        + "/bin/python"
-    )
+    petsard = petsard_python()
     warnings.simplefilter("ignore")  # our notes on likely identifiers: these pairs are made of them
     logging.disable(logging.WARNING)
     rng = np.random.default_rng(args.seed)
@@ -163,7 +157,7 @@ def main() -> int:
         for pair in range(args.pairs):
             write_pair(folder, pair, rng)
         subprocess.run(
-            [petsard_python, "-c", PETSARD_SCRIPT, tmp, json.dumps(list(range(args.pairs)))],
+            [petsard, "-c", PETSARD_SCRIPT, tmp, json.dumps(list(range(args.pairs)))],
             check=True,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

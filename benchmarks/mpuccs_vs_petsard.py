@@ -42,6 +42,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from petsard_venv import petsard_python
 
 from as_installed import compile_bytecode
 
@@ -180,15 +181,10 @@ def main() -> int:
     ap.add_argument("--skip-all-sizes", action="store_true")
     ap.add_argument("--rounds", type=int, default=1, help="interleaved rounds per size (min/median/max printed)")
     args = ap.parse_args()
-    petsard_python = (
-        subprocess.run(["bash", str(HERE / "setup_petsard.sh")], check=True, capture_output=True, text=True)
-        .stdout.strip()
-        .splitlines()[-1]
-        + "/bin/python"
-    )
+    petsard = petsard_python()
 
     compile_bytecode(sys.executable, package="privrisk_sql")
-    compile_bytecode(petsard_python, package="petsard")
+    compile_bytecode(petsard, package="petsard")
 
     runs = [(int(n), [1, 2, 3]) for n in args.sizes.split(",")]
     if not args.skip_all_sizes:
@@ -220,9 +216,7 @@ def main() -> int:
         label = "all" if n_cols is None else ",".join(map(str, n_cols))
         ratios, floor_ratios, counted_ratios = [], [], []
         for _ in range(args.rounds):
-            t_petsard = timed(
-                [petsard_python, "-c", PETSARD_SCRIPT, str(ori), str(syn), json.dumps(n_cols), str(out_p)]
-            )
+            t_petsard = timed([petsard, "-c", PETSARD_SCRIPT, str(ori), str(syn), json.dumps(n_cols), str(out_p)])
             # Ours takes about a second, where scheduling noise is a few percent: the median of 3
             # runs (PETsARD's single run takes minutes and varies by about 1%).
             ours = sorted(timed(cmd) for _ in range(3))

@@ -330,7 +330,7 @@ class Builder:
             return masked_rows(values)
         if self.name == "interval":
             return interval_rows(column, values, self.widths)
-        levels = self.levels or (("day",) if timestamps else ()) + ("month", "year")
+        levels = self.levels or ("day", "month", "year")
         if not timestamps:
             # A date is its own day: that level would name each value a second time, which a
             # tree refuses ("a value and also names a group"); date:day,quarter is date:quarter.

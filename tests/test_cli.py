@@ -20,7 +20,10 @@ ORI, SYN = str(HAND / "ori.csv"), str(HAND / "syn.csv")
 
 
 def run(capsys, *args):
-    code = main(["mpuccs", *args])
+    try:
+        code = main(["mpuccs", *args])
+    except SystemExit as e:  # argparse's refusals: the process's exit status all the same
+        code = e.code
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -121,11 +124,30 @@ def test_show_sql_prints_statements_to_stderr(capsys):
         ),
         (["--ori", "missing_table", "--syn", SYN], "table not found: 'missing_table'"),
         (["--ori", ORI, "--syn", SYN, "--columns", "a,zz"], "column 'zz' not found"),
-        (["--ori", ORI, "--syn", SYN, "--renyi-alpha", "-1"], "renyi_alpha must be >= 0"),
-        (["--ori", ORI, "--syn", SYN, "--field-decay-factor", "0"], "field_decay_factor must be in (0, 1]"),
-        (["--ori", ORI, "--syn", SYN, "--field-decay-factor", "1.5"], "field_decay_factor must be in (0, 1]"),
-        (["--ori", ORI, "--syn", SYN, "--datetime-precision", "week"], "'week' is not a unit"),
-        (["--ori", ORI, "--syn", SYN, "--numeric-precision", "11"], "numeric_precision must be an integer in 0..10"),
+        # mpUCCs' numbers are refused by their option's name (the API's parameter names are not
+        # what a CLI user typed), as every other command's are.
+        (
+            ["--ori", ORI, "--syn", SYN, "--renyi-alpha", "-1"],
+            "argument --renyi-alpha: expected a number >= 0, got '-1'",
+        ),
+        (["--ori", ORI, "--syn", SYN, "--renyi-alpha", "nan"], "argument --renyi-alpha: expected a number >= 0"),
+        (["--ori", ORI, "--syn", SYN, "--min-entropy-delta", "nan"], "argument --min-entropy-delta: expected a number"),
+        (
+            ["--ori", ORI, "--syn", SYN, "--field-decay-factor", "0"],
+            "argument --field-decay-factor: expected a number in (0, 1], got '0'",
+        ),
+        (
+            ["--ori", ORI, "--syn", SYN, "--field-decay-factor", "1.5"],
+            "argument --field-decay-factor: expected a number in (0, 1], got '1.5'",
+        ),
+        (
+            ["--ori", ORI, "--syn", SYN, "--datetime-precision", "week"],
+            "argument --datetime-precision: 'week' is not a unit",
+        ),
+        (
+            ["--ori", ORI, "--syn", SYN, "--numeric-precision", "11"],
+            "argument --numeric-precision: expected an integer from 0 to 10, got '11'",
+        ),
         (["--ori", ORI, "--syn", SYN, "--columns", "a,a"], "listed twice"),
     ],
 )

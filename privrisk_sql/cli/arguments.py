@@ -84,6 +84,40 @@ def finite(text: str) -> float:
     return value
 
 
+def number(text: str) -> float:
+    """Any number but NaN (infinities too: the API takes them), where a bare ``float`` would let
+    ``nan`` through to an error that names the API's parameter, not the option."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if value != value:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}")
+    return value
+
+
+def non_negative(text: str) -> float:
+    """A number >= 0 (infinity included)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {text!r}") from None
+    if not value >= 0:  # NaN too
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {text!r}")
+    return value
+
+
+def decimals(text: str) -> int:
+    """A number of decimal places, 0 to 10."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer from 0 to 10, got {text!r}") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"expected an integer from 0 to 10, got {text!r}")
+    return value
+
+
 def optional_name_list(text: str) -> list[str]:
     return [] if not text.strip() else name_list(text)
 

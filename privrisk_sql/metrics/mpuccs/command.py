@@ -22,13 +22,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--columns", type=a.name_list, help="columns to evaluate, in this order (default: all)")
     p.add_argument("--n-cols", type=a.n_cols, help="combination sizes: 2, or 1,2,3 (default: all sizes)")
-    p.add_argument("--min-entropy-delta", type=float, default=0.0, help="prune when entropy gain <= this (default 0.0)")
     p.add_argument(
-        "--field-decay-factor", type=float, default=0.5, help="weight factor**(size-1), in (0, 1] (default 0.5)"
+        "--min-entropy-delta", type=a.number, default=0.0, help="prune when entropy gain <= this (default 0.0)"
     )
-    p.add_argument("--renyi-alpha", type=float, default=2.0, help="order of the Rényi entropy, >= 0 (default 2.0)")
-    p.add_argument("--numeric-precision", type=int, help="round floats to N decimals (default: detect from ori)")
-    p.add_argument("--datetime-precision", help="floor timestamps to D/H/T/s/ms/us/ns (default: detect from ori)")
+    p.add_argument(
+        "--field-decay-factor", type=a.share, default=0.5, help="weight factor**(size-1), in (0, 1] (default 0.5)"
+    )
+    p.add_argument(
+        "--renyi-alpha", type=a.non_negative, default=2.0, help="order of the Rényi entropy, >= 0 (default 2.0)"
+    )
+    p.add_argument("--numeric-precision", type=a.decimals, help="round floats to N decimals (default: detect from ori)")
+    p.add_argument(
+        "--datetime-precision",
+        type=datetime_unit,
+        help="floor timestamps to D/H/T/s/ms/us/ns (default: detect from ori)",
+    )
     p.add_argument(
         "--nulls",
         choices=["sql", "petsard"],
@@ -53,6 +61,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--show-sql", action="store_true", help="print every SQL statement to stderr as it runs")
     p.add_argument("--quiet", action="store_true", help="no summary on stdout, no progress on stderr")
     a.safety_args(p)
+
+
+def datetime_unit(text: str) -> str:
+    """The unit as given, once known to be one (an argument error naming the option otherwise)."""
+    from ...errors import InvalidInputError
+    from .plan import canonical_datetime_unit
+
+    try:
+        canonical_datetime_unit(text)
+    except InvalidInputError as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix("datetime_precision ")) from None
+    return text
 
 
 def check(args: argparse.Namespace) -> None:

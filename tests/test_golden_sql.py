@@ -240,6 +240,10 @@ def _mondrian_statements(dialect):
         "mondrian_partition_labels": q.partition_labels(
             "privrisk_x_labels", "privrisk_x_parts", "privrisk_x_globals", dims, "privrisk_x_sets"
         ),
+        # the labels built in pieces (where a statement joins too few tables) joined back into one
+        "mondrian_joined_labels": q.joined_labels(
+            "privrisk_x_labels", ["privrisk_x_labels0", "privrisk_x_labels1"], [dims[:4], dims[4:]]
+        ),
         "mondrian_output": q.output(
             '"people_k5"', "privrisk_x_rows", "privrisk_x_done", "privrisk_x_labels", dims, ["id"]
         ),
@@ -343,6 +347,27 @@ def test_every_function_sqlglot_does_not_know_is_one_the_read_only_guard_lets_pa
         if str(node.name).lower() not in read_only._SAFE_FUNCTIONS
     }
     assert not missing, sorted(missing)
+
+
+@pytest.mark.parametrize("dialect", sorted(DIALECTS))
+def test_mondrian_labels_come_in_pieces_only_where_one_statement_would_join_too_many_tables(dialect):
+    from privrisk_sql.metrics.mondrian.sql import MondrianDim, MondrianQueries
+
+    q = MondrianQueries(dialect)
+    dims = [
+        MondrianDim(i, f"t{i}", "ordinal", TypeClass.TEXT, map=f"privrisk_x_map{i}", has_nulls=i % 3 == 0)
+        for i in range(30)
+    ]
+    groups = q.label_groups(dims)
+    assert [d for g in groups for d in g] == dims
+    limit = DIALECTS[dialect].max_join_tables
+    if limit is None:
+        assert len(groups) == 1
+        return
+    assert len(groups) > 1 and q.label_groups(dims[:10]) == [dims[:10]]
+    for group in groups:
+        statement = sqlglot.parse_one(q.partition_labels("privrisk_x_l", "p", "g", group, "s"), read=dialect)
+        assert len(list(statement.expression.find_all(sqlglot.exp.Table))) <= limit
 
 
 def test_hostile_identifier_stays_one_quoted_identifier():

@@ -21,7 +21,13 @@ import privrisk_sql.metrics.mondrian.run as mondrian_module
 from privrisk_sql.sql.render import quote_identifier
 from privrisk_sql.sql.types import TypeClass as T
 
-from backends import FIXTURES, create_case_insensitive, mondrian_keeping_all, setting_in_levels_and_after
+from backends import (
+    FIXTURES,
+    DuckDBBackend,
+    create_case_insensitive,
+    mondrian_keeping_all,
+    setting_in_levels_and_after,
+)
 from mondrian_reference import encode, mondrian_reference, partition_sets
 
 ADULT = FIXTURES / "mondrian" / "adult_2k.csv"
@@ -1432,3 +1438,46 @@ def test_a_nanosecond_time_zone_timestamp_is_cut_as_a_microsecond_one(tmp_path):
     )
     with pytest.raises(pr.InvalidInputError, match=r"column 't' of .* holds 1 infinite value\(s\)"):
         pr.mondrian(None, str(tmp_path / "inf.parquet"), ["t", "g"], 5, str(tmp_path / "out_inf.csv"), keep=["s"])
+
+
+def test_more_text_qids_than_one_statement_may_join_give_the_release_of_one_statement(backend):
+    """The labels of a release join three tables per text QID in one statement (two rank-map
+    look-ups and the partition's value set; four for an ordered one with NULLs): 24 text QIDs
+    joined 74, which MariaDB (61 at most) and SQLite (64) refused after all the work. They are
+    built there in pieces and joined back: every backend's release has the reference's partitions
+    and, row by row, the labels of DuckDB's, built in one statement."""
+    import random
+
+    rnd = random.Random(11)
+    qids = [f"t{i}" for i in range(24)]
+    values = ["a", "b", "c"]
+    rows = [(i, *[rnd.choice([*values, None] if j % 4 == 0 else values) for j in range(len(qids))]) for i in range(40)]
+    cols = [("id", T.INTEGER), *[(q, T.TEXT) for q in qids]]
+    order = {q: values for q in qids[:6]}  # ordered categories (with NULLs: a fourth join)
+    options = dict(nulls="separate", order=order)
+
+    def release(b, name):
+        out = f"{name}_out"
+        mondrian_keeping_all(b.source(), name, qids, 3, out, **options)
+        got = b.fetch(f"SELECT * FROM {b.source().quote(out)}")
+        names = [c.name for c in b.source().relation(out).columns]
+        b.run(f"DROP TABLE {b.source().quote(out)}")
+        frame = pd.DataFrame(got, columns=names)
+        assert sorted(frame["id"]) == list(range(len(rows)))
+        return frame.set_index("id").sort_index()
+
+    name = f"wide_{uuid.uuid4().hex[:10]}"
+    backend.create(name, cols, rows)
+    duck = DuckDBBackend()
+    duck.create(name, cols, rows)
+    try:
+        got, expected = release(backend, name), release(duck, name)
+        df = pd.DataFrame(rows, columns=["id", *qids])
+        reference = mondrian_reference(encode(df, qids, nulls="separate", order=order), 3)
+        assert {frozenset(g.index) for _, g in got.groupby("partition_id")} == partition_sets(reference, df["id"])
+        labels = [f"{q}_gen" for q in qids]
+        assert got[labels].astype(str).to_dict("index") == expected[labels].astype(str).to_dict("index")
+    finally:
+        assert backend.checksum(name) == backend.sources[name]  # untouched by the run
+        backend.run(f"DROP TABLE IF EXISTS {backend.source().quote(name)}")
+        backend.forget(name)

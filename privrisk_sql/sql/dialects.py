@@ -174,6 +174,9 @@ class Dialect:
     # is cut silently (PostgreSQL: 63 bytes) or refused after the work (MariaDB: 64 characters,
     # counted here as bytes to stay on the safe side), so every name a run creates is checked first.
     max_identifier_bytes: int | None = None
+    # The most tables one statement may join (None: no limit that matters): MariaDB and MySQL 61,
+    # SQLite 64. Mondrian's labels join three per text QID, so they are built in pieces there.
+    max_join_tables: int | None = None
     # Table names the database refuses by its own rule: (regular expression searched in the name,
     # why). Checked before any work: the database refused them at the publish, after all of it.
     refused_table_names: tuple[tuple[str, str], ...] = ()
@@ -322,6 +325,7 @@ ORDER BY 1""",
             typeless_columns=True,
             loose_types=("integer", "float", "boolean", "date", "timestamp"),
             text_holds_nul=False,
+            max_join_tables=64,
             read_setting="SELECT {name} AS value FROM pragma_{name}",
             write_setting="PRAGMA {name} = {typed}",
             publish_settings=(("legacy_alter_table", "1"),),
@@ -425,6 +429,7 @@ ORDER BY 1""",
             statement_timeout=("max_statement_time", 1.0, 31_536_000),  # a year
             connect_timeout=True,
             max_identifier_bytes=64,
+            max_join_tables=61,
             refused_table_names=(
                 (r"[ \t\n\r\v\f]$", "MariaDB and MySQL refuse a table name that ends in white space"),
                 (r"[\U00010000-\U0010FFFF]", "MariaDB and MySQL names hold no character past U+FFFF (an emoji)"),

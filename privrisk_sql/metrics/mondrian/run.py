@@ -230,7 +230,16 @@ class MondrianRun:
                 value_sets = s.temp_name("sets")
                 s.execute(q.value_sets(value_sets, work, self.dims))
             labels = s.temp_name("labels")
-            s.execute(q.partition_labels(labels, parts, globals_, self.dims, value_sets))
+            groups = q.label_groups(self.dims)
+            if len(groups) == 1:
+                s.execute(q.partition_labels(labels, parts, globals_, self.dims, value_sets))
+            else:  # more joins than the database takes in one statement
+                pieces = [s.temp_name(f"labels{i}") for i in range(len(groups))]
+                for piece, group in zip(pieces, groups):
+                    s.execute(q.partition_labels(piece, parts, globals_, group, value_sets))
+                s.execute(q.joined_labels(labels, pieces, groups))
+                for piece in pieces:
+                    s.drop_temp(piece)
             if not self.relaxed:  # what the output joins: every code tuple with its partition's labels
                 labels, partition_labels = s.temp_name("tuple_labels"), labels
                 s.execute(

@@ -20,6 +20,7 @@ Work tables (all TEMP, names from the run):
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -29,6 +30,10 @@ from .hierarchy import NULL_CODE, NodeRow
 
 RESERVED_PREFIX = "privrisk_"  # columns of the run's own (refused as user column names)
 RID = RESERVED_PREFIX + "rid"  # row number of the input rows
+
+
+# The words after which a statement names a table (or a derived one): MondrianQueries.label_groups.
+_FROM_OR_JOIN = re.compile(r"\b(?:FROM|JOIN)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -351,6 +356,32 @@ class MondrianQueries(Queries):
         """Partitions, rows and the smallest partition of the written (staging) table ``target``
         (already quoted)."""
         return self._r("mondrian/written_partitions.sql.j2", target=target)
+
+    def label_groups(self, dims: Sequence[MondrianDim]) -> list[list[MondrianDim]]:
+        """The QIDs in groups whose :meth:`partition_labels` one statement can join: one group but
+        where the dialect joins at most so many tables (Dialect.max_join_tables) and the
+        statement over every QID would join more (3 tables per text QID: 20 on MariaDB)."""
+        limit = self.dialect.max_join_tables
+        group = list(dims)
+        if limit is None or len(group) == 1 or self._tables_joined(group) <= limit:
+            return [group]
+        half = len(group) // 2
+        return self.label_groups(group[:half]) + self.label_groups(group[half:])
+
+    def _tables_joined(self, dims: list[MondrianDim]) -> int:
+        # Counted in the statement as rendered, not by a second account of the template's joins
+        # that could drift from it: a table follows each FROM and JOIN (a derived table's FROM
+        # counts one more, erring towards a piece too many). No parse: no failure, no cost.
+        sql = self.partition_labels("privrisk_x_labels", "privrisk_x_parts", "privrisk_x_globals", dims, "s")
+        return len(_FROM_OR_JOIN.findall(sql))
+
+    def joined_labels(self, name: str, pieces: Sequence[str], groups: Sequence[Sequence[MondrianDim]]) -> str:
+        """The :meth:`partition_labels` of ``groups`` (built into ``pieces``, one per group) as
+        one table, its columns in the order one statement would have given them."""
+        piece_of = {d.index: i for i, group in enumerate(groups) for d in group}
+        dims = sorted((d for group in groups for d in group), key=lambda d: d.index)
+        columns = [(d, piece_of[d.index]) for d in dims]
+        return self._r("mondrian/joined_labels.sql.j2", name=name, pieces=list(pieces), columns=columns)
 
     def tuple_labels(
         self, name: str, work: str, labels: str, globals_: str, dims: Sequence[MondrianDim], distinct: bool = False

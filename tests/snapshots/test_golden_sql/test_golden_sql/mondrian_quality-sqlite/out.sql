@@ -9,9 +9,9 @@ SELECT COUNT(*) AS partitions, MIN(p.n) AS min_size, MAX(p.n) AS max_size, SUM(p
      , SUM(p.n * n7.share) AS ncp7
      , SUM(p.n * CASE WHEN p.hi8 = p.lo8 THEN 0 WHEN g.range8 = 0 THEN 0 ELSE (p.hi8 - p.lo8) / g.range8 END) AS ncp8
 FROM "privrisk_x_parts" p CROSS JOIN "privrisk_x_globals" g
-JOIN (SELECT tp.pid, MAX(ta.depth) AS depth
+CROSS JOIN (SELECT tp.pid, MAX(ta.depth) AS depth
    FROM "privrisk_x_parts" tp
    JOIN "privrisk_x_nodes7" ta ON ta.code = tp.lo7
    JOIN "privrisk_x_nodes7" tb ON tb.code = tp.hi7 AND tb.depth = ta.depth AND tb.label = ta.label
   GROUP BY tp.pid) td7 ON td7.pid = p.pid
-JOIN "privrisk_x_nodes7" n7 ON n7.code = p.lo7 AND n7.depth = td7.depth
+CROSS JOIN "privrisk_x_nodes7" n7 ON n7.code = p.lo7 AND n7.depth = td7.depth

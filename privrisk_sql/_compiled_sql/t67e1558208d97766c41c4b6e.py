@@ -78,15 +78,19 @@ def root(context, missing=missing, environment=environment):
             if environment.getattr(l_1_d, 'is_hierarchy'):
                 yield l_1_d
     for l_1_d in t_2((undefined(name='dims') if l_0_dims is missing else l_0_dims)):
+        l_1_fn = resolve('fn')
         _loop_vars = {}
         pass
-        yield 'JOIN '
+        yield str(context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'inner_join_left_first'), _loop_vars=_loop_vars))
+        yield ' '
         yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'tight_depths'), l_1_d, (undefined(name='partitions') if l_0_partitions is missing else l_0_partitions), _loop_vars=_loop_vars))
         yield ' td'
         yield str(environment.getattr(l_1_d, 'index'))
         yield ' ON td'
         yield str(environment.getattr(l_1_d, 'index'))
-        yield '.pid = p.pid\nJOIN '
+        yield '.pid = p.pid\n'
+        yield str(context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'inner_join_left_first'), _loop_vars=_loop_vars))
+        yield ' '
         yield str(t_1(context, environment.getattr(l_1_d, 'nodes')))
         yield ' n'
         yield str(environment.getattr(l_1_d, 'index'))
@@ -99,7 +103,7 @@ def root(context, missing=missing, environment=environment):
         yield '.depth = td'
         yield str(environment.getattr(l_1_d, 'index'))
         yield '.depth\n'
-    l_1_d = missing
+    l_1_d = l_1_fn = missing
 
 blocks = {}
-debug_info = '6=21&8=24&9=27&10=30&11=34&12=37&14=48&17=72&18=76&19=84&20=90'
+debug_info = '8=21&10=24&11=27&12=30&13=34&14=37&16=48&19=72&20=76&21=84&22=92'

@@ -65,12 +65,13 @@ class Dialect:
     # Spark: 8 shuffle partitions, for the session (its other threads' statements see them too).
     small_work_settings: tuple[tuple[str, str], ...] = ()
     small_work_rows: int = 0
-    # Session settings while strict Mondrian cuts under l or t (and labels what it cut), restored
-    # before the output. PostgreSQL: nested loops off; with no statistics on TEMP tables it took
-    # the sides of a t-closeness cut for one row and looped over them (374 x 229,066 rows: 37 s
-    # of a statement, 55 s of a 3,000-row run that takes a second; MariaDB and SQLite 1 s):
-    # docs/decisions/postgres-nested-loops-off-for-privacy-cuts.md.
-    privacy_cut_settings: tuple[tuple[str, str], ...] = ()
+    # Session settings while Mondrian cuts, measures and labels its work tables, restored before
+    # the output. PostgreSQL: nested loops off; with no statistics on TEMP tables it took the
+    # sides of a t-closeness cut for one row and looped over them (374 x 229,066 rows: 37 s of a
+    # statement, 55 s of a 3,000-row run that takes a second; MariaDB and SQLite 1 s), and the
+    # quality statement over four hierarchies took 19.6 s of 20.3:
+    # docs/decisions/postgres-nested-loops-off-in-mondrian-work.md.
+    work_join_settings: tuple[tuple[str, str], ...] = ()
     # mpUCCs groups a batch of combinations in one scan with GROUPING SETS, instead of one
     # GROUP BY per combination joined by UNION ALL: on Spark each branch is jobs of its own (16-18x
     # slower per batch); on DuckDB the GROUPING SETS scan is 2x slower, on PostgreSQL no faster
@@ -348,7 +349,7 @@ ORDER BY 1""",
             run_settings=(("jit", "off"),),
             infinite_dates=True,
             output_join_settings=(("enable_mergejoin", "off"),),
-            privacy_cut_settings=(("enable_nestloop", "off"),),
+            work_join_settings=(("enable_nestloop", "off"),),
             staging_lock=(
                 "SELECT pg_advisory_lock({key})",
                 "SELECT pg_try_advisory_lock({key}) AS free",

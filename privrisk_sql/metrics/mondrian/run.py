@@ -219,8 +219,7 @@ class MondrianRun:
             small_work = self._small_work_settings(self._mark_two_values(globals_))
             work = s.temp_name("w")
             s.execute(q.null_codes(work, originals, globals_, self.dims, weighted=True, sensitive=self.sensitive))
-        if self.privacy is not None:
-            small_work = (*small_work, *s.dialect.privacy_cut_settings)
+        small_work = (*small_work, *s.dialect.work_join_settings)
         with s.settings(small_work, optional=True):  # strict: every statement over the code tuples, up to the output
             work, levels = self._partition(work, globals_, weighted=not self.relaxed)
             parts = s.temp_name("parts")

@@ -245,6 +245,32 @@ def test_postgres_mondrian_output_joins_with_merge_joins_off_and_only_there(pg):
         assert pg.fetch("SHOW enable_mergejoin")[0][0] == "on"
 
 
+def test_postgres_mondrian_works_with_nested_loops_off_and_writes_its_output_with_the_callers(pg):
+    """Dialect.work_join_settings: Mondrian's levels, quality and labels run with enable_nestloop
+    off (no statistics on TEMP tables: nested loops over misjudged work tables took minutes,
+    docs/decisions/postgres-nested-loops-off-in-mondrian-work.md); the output statement and the
+    session afterwards keep the caller's value."""
+    t = pg.load(FIXTURES / "mondrian" / "adult_2k.csv")
+    src = pg.source()
+    pg.run("SET enable_nestloop = on")
+    seen = {}
+
+    def on_timing(sql, seconds):
+        if "current_setting(" not in sql and "set_config(" not in sql:
+            seen[sql.split("\n")[0]] = pg.fetch("SELECT current_setting('enable_nestloop')")[0][0]
+
+    src.on_timing = on_timing
+    out = f"anon_{uuid.uuid4().hex[:12]}"
+    pg.created.append(out)
+    for relaxed in (False, True):
+        seen.clear()
+        mondrian_keeping_all(src, t, ["age", "sex", "race"], 10, out, relaxed=relaxed, replace=True)
+        off = [sql for sql, value in seen.items() if value == "off"]
+        assert any("_parts" in sql for sql in off) and any("_labels" in sql for sql in off), off
+        assert [value for sql, value in seen.items() if sql.endswith('_staging" AS')] == ["on"]
+        assert pg.fetch("SHOW enable_nestloop")[0][0] == "on"
+
+
 def test_settings_come_back_when_a_statement_fails(pg):
     src = pg.source()
     pg.run("SET enable_mergejoin = on")

@@ -217,6 +217,19 @@ def test_postgres_runs_with_jit_off_and_gives_the_session_back(pg):
     assert pg.fetch("SHOW jit")[0][0] == "on"
 
 
+def _setting_per_statement(pg, src, name: str) -> dict[str, str]:
+    """The value of session setting ``name`` as each of ``src``'s statements ran (filled as they
+    run; the run's own reads and writes of settings left out)."""
+    seen: dict[str, str] = {}
+
+    def on_timing(sql, seconds):
+        if "current_setting(" not in sql and "set_config(" not in sql:
+            seen[sql] = pg.fetch(f"SELECT current_setting('{name}')")[0][0]
+
+    src.on_timing = on_timing
+    return seen
+
+
 def test_postgres_mondrian_output_joins_with_merge_joins_off_and_only_there(pg):
     """Dialect.output_join_settings: strict Mondrian's output statement alone runs with
     enable_mergejoin off (PostgreSQL prices the six-key hash join from one key and picks merge
@@ -225,13 +238,7 @@ def test_postgres_mondrian_output_joins_with_merge_joins_off_and_only_there(pg):
     t = pg.load(FIXTURES / "mondrian" / "adult_2k.csv")
     src = pg.source()
     pg.run("SET enable_mergejoin = on")
-    seen = {}
-
-    def on_timing(sql, seconds):
-        if "current_setting(" not in sql and "set_config(" not in sql:
-            seen[sql] = pg.fetch("SELECT current_setting('enable_mergejoin')")[0][0]
-
-    src.on_timing = on_timing
+    seen = _setting_per_statement(pg, src, "enable_mergejoin")
     out = f"anon_{uuid.uuid4().hex[:12]}"
     pg.created.append(out)  # dropped at the end: it stayed on the server after every run
     for relaxed in (False, True):
@@ -253,13 +260,7 @@ def test_postgres_mondrian_works_with_nested_loops_off_and_writes_its_output_wit
     t = pg.load(FIXTURES / "mondrian" / "adult_2k.csv")
     src = pg.source()
     pg.run("SET enable_nestloop = on")
-    seen = {}
-
-    def on_timing(sql, seconds):
-        if "current_setting(" not in sql and "set_config(" not in sql:
-            seen[sql.split("\n")[0]] = pg.fetch("SELECT current_setting('enable_nestloop')")[0][0]
-
-    src.on_timing = on_timing
+    seen = _setting_per_statement(pg, src, "enable_nestloop")
     out = f"anon_{uuid.uuid4().hex[:12]}"
     pg.created.append(out)
     for relaxed in (False, True):
@@ -267,7 +268,7 @@ def test_postgres_mondrian_works_with_nested_loops_off_and_writes_its_output_wit
         mondrian_keeping_all(src, t, ["age", "sex", "race"], 10, out, relaxed=relaxed, replace=True)
         off = [sql for sql, value in seen.items() if value == "off"]
         assert any("_parts" in sql for sql in off) and any("_labels" in sql for sql in off), off
-        assert [value for sql, value in seen.items() if sql.endswith('_staging" AS')] == ["on"]
+        assert [value for sql, value in seen.items() if sql.split("\n")[0].endswith('_staging" AS')] == ["on"]
         assert pg.fetch("SHOW enable_nestloop")[0][0] == "on"
 
 

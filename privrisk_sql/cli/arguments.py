@@ -65,57 +65,41 @@ def share(text: str) -> float:
 
 def _fraction(text: str, *, above_zero: bool) -> float:
     interval = "(0, 1]" if above_zero else "[0, 1]"
+    within = (lambda v: 0 < v <= 1) if above_zero else (lambda v: 0 <= v <= 1)
+    return _checked(text, float, within, f"a number in {interval}")
+
+
+def _checked(text: str, convert, ok, expected: str, unreadable: str | None = None):
+    """``convert(text)`` when ``ok`` holds for it, else an argument error "expected EXPECTED"
+    (UNREADABLE where the text is no number at all). NaN fails every comparison, so every
+    ``ok`` written as one refuses it."""
     try:
-        value = float(text)
+        value = convert(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number in {interval}, got {text!r}") from None
-    if not (0 < value <= 1 if above_zero else 0 <= value <= 1):
-        raise argparse.ArgumentTypeError(f"expected a number in {interval}, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected {unreadable or expected}, got {text!r}") from None
+    if not ok(value):
+        raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}")
     return value
 
 
 def finite(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if value != value or value in (float("inf"), float("-inf")):  # NaN compares false with everything
-        raise argparse.ArgumentTypeError(f"expected a finite number, got {text!r}")
-    return value
+    return _checked(text, float, lambda v: abs(v) < float("inf"), "a finite number", unreadable="a number")
 
 
 def number(text: str) -> float:
     """Any number but NaN (infinities too: the API takes them), where a bare ``float`` would let
     ``nan`` through to an error that names the API's parameter, not the option."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if value != value:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}")
-    return value
+    return _checked(text, float, lambda v: v == v, "a number")
 
 
 def non_negative(text: str) -> float:
     """A number >= 0 (infinity included)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {text!r}") from None
-    if not value >= 0:  # NaN too
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {text!r}")
-    return value
+    return _checked(text, float, lambda v: v >= 0, "a number >= 0")
 
 
 def decimals(text: str) -> int:
     """A number of decimal places, 0 to 10."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer from 0 to 10, got {text!r}") from None
-    if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"expected an integer from 0 to 10, got {text!r}")
-    return value
+    return _checked(text, int, lambda v: 0 <= v <= 10, "an integer from 0 to 10")
 
 
 def optional_name_list(text: str) -> list[str]:
@@ -153,23 +137,11 @@ def hierarchy(text: str) -> tuple[str, str]:
 
 
 def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 1, got {text!r}")
-    return value
+    return _checked(text, int, lambda v: v >= 1, "an integer >= 1")
 
 
 def seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, got {text!r}") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, got {text!r}")
-    return value
+    return _checked(text, float, lambda v: 0 < v < float("inf"), "a number of seconds > 0")
 
 
 def encoding(text: str) -> str:

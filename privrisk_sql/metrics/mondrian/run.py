@@ -220,7 +220,9 @@ class MondrianRun:
             work = s.temp_name("w")
             s.execute(q.null_codes(work, originals, globals_, self.dims, weighted=True, sensitive=self.sensitive))
         small_work = (*small_work, *s.dialect.work_join_settings)
-        with s.settings(small_work, optional=True):  # strict: every statement over the code tuples, up to the output
+        # every statement over the work tables, up to the output: the small-work settings (strict),
+        # the dialect's for joining work tables (Dialect.work_join_settings)
+        with s.settings(small_work, optional=True):
             work, levels = self._partition(work, globals_, weighted=not self.relaxed)
             parts = s.temp_name("parts")
             s.execute(q.partitions(parts, work, originals, globals_, self.dims, weighted=not self.relaxed))

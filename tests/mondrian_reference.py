@@ -265,3 +265,9 @@ def partition_sets(partitions, keys) -> set[frozenset]:
     """Partitions as a set of frozensets of row keys (order-free comparison)."""
     keys = np.asarray(keys)
     return {frozenset(keys[p].tolist()) for p in partitions}
+
+
+def released_groups(release: pd.DataFrame, key: str = "id") -> set[frozenset]:
+    """A release's partitions (rows of one ``partition_id``) as a set of frozensets of ``key``,
+    to compare with :func:`partition_sets`."""
+    return {frozenset(g[key].tolist()) for _, g in release.groupby("partition_id")}

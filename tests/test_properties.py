@@ -21,7 +21,7 @@ from privrisk_sql.sql.types import TypeClass as T
 
 import oracle
 from backends import mondrian_keeping_all
-from mondrian_reference import encode, mondrian_reference, partition_sets, sensitive_codes
+from mondrian_reference import encode, mondrian_reference, partition_sets, released_groups, sensitive_codes
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -70,10 +70,10 @@ def _released_partitions(backend, out: str, n: int) -> set[frozenset]:
     """The partitions of Mondrian's release ``out`` of rows ``id`` 0..n-1, as sets of ids; every
     input row is in it once."""
     got = pd.DataFrame(
-        backend.fetch(f"SELECT id, partition_id FROM {backend.source().quote(out)}"), columns=["id", "pid"]
+        backend.fetch(f"SELECT id, partition_id FROM {backend.source().quote(out)}"), columns=["id", "partition_id"]
     )
     assert sorted(got["id"]) == list(range(n))
-    return {frozenset(g["id"].tolist()) for _, g in got.groupby("pid")}
+    return released_groups(got)
 
 
 def _all_null(df, cols):

@@ -371,6 +371,31 @@ def test_usage_errors_are_one_line_naming_the_culprit(capsys, args, needle):
     assert len(err.strip().splitlines()) == 1 and needle in err and err.startswith("privrisk-sql: error: ")
 
 
+@pytest.mark.parametrize("value", ["-1e-3", "-1E3", "-inf", "-Infinity", "-.5", "-2."])
+def test_a_negative_number_in_any_spelling_float_reads_is_a_value(capsys, tmp_path, value):
+    """`--min-entropy-delta -1e-3` (or -inf) was "expected one argument": argparse took it for an
+    option, where -1 and -.5 were values."""
+    out = tmp_path / "r.json"
+    code, _, err = run(capsys, "--ori", ORI, "--syn", SYN, "--min-entropy-delta", value, "--json", str(out), "--quiet")
+    assert code == 0, err
+    assert float(json.loads(out.read_text())["global"]["config_min_entropy_delta"]) == float(value)  # inf as text
+
+
+@pytest.mark.parametrize(
+    ("args", "way_out"),
+    [
+        (["kanon", "--table", ORI, "--qids", "-a"], "written --qids=-a"),
+        (["mpuccs", "--ori", ORI, "--syn", SYN, "--min-entropy", "-x"], "written --min-entropy-delta=-x"),
+    ],
+)
+def test_a_value_starting_with_a_dash_is_refused_with_the_way_to_write_it(capsys, args, way_out):
+    with pytest.raises(SystemExit) as e:
+        main(args)
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and len(err.strip().splitlines()) == 1
+    assert "expected one argument (a value starting with '-' is " + way_out in err
+
+
 def test_a_line_break_in_a_name_keeps_the_message_on_one_line(capsys):
     code = main(["cavg", "--table", ORI, "--qids", "a\nb", "--k", "2"])
     err = capsys.readouterr().err

@@ -12,6 +12,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import signal
 import sys
 import threading
@@ -48,8 +49,17 @@ def one_line(text: str) -> str:
     return printable(redacted(text))
 
 
+# What float() reads after a minus sign. argparse takes only -1 and -.5 for a value, so
+# `--min-entropy-delta -1e-3` or `-inf` was "expected one argument" (no option of ours looks so).
+_NEGATIVE_NUMBER = re.compile(r"^-(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$|^-(inf|infinity|nan)$", re.IGNORECASE)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line naming the culprit (usage stays under --help)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = _NEGATIVE_NUMBER
 
     def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def, override]
         self._given = list(sys.argv[1:] if args is None else args)  # what error() may point into
@@ -58,7 +68,19 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         if message.startswith("the following arguments are required"):
             message += self._misspelt()
+        elif message.endswith(": expected one argument"):
+            message += self._dash_value(message)
         self.exit(EXIT_USAGE, f"privrisk-sql: error: {one_line(message)} (see {self.prog} --help)\n")
+
+    def _dash_value(self, message: str) -> str:
+        """The way to give a value that starts with '-' (a column named -x), which argparse reads
+        as the next option: `--qids -x` said only "expected one argument"."""
+        option = message.split(":", 1)[0].removeprefix("argument ").split("/")[-1]
+        given = getattr(self, "_given", [])
+        for token, following in zip(given, given[1:]):
+            if (token == option or token.startswith("--") and option.startswith(token)) and following.startswith("-"):
+                return f" (a value starting with '-' is written {option}={following})"
+        return ""
 
     def _misspelt(self) -> str:
         """An option given that this parser does not know: `--tabel t.csv` was only "the

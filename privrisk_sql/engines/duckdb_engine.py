@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import _imp
 import os
 import re
 import shlex
@@ -152,7 +153,10 @@ class DuckDBEngine:
                 out[label] = e
 
         csv = [label for label, (kind, _name) in files.items() if kind == "csv"]
-        if len(csv) > 1:
+        # Not while Python's import lock is held: a sniff thread's first import (gzip, a codec)
+        # would wait for it. A Ctrl-C that CPython swallows inside its import machinery leaves the
+        # main thread holding it for good, and the command hung, deaf to Ctrl-C and SIGTERM.
+        if len(csv) > 1 and not _imp.lock_held():
 
             def on_cursor(label: str) -> None:
                 cursor = self.con.cursor()

@@ -251,6 +251,46 @@ def test_command_with_another_thread_running_exits_normally():
     assert out.returncode == 0 and "thread done" in out.stderr and out.stdout.strip()
 
 
+# A child in which a real SIGINT arrives while DuckDB's C module creates its enums (nanobind
+# calls Python's enum there): a Ctrl-C at that moment of `import duckdb`.
+CTRL_C_IN_DUCKDB_SET_UP = """
+import enum, os, signal, sys
+original = enum.EnumType.__call__
+def call(cls, value, *args, **kwargs):
+    if value == "PythonUDFType":
+        os.kill(os.getpid(), signal.SIGINT)
+    return original(cls, value, *args, **kwargs)
+enum.EnumType.__call__ = call
+if sys.argv[1] == "library":
+    import privrisk_sql as pr
+    try:
+        pr.connect()
+    except KeyboardInterrupt:
+        print("KeyboardInterrupt")
+    pr.connect().execute("SELECT 1")  # DuckDB loaded whole all the same
+    print("connected")
+else:
+    from privrisk_sql.cli import run
+    run(["mpuccs", "--ori", sys.argv[2], "--syn", sys.argv[3]])
+"""
+
+
+@pytest.mark.parametrize("caller", ["command", "library"])
+def test_a_ctrl_c_while_duckdb_loads_stops_the_run_without_aborting_the_process(caller):
+    """A Ctrl-C in DuckDB's C set-up ("Critical nanobind error") aborted the process: SIGABRT, a
+    traceback, a core dump where allowed; in a notebook, the kernel died. It is held until DuckDB
+    is loaded, then stops the run as a Ctrl-C does."""
+    out = subprocess.run(
+        [sys.executable, "-c", CTRL_C_IN_DUCKDB_SET_UP, caller, ORI, SYN], capture_output=True, text=True, timeout=60
+    )
+    assert "nanobind" not in out.stderr
+    if caller == "library":
+        assert out.returncode == 0 and out.stdout.split() == ["KeyboardInterrupt", "connected"], out.stderr
+    else:
+        assert out.returncode == 3 and out.stderr.startswith("privrisk-sql: interrupted (Ctrl-C)")
+        assert len(out.stderr.splitlines()) == 1
+
+
 # A child whose main thread holds Python's import lock, as a Ctrl-C that CPython swallows in its
 # import machinery leaves it (KeyboardInterrupt inside the weakref callback of _get_module_lock:
 # "Exception ignored in ... cb"), then runs a command whose CSV inputs are sniffed on threads.

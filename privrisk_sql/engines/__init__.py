@@ -175,6 +175,9 @@ def open_engine(
     """The engine for a ``Source`` target: Spark (a SparkSession, ``sc://``, ``spark://``,
     ``local[N]``), DuckDB natively (None, a connection, a path, ``duckdb:///``), anything else
     through SQLAlchemy (a URL, an Engine, a Connection)."""
+    from .cancel import stops_held
+
     kind = next(k for k in ENGINES if k.claims(target))
-    module = importlib.import_module(f"{__name__}.{kind.module}")
+    with stops_held():  # a Ctrl-C inside a driver's C set-up aborted the process
+        module = importlib.import_module(f"{__name__}.{kind.module}")
     return module.open_target(target, read_only=read_only, open_read_only=open_read_only, timeout=timeout, files=files)

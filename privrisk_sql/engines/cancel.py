@@ -40,6 +40,29 @@ def stop_reason(signum: int) -> str:
     return _SIGNALS[signal.Signals(signum)]
 
 
+@contextlib.contextmanager
+def stops_held():
+    """Ctrl-C, SIGTERM and SIGHUP held while the block runs, then delivered to the handlers it
+    found. For loading a database driver: a KeyboardInterrupt raised while DuckDB's C module set
+    itself up ("Critical nanobind error") aborted the process (SIGABRT, a core dump where allowed)
+    instead of stopping it. Held in the main thread only, where Python runs its signal handlers."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[int] = []
+    # A handler not set from Python (None) cannot be put back: such a signal is left alone.
+    found = {s: h for s in watched_signals() if (h := signal.getsignal(s)) is not None}
+    for signum in found:
+        signal.signal(signum, lambda signum, frame: held.append(signum))
+    try:
+        yield
+    finally:
+        for signum, handler in found.items():
+            signal.signal(signum, handler)
+        for signum in dict.fromkeys(held):  # each once, in the order they came
+            signal.raise_signal(signum)
+
+
 _WAKE = b"\0"  # written to the wake-up pipe by stop_watching; no signal has number 0
 _POLL = 0.1  # seconds between two cancel requests while the main thread has not stopped yet
 # A server that takes the cancel request but does not act on it (its backend SIGSTOPped, a

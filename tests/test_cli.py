@@ -251,6 +251,42 @@ def test_command_with_another_thread_running_exits_normally():
     assert out.returncode == 0 and "thread done" in out.stderr and out.stdout.strip()
 
 
+# A child that runs the command as its console script does ([project.scripts] in pyproject.toml),
+# with a real SIGINT sent to itself when the named module starts to load: a Ctrl-C at that moment.
+CTRL_C_WHILE_LOADING = """
+import importlib, os, signal, sys, tomllib
+loading, table = sys.argv[1:]
+class CtrlC:
+    def find_spec(self, name, path=None, target=None):
+        if name == loading:
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+entry = tomllib.load(open("pyproject.toml", "rb"))["project"]["scripts"]["privrisk-sql"]
+module, function = entry.split(":")
+sys.meta_path.insert(0, CtrlC())
+sys.argv = ["privrisk-sql", "mpuccs", "--ori", table, "--syn", table]
+getattr(importlib.import_module(module), function)()
+"""
+
+
+@pytest.mark.parametrize(
+    "loading",
+    [
+        "privrisk_sql.cli",  # the command's modules
+        "privrisk_sql.metrics.mpuccs.command",  # building the parser
+        "privrisk_sql.sql.dialects",  # parsing the arguments
+    ],
+)
+def test_a_ctrl_c_while_the_command_loads_is_one_line(loading):
+    """A Ctrl-C in a command's first ~50 ms (Python loading it) printed a traceback through the
+    imports; later it was one line. Now one line too, and exit 3 as a Ctrl-C during work."""
+    out = subprocess.run(
+        [sys.executable, "-c", CTRL_C_WHILE_LOADING, loading, ORI], capture_output=True, text=True, timeout=60
+    )
+    assert out.stderr == "privrisk-sql: interrupted (Ctrl-C) before any work: nothing was read or written\n"
+    assert out.returncode == 3 and out.stdout == ""
+
+
 # A child in which a real SIGINT arrives while DuckDB's C module creates its enums (nanobind
 # calls Python's enum there): a Ctrl-C at that moment of `import duckdb`.
 CTRL_C_IN_DUCKDB_SET_UP = """

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from ..errors import (
+    InterruptedBeforeWork,
     InvalidInputError,
     OutputWriteError,
     PrivriskError,
@@ -526,8 +527,12 @@ def _work_tables(stop: BaseException) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args, extras = parser.parse_known_args(argv)
+    try:
+        parser = build_parser()
+        args, extras = parser.parse_known_args(argv)
+    except KeyboardInterrupt:  # the entry point says the same while the CLI's modules load
+        _say(f"privrisk-sql: {InterruptedBeforeWork()}")
+        return EXIT_DATABASE
     if args.command is None:  # argparse said "the following arguments are required: command"
         parser.error(f"name a command: {', '.join(_commands(parser))}")
     if extras:

@@ -287,6 +287,41 @@ def test_a_ctrl_c_while_the_command_loads_is_one_line(loading):
     assert out.returncode == 3 and out.stdout == ""
 
 
+# A child in which Python swallows a Ctrl-C: a KeyboardInterrupt raised in a weakref callback as
+# the named module loads ("Exception ignored in"), as CPython does in its own import machinery.
+CTRL_C_SWALLOWED = """
+import gc, importlib, sys, tomllib, weakref
+loading, ori, syn = sys.argv[1:]
+class Swallow:
+    def find_spec(self, name, path=None, target=None):
+        if name == loading:
+            class Thing: pass
+            thing = Thing()
+            def callback(ref):
+                raise KeyboardInterrupt
+            keep = weakref.ref(thing, callback)
+            del thing  # the callback runs here; Python prints and drops its exception
+        return None
+entry = tomllib.load(open("pyproject.toml", "rb"))["project"]["scripts"]["privrisk-sql"]
+module, function = entry.split(":")
+sys.meta_path.insert(0, Swallow())
+sys.argv = ["privrisk-sql", "mpuccs", "--ori", ori, "--syn", syn, "--n-cols", "1"]
+getattr(importlib.import_module(module), function)()
+"""
+
+
+@pytest.mark.parametrize("loading", ["privrisk_sql.metrics.mpuccs.command", "privrisk_sql.metrics.mpuccs.driver"])
+def test_a_ctrl_c_python_swallows_is_sent_again_and_stops_the_command(loading):
+    """A Ctrl-C that Python swallowed while loading a module was a traceback ("Exception ignored
+    in ...") and the command ran on to its end (exit 0), as if no Ctrl-C had come."""
+    out = subprocess.run(
+        [sys.executable, "-c", CTRL_C_SWALLOWED, loading, ORI, SYN], capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 3 and out.stdout == "", out.stderr
+    # before any work or during it, as the Ctrl-C sent again lands
+    assert out.stderr.startswith("privrisk-sql: interrupted (Ctrl-C)") and len(out.stderr.splitlines()) == 1, out.stderr
+
+
 # A child in which a real SIGINT arrives while DuckDB's C module creates its enums (nanobind
 # calls Python's enum there): a Ctrl-C at that moment of `import duckdb`.
 CTRL_C_IN_DUCKDB_SET_UP = """

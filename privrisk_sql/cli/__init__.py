@@ -541,6 +541,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler.setFormatter(_OneLineFormatter("privrisk-sql: %(message)s"))
     logging.basicConfig(level=logging.WARNING, handlers=[handler])
     warnings.simplefilter("default")
+    # As Python's own default: a Ctrl-C that cuts an import short leaves the file it read open,
+    # and its ResourceWarning was a second line ("unclosed file <...pyc>") under the stop's one.
+    warnings.simplefilter("ignore", ResourceWarning)
     warnings.showwarning = _show_warning
     try:
         if args.command in BY_NAME:

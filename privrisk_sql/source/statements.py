@@ -175,8 +175,17 @@ class Statements:
         self._settings_pending = True  # applied just before the run's first statement
         guard.start()
         failed = False
+        cut_short: Exception | None = None
         try:
             yield self
+        except Exception as e:
+            failed = True
+            if guard.reason is None or guard.published or isinstance(e, QueryTimeoutError):
+                raise
+            # A stop came, and its cancel cut short a statement the engine ran on its own (a
+            # catalog look-up, a CSV sniff): the driver's "INTERRUPT Error: Interrupted!" was a
+            # traceback (exit 1), or "cannot read 'x.csv'" (exit 2). The stop is what happened.
+            cut_short = e
         except BaseException:
             failed = True
             raise
@@ -202,6 +211,11 @@ class Statements:
                 STOP_NAMES[guard.reason],
             )
             return
+        if cut_short is not None:
+            try:
+                self._stopped(guard, "(a statement of the engine's own)", mid_statement=True)
+            except BaseException as stop:
+                raise stop from cut_short
         _raise_signal_stop(guard.reason)
 
     def _stopped(self, guard: RunGuard, sql: str, *, mid_statement: bool):

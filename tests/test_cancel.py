@@ -9,6 +9,7 @@ QueryTimeoutError also says so.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import sqlite3
@@ -323,6 +324,72 @@ def test_a_stop_that_cuts_a_statement_of_the_engines_own_short_is_the_stop(stop,
     monkeypatch.undo()
     src.timeout = None
     assert pr.cavg(src, "t", ["a"], 1).n_rows == 100  # the Source goes on working
+
+
+# A child that sends itself a real signal at one moment of a command: after the named function.
+STOP_AFTER = """
+import importlib, os, signal, sys
+module, name, signum = sys.argv[1], sys.argv[2], int(sys.argv[3])
+owner = importlib.import_module(module)
+if "." in name:
+    owner, name = getattr(owner, name.split(".")[0]), name.split(".")[1]
+original = getattr(owner, name)
+def then_stop(*args, **kwargs):
+    out = original(*args, **kwargs)
+    os.kill(os.getpid(), signum)
+    return out
+setattr(owner, name, then_stop)
+from privrisk_sql.cli import run
+run(sys.argv[4:])
+"""
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=lambda s: signal.Signals(s).name)
+@pytest.mark.parametrize(
+    ("module", "name", "command", "said"),
+    [
+        # the JSON written, a stop while the report is made: exit 3 with the JSON there before
+        (
+            "privrisk_sql.cli",
+            "_write_json",
+            ["kanon", "--qids", "age,sex"],
+            "while the command wrote its --json and --html: they are written",
+        ),
+        # Mondrian's release file named, a stop before the run's end: exit 3 with the file there
+        (
+            "privrisk_sql.metrics.destinations",
+            "TableFile.write",
+            ["mondrian", "--qids", "age,sex", "--k", "5", "--output", "{dir}/out.parquet"],
+            "while the output was being published: it is published",
+        ),
+    ],
+)
+def test_a_stop_after_an_output_file_is_written_lets_the_command_finish(tmp_path, signum, module, name, command, said):
+    """A stop once an output file had its name stopped the command (exit 3, "the running query
+    was cancelled") with that file there: the exit status said nothing was written. As after a
+    table's publication, the command now finishes its outputs and exits 0, saying so."""
+    args = [
+        *(a.format(dir=tmp_path) for a in command[:1]),
+        "--table",
+        "fixtures/adult/ori.csv",
+        *(a.format(dir=tmp_path) for a in command[1:]),
+        "--json",
+        str(tmp_path / "r.json"),
+        "--html",
+        str(tmp_path / "r.html"),
+        "--quiet",
+    ]
+    out = subprocess.run(
+        [sys.executable, "-c", STOP_AFTER, module, name, str(int(signum)), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    stop = "Ctrl-C" if signum == signal.SIGINT else "SIGTERM"
+    assert out.returncode == 0, out.stderr
+    assert f"privrisk-sql: {stop} arrived {said}" in out.stderr
+    assert json.loads((tmp_path / "r.json").read_text())  # whole
+    assert (tmp_path / "r.html").read_text().rstrip().endswith("</html>")
 
 
 def _ours(tables, view):

@@ -18,7 +18,7 @@ import sys
 import threading
 import time
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn
 
 from ..errors import (
@@ -214,25 +214,26 @@ def _run_metric(metric: Metric, args: argparse.Namespace) -> int:
     _warned.clear()  # main() may run more than one command in a process (tests, a notebook)
     command.check(args)
     _checked_outputs(metric, args)
-    with _opened(metric, args) as src, _stops_after_publish(src):
+    with _opened(metric, args) as src, _stops_after_publish(src) as writing:
         result = command.compute(src, args)
         database = src.database_label
         payload = result.to_json_payload()
         if _warned:  # the run's warnings travel with its figures: a pipeline reading the JSON sees them
             payload = {**payload, "warnings": list(_warned)}
         try:
+            # From the first file on, a stop waits for the others (moments of work): stopping
+            # between them left the JSON of a command whose exit status said it had stopped.
+            writing.extend(option for option, out in (("--json", args.json_out), ("--html", args.html_out)) if out)
             _write_json(payload, args.json_out)
             _write_html(metric, args, result, database)
             if summary_shown(args):
                 text = metric.part("summary").summary(args, result, payload)
                 _print_summary("\n".join(printable(line) for line in text.split("\n")))  # names may hold ESC or BEL
         except OutputWriteError as e:
-            if not src.published:
+            if not (src.published or src.published_files):
                 raise
-            # the tables stand: say so, or a failed --json reads as a failed run
-            tables = ", ".join(repr(name) for name in src.published)
-            written = f"table {tables} is" if len(src.published) == 1 else f"tables {tables} are"
-            raise OutputWriteError(f"{e} (the run's {written} written)") from e
+            # the outputs stand: say so, or a failed --json reads as a failed run
+            raise OutputWriteError(f"{e} (the run's {_named_outputs(src)} written)") from e
     breached = command.breach(args, result, payload)
     if breached is not None:
         _say(f"privrisk-sql: {breached}")
@@ -240,18 +241,31 @@ def _run_metric(metric: Metric, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _named_outputs(src: Any) -> str:
+    """The outputs a run gave their names, as a sentence's subject: "table 'o' is", "tables 'r',
+    'c' are", "file 'o.parquet' is"."""
+    parts = []
+    for kind, names in (("table", src.published), ("file", src.published_files)):
+        if names:
+            parts.append(f"{kind}{'s' if len(names) > 1 else ''} {', '.join(repr(n) for n in names)}")
+    many = len(src.published) + len(src.published_files) > 1
+    return f"{' and '.join(parts)} {'are' if many else 'is'}"
+
+
 @contextlib.contextmanager
-def _stops_after_publish(src):
+def _stops_after_publish(src: Any) -> Iterator[list[str]]:
     """Ctrl-C, SIGTERM and SIGHUP between the run's guarded parts: before an output is published
-    they stop the command as ever (exit 3); once it is published (the run's guard records those
+    (a table, a release file) or the command starts writing its files (the list yielded, which
+    it fills) they stop the command as ever (exit 3); from then on (the run's guard records those
     that come during the publication itself) the command finishes its JSON, report and summary,
     moments of work, and says so: its exit status must say the output is there
     (docs/guides/security.md). The Source is closed inside, where a stop is recorded too: the
     run's work is done and written then (a Spark session takes a second or more to stop)."""
     from ..engines.cancel import STOP_NAMES, stop_reason, watched_signals
 
+    writing: list[str] = []  # the command's own output files (--json, --html), once it writes them
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield writing
         return
     seen: list[int] = []
     closing = False
@@ -261,7 +275,7 @@ def _stops_after_publish(src):
         return stop_reason(next((s for s in signums if s != signal.SIGINT), signums[0]))
 
     def on_signal(signum: int, frame: object) -> None:
-        if src.published or closing:
+        if src.published or src.published_files or writing or closing:
             seen.append(signum)
         elif signum != signal.SIGINT:
             raise TerminatedError(f"terminated ({STOP_NAMES[stop_reason(signum)]})")
@@ -270,7 +284,7 @@ def _stops_after_publish(src):
 
     old = {signum: signal.signal(signum, on_signal) for signum in watched_signals()}
     try:
-        yield
+        yield writing
         # Closed here, not after: a stop while a Spark session stopped met Python's default
         # handler (exit 143 after a published output)
         closing = True
@@ -284,10 +298,16 @@ def _stops_after_publish(src):
                 f"privrisk-sql: {name} arrived while the output was being published: it is published, "
                 "and the command finished"
             )
-        elif seen and src.published:
+        elif seen and (src.published or src.published_files):
             _say(
                 f"privrisk-sql: {STOP_NAMES[strongest(seen)]} arrived after the output was published: it is "
                 "published, and the command finished"
+            )
+        elif seen and writing:
+            _say(
+                f"privrisk-sql: {STOP_NAMES[strongest(seen)]} arrived while the command wrote its "
+                f"{' and '.join(writing)}: {'they are' if len(writing) > 1 else 'it is'} written, and the command "
+                "finished"
             )
         elif seen:  # a reading run's: its results were all written before its session closed
             _say(

@@ -16,7 +16,7 @@ import select
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 TIMEOUT, INTERRUPT, TERMINATE, HANGUP = "timeout", "interrupt", "terminate", "hangup"
@@ -41,7 +41,7 @@ def stop_reason(signum: int) -> str:
 
 
 @contextlib.contextmanager
-def stops_held():
+def stops_held() -> Iterator[None]:
     """Ctrl-C, SIGTERM and SIGHUP held while the block runs, then delivered to the handlers it
     found. For loading a database driver: a KeyboardInterrupt raised while DuckDB's C module set
     itself up ("Critical nanobind error") aborted the process (SIGABRT, a core dump where allowed)

@@ -204,6 +204,7 @@ class TableFile:
 
         chosen = fill_from_a_folder if source.dialect.file_outputs_are_folders else fill
         self.file.replace_with(chosen, keep_existing=not self.replace)
+        source.file_published(self.file.path)
 
 
 def _one_part_file(folder: str, kind: str, label: str) -> str:

@@ -101,7 +101,8 @@ class Source(Outputs, TempTables):
         self._guard: RunGuard | None = None
         self._guard_thread: int | None = None
         self.stopped_after_publish: str | None = None
-        self.published: list[str] = []  # outputs this Source gave their names, in order
+        self.published: list[str] = []  # output tables this Source gave their names, in order
+        self.published_files: list[str] = []  # output files (Mondrian's release as Parquet, CSV), in order
         self._temps: list[str] = []
         self.work_tables_left: list[str] = []
         self._frames: list[str] = []  # DataFrames registered with DuckDB for this run (see _frame_relation)

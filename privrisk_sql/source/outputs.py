@@ -191,6 +191,16 @@ class Outputs(OutputChecks):
                 pass
             raise
 
+    def file_published(self, path: str) -> None:
+        """An output file of the run has its name: from here a stop no longer stops the run, as
+        after a table's publication (a Mondrian release file stood under exit 3)."""
+        self._mark_published()
+        self.published_files.append(path)
+
+    def _mark_published(self) -> None:
+        if self._guard is not None:
+            self._guard.published = True
+
     def publish(self, output: OutputTable, staging_name: str, *, replace: bool) -> None:
         """Give the staged table ``staging_name`` (next to ``output``) the output's name, dropping
         a table of that name first when ``replace``: all of it takes effect or none (where DDL is
@@ -205,8 +215,7 @@ class Outputs(OutputChecks):
         finally:
             if guard is not None:
                 guard.publishing = False
-        if guard is not None:
-            guard.published = True
+        self._mark_published()
         self.published.append(output.label)
         if self.engine.forgets_tables_at_close():
             # `--db 'local[N]' --output rel` said "-> table rel", and the next run's `--table rel`

@@ -45,6 +45,7 @@ class Statements:
     _guard_thread: int | None  # the thread whose run holds _guard
     stopped_after_publish: str | None  # a Ctrl-C/SIGTERM that arrived once the output was being published
     published: list[str]
+    published_files: list[str]
     _old_settings: list[tuple[str, str]]
     _old_backstops: list[tuple[str, str]]
     _settings_pending: bool

@@ -12,8 +12,9 @@ import sys
 import time
 from typing import Any, NoReturn
 
-from .errors import InterruptedBeforeWork, TerminatedError
+from .errors import TerminatedError
 
+BEFORE_WORK = "privrisk-sql: interrupted (Ctrl-C) before any work: nothing was read or written"
 # cli.EXIT_DATABASE, the status of a Ctrl-C later too: the CLI is what could not be loaded
 EXIT_INTERRUPTED = 3
 # Long enough for Python's import machinery, where a stop is swallowed, to have moved on.
@@ -24,15 +25,23 @@ def run() -> NoReturn:
     """The ``privrisk-sql`` command: :func:`privrisk_sql.cli.run`, once loaded."""
     sys.unraisablehook = _stops_sent_again(sys.unraisablehook)
     try:
+        from .cli import InterruptedBeforeWork
         from .cli import run as run_command
     except KeyboardInterrupt:
-        try:
-            sys.stderr.write(f"privrisk-sql: {InterruptedBeforeWork()}\n")
-            sys.stderr.flush()
-        except (AttributeError, OSError, ValueError):  # no stderr, or one that refuses the line
-            pass
-        os._exit(EXIT_INTERRUPTED)
-    run_command()
+        _interrupted_before_work()
+    try:
+        run_command()
+    except InterruptedBeforeWork:  # while it built its parser or parsed the arguments
+        _interrupted_before_work()
+
+
+def _interrupted_before_work() -> NoReturn:
+    try:
+        sys.stderr.write(BEFORE_WORK + "\n")
+        sys.stderr.flush()
+    except (AttributeError, OSError, ValueError):  # no stderr, or one that refuses the line
+        pass
+    os._exit(EXIT_INTERRUPTED)
 
 
 def _stops_sent_again(previous: Any) -> Any:

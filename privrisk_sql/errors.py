@@ -38,14 +38,6 @@ class TerminatedError(KeyboardInterrupt):
     database, work tables dropped), and a KeyboardInterrupt so that code stopping on Ctrl-C stops."""
 
 
-class InterruptedBeforeWork(KeyboardInterrupt):
-    """A Ctrl-C while the ``privrisk-sql`` command loaded or parsed its arguments, before it read
-    or wrote anything."""
-
-    def __str__(self) -> str:
-        return "interrupted (Ctrl-C) before any work: nothing was read or written"
-
-
 class QueryError(PrivriskError):
     """The database refused or failed a statement; carries the SQL that failed."""
 

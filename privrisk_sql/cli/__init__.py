@@ -22,7 +22,6 @@ from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn
 
 from ..errors import (
-    InterruptedBeforeWork,
     InvalidInputError,
     OutputWriteError,
     PrivriskError,
@@ -546,13 +545,17 @@ def _work_tables(stop: BaseException) -> str:
     )
 
 
+class InterruptedBeforeWork(KeyboardInterrupt):
+    """A Ctrl-C while the command built its parser or parsed its arguments: nothing was read or
+    written yet (the entry point, privrisk_sql/entry_point.py, says so in one line)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args, extras = parser.parse_known_args(argv)
-    except KeyboardInterrupt:  # the entry point says the same while the CLI's modules load
-        _say(f"privrisk-sql: {InterruptedBeforeWork()}")
-        return EXIT_DATABASE
+    except KeyboardInterrupt:
+        raise InterruptedBeforeWork from None
     if args.command is None:  # argparse said "the following arguments are required: command"
         parser.error(f"name a command: {', '.join(_commands(parser))}")
     if extras:

@@ -267,6 +267,7 @@ def _stops_after_publish(src: Any) -> Iterator[list[str]]:
         yield writing
         return
     seen: list[int] = []
+    seen_while_writing: list[int] = []  # of those, the stops that came while it wrote its files
     closing = False
 
     def strongest(signums: list[int]) -> str:
@@ -276,6 +277,8 @@ def _stops_after_publish(src: Any) -> Iterator[list[str]]:
     def on_signal(signum: int, frame: object) -> None:
         if src.published or src.published_files or writing or closing:
             seen.append(signum)
+            if writing and not closing:
+                seen_while_writing.append(signum)
         elif signum != signal.SIGINT:
             raise TerminatedError(f"terminated ({STOP_NAMES[stop_reason(signum)]})")
         else:
@@ -302,9 +305,9 @@ def _stops_after_publish(src: Any) -> Iterator[list[str]]:
                 f"privrisk-sql: {STOP_NAMES[strongest(seen)]} arrived after the output was published: it is "
                 "published, and the command finished"
             )
-        elif seen and writing:
+        elif seen_while_writing:
             _say(
-                f"privrisk-sql: {STOP_NAMES[strongest(seen)]} arrived while the command wrote its "
+                f"privrisk-sql: {STOP_NAMES[strongest(seen_while_writing)]} arrived while the command wrote its "
                 f"{' and '.join(writing)}: {'they are' if len(writing) > 1 else 'it is'} written, and the command "
                 "finished"
             )

@@ -255,6 +255,7 @@ def test_command_with_another_thread_running_exits_normally():
 # with a real SIGINT sent to itself when the named module starts to load: a Ctrl-C at that moment.
 CTRL_C_WHILE_LOADING = """
 import importlib, os, signal, sys, tomllib
+signal.signal(signal.SIGINT, signal.default_int_handler)  # heard, as in a terminal (a background job ignores it)
 loading, table = sys.argv[1:]
 class CtrlC:
     def find_spec(self, name, path=None, target=None):
@@ -290,7 +291,8 @@ def test_a_ctrl_c_while_the_command_loads_is_one_line(loading):
 # A child in which Python swallows a Ctrl-C: a KeyboardInterrupt raised in a weakref callback as
 # the named module loads ("Exception ignored in"), as CPython does in its own import machinery.
 CTRL_C_SWALLOWED = """
-import gc, importlib, sys, tomllib, weakref
+import gc, importlib, signal, sys, tomllib, weakref
+signal.signal(signal.SIGINT, signal.default_int_handler)  # heard, as in a terminal (a background job ignores it)
 loading, ori, syn = sys.argv[1:]
 class Swallow:
     def find_spec(self, name, path=None, target=None):
@@ -326,6 +328,7 @@ def test_a_ctrl_c_python_swallows_is_sent_again_and_stops_the_command(loading):
 # calls Python's enum there): a Ctrl-C at that moment of `import duckdb`.
 CTRL_C_IN_DUCKDB_SET_UP = """
 import enum, os, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)  # heard, as in a terminal (a background job ignores it)
 original = enum.EnumType.__call__
 def call(cls, value, *args, **kwargs):
     if value == "PythonUDFType":

@@ -216,10 +216,10 @@ def test_json_layout_is_one_record_per_line_and_loads_back():
         _dumps({"details": [{"a": float("nan")}]})
 
 
-def _command(*args, prelude=""):
+def _command(*args, prelude="", timeout=120):
     # The console script's path (privrisk_sql.cli.run), in a fresh interpreter.
     code = f"{prelude}\nfrom privrisk_sql.cli import run\nrun({list(args)!r})"
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout)
 
 
 def test_command_exit_keeps_exit_codes_atexit_handlers_and_output(tmp_path):
@@ -365,34 +365,27 @@ def test_a_ctrl_c_while_duckdb_loads_stops_the_run_without_aborting_the_process(
         assert len(out.stderr.splitlines()) == 1
 
 
-# A child whose main thread holds Python's import lock, as a Ctrl-C that CPython swallows in its
-# import machinery leaves it (KeyboardInterrupt inside the weakref callback of _get_module_lock:
-# "Exception ignored in ... cb"), then runs a command whose CSV inputs are sniffed on threads.
-IMPORT_LOCK_LEFT_HELD = """
-import _imp, sys
-_imp.acquire_lock()
-from privrisk_sql.cli import run
-run(["mpuccs", "--ori", sys.argv[1], "--syn", sys.argv[2], "--n-cols", "1", "--json", sys.argv[3], "--quiet"])
-"""
+# Python's import lock held by the main thread, as a Ctrl-C that CPython swallows in its import
+# machinery leaves it (KeyboardInterrupt inside the weakref callback of _get_module_lock:
+# "Exception ignored in ... cb").
+IMPORT_LOCK_LEFT_HELD = "import _imp\n_imp.acquire_lock()"
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".csv.gz"])
 def test_a_command_finishes_with_the_import_lock_left_held_by_a_swallowed_ctrl_c(tmp_path, suffix):
     """A Ctrl-C at the wrong moment of an import (random SIGINTs in a command's first 50 ms, 2 of
     200 runs) hung the command for ever, deaf to Ctrl-C and SIGTERM: the CSV sniff threads' first
-    `import gzip` waited for the lock, the main thread for them. Threads import nothing now."""
+    `import gzip` waited for the lock, the main thread for them. The inputs are sniffed in turn
+    while the lock is held."""
     ori, syn = tmp_path / f"ori{suffix}", tmp_path / f"syn{suffix}"
     for path, source in ((ori, ORI), (syn, SYN)):
         data = open(source, "rb").read()
         path.write_bytes(gzip.compress(data) if suffix.endswith(".gz") else data)
-    out = subprocess.run(
-        [sys.executable, "-c", IMPORT_LOCK_LEFT_HELD, str(ori), str(syn), str(tmp_path / "r.json")],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    json_out = tmp_path / "r.json"
+    args = ("--ori", str(ori), "--syn", str(syn), "--n-cols", "1", "--json", str(json_out), "--quiet")
+    out = _command("mpuccs", *args, prelude=IMPORT_LOCK_LEFT_HELD, timeout=60)
     assert out.returncode == 0, out.stderr
-    assert json.loads((tmp_path / "r.json").read_text())["global"]["total_syn_records"] > 0
+    assert json.loads(json_out.read_text())["global"]["total_syn_records"] > 0
 
 
 @pytest.mark.parametrize(

@@ -37,6 +37,14 @@ def _statements(dialect):
         "first_non_null_values_key": q.first_non_null_values(relation, "visit", "row_id"),
         "deduplicated_rows": q.deduplicated_rows("privrisk_x_syn", relation, cols, "syn", None),
         "deduplicated_rows_key": q.deduplicated_rows("privrisk_x_syn", relation, cols, "syn", "row_id"),
+        # rows with no order (no key, no natural order): numbered by their values
+        "deduplicated_rows_in_value_order": q.deduplicated_rows(
+            "privrisk_x_syn", relation, cols, "syn", None, in_value_order=True
+        ),
+        "deduplicated_rows_in_value_order_no_collation": q.deduplicated_rows(
+            "privrisk_x_syn", relation, cols, "syn", None, as_bytes=False, in_value_order=True
+        ),
+        "finest_datetime_units": q.finest_datetime_units(relation, ["visit", HOSTILE]),
         "coded_rows": q.coded_rows("privrisk_x_coded", "privrisk_x_syn", "privrisk_x_ori", ["c0", "c1"]),
         "coded_column_stats": q.coded_column_stats("privrisk_x_coded", ["c0", "c1"]),
         "group_size_histograms": q.group_size_histograms("privrisk_x_coded", combos + packed),

@@ -2,8 +2,10 @@
 
 The driver renders SQL, the source runs it, only aggregates come back:
 
-1. one scan of ori for float precision, the first 100 datetimes for datetime precision;
-2. ori and syn de-duplicated into TEMP tables (rounded/floored, numbered by first occurrence);
+1. one scan of ori for float precision, the first 100 datetimes for datetime precision (every
+   datetime where the rows have no order: no key, Dialect.natural_row_order off);
+2. ori and syn de-duplicated into TEMP tables (rounded/floored, numbered by first occurrence, or
+   by their values where the rows have no order);
 3. both coded into one TEMP table of integer codes (per-column dictionaries over both sides); one
    query over it gives the row counts and the column priority order (distinct syn values);
 4. per combination size: group-size histograms of syn (entropy, pruning and mpuccs_cnt decided in
@@ -197,6 +199,9 @@ class _Run:
         self.all_columns = columns is None
         self.cols = work_columns(source, self.ori_rel, self.syn_rel, self.names)
         self.key = key
+        # The rows have no order to give positions by (PostgreSQL, MariaDB, Spark without a key):
+        # they are numbered by their values, and datetime precision looks at every value.
+        self.in_value_order = key is None and not source.dialect.natural_row_order
         self.details = details
         self.n_cols, self.delta, self.decay, self.alpha = n_cols, delta, decay, alpha
         self.numeric_precision, self.datetime_precision, self.dt_unit = numeric_precision, datetime_precision, dt_unit
@@ -240,16 +245,15 @@ class _Run:
             unit = self.dt_unit
         else:
             unit = "D"
-            for c in self.cols:
-                if c.ori_class is TypeClass.TIMESTAMP and not c.ori_empty:
-                    values = [
-                        r[0]
-                        for r in self.src.fetch(
-                            self.q.first_non_null_values(
-                                self.ori_rel.sql, c.ori_name, self.key, **self._key_order(self.ori_rel)
-                            )
-                        )
-                    ]
+            stamps = [c.ori_name for c in self.cols if c.ori_class is TypeClass.TIMESTAMP and not c.ori_empty]
+            if stamps and self.in_value_order:  # no first 100 values: every value is looked at
+                ranks = self.src.fetch_records(self.q.finest_datetime_units(self.ori_rel.sql, stamps))[0]
+                unit = plan.DATETIME_UNITS[max(int(ranks[f"unit_{i}"] or 0) for i in range(len(stamps)))]
+            elif stamps:
+                order = self._key_order(self.ori_rel)
+                for name in stamps:
+                    sql = self.q.first_non_null_values(self.ori_rel.sql, name, self.key, **order)
+                    values = [r[0] for r in self.src.fetch(sql)]
                     unit = max(unit, plan.detect_datetime_unit(values), key=plan.DATETIME_UNITS.index)
             unit = None if unit == "D" else unit
         if unit is not None:
@@ -271,6 +275,7 @@ class _Run:
                 self.key,
                 as_bytes=rel.may_collate,
                 other_relation_sql=(self.syn_rel if side == "ori" else self.ori_rel).sql,
+                in_value_order=self.in_value_order,
                 **self._key_order(rel),
             )
         )
@@ -455,7 +460,7 @@ class _Run:
         names = [c.name for c in prio]
         alias_index = {c.alias: i for i, c in enumerate(self.cols)}
         value_offset = 4 if self.key is not None else 2  # after first_match, syn_rid[, syn_key, ori_key]
-        positions_known = self.src.dialect.natural_row_order or self.key is not None
+        positions_known = not self.in_value_order
         # Per combination once, not per event (26k events on a 30k-row pair): its size, its names
         # and a getter of its values out of an event row. Details are tuples in DETAIL_COLUMNS order.
         by_id = {}

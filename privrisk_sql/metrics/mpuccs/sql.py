@@ -53,6 +53,10 @@ class MpuccsQueries(Queries):
     def float_decimal_digits(self, relation_sql: str, columns: Sequence[str]) -> str:
         return self._r("mpuccs/float_decimal_digits.sql.j2", relation=relation_sql, columns=list(columns))
 
+    def finest_datetime_units(self, relation_sql: str, columns: Sequence[str]) -> str:
+        """One row: per column ``unit_<i>``, the finest part of any value (an index of plan.DATETIME_UNITS)."""
+        return self._r("mpuccs/finest_datetime_units.sql.j2", relation=relation_sql, columns=list(columns))
+
     def first_non_null_values(
         self,
         relation_sql: str,
@@ -85,8 +89,11 @@ class MpuccsQueries(Queries):
         key_as_text: bool = False,
         key_ties: bool = False,
         other_relation_sql: str | None = None,
+        in_value_order: bool = False,
     ) -> str:
-        """``as_bytes``: the relation may declare collations (a table): its text is compared byte
+        """``in_value_order``: the rows have no order (no key, Dialect.natural_row_order off):
+        they are numbered by their values, NULL first and text by its bytes.
+        ``as_bytes``: the relation may declare collations (a table): its text is compared byte
         by byte, as pandas (PETsARD) does, not as a NOCASE or nondeterministic collation would.
         ``other_relation_sql``: the other side's relation, whose column types the NULLs of an
         empty column take (WorkColumn.ori_empty / syn_empty).
@@ -106,6 +113,8 @@ class MpuccsQueries(Queries):
                     "floor": c.floor,
                     "float": c.type_class is TypeClass.FLOAT and own_class is TypeClass.FLOAT,
                     "text": as_bytes and own_class is TypeClass.TEXT,
+                    # already bytes where `text` is; a relation without collations still orders by them
+                    "order_as_bytes": not as_bytes and own_class is TypeClass.TEXT,
                 }
             )
         return self._r(
@@ -117,6 +126,7 @@ class MpuccsQueries(Queries):
             key_as_text=key_as_text,
             key_ties=key_ties,
             other=other_relation_sql,
+            in_value_order=in_value_order,
         )
 
     def coded_rows(self, target: str, syn: str, ori: str, columns: Sequence[str]) -> str:

@@ -9,9 +9,10 @@ def root(context, missing=missing, environment=environment):
     if 0: yield None
     l_0_fn = resolve('fn')
     l_0_target = resolve('target')
+    l_0_in_value_order = resolve('in_value_order')
+    l_0_columns = resolve('columns')
     l_0_t = resolve('t')
     l_0_key = resolve('key')
-    l_0_columns = resolve('columns')
     l_0_key_as_text = resolve('key_as_text')
     l_0_key_ties = resolve('key_ties')
     l_0_relation = resolve('relation')
@@ -50,9 +51,28 @@ def root(context, missing=missing, environment=environment):
     l_0_m = context.vars['m'] = environment.get_template('_macros.sql.j2', 'mpuccs/deduplicated_rows.sql.j2')._get_default_module(context)
     context.exported_vars.discard('m')
     yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'create_temp_table_as'), (undefined(name='target') if l_0_target is missing else l_0_target)))
-    yield '\nSELECT\n  CAST(ROW_NUMBER() OVER (ORDER BY first_rn) - 1 AS '
-    yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
-    yield ') AS rid,\n'
+    yield '\nSELECT\n'
+    if (undefined(name='in_value_order') if l_0_in_value_order is missing else l_0_in_value_order):
+        pass
+        yield '  CAST(ROW_NUMBER() OVER (ORDER BY'
+        l_1_loop = missing
+        for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
+            _loop_vars = {}
+            pass
+            yield ' CASE WHEN '
+            yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
+            yield ' IS NULL THEN 0 ELSE 1 END, '
+            yield str((context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'binary_text'), t_4(context, environment.getattr(l_1_c, 'alias')), _loop_vars=_loop_vars) if environment.getattr(l_1_c, 'order_as_bytes') else t_4(context, environment.getattr(l_1_c, 'alias'))))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 13 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+        l_1_loop = l_1_c = missing
+        yield ') - 1 AS '
+        yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
+        yield ') AS rid,\n'
+    else:
+        pass
+        yield '  CAST(ROW_NUMBER() OVER (ORDER BY first_rn) - 1 AS '
+        yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
+        yield ') AS rid,\n'
     if (not t_5((undefined(name='key') if l_0_key is missing else l_0_key))):
         pass
         yield '  key_value,\n'
@@ -62,23 +82,31 @@ def root(context, missing=missing, environment=environment):
         pass
         yield '  '
         yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-        yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 13 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+        yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 21 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
         yield '\n'
     l_1_loop = l_1_c = missing
     yield 'FROM (\n  SELECT\n'
-    for l_1_c in (undefined(name='columns') if l_0_columns is missing else l_0_columns):
+    l_1_loop = missing
+    for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
         _loop_vars = {}
         pass
         yield '    '
         yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-        yield ',\n'
-    l_1_c = missing
+        yield str((',' if (not (environment.getattr(l_1_loop, 'last') and (undefined(name='in_value_order') if l_0_in_value_order is missing else l_0_in_value_order))) else cond_expr_undefined("the inline if-expression on line 26 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+        yield '\n'
+    l_1_loop = l_1_c = missing
     if (not t_5((undefined(name='key') if l_0_key is missing else l_0_key))):
         pass
         yield '    MIN(key_value) AS key_value,\n'
-    yield '    MIN(rn) AS first_rn\n  FROM (\n    SELECT\n      '
-    yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'input_order'), (undefined(name='key') if l_0_key is missing else l_0_key), t_2(context.eval_ctx, t_3(context, t_3(context, (undefined(name='columns') if l_0_columns is missing else l_0_columns), attribute='source'), 'quote')), (undefined(name='key_as_text') if l_0_key_as_text is missing else l_0_key_as_text), (undefined(name='key_ties') if l_0_key_ties is missing else l_0_key_ties)))
-    yield ' AS rn,\n'
+    if (not (undefined(name='in_value_order') if l_0_in_value_order is missing else l_0_in_value_order)):
+        pass
+        yield '    MIN(rn) AS first_rn\n'
+    yield '  FROM (\n    SELECT\n'
+    if (not (undefined(name='in_value_order') if l_0_in_value_order is missing else l_0_in_value_order)):
+        pass
+        yield '      '
+        yield str(context.call(environment.getattr((undefined(name='m') if l_0_m is missing else l_0_m), 'input_order'), (undefined(name='key') if l_0_key is missing else l_0_key), t_2(context.eval_ctx, t_3(context, t_3(context, (undefined(name='columns') if l_0_columns is missing else l_0_columns), attribute='source'), 'quote')), (undefined(name='key_as_text') if l_0_key_as_text is missing else l_0_key_as_text), (undefined(name='key_ties') if l_0_key_ties is missing else l_0_key_ties)))
+        yield ' AS rn,\n'
     if (not t_5((undefined(name='key') if l_0_key is missing else l_0_key))):
         pass
         yield '      '
@@ -98,7 +126,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'round_half_even'), str_join(('CAST(', context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'nan_to_null'), (undefined(name='value') if l_1_value is missing else l_1_value), _loop_vars=_loop_vars), ' AS ', environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'double'), ')', )), environment.getattr(l_1_c, 'round'), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 35 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 47 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         elif environment.getattr(l_1_c, 'float'):
             pass
@@ -106,7 +134,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'nan_to_null'), (undefined(name='value') if l_1_value is missing else l_1_value), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 37 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 49 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         elif (not t_5(environment.getattr(l_1_c, 'floor'))):
             pass
@@ -114,7 +142,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'floor_datetime'), (undefined(name='value') if l_1_value is missing else l_1_value), environment.getattr(l_1_c, 'floor'), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 39 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 51 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         elif environment.getattr(l_1_c, 'text'):
             pass
@@ -122,7 +150,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'binary_text'), (undefined(name='value') if l_1_value is missing else l_1_value), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 41 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 53 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         else:
             pass
@@ -130,7 +158,7 @@ def root(context, missing=missing, environment=environment):
             yield str((undefined(name='value') if l_1_value is missing else l_1_value))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 43 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 55 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
     l_1_loop = l_1_c = l_1_other = l_1_value = missing
     yield '    FROM '
@@ -140,4 +168,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n) distinct_rows'
 
 blocks = {}
-debug_info = '5=50&6=52&8=54&9=56&12=60&13=64&17=69&18=73&20=76&26=80&27=82&28=85&30=88&32=93&33=95&35=98&36=103&37=106&38=111&39=114&40=119&41=122&43=130&46=137&48=139'
+debug_info = '8=51&9=53&11=55&13=59&15=74&17=76&20=80&21=84&25=90&26=94&28=98&31=101&36=105&37=108&39=110&40=113&42=116&44=121&45=123&47=126&48=131&49=134&50=139&51=142&52=147&53=150&55=158&58=165&60=167'

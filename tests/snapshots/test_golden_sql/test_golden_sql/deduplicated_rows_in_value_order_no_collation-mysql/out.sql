@@ -1,0 +1,23 @@
+CREATE TEMPORARY TABLE `privrisk_x_syn` AS
+SELECT
+  CAST(ROW_NUMBER() OVER (ORDER BY CASE WHEN `c0` IS NULL THEN 0 ELSE 1 END, `c0`, CASE WHEN `c1` IS NULL THEN 0 ELSE 1 END, `c1`, CASE WHEN `c2` IS NULL THEN 0 ELSE 1 END, `c2`, CASE WHEN `c3` IS NULL THEN 0 ELSE 1 END, (CONVERT(`c3` USING utf8mb4) COLLATE utf8mb4_nopad_bin)) - 1 AS SIGNED) AS rid,
+  `c0`,
+  `c1`,
+  `c2`,
+  `c3`
+FROM (
+  SELECT
+    `c0`,
+    `c1`,
+    `c2`,
+    `c3`
+  FROM (
+    SELECT
+      `age` AS `c0`,
+      (ROUND(CAST(`income` AS DOUBLE) * 100e0) / 100e0) AS `c1`,
+      (`visit` - INTERVAL SECOND(`visit`) SECOND - INTERVAL MICROSECOND(`visit`) MICROSECOND) AS `c2`,
+      `we"ird; DROP TABLE x;--` AS `c3`
+    FROM "people"
+  ) numbered
+  GROUP BY `c0`, `c1`, `c2`, `c3`
+) distinct_rows

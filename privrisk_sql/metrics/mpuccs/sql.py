@@ -92,7 +92,7 @@ class MpuccsQueries(Queries):
         in_value_order: bool = False,
     ) -> str:
         """``in_value_order``: the rows have no order (no key, Dialect.natural_row_order off):
-        they are numbered by their values, NULL first and text by its bytes.
+        they are numbered by their values, text by its bytes (NULL where the engine sorts it).
         ``as_bytes``: the relation may declare collations (a table): its text is compared byte
         by byte, as pandas (PETsARD) does, not as a NOCASE or nondeterministic collation would.
         ``other_relation_sql``: the other side's relation, whose column types the NULLs of an

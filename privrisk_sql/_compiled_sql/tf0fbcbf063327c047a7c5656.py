@@ -59,11 +59,9 @@ def root(context, missing=missing, environment=environment):
         for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
             _loop_vars = {}
             pass
-            yield ' CASE WHEN '
-            yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield ' IS NULL THEN 0 ELSE 1 END, '
+            yield ' '
             yield str((context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'binary_text'), t_4(context, environment.getattr(l_1_c, 'alias')), _loop_vars=_loop_vars) if environment.getattr(l_1_c, 'order_as_bytes') else t_4(context, environment.getattr(l_1_c, 'alias'))))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 13 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 15 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
         l_1_loop = l_1_c = missing
         yield ') - 1 AS '
         yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
@@ -82,7 +80,7 @@ def root(context, missing=missing, environment=environment):
         pass
         yield '  '
         yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-        yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 21 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+        yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 23 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
         yield '\n'
     l_1_loop = l_1_c = missing
     yield 'FROM (\n  SELECT\n'
@@ -92,7 +90,7 @@ def root(context, missing=missing, environment=environment):
         pass
         yield '    '
         yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-        yield str((',' if (not (environment.getattr(l_1_loop, 'last') and (undefined(name='in_value_order') if l_0_in_value_order is missing else l_0_in_value_order))) else cond_expr_undefined("the inline if-expression on line 26 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+        yield str((',' if (not (environment.getattr(l_1_loop, 'last') and (undefined(name='in_value_order') if l_0_in_value_order is missing else l_0_in_value_order))) else cond_expr_undefined("the inline if-expression on line 28 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
         yield '\n'
     l_1_loop = l_1_c = missing
     if (not t_5((undefined(name='key') if l_0_key is missing else l_0_key))):
@@ -126,7 +124,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'round_half_even'), str_join(('CAST(', context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'nan_to_null'), (undefined(name='value') if l_1_value is missing else l_1_value), _loop_vars=_loop_vars), ' AS ', environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'double'), ')', )), environment.getattr(l_1_c, 'round'), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 47 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 49 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         elif environment.getattr(l_1_c, 'float'):
             pass
@@ -134,7 +132,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'nan_to_null'), (undefined(name='value') if l_1_value is missing else l_1_value), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 49 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 51 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         elif (not t_5(environment.getattr(l_1_c, 'floor'))):
             pass
@@ -142,7 +140,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'floor_datetime'), (undefined(name='value') if l_1_value is missing else l_1_value), environment.getattr(l_1_c, 'floor'), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 51 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 53 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         elif environment.getattr(l_1_c, 'text'):
             pass
@@ -150,7 +148,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'binary_text'), (undefined(name='value') if l_1_value is missing else l_1_value), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 53 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 55 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         else:
             pass
@@ -158,7 +156,7 @@ def root(context, missing=missing, environment=environment):
             yield str((undefined(name='value') if l_1_value is missing else l_1_value))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 55 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 57 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
     l_1_loop = l_1_c = l_1_other = l_1_value = missing
     yield '    FROM '
@@ -168,4 +166,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n) distinct_rows'
 
 blocks = {}
-debug_info = '8=51&9=53&11=55&13=59&15=74&17=76&20=80&21=84&25=90&26=94&28=98&31=101&36=105&37=108&39=110&40=113&42=116&44=121&45=123&47=126&48=131&49=134&50=139&51=142&52=147&53=150&55=158&58=165&60=167'
+debug_info = '10=51&11=53&13=55&15=59&17=72&19=74&22=78&23=82&27=88&28=92&30=96&33=99&38=103&39=106&41=108&42=111&44=114&46=119&47=121&49=124&50=129&51=132&52=137&53=140&54=145&55=148&57=156&60=163&62=165'

@@ -55,9 +55,9 @@ def _stops_sent_again(previous: Any) -> Any:
         if not isinstance(stop, KeyboardInterrupt):
             previous(unraisable)
             return
-        signum = signal.SIGINT
-        if isinstance(stop, TerminatedError):  # "terminated (SIGTERM)" or "(SIGHUP)"
-            signum = signal.SIGHUP if "SIGHUP" in str(stop) else signal.SIGTERM
+        signum: int = signal.SIGINT
+        if isinstance(stop, TerminatedError):  # SIGTERM or SIGHUP, as it came
+            signum = stop.signum or signal.SIGTERM
         # From a thread, a moment later: sent now, it could land in the same machinery again.
         _thread.start_new_thread(_send_later, (signum,))
 

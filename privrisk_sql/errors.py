@@ -34,8 +34,13 @@ class OutputWriteError(PrivriskError):
 
 
 class TerminatedError(KeyboardInterrupt):
-    """SIGTERM arrived during a run: handled as Ctrl-C is (the running statement cancelled on the
-    database, work tables dropped), and a KeyboardInterrupt so that code stopping on Ctrl-C stops."""
+    """SIGTERM (or SIGHUP) arrived during a run: handled as Ctrl-C is (the running statement
+    cancelled on the database, work tables dropped), and a KeyboardInterrupt so that code stopping
+    on Ctrl-C stops. ``signum`` is the signal that came, where known."""
+
+    def __init__(self, message: str = "terminated", signum: int | None = None):
+        super().__init__(message)
+        self.signum = signum
 
 
 class QueryError(PrivriskError):

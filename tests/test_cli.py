@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 import shlex
+import signal
 import subprocess
 import sys
 
@@ -289,17 +290,21 @@ def test_a_ctrl_c_while_the_command_loads_is_one_line(loading):
 
 
 # A child in which Python swallows a Ctrl-C: a KeyboardInterrupt raised in a weakref callback as
-# the named module loads ("Exception ignored in"), as CPython does in its own import machinery.
+# the named module loads ("Exception ignored in"), as CPython does in its own import machinery;
+# or the stop a SIGHUP raises there (a TerminatedError whose text does not name its signal).
 CTRL_C_SWALLOWED = """
 import gc, importlib, signal, sys, tomllib, weakref
+from privrisk_sql.errors import TerminatedError
 signal.signal(signal.SIGINT, signal.default_int_handler)  # heard, as in a terminal (a background job ignores it)
-loading, ori, syn = sys.argv[1:]
+loading, ori, syn, stop = sys.argv[1:]
 class Swallow:
     def find_spec(self, name, path=None, target=None):
         if name == loading:
             class Thing: pass
             thing = Thing()
             def callback(ref):
+                if stop == "sighup":
+                    raise TerminatedError("terminated", signum=signal.SIGHUP)
                 raise KeyboardInterrupt
             keep = weakref.ref(thing, callback)
             del thing  # the callback runs here; Python prints and drops its exception
@@ -317,11 +322,28 @@ def test_a_ctrl_c_python_swallows_is_sent_again_and_stops_the_command(loading):
     """A Ctrl-C that Python swallowed while loading a module was a traceback ("Exception ignored
     in ...") and the command ran on to its end (exit 0), as if no Ctrl-C had come."""
     out = subprocess.run(
-        [sys.executable, "-c", CTRL_C_SWALLOWED, loading, ORI, SYN], capture_output=True, text=True, timeout=60
+        [sys.executable, "-c", CTRL_C_SWALLOWED, loading, ORI, SYN, "ctrl-c"],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert out.returncode == 3 and out.stdout == "", out.stderr
     # before any work or during it, as the Ctrl-C sent again lands
     assert out.stderr.startswith("privrisk-sql: interrupted (Ctrl-C)") and len(out.stderr.splitlines()) == 1, out.stderr
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP on this platform")
+def test_a_swallowed_stop_is_sent_again_as_the_signal_it_came_as():
+    """The stop is sent again as its TerminatedError's ``signum`` says (SIGHUP here), not as its
+    text reads (until 2026-12-01 the hook looked for 'SIGHUP' in it)."""
+    out = subprocess.run(
+        [sys.executable, "-c", CTRL_C_SWALLOWED, "privrisk_sql.metrics.mpuccs.driver", ORI, SYN, "sighup"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 3 and out.stdout == "", out.stderr
+    assert out.stderr.startswith("privrisk-sql: terminated (SIGHUP)") and len(out.stderr.splitlines()) == 1, out.stderr
 
 
 # A child in which a real SIGINT arrives while DuckDB's C module creates its enums (nanobind

@@ -280,7 +280,7 @@ def _stops_after_publish(src: Any) -> Iterator[list[str]]:
             if writing and not closing:
                 seen_while_writing.append(signum)
         elif signum != signal.SIGINT:
-            raise TerminatedError(f"terminated ({STOP_NAMES[stop_reason(signum)]})")
+            raise TerminatedError(f"terminated ({STOP_NAMES[stop_reason(signum)]})", signum=signum)
         else:
             raise KeyboardInterrupt
 

@@ -40,6 +40,11 @@ def stop_reason(signum: int) -> str:
     return _SIGNALS[signal.Signals(signum)]
 
 
+def stop_signal(reason: str) -> int:
+    """The signal that asks for a stop (:func:`stop_reason` backwards)."""
+    return next(s for s, r in _SIGNALS.items() if r == reason)
+
+
 @contextlib.contextmanager
 def stops_held() -> Iterator[None]:
     """Ctrl-C, SIGTERM and SIGHUP held while the block runs, then delivered to the handlers it

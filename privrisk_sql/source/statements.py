@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..engines import Engine
-from ..engines.cancel import HANGUP, INTERRUPT, STOP_NAMES, TERMINATE, RunGuard, longest_wait
+from ..engines.cancel import HANGUP, INTERRUPT, STOP_NAMES, TERMINATE, RunGuard, longest_wait, stop_signal
 from ..engines.common import first_line
 from ..errors import InvalidInputError, QueryError, QueryTimeoutError, TerminatedError
 from ..progress import end_open_line
@@ -354,7 +354,7 @@ def _raise_signal_stop(reason: str | None) -> None:
     if reason == INTERRUPT:
         raise KeyboardInterrupt
     if reason in (TERMINATE, HANGUP):
-        raise TerminatedError(f"terminated ({STOP_NAMES[reason]})")
+        raise TerminatedError(f"terminated ({STOP_NAMES[reason]})", signum=stop_signal(reason))
 
 
 _UNITS = {"us": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0, "h": 3600.0, "d": 86400.0}

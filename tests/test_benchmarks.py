@@ -90,6 +90,18 @@ def test_mpuccs_two_connections_runs_small():
     assert "the same rows from every query, both ways" in r.stdout and "two / one, pair by pair" in r.stdout
 
 
+def test_sqlite_mpuccs_runs_small():
+    # its own check: the previous coded-rows shape and SQLite's give the same result
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "sqlite_mpuccs.py"), "--rows", "1000", "--repeat", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    assert r.stdout.splitlines()[-1].endswith("yes"), r.stdout
+
+
 def test_mariadb_rank_map_runs_small():
     # its own check: the TEXT map and the shipped one code every row
     from conftest import require_server

@@ -212,6 +212,22 @@ def test_explicit_datetime_precision_floors_both_tables(duck, tmp_path):
     assert hourly.to_dict()["details"][0]["value_combo"] == ["2021-01-01T10:00:00"]
 
 
+def test_sqlite_codes_the_rows_without_scanning_a_dictionary_per_row(tmp_path):
+    """SQLite builds no index for a CTE: the dictionaries the default shape joins back to the rows
+    were each scanned once per row (77 of 88 s over a 30k-row pair; benchmarks/sqlite_mpuccs.py).
+    Its own shape joins nothing."""
+    import sqlite3
+
+    from privrisk_sql.metrics.mpuccs.sql import MpuccsQueries
+
+    con = sqlite3.connect(tmp_path / "w.sqlite")
+    for side in ("syn", "ori"):
+        con.execute(f"CREATE TABLE {side} (rid INTEGER, c0 TEXT, c1 REAL)")
+    sql = MpuccsQueries("sqlite").coded_rows("coded", "syn", "ori", ["c0", "c1"])
+    plan = [row[-1] for row in con.execute("EXPLAIN QUERY PLAN " + sql.split(" AS\n", 1)[1])]
+    assert not [step for step in plan if "JOIN" in step], plan
+
+
 @pytest.mark.parametrize("case_name,nulls", [(SQL_CASES[0], "sql"), (PETSARD_CASES[0], "petsard")])
 def test_grouping_by_code_columns_equals_packed_keys(backend, case_name, nulls, monkeypatch):
     # Combinations whose codes would overflow a BIGINT are grouped by their code columns instead;

@@ -4,26 +4,18 @@ WITH both_sides AS (
   UNION ALL
   SELECT 1 AS side, rid, "c0", "c1" FROM "privrisk_x_ori"
 ),
-dict_0 AS (
-  SELECT value, CAST(ROW_NUMBER() OVER (ORDER BY first_side) AS BIGINT) AS code
-  FROM (
-    SELECT "c0" AS value, MIN(side) AS first_side FROM both_sides WHERE "c0" IS NOT NULL
-    GROUP BY "c0"
-  ) values_0
-),
-dict_1 AS (
-  SELECT value, CAST(ROW_NUMBER() OVER (ORDER BY first_side) AS BIGINT) AS code
-  FROM (
-    SELECT "c1" AS value, MIN(side) AS first_side FROM both_sides WHERE "c1" IS NOT NULL
-    GROUP BY "c1"
-  ) values_1
+first_sides AS (
+  SELECT side, rid,
+    "c0", MIN(side) OVER (PARTITION BY "c0") AS "first_side_c0",
+    "c1", MIN(side) OVER (PARTITION BY "c1") AS "first_side_c1"
+  FROM both_sides
 )
 SELECT
-  b.side,
-  b.rid,
-  b.rid + b.side * 1099511627776 AS side_rid,
-  COALESCE(dict_0.code, 0) AS "c0",
-  COALESCE(dict_1.code, 0) AS "c1"
-FROM both_sides b
-LEFT JOIN dict_0 ON dict_0.value = b."c0"
-LEFT JOIN dict_1 ON dict_1.value = b."c1"
+  side,
+  rid,
+  rid + side * 1099511627776 AS side_rid,
+  CASE WHEN "c0" IS NULL THEN 0 ELSE CAST(DENSE_RANK() OVER (
+    ORDER BY "c0" IS NULL, "first_side_c0", "c0") AS BIGINT) END AS "c0",
+  CASE WHEN "c1" IS NULL THEN 0 ELSE CAST(DENSE_RANK() OVER (
+    ORDER BY "c1" IS NULL, "first_side_c1", "c1") AS BIGINT) END AS "c1"
+FROM first_sides

@@ -12,12 +12,16 @@ from dataclasses import dataclass
 
 from ...sql.types import TypeClass
 from ..queries import Queries
+from .plan import DATETIME_UNITS
 
 # A combination is grouped by one packed BIGINT only while every key stays below this; SQLite
 # silently turns a larger integer into a float. Above it, the code columns themselves are grouped.
 PACKED_KEY_LIMIT = 2**62
 # The coded rows tag ori's rids with this (side_rid = rid + side * SIDE_OFFSET): a side's rids stay below it.
 SIDE_OFFSET = 2**40
+# A timestamp's finest non-zero part, tried from the finest: the part it differs from when floored
+# to, and the unit (plan.DATETIME_UNITS) it then has; none of them: a day ("D", no flooring).
+_FINEST_PARTS = (("second", "us"), ("minute", "s"), ("hour", "T"), ("day", "H"))
 # GROUPING_ID is a bit per grouping column in a BIGINT: a GROUPING SETS batch groups at most this many.
 GROUPING_ID_BITS = 62
 
@@ -55,7 +59,12 @@ class MpuccsQueries(Queries):
 
     def finest_datetime_units(self, relation_sql: str, columns: Sequence[str]) -> str:
         """One row: per column ``unit_<i>``, the finest part of any value (an index of plan.DATETIME_UNITS)."""
-        return self._r("mpuccs/finest_datetime_units.sql.j2", relation=relation_sql, columns=list(columns))
+        return self._r(
+            "mpuccs/finest_datetime_units.sql.j2",
+            relation=relation_sql,
+            columns=list(columns),
+            ladder=[(part, DATETIME_UNITS.index(unit)) for part, unit in _FINEST_PARTS],
+        )
 
     def first_non_null_values(
         self,

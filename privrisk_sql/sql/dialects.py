@@ -39,6 +39,12 @@ class Dialect:
     # DuckDB generator costs 20-40 ms per process (it parses SQL in its class body), 3% of a
     # 30k-row mpUCCs run. Dates and timestamps always go through the dialect's own generator.
     sqlglot_writer: str
+    # Rows "in any order" are numbered by sorting their values (Spark, whose ROW_NUMBER needs an
+    # ORDER BY: templates/spark/_functions.sql.j2): an order that no read order moves. mpUCCs
+    # numbers its deduplicated rows through it there. With its value-ordered shape (the GROUP BY
+    # first, then the window) the statement after a timeout's cancel waited past the test's 120 s
+    # on a local session; with this one the test passes in 15 s (tests/test_cancel.py, 2026-12-01).
+    any_order_sorts_values: bool = False
     # Session settings for the length of one run, restored afterwards: (name, value) pairs.
     # PostgreSQL: JIT off (docs/decisions/postgres-jit-off.md). DuckDB: rows keep their insertion
     # order (mpUCCs' syn_idx/ori_idx are positions).
@@ -480,6 +486,7 @@ ORDER BY 1""",
             "spark",
             ("spark",),
             natural_row_order=False,
+            any_order_sorts_values=True,
             reads_files=True,
             sqlglot_writer="spark",
             container_kind="database",

@@ -275,7 +275,8 @@ class _Run:
                 self.key,
                 as_bytes=rel.may_collate,
                 other_relation_sql=(self.syn_rel if side == "ori" else self.ori_rel).sql,
-                in_value_order=self.in_value_order,
+                # where the engine's "any order" already sorts the values, its shape as it was
+                in_value_order=self.in_value_order and not self.src.dialect.any_order_sorts_values,
                 **self._key_order(rel),
             )
         )

@@ -40,10 +40,8 @@ class Dialect:
     # 30k-row mpUCCs run. Dates and timestamps always go through the dialect's own generator.
     sqlglot_writer: str
     # Rows "in any order" are numbered by sorting their values (Spark, whose ROW_NUMBER needs an
-    # ORDER BY: templates/spark/_functions.sql.j2): an order that no read order moves. mpUCCs
-    # numbers its deduplicated rows through it there. With its value-ordered shape (the GROUP BY
-    # first, then the window) the statement after a timeout's cancel waited past the test's 120 s
-    # on a local session; with this one the test passes in 15 s (tests/test_cancel.py, 2026-12-01).
+    # ORDER BY: templates/spark/_functions.sql.j2): an order that no read order moves, which
+    # mpUCCs' dedup keeps there (its value-ordered shape hung tests/test_cancel.py on Spark).
     any_order_sorts_values: bool = False
     # Session settings for the length of one run, restored afterwards: (name, value) pairs.
     # PostgreSQL: JIT off (docs/decisions/postgres-jit-off.md). DuckDB: rows keep their insertion

@@ -199,9 +199,9 @@ class _Run:
         self.all_columns = columns is None
         self.cols = work_columns(source, self.ori_rel, self.syn_rel, self.names)
         self.key = key
-        # The rows have no order to give positions by (PostgreSQL, MariaDB, Spark without a key):
-        # they are numbered by their values, and datetime precision looks at every value.
-        self.in_value_order = key is None and not source.dialect.natural_row_order
+        # Positions are defined (a key, or an engine that reads a table in its order). Where they
+        # are not, the rows are numbered by their values and datetime precision looks at every value.
+        self.rows_have_order = key is not None or source.dialect.natural_row_order
         self.details = details
         self.n_cols, self.delta, self.decay, self.alpha = n_cols, delta, decay, alpha
         self.numeric_precision, self.datetime_precision, self.dt_unit = numeric_precision, datetime_precision, dt_unit
@@ -246,7 +246,7 @@ class _Run:
         else:
             unit = "D"
             stamps = [c.ori_name for c in self.cols if c.ori_class is TypeClass.TIMESTAMP and not c.ori_empty]
-            if stamps and self.in_value_order:  # no first 100 values: every value is looked at
+            if stamps and not self.rows_have_order:  # no first 100 values: every value is looked at
                 ranks = self.src.fetch_records(self.q.finest_datetime_units(self.ori_rel.sql, stamps))[0]
                 unit = plan.DATETIME_UNITS[max(int(ranks[f"unit_{i}"] or 0) for i in range(len(stamps)))]
             elif stamps:
@@ -276,7 +276,7 @@ class _Run:
                 as_bytes=rel.may_collate,
                 other_relation_sql=(self.syn_rel if side == "ori" else self.ori_rel).sql,
                 # where the engine's "any order" already sorts the values, its shape as it was
-                in_value_order=self.in_value_order and not self.src.dialect.any_order_sorts_values,
+                in_value_order=not self.rows_have_order and not self.src.dialect.any_order_sorts_values,
                 **self._key_order(rel),
             )
         )
@@ -461,7 +461,7 @@ class _Run:
         names = [c.name for c in prio]
         alias_index = {c.alias: i for i, c in enumerate(self.cols)}
         value_offset = 4 if self.key is not None else 2  # after first_match, syn_rid[, syn_key, ori_key]
-        positions_known = not self.in_value_order
+        positions_known = self.rows_have_order  # a local: read once per event below
         # Per combination once, not per event (26k events on a 30k-row pair): its size, its names
         # and a getter of its values out of an event row. Details are tuples in DETAIL_COLUMNS order.
         by_id = {}

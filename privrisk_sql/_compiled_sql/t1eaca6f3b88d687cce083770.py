@@ -61,7 +61,7 @@ def root(context, missing=missing, environment=environment):
             pass
             yield ' '
             yield str((context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'binary_text'), t_4(context, environment.getattr(l_1_c, 'alias')), _loop_vars=_loop_vars) if environment.getattr(l_1_c, 'order_as_bytes') else t_4(context, environment.getattr(l_1_c, 'alias'))))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 14 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 15 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
         l_1_loop = l_1_c = missing
         yield ') - 1 AS '
         yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
@@ -80,7 +80,7 @@ def root(context, missing=missing, environment=environment):
         pass
         yield '  '
         yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-        yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 22 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+        yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 23 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
         yield '\n'
     l_1_loop = l_1_c = missing
     yield 'FROM (\n  SELECT\n'
@@ -90,7 +90,7 @@ def root(context, missing=missing, environment=environment):
         pass
         yield '    '
         yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-        yield str((',' if (not (environment.getattr(l_1_loop, 'last') and (undefined(name='in_value_order') if l_0_in_value_order is missing else l_0_in_value_order))) else cond_expr_undefined("the inline if-expression on line 27 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+        yield str((',' if (not (environment.getattr(l_1_loop, 'last') and (undefined(name='in_value_order') if l_0_in_value_order is missing else l_0_in_value_order))) else cond_expr_undefined("the inline if-expression on line 28 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
         yield '\n'
     l_1_loop = l_1_c = missing
     if (not t_5((undefined(name='key') if l_0_key is missing else l_0_key))):
@@ -124,7 +124,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'round_half_even'), str_join(('CAST(', context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'nan_to_null'), (undefined(name='value') if l_1_value is missing else l_1_value), _loop_vars=_loop_vars), ' AS ', environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'double'), ')', )), environment.getattr(l_1_c, 'round'), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 48 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 49 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         elif environment.getattr(l_1_c, 'float'):
             pass
@@ -132,7 +132,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'nan_to_null'), (undefined(name='value') if l_1_value is missing else l_1_value), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 50 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 51 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         elif (not t_5(environment.getattr(l_1_c, 'floor'))):
             pass
@@ -140,7 +140,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'floor_datetime'), (undefined(name='value') if l_1_value is missing else l_1_value), environment.getattr(l_1_c, 'floor'), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 52 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 53 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         elif environment.getattr(l_1_c, 'text'):
             pass
@@ -148,7 +148,7 @@ def root(context, missing=missing, environment=environment):
             yield str(context.call(environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'binary_text'), (undefined(name='value') if l_1_value is missing else l_1_value), _loop_vars=_loop_vars))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 54 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 55 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
         else:
             pass
@@ -156,7 +156,7 @@ def root(context, missing=missing, environment=environment):
             yield str((undefined(name='value') if l_1_value is missing else l_1_value))
             yield ' AS '
             yield str(t_4(context, environment.getattr(l_1_c, 'alias')))
-            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 56 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
+            yield str((',' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 57 in 'mpuccs/deduplicated_rows.sql.j2' evaluated to false and no else section was defined.")))
             yield '\n'
     l_1_loop = l_1_c = l_1_other = l_1_value = missing
     yield '    FROM '
@@ -166,4 +166,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n) distinct_rows'
 
 blocks = {}
-debug_info = '9=51&10=53&12=55&14=59&16=72&18=74&21=78&22=82&26=88&27=92&29=96&32=99&37=103&38=106&40=108&41=111&43=114&45=119&46=121&48=124&49=129&50=132&51=137&52=140&53=145&54=148&56=156&59=163&61=165'
+debug_info = '10=51&11=53&13=55&15=59&17=72&19=74&22=78&23=82&27=88&28=92&30=96&33=99&38=103&39=106&41=108&42=111&44=114&46=119&47=121&49=124&50=129&51=132&52=137&53=140&54=145&55=148&57=156&60=163&62=165'

@@ -798,6 +798,42 @@ def test_sqlite_values_outside_their_declared_type_are_refused_by_name(
         assert [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")] == ["t", "s"]
 
 
+@pytest.mark.parametrize(
+    "column,shown",
+    [
+        ("v", r"b'\x00\xff'"),  # TEXT: a number is stored as text there, but bytes stay bytes
+        ("mixed", "such as 1,"),  # no declared type, text in its first rows (read as text), then a number
+    ],
+)
+def test_sqlite_text_qids_holding_numbers_or_bytes_are_refused_by_mondrian(tmp_path, capsys, column, shown):
+    """SQLite keeps bytes in a TEXT column, and a column of no declared type (a view's CASE)
+    keeps numbers beside text: Mondrian sorted their values in Python for its rank map and
+    stopped on a TypeError traceback (exit 1: '<' not supported between 'str' and 'int'). It
+    refuses such a QID by name now, before any work; kanon groups the values as SQLite does."""
+    import sqlite3
+
+    path = tmp_path / "text.sqlite"
+    with sqlite3.connect(path) as con:
+        con.execute("CREATE TABLE t (id INTEGER, g INTEGER, v TEXT)")
+        con.executemany("INSERT INTO t VALUES (?, ?, ?)", [(i, i % 2, "ab"[i % 2]) for i in range(8)])
+        con.execute("UPDATE t SET v = X'00FF' WHERE id = 7")
+        con.execute("CREATE VIEW w AS SELECT id, g, CASE WHEN id < 7 THEN 'x' ELSE 1 END AS mixed FROM t")
+    table = "t" if column == "v" else "w"
+    db = f"sqlite:///{path}"
+    args = ["--db", db, "--table", table, "--qids", f"g,{column}", "--k", "2", "--identifiers", "id", "--output", "o"]
+    assert main(["mondrian", *args]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1, err
+    assert f"column {column!r} of {table!r} is " in err[0] and "but holds 1 value(s) that are not text" in err[0]
+    assert shown in err[0]
+    with sqlite3.connect(path) as con:
+        assert [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")] == ["t"]
+    assert pr.kanon(db, table, ["g", column])["n_classes"] == 3  # SQLite's groups: the odd value apart
+    # an order of its values, the odd one listed as text: refused as no text, not as "not in the order"
+    with pytest.raises(pr.InvalidInputError, match="that are not text, .* which an order of text values"):
+        pr.kanon(db, table, ["g"], sensitive=column, order={column: ["a", "b", "x", "1"]})
+
+
 def test_a_long_value_outside_its_type_is_shown_cut_short(tmp_path, capsys):
     """The refusal names one value: a 100,000-character text in a SQLite BOOLEAN made a message
     of 100,000 characters."""

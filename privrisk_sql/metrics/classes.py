@@ -125,6 +125,7 @@ _WHAT_A_CLASS_HOLDS = {
     TypeClass.INTEGER: "numbers",
     TypeClass.FLOAT: "numbers",
     TypeClass.BOOLEAN: "true/false (0/1)",
+    TypeClass.TEXT: "text",
     TypeClass.DATE: "dates",
     TypeClass.TIMESTAMP: "timestamps",
 }
@@ -132,7 +133,10 @@ _WHAT_A_CLASS_HOLDS = {
 
 def refuse_values_outside_order(source: Source, rel: Relation, column: str, order: Sequence[str]) -> None:
     """Refuse a text sensitive ``column`` holding a value its ``order`` does not list (compared
-    byte by byte), naming the lowest such value: one scan, before the heavy statements."""
+    byte by byte), naming the lowest such value: one scan, before the heavy statements. A value
+    that is no text (SQLite's 1 beside 'x') is refused as such first: "value 1 is not in the
+    order" read as a slip when the order listed '1'."""
+    refuse_values_outside_type(source, rel, [column], "an order of text values (--order)", (TypeClass.TEXT,))
     found = source.fetch_records(ClassQueries(source.dialect).values_outside_order(rel.sql, column, order))[0]
     n = int(found["n"] or 0)
     if n:

@@ -206,8 +206,8 @@ class Dialect:
     infinite_floats: bool = True
     # The type classes (TypeClass values) whose columns can hold values of another kind, checked
     # (fn.outside_type) before a metric computes with them: SQLite keeps any value in any column
-    # ('yes' in a BOOLEAN, 'x' in a REAL, 'oops' in a DATE); MariaDB's BOOLEAN is a TINYINT(1),
-    # -128..127. Mondrian labelled SQLite's 'yes' false; mpUCCs failed on 'x' mid-run
+    # ('yes' in a BOOLEAN, 'x' in a REAL, 'oops' in a DATE, bytes in a TEXT); MariaDB's BOOLEAN
+    # is a TINYINT(1), -128..127. Mondrian labelled SQLite's 'yes' false; mpUCCs failed on 'x' mid-run
     # (docs/decisions/declared-types-and-their-values.md).
     loose_types: tuple[str, ...] = ()
     # What depends on table {table} of schema {schema} (of database {database} where names have
@@ -334,7 +334,7 @@ ORDER BY 1""",
             connect_args=(("check_same_thread", False),),
             python_functions=True,
             typeless_columns=True,
-            loose_types=("integer", "float", "boolean", "date", "timestamp"),
+            loose_types=("integer", "float", "boolean", "date", "timestamp", "text"),
             text_holds_nul=False,
             max_join_tables=64,
             read_setting="SELECT {name} AS value FROM pragma_{name}",

@@ -128,6 +128,13 @@ def root(context, missing=missing, environment=environment):
                 str(l_1_x),
                 ' NOT IN (0, 1)',
             ))
+        elif (l_1_type_class == 'text'):
+            pass
+            t_9.extend((
+                'TYPEOF(',
+                str(l_1_x),
+                ") NOT IN ('text', 'null')",
+            ))
         elif (l_1_type_class in ('integer', 'float')):
             pass
             t_9.extend((
@@ -239,4 +246,4 @@ def root(context, missing=missing, environment=environment):
     context.vars['with_value_ids'] = l_0_with_value_ids = Macro(environment, macro, 'with_value_ids', ('rows', 'values', 'qids'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '5=30&6=39&9=48&10=55&13=62&16=65&17=72&18=75&20=81&25=89&26=95&31=101&32=108&38=118&39=125&40=128&41=131&42=135&44=141&52=149&61=158&62=168&69=178&70=190&71=201&75=212&76=222&78=225'
+debug_info = '5=30&6=39&9=48&10=55&13=62&16=65&17=72&18=75&20=81&25=89&26=95&31=101&32=108&39=118&40=125&41=128&42=131&43=135&44=138&45=142&47=148&55=156&64=165&65=175&72=185&73=197&74=208&78=219&79=229&81=232'

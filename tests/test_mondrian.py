@@ -1126,7 +1126,8 @@ def test_names_past_the_identifier_limit_are_refused_before_work(backend):
     """PostgreSQL cut a 60-character QID's <qid>_gen to <qid>_ge, a 63-character one's _lo onto
     another column, and a 64-character --output onto an existing table's name; MariaDB failed on
     a 62-character QID's _lo after the work (issue 41, defect 14). Every name the run creates is
-    checked against the engine's limit first; engines without one write them."""
+    checked against the engine's limit first; engines without one write them. The message said
+    "choose a shorter name" of an output column no option names: it says which QID to rename."""
     limit = backend.dialect.max_identifier_bytes
     qid = "q" * 61  # 61 + len("_gen") = 65: past PostgreSQL's 63 and MariaDB's 64
     t = _table(backend, [("id", T.INTEGER), (qid, T.INTEGER)], [(i, i % 5) for i in range(20)])
@@ -1138,7 +1139,8 @@ def test_names_past_the_identifier_limit_are_refused_before_work(backend):
         return
     with pytest.raises(
         pr.InvalidInputError,
-        match=f"output column '{qid}_(lo|gen)' is 6[45] bytes long; {backend.dialect.name} keeps at most {limit}",
+        match=f"output column '{qid}_(lo|gen)' is 6[45] bytes long; {backend.dialect.name} keeps at most {limit}: "
+        f"it is made from QID '{qid}''s name: give that column a shorter name in a view$",
     ):
         mondrian_keeping_all(src, t, [qid], 2, _out(backend))
     long_output = "o" * (limit + 1)

@@ -20,10 +20,11 @@ from .statements import WRITE_ELSEWHERE
 class OutputChecks(Relations):
     """The checks of a new table's name and place, asked before the run's work."""
 
-    def check_new_names(self, names: Sequence[str], what: str) -> None:
+    def check_new_names(self, names: Sequence[str], what: str, advice: str = "choose a shorter name") -> None:
         """Every name a run will create (a table, its columns) fits the database's identifier limit:
         refused before any work, never cut short (PostgreSQL cut a 64-character output onto an
-        existing table's name, and <qid>_gen to <qid>_ge)."""
+        existing table's name, and <qid>_gen to <qid>_ge). ``advice`` ends the message: what the
+        user can change to shorten the name."""
         limit = self.dialect.max_identifier_bytes
         if limit is None:
             return
@@ -31,8 +32,7 @@ class OutputChecks(Relations):
             size = len(name.encode("utf-8"))
             if size > limit:
                 raise InvalidInputError(
-                    f"{what} {name!r} is {size} bytes long; {self.dialect.name} keeps at most "
-                    f"{limit}: choose a shorter name"
+                    f"{what} {name!r} is {size} bytes long; {self.dialect.name} keeps at most {limit}: {advice}"
                 )
 
     def _refuse_undroppable(self, existing: Relation, name: str, option: str) -> None:

@@ -165,7 +165,9 @@ def mondrian(
         dropped = list(dict.fromkeys(rel.column(c).name for c in o.identifiers))
         kept, unroled = resolve_roles(rel, names, o.keep, dropped, [a.column for a in attrs])
         check_output_columns(kept, names, shape)
-        source.check_new_names(shape.generalized(names), "output column")
+        for qid in names:  # the user names no output column: what shortens one is the QID's name
+            advice = f"it is made from QID {qid!r}'s name: give that column a shorter name in a view"
+            source.check_new_names(shape.generalized([qid]), "output column", advice)
         output_table = None if file else source.new_output(output, [rel], replace=replace)
         destination: Destination = file["output"] if output_table is None else TableOutput(output_table, replace)
         privacy = Privacy(tuple(attrs), o.l, o.t) if attrs else None

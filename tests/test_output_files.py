@@ -423,3 +423,81 @@ def test_a_closed_standard_output_is_refused_before_any_work(tmp_path, command, 
     assert run.stderr == f"privrisk-sql: error: standard output is closed (>&-): {said}\n"
     assert run.returncode == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["old.duckdb"]  # no w.duckdb made
+
+
+@pytest.mark.parametrize(
+    "view,read,command",
+    [
+        (
+            "v_from",
+            "FROM '{data}'",
+            ["mondrian", "--qids", "a", "--k", "2", "--keep", "b", "--output", "{out}", "--replace"],
+        ),
+        ("v_read", "FROM read_parquet('{data}')", ["kanon", "--qids", "a", "--json", "{out}"]),
+        ("v_list", "FROM read_parquet(['{data}'])", ["cavg", "--qids", "a", "--k", "2", "--html", "{out}"]),
+        ("v_rel", "FROM 'data.parquet'", ["risk", "--qids", "a", "--records", "{out}", "--key", "b", "--replace"]),
+        ("v_of_v", "FROM v_from", ["risk", "--qids", "a", "--classes", "{out}", "--replace"]),
+    ],
+)
+def test_an_output_file_a_view_of_the_input_reads_is_refused(tmp_path, capsys, monkeypatch, view, read, command):
+    """A DuckDB view over a Parquet file, and that file as the output: `mondrian --db db.duckdb
+    --table v --output data.parquet --replace` wrote the release over the file the view reads
+    (exit 0; the input's rows were gone), as did --json, --html and risk's --records/--classes.
+    Refused before any work now, naming the view and the path, also through a view of the view,
+    a list of files, and a path relative to the working directory; the file is as it was."""
+    monkeypatch.chdir(tmp_path)
+    data = tmp_path / "data.parquet"
+    duckdb.sql("SELECT i % 3 AS a, i AS b FROM range(20) t(i)").write_parquet(str(data))
+    before = data.read_bytes()
+    db = tmp_path / "db.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute(f"CREATE VIEW v_from AS SELECT * FROM '{data}'")
+        if view != "v_from":
+            con.execute(f"CREATE VIEW {view} AS SELECT * {read.format(data=data)}")
+    out = "data.parquet" if view == "v_rel" else str(data)
+    args = [a.format(out=out) for a in command]
+    assert main([args[0], "--db", str(db), "--table", view, *args[1:], "--quiet"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1, err
+    chain = "v_of_v -> v_from" if view == "v_of_v" else view
+    assert f"is read by the input: {chain} -> " in err[0] and "writing it would destroy the input" in err[0]
+    assert data.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["data.parquet", "db.duckdb"]
+
+
+def test_an_output_file_a_pattern_of_the_input_reads_is_refused(tmp_path, capsys):
+    """A view over 'ds/*.parquet': a release written as ds/release.parquet would be read as part of
+    the input next time. Refused; ds/release.csv, which the pattern does not match, is written."""
+    ds = tmp_path / "ds"
+    ds.mkdir()
+    duckdb.sql("SELECT i % 3 AS a, i AS b FROM range(20) t(i)").write_parquet(str(ds / "part0.parquet"))
+    db = tmp_path / "db.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute(f"CREATE VIEW v AS SELECT * FROM read_parquet('{ds}/*.parquet')")
+    base = ["mondrian", "--db", str(db), "--table", "v", "--qids", "a", "--k", "2", "--keep", "b", "--quiet"]
+    assert main([*base, "--output", str(ds / "release.parquet")]) == 2
+    err = capsys.readouterr().err
+    assert f"would be read by the input: v -> '{ds}/*.parquet'; writing there would change the input" in err
+    assert main([*base, "--output", str(ds / "release.csv")]) == 0
+    assert sorted(p.name for p in ds.iterdir()) == ["part0.parquet", "release.csv"]
+
+
+def test_a_python_output_file_a_view_of_the_input_reads_is_refused(tmp_path):
+    """The same through the API: a Source on the database, the view, and output= its file; and a
+    DuckDB relation that reads the file (con.read_parquet, or a query of the view), which wrote
+    the release over it too."""
+    data = tmp_path / "data.parquet"
+    duckdb.sql("SELECT i % 3 AS a, i AS b FROM range(20) t(i)").write_parquet(str(data))
+    before = data.read_bytes()
+    con = duckdb.connect()
+    con.execute(f"CREATE VIEW v AS SELECT * FROM '{data}'")
+    with pytest.raises(pr.InvalidInputError, match="is read by the input: v -> "):
+        pr.mondrian(pr.Source(con), "v", ["a"], 2, str(data), keep=["b"], replace=True)
+    with pytest.raises(pr.InvalidInputError, match="is read by the input: v -> "):
+        pr.kanon(pr.Source(con), "v", ["a"], html=str(data))
+    for relation in (con.read_parquet(str(data)), con.sql("SELECT * FROM v")):
+        with pytest.raises(pr.InvalidInputError, match="is read by the input: the DuckDB relation -> "):
+            pr.mondrian(pr.Source(con), relation, ["a"], 2, str(data), keep=["b"], replace=True)
+    assert data.read_bytes() == before
+    assert pr.mondrian(pr.Source(con), con.read_parquet(str(data)), ["a"], 2, str(tmp_path / "r.parquet"), keep=["b"])
+    assert pr.kanon(pr.Source(con), "v", ["a"], html=str(tmp_path / "page.html"))["k_anonymity"] == 6

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 import uuid
 import warnings
 
@@ -762,6 +763,50 @@ def test_postgres_materialized_views_are_read_and_never_replaced(pg):
     finally:
         pg.run(f"DROP MATERIALIZED VIEW IF EXISTS {mv}")
         pg.run(f"DROP TABLE IF EXISTS {base}")
+
+
+def test_postgres_partitions_and_inheriting_tables_are_read_with_their_table(pg):
+    """A PostgreSQL table reads its partitions (and inheriting tables): `--table part --output
+    part_2 --replace`, part_2 one of part's partitions, exited 0 and took part_2's 200 rows out of
+    the input table; replacing the partitioned table while a partition was the input dropped the
+    input. Both are refused before any statement, at any depth and through a view, naming the
+    chain; a sibling partition of the input is still the user's to replace."""
+    import uuid
+
+    t = f"part_{uuid.uuid4().hex[:10]}"
+    p1, p2, p2a, pv, par, kid = (f"{t}_1", f"{t}_2", f"{t}_2a", f"{t}_v", f"{t}_par", f"{t}_kid")
+    pg.run(f"CREATE TABLE {t} (id INT, g INT, s TEXT) PARTITION BY RANGE (id)")
+    try:
+        pg.run(f"CREATE TABLE {p1} PARTITION OF {t} FOR VALUES FROM (0) TO (100)")
+        pg.run(f"CREATE TABLE {p2} PARTITION OF {t} FOR VALUES FROM (100) TO (1000) PARTITION BY RANGE (id)")
+        pg.run(f"CREATE TABLE {p2a} PARTITION OF {p2} FOR VALUES FROM (100) TO (1000)")
+        pg.run(f"INSERT INTO {t} SELECT i, i % 5, (ARRAY['a', 'b'])[1 + i % 2] FROM generate_series(0, 299) i")
+        pg.run(f"CREATE VIEW {pv} AS SELECT * FROM {t}")
+        pg.run(f"CREATE TABLE {par} (id INT, g INT, s TEXT)")
+        pg.run(f"CREATE TABLE {kid} () INHERITS ({par})")
+        pg.run(f"INSERT INTO {kid} SELECT i, i % 5, 'a' FROM generate_series(0, 99) i")
+        refused = [
+            (t, p2, f"output '{p2}' is read by the input: {t} -> {p2};"),
+            (t, p2a, f"output '{p2a}' is read by the input: {t} -> {p2a};"),
+            (pv, p2a, f"output '{p2a}' is read by the input: {pv} -> {t} -> {p2a};"),
+            (par, kid, f"output '{kid}' is read by the input: {par} -> {kid};"),
+            (p1, t, f"output '{t}' holds '{p1}' (a partition or an inheriting table), which the input reads: {p1};"),
+            (p2a, t, f"output '{t}' holds '{p2a}' (a partition or an inheriting table), which the input reads"),
+            (kid, par, f"output '{par}' holds '{kid}' (a partition or an inheriting table), which the input reads"),
+        ]
+        for table, output, message in refused:
+            src = pg.source()
+            with pytest.raises(pr.InvalidInputError, match=re.escape(message)):
+                mondrian_keeping_all(src, table, ["g", "s"], 5, output, replace=True)
+            assert src.statements == 0, (table, output)
+        assert pg.fetch(f"SELECT COUNT(*) FROM {t}")[0][0] == 300
+        assert pg.fetch(f"SELECT COUNT(*) FROM {par}")[0][0] == 100
+        assert pr.kanon(pg.source(), t, ["g", "s"])["n_rows"] == 300
+        assert mondrian_keeping_all(pg.source(), p1, ["g", "s"], 5, p2, replace=True).n_rows == 100  # a sibling
+    finally:
+        pg.run(f"DROP VIEW IF EXISTS {pv}")
+        for name in (t, p2, par):
+            pg.run(f"DROP TABLE IF EXISTS {name} CASCADE")
 
 
 def test_postgres_foreign_tables_are_read_and_never_replaced(pg):

@@ -214,6 +214,7 @@ def _run_metric(metric: Metric, args: argparse.Namespace) -> int:
     command.check(args)
     _checked_outputs(metric, args)
     with _opened(metric, args) as src, _stops_after_publish(src) as writing:
+        src.writes_files(args.json_out, args.html_out)  # never a file the input reads through views
         result = command.compute(src, args)
         database = src.database_label
         payload = result.to_json_payload()

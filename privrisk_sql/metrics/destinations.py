@@ -146,6 +146,7 @@ class TableFile:
                 "that may write files"
             )
         self.file.refuse_inputs(source.database_files(), "output")
+        source.writes_files(self.file)  # nor a file the input reads through views
 
     @property
     def described(self) -> str:

@@ -174,6 +174,7 @@ def check_not_a_database(page: Any, source: Any) -> None:
     database with the report (the CLI checks ``--db``; a Python Source may be any connection)."""
     if page is not None:  # only the comparison: the path itself was checked (and its folder probed)
         page.refuse_inputs(source.database_files(), "html")
+        source.writes_files(page)  # nor a file the input reads through views
 
 
 @contextlib.contextmanager

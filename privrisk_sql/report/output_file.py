@@ -24,6 +24,7 @@ file in (tried with a probe file), a path that is the same file as one of the ru
 from __future__ import annotations
 
 import contextlib
+import fnmatch
 import os
 import secrets
 import stat
@@ -106,6 +107,33 @@ class OutputFile:
                 raise InvalidInputError(
                     f"{option} {self.path!r} is inside the input dataset {os.fspath(other)!r}: writing there "
                     "would change the input"
+                )
+
+    def refuse_reads(self, reads: Iterable[tuple[str, str]]) -> None:
+        """Refuse, naming the chain, a path or pattern an input reads through views (``(text,
+        chain)`` from view_chain.files_read_through; relative to the working directory, as DuckDB
+        reads it) that is this file, or a folder or pattern it would fall in: a view over
+        'data.parquet' and ``--output data.parquet --replace`` replaced the file the view reads."""
+        if self.target is None:
+            return
+        for text, chain in reads:
+            path = os.path.abspath(os.path.expanduser(text))
+            if any(c in text for c in "*?["):  # a pattern: a new file matching it is read next time
+                folder, pattern = os.path.split(path)  # the target is a real path: its folder's too
+                hit = any(
+                    fnmatch.fnmatchcase(self.target, p) for p in (path, os.path.join(os.path.realpath(folder), pattern))
+                )
+            else:
+                hit = os.path.isdir(path) and _inside(self.target, path)
+            if hit:
+                raise InvalidInputError(
+                    f"{self.option} {self.path!r} would be read by the input: {chain} -> {text!r}; writing "
+                    "there would change the input: name a file elsewhere"
+                )
+            if not os.path.isdir(path) and _same_file(self.target, path):
+                raise InvalidInputError(
+                    f"{self.option} {self.path!r} is read by the input: {chain} -> {text!r}; writing it would "
+                    "destroy the input: name another file"
                 )
 
     def write(self, text: str) -> None:

@@ -103,6 +103,7 @@ class Source(Outputs, TempTables):
         self.stopped_after_publish: str | None = None
         self.published: list[str] = []  # output tables this Source gave their names, in order
         self.published_files: list[str] = []  # output files (Mondrian's release as Parquet, CSV), in order
+        self.files_written: list[Any] = []  # the run's output files (OutputFile), never what its inputs read
         self._temps: list[str] = []
         self.work_tables_left: list[str] = []
         self._frames: list[str] = []  # DataFrames registered with DuckDB for this run (see _frame_relation)
@@ -184,7 +185,10 @@ def opened(target: Any = None, writes: Sequence[str] = ()) -> Iterator[Source]:
         ) as source,
         source.guarded(),
     ):
-        yield source
+        try:
+            yield source
+        finally:
+            source.files_written.clear()  # this run's, for the checks of its inputs (Relations.writes_files)
 
 
 @contextlib.contextmanager

@@ -65,16 +65,6 @@ class OutputChecks(Relations):
                 "or choose another name"
             )
 
-    def _about_table(self, query: str, identity: tuple) -> str:
-        """A Dialect query about an existing table, its {database} (NULL where names have no
-        database part), {schema} and {table} filled in as literals."""
-        *database, schema, table = identity
-        return query.format(
-            database=self.literal(database[0]) if database else "NULL",
-            schema=self.literal(schema),
-            table=self.literal(table),
-        )
-
     def output_table(self, name: str, option: str = "output") -> OutputTable:
         """Where a table a run creates goes, resolved before any work: the database and/or
         schema it names (else the current ones), which must exist and take new tables.

@@ -35,10 +35,19 @@ class Outputs(OutputChecks):
             if existing is not None and existing.identity == rel.identity:  # main.people is people
                 raise InvalidInputError(f"{option} {name!r} is the input table {rel.label!r}; choose another name")
             if existing is not None:  # the input may read it through views: pv -> people
-                for identity, chain in read_through(self, rel):
+                seen = list(read_through(self, rel))
+                for identity, chain in seen:
                     if identity == existing.identity:
                         raise InvalidInputError(
                             f"{option} {name!r} is read by the input: {' -> '.join(chain)}; choose another name"
+                        )
+                parts = {found.identity for n in self.table_parts(existing) if (found := self.find_table(n))}
+                for identity, chain in seen:
+                    if identity in parts:  # replacing a partitioned table drops its partitions
+                        raise InvalidInputError(
+                            f"{option} {name!r} holds {chain[-1]!r} (a partition or an inheriting table), "
+                            f"which the input reads: {' -> '.join(chain)}; replacing it would take those rows "
+                            "away: choose another name"
                         )
             opaque = opaque_reads(self, rel) if existing is not None else []
             if opaque:  # what it reads may be the table the output would replace: no guess

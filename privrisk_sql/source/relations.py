@@ -229,6 +229,33 @@ class Relations(Statements):
 
     _frames: list[str]
     csv_encoding: str  # of the CSV files read (Source's csv_encoding)
+    files_written: list[Any]  # the run's output files (Source's; :meth:`writes_files`)
+
+    def writes_files(self, *files: Any) -> None:
+        """Register the run's output files (OutputFile; None skipped) before it reads its inputs:
+        an input that reads one of them through its views (a view over 'data.parquet', and
+        ``--output data.parquet``) is then refused as it is resolved. Forgotten when the run ends."""
+        self.files_written.extend(f for f in files if f is not None and f.target is not None)
+
+    def _refuse_reading_what_it_writes(self, rel: Relation, frame: Any = None) -> None:
+        """An output file of the run that ``rel`` reads through views, or (a DuckDB relation
+        ``frame``) through its query, refused by :meth:`OutputFile.refuse_reads`."""
+        if not self.files_written:
+            return
+        from .view_chain import files_read_by_query, files_read_through
+
+        if type(frame).__name__ == "DuckDBPyRelation":
+            try:
+                query = frame.sql_query()
+            except Exception:  # no text to read: the guard sees nothing behind it
+                return
+            reads = files_read_by_query(self, query, "the DuckDB relation")
+        elif rel.is_view:
+            reads = files_read_through(self, rel)
+        else:
+            return
+        for file in self.files_written:
+            file.refuse_reads(reads)
 
     def relations(self, *tables: str) -> list[Relation]:
         """:meth:`relation` of each table, the files among them read side by side where the
@@ -302,7 +329,7 @@ class Relations(Statements):
                 )
             return Relation(table, sql, self._describe_query(sql, table), is_file=True)
         try:
-            return self._catalog_relation(table)
+            rel = self._catalog_relation(table)
         except InvalidInputError as e:
             if not str(e).startswith("table not found"):
                 raise
@@ -336,6 +363,8 @@ class Relations(Statements):
                 f"table not found: {table!r}: neither a table of the database nor a "
                 f"CSV/Parquet file ({why}){self._did_you_mean(table)}"
             ) from None
+        self._refuse_reading_what_it_writes(rel)
+        return rel
 
     def _forgotten_table(self, table: str) -> str:
         """``; the folder ... holds``: where a table of this name keeps its rows though no table of
@@ -406,7 +435,9 @@ class Relations(Statements):
         sql = self.quote(name)
         index = getattr(frame, "index", None)  # pandas; Arrow and polars have none
         names = tuple(str(n) for n in getattr(index, "names", ()) if n is not None)
-        return Relation(kind, sql, self._describe_query(sql, kind), is_file=False, index_names=names)
+        rel = Relation(kind, sql, self._describe_query(sql, kind), is_file=False, index_names=names)
+        self._refuse_reading_what_it_writes(rel, frame)
+        return rel
 
     def _describe_query(self, sql: str, label: str) -> tuple[Column, ...]:
         return tuple(Column(n, t, type_class(t)) for n, t in self.engine.describe(sql, label))
@@ -471,3 +502,24 @@ class Relations(Statements):
         if not view.is_view or view.identity is None:
             return None
         return self.engine.view_definition(view.identity)
+
+    def table_parts(self, table: Relation) -> list[str]:
+        """The tables whose rows a table's also are (Dialect.table_parts: PostgreSQL's partitions
+        and inheritance children, at any depth), as quoted lookup names: reading the table reads
+        them, and dropping it drops its partitions."""
+        query = self.dialect.table_parts
+        if query is None or table.is_view or table.identity is None:
+            return []
+        # a catalog lookup, not a statement of the work (as the inspector's lookups of a view)
+        rows = self._run(self._about_table(query, table.identity), fetch="records", setting=True)
+        return [".".join('"' + str(r[c]).replace('"', '""') + '"' for c in ("schema_name", "table_name")) for r in rows]
+
+    def _about_table(self, query: str, identity: tuple) -> str:
+        """A Dialect query about an existing table, its {database} (NULL where names have no
+        database part), {schema} and {table} filled in as literals."""
+        *database, schema, table = identity
+        return query.format(
+            database=self.literal(database[0]) if database else "NULL",
+            schema=self.literal(schema),
+            table=self.literal(table),
+        )

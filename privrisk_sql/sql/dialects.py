@@ -216,6 +216,11 @@ class Dialect:
     # replace that would fail at its very end, or on MariaDB leave the old table under a staging
     # name, is refused before any work. A view elsewhere names its table and reads the new one.
     table_dependents: str | None = None
+    # The tables whose rows a table {table} of schema {schema} also holds, at any depth, as
+    # schema_name, table_name: PostgreSQL's partitions and inheritance children. Reading the table
+    # reads them; dropping it drops its partitions. `--table part --output part_2 --replace` (a
+    # partition of part) replaced the partition and took its rows out of the input table.
+    table_parts: str | None = None
     # Whether this session may drop the table {schema}.{table} that a replace drops (literals; one
     # row, columns ok and owner). PostgreSQL: its owner or the schema's may (a role of theirs, a
     # superuser); anyone else's DROP failed at the publish, after the run's work.
@@ -407,6 +412,18 @@ WHERE n.nspname = {schema} AND c.relname = {table} AND d.deptype = 'n'
   AND NOT (d.classid = 'pg_rewrite'::regclass
            AND EXISTS (SELECT 1 FROM pg_rewrite r WHERE r.oid = d.objid AND r.ev_class = c.oid))
 ORDER BY 1""",
+            table_parts="""
+WITH RECURSIVE parts(oid) AS (
+  SELECT i.inhrelid FROM pg_inherits i
+  JOIN pg_class c ON c.oid = i.inhparent
+  JOIN pg_namespace n ON n.oid = c.relnamespace
+  WHERE n.nspname = {schema} AND c.relname = {table}
+  UNION
+  SELECT i.inhrelid FROM pg_inherits i JOIN parts p ON i.inhparent = p.oid
+)
+SELECT n.nspname AS schema_name, c.relname AS table_name
+FROM parts p JOIN pg_class c ON c.oid = p.oid JOIN pg_namespace n ON n.oid = c.relnamespace
+ORDER BY 1, 2""",
         ),
         # MariaDB (and MySQL's protocol): templates/mysql/_functions.sql.j2 holds its expressions.
         # sql_mode for a run: `||` concatenates (the templates' labels) and a bad value is an

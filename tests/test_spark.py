@@ -60,6 +60,29 @@ def test_callers_session_files_and_frames(spark, tmp_path):
 
 
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_an_output_file_the_input_reads_is_refused(spark, tmp_path):
+    """A temporary view over a Parquet file (or a DataFrame reading it), and that file as the
+    release or the page: the run wrote over the file the input reads (Spark keeps no text of a
+    temporary view, so the view chain saw nothing). The plan's input files are asked now."""
+    session = spark.session
+    data = tmp_path / "data.parquet"
+    duckdb.sql("SELECT i % 4 AS a, i AS b FROM range(40) t(i)").write_parquet(str(data))
+    before = data.read_bytes()
+    view = f"v_{uuid.uuid4().hex[:10]}"
+    session.read.parquet(str(data)).createOrReplaceTempView(view)
+    src = pr.connect(session)
+    for table in (view, session.read.parquet(str(data))):
+        with pytest.raises(pr.InvalidInputError, match="is read by the input: .* writing it would destroy the input"):
+            pr.mondrian(src, table, ["a"], 2, str(data), keep=["b"], replace=True)
+        with pytest.raises(pr.InvalidInputError, match="is read by the input: "):
+            pr.kanon(src, table, ["a"], html=str(data))
+    assert data.read_bytes() == before
+    assert pr.mondrian(src, view, ["a"], 2, str(tmp_path / "release.parquet"), keep=["b"]).n_rows == 40
+    session.catalog.dropTempView(view)
+    src.close()
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
 def test_read_only_guard_lets_work_tables_through_only(spark):
     t = spark.load(FIXTURES / "handcheck" / "ori.csv")
     src = spark.source(read_only=True)

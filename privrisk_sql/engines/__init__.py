@@ -143,6 +143,11 @@ class Engine(Protocol):
 
     def view_definition(self, identity: tuple) -> str | None: ...
 
+    def input_files(self, relation_sql: str) -> list[str]:
+        """The local files a relation (its quoted name) reads, as the engine's plan lists them:
+        Spark's ``DataFrame.inputFiles()``, through every view, temporary ones too (their text is
+        not kept). [] where the engine lists none (DuckDB, a server: views' text is read instead)."""
+
     def register_frame(self, name: str, frame: Any) -> None:
         """Make a DataFrame readable under ``name`` for this session (DuckDB: pandas, Arrow;
         Spark: Spark DataFrames)."""

@@ -263,6 +263,9 @@ class DuckDBEngine:
         ).fetchall()
         return rows[0][0] if rows else None
 
+    def input_files(self, relation_sql: str) -> list[str]:
+        return []  # the views' text names them (source/view_chain.py)
+
     def register_frame(self, name: str, frame: Any) -> None:
         """``frame`` as a view named ``name``; a pandas column DuckDB cannot read is named, and a
         column of Python objects is read as its values are (:func:`_objects_as_values`)."""

@@ -446,6 +446,14 @@ class SparkEngine:
             return None
         return next((r["data_type"] for r in rows if r["col_name"] == "View Text"), None)
 
+    def input_files(self, relation_sql: str) -> list[str]:
+        try:
+            with _own_statement():
+                found = self.session.sql(f"SELECT * FROM {relation_sql}").inputFiles()  # quoted by the caller
+        except Exception:  # a plan it cannot list (a source of no files): nothing seen
+            return []
+        return [path for path in map(_local_path, found) if path is not None]
+
     def register_frame(self, name: str, frame: Any) -> None:
         if not (type(frame).__module__.startswith("pyspark.") and hasattr(frame, "createOrReplaceTempView")):
             raise UnsupportedFeatureError("Spark reads Spark DataFrames (spark.createDataFrame(pandas_frame))")

@@ -244,16 +244,14 @@ class Relations(Statements):
             return
         from .view_chain import files_read_by_query, files_read_through
 
+        reads = [(path, rel.label) for path in self.engine.input_files(rel.sql)]  # Spark: its plan's files
         if type(frame).__name__ == "DuckDBPyRelation":
             try:
-                query = frame.sql_query()
+                reads += files_read_by_query(self, frame.sql_query(), "the DuckDB relation")
             except Exception:  # no text to read: the guard sees nothing behind it
-                return
-            reads = files_read_by_query(self, query, "the DuckDB relation")
+                pass
         elif rel.is_view:
-            reads = files_read_through(self, rel)
-        else:
-            return
+            reads += files_read_through(self, rel)
         for file in self.files_written:
             file.refuse_reads(reads)
 

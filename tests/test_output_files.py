@@ -465,21 +465,27 @@ def test_an_output_file_a_view_of_the_input_reads_is_refused(tmp_path, capsys, m
     assert sorted(p.name for p in tmp_path.iterdir()) == ["data.parquet", "db.duckdb"]
 
 
-def test_an_output_file_a_pattern_of_the_input_reads_is_refused(tmp_path, capsys):
+def test_an_output_file_a_pattern_of_the_input_reads_is_refused(tmp_path, capsys, monkeypatch):
     """A view over 'ds/*.parquet': a release written as ds/release.parquet would be read as part of
-    the input next time. Refused; ds/release.csv, which the pattern does not match, is written."""
+    the input next time. Refused; ds/release.csv, which the pattern does not match, is written;
+    and a view's strings that name no file ('*', '.') refuse nothing in the working directory."""
+    monkeypatch.chdir(tmp_path)
     ds = tmp_path / "ds"
     ds.mkdir()
     duckdb.sql("SELECT i % 3 AS a, i AS b FROM range(20) t(i)").write_parquet(str(ds / "part0.parquet"))
     db = tmp_path / "db.duckdb"
     with duckdb.connect(str(db)) as con:
         con.execute(f"CREATE VIEW v AS SELECT * FROM read_parquet('{ds}/*.parquet')")
-    base = ["mondrian", "--db", str(db), "--table", "v", "--qids", "a", "--k", "2", "--keep", "b", "--quiet"]
-    assert main([*base, "--output", str(ds / "release.parquet")]) == 2
+        # strings that are no paths: '*', '?', '.' and '/' name no file an output could be
+        con.execute("CREATE VIEW w AS SELECT a, b, '*' AS star, '?' AS q, '.' AS dot, '/' AS slash FROM v")
+    base = ["mondrian", "--db", str(db), "--qids", "a", "--k", "2", "--keep", "b", "--quiet"]
+    assert main([*base, "--table", "v", "--output", str(ds / "release.parquet")]) == 2
     err = capsys.readouterr().err
     assert f"would be read by the input: v -> '{ds}/*.parquet'; writing there would change the input" in err
-    assert main([*base, "--output", str(ds / "release.csv")]) == 0
+    assert main([*base, "--table", "v", "--output", str(ds / "release.csv")]) == 0
     assert sorted(p.name for p in ds.iterdir()) == ["part0.parquet", "release.csv"]
+    for name in ("star.parquet", "sub.csv"):
+        assert main([*base, "--table", "w", "--output", str(tmp_path / name)]) == 0, capsys.readouterr().err
 
 
 def test_a_python_output_file_a_view_of_the_input_reads_is_refused(tmp_path):

@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import fnmatch
 import os
+import re
 import secrets
 import stat
 import sys
@@ -112,25 +113,24 @@ class OutputFile:
     def refuse_reads(self, reads: Iterable[tuple[str, str]]) -> None:
         """Refuse, naming the chain, a path or pattern an input reads through views (``(text,
         chain)`` from view_chain.files_read_through; relative to the working directory, as DuckDB
-        reads it) that is this file, or a folder or pattern it would fall in: a view over
-        'data.parquet' and ``--output data.parquet --replace`` replaced the file the view reads."""
+        reads it) that is this file, or a pattern it would match: a view over 'data.parquet' and
+        ``--output data.parquet --replace`` replaced the file the view reads. A pattern counts
+        where it reads as one of files (a folder in it, or a suffix): a view's '*' or '?' is no
+        pattern of every file here."""
         if self.target is None:
             return
         for text, chain in reads:
             path = os.path.abspath(os.path.expanduser(text))
-            if any(c in text for c in "*?["):  # a pattern: a new file matching it is read next time
+            if any(c in text for c in "*?[") and _names_files(text):  # a new file matching it is read next time
                 folder, pattern = os.path.split(path)  # the target is a real path: its folder's too
-                hit = any(
+                if any(
                     fnmatch.fnmatchcase(self.target, p) for p in (path, os.path.join(os.path.realpath(folder), pattern))
-                )
-            else:
-                hit = os.path.isdir(path) and _inside(self.target, path)
-            if hit:
-                raise InvalidInputError(
-                    f"{self.option} {self.path!r} would be read by the input: {chain} -> {text!r}; writing "
-                    "there would change the input: name a file elsewhere"
-                )
-            if not os.path.isdir(path) and _same_file(self.target, path):
+                ):
+                    raise InvalidInputError(
+                        f"{self.option} {self.path!r} would be read by the input: {chain} -> {text!r}; writing "
+                        "there would change the input: name a file elsewhere"
+                    )
+            elif _same_file(self.target, path):
                 raise InvalidInputError(
                     f"{self.option} {self.path!r} is read by the input: {chain} -> {text!r}; writing it would "
                     "destroy the input: name another file"
@@ -320,6 +320,11 @@ def _same_file(a: str, b: str) -> bool:
         return os.path.samefile(a, b)
     except OSError:  # one of them does not exist: compare where they would be
         return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _names_files(pattern: str) -> bool:
+    """Whether a glob pattern reads as one of file paths: a folder in it, or a suffix."""
+    return "/" in pattern or os.sep in pattern or re.search(r"\.[\w*?\[\]-]+$", pattern) is not None
 
 
 def _inside(path: str, folder: str) -> bool:

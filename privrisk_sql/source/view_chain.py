@@ -105,7 +105,8 @@ def _strings(source: Relations, tree: exp.Expr, view: Relation | None, chain: st
         name = _quoted(table)
         return (source.find_table(name) if view is None else _find(source, view, name)) is not None
 
-    named = [t.name for t in tree.find_all(exp.Table) if t.name and not in_catalog(t)]
+    ctes = {cte.alias_or_name for cte in tree.find_all(exp.CTE)}
+    named = [t.name for t in tree.find_all(exp.Table) if t.name and t.name not in ctes and not in_catalog(t)]
     strings = [str(lit.this) for lit in tree.find_all(exp.Literal) if lit.is_string]
     return [(text, chain) for text in dict.fromkeys([*named, *strings]) if text.strip()]
 

@@ -765,6 +765,53 @@ def test_postgres_materialized_views_are_read_and_never_replaced(pg):
         pg.run(f"DROP TABLE IF EXISTS {base}")
 
 
+def test_sqlite_temporary_tables_and_views_are_found_by_their_plain_name(tmp_path):
+    """A TEMP view (or table) in the caller's sqlite3 connection, named as SQLite reads it
+    ("v", not "temp.v"), was "table not found": only main was looked in, where SQLite looks in
+    temp first, then main, then attached databases. The output guard follows such a view too."""
+    import sqlite3
+
+    con = sqlite3.connect(tmp_path / "t.sqlite")
+    con.execute("CREATE TABLE t (a INTEGER, b INTEGER)")
+    con.executemany("INSERT INTO t VALUES (?, ?)", [(i % 3, i) for i in range(30)])
+    con.execute("CREATE TEMP VIEW v AS SELECT * FROM t WHERE b < 20")
+    con.execute("CREATE TEMP TABLE tt AS SELECT * FROM t WHERE b < 10")
+    con.execute(f"ATTACH '{tmp_path / 'other.sqlite'}' AS other")
+    con.execute("CREATE TABLE other.o AS SELECT * FROM t WHERE b < 15")
+    con.commit()
+    src = pr.Source(con)
+    assert [pr.kanon(src, name, ["a"])["n_rows"] for name in ("v", "tt", "o", "t", "temp.v")] == [20, 10, 15, 30, 20]
+    with pytest.raises(pr.InvalidInputError, match="output 't' is read by the input: v -> t"):
+        mondrian_keeping_all(src, "v", ["a"], 2, "t", replace=True)
+    assert con.execute("SELECT COUNT(*) FROM t").fetchone()[0] == 30
+    con.close()
+
+
+def test_postgres_finds_tables_as_its_search_path_does(pg):
+    """A table in the second schema of search_path, or a TEMP table of the caller's session, named
+    without its schema (as PostgreSQL's own SELECT reads it) was "table not found": only the
+    current schema was looked in."""
+    import uuid
+
+    schema, t, tmp = f"s_{uuid.uuid4().hex[:10]}", f"t_{uuid.uuid4().hex[:10]}", f"tmp_{uuid.uuid4().hex[:10]}"
+    pg.run(f"CREATE SCHEMA {schema}")
+    try:
+        pg.run(f"CREATE TABLE {schema}.{t} AS SELECT i % 3 AS a, i AS b FROM generate_series(1, 30) i")
+        pg.run(f"CREATE TEMP TABLE {tmp} AS SELECT i % 3 AS a FROM generate_series(1, 12) i")
+        (before,) = pg.fetch("SHOW search_path")[0]
+        pg.run(f"SET search_path TO public, {schema}")
+        try:
+            assert pr.kanon(pg.source(), t, ["a"])["n_rows"] == 30
+            assert pr.kanon(pg.source(), tmp, ["a"])["n_rows"] == 12
+        finally:
+            pg.run(f"SET search_path TO {before}")
+        with pytest.raises(pr.InvalidInputError, match="table not found"):  # off the path: not looked for
+            pr.kanon(pg.source(), t, ["a"])
+    finally:
+        pg.run(f"DROP TABLE IF EXISTS {tmp}")
+        pg.run(f"DROP SCHEMA {schema} CASCADE")
+
+
 def test_postgres_partitions_and_inheriting_tables_are_read_with_their_table(pg):
     """A PostgreSQL table reads its partitions (and inheriting tables): `--table part --output
     part_2 --replace`, part_2 one of part's partitions, exited 0 and took part_2's 200 rows out of

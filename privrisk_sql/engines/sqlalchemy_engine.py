@@ -156,12 +156,28 @@ class SQLAlchemyEngine:
         return sa.inspect(self.conn)
 
     def find_relation(self, database: str | None, schema: str | None, name: str) -> CatalogEntry | None:
+        query = self.dialect.lookup_schemas
+        if schema is not None or query is None:
+            return self._find_in(schema, name)
+        default = self._inspector().default_schema_name
+        for row in self.run(query, "records"):  # the database's own order
+            searched = row["name"]
+            entry = self._find_in(None if searched == default else searched, name, temporary=bool(row["temporary"]))
+            if entry is not None:
+                return entry
+        return None
+
+    def _find_in(self, schema: str | None, name: str, temporary: bool = False) -> CatalogEntry | None:
         import sqlalchemy as sa
 
         insp = self._inspector()
         try:
-            views = _view_names(insp, schema)
-            names = insp.get_table_names(schema=schema) + list(views)
+            if temporary:  # the session's own (SQLAlchemy lists them apart: PostgreSQL's pg_temp_N)
+                views = {n: "view" for n in insp.get_temp_view_names()}
+                names = insp.get_temp_table_names() + list(views)
+            else:
+                views = _view_names(insp, schema)
+                names = insp.get_table_names(schema=schema) + list(views)
         except Exception:
             return None
         # Catalogs fold unquoted names (PostgreSQL: lower case); match exactly, then folded, where

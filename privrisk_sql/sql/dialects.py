@@ -161,6 +161,12 @@ class Dialect:
     # the current one), where SQLAlchemy's reflection misreads names (MariaDB: a backtick in a
     # column name came back doubled). None: SQLAlchemy's inspector.
     columns_query: str | None = None
+    # The schemas an unqualified table name is looked up in, in the database's own order (columns
+    # name, and temporary: the session's own schema): SQLite's temp, main, then attached databases; PostgreSQL's temporary schema, then
+    # its search_path. None: the default schema only. A TEMP view in the caller's SQLite
+    # connection, or a table in the second schema of search_path, was "table not found" where
+    # the database's own SELECT reads it.
+    lookup_schemas: str | None = None
     # How a staged output gets its name. None: ALTER TABLE ... RENAME TO, in one transaction
     # with the DROP of a table replaced (DDL is transactional). Else a statement renaming
     # ({pairs}: "a TO b, c TO d", fully qualified) several tables at once, atomically, for a
@@ -339,6 +345,8 @@ ORDER BY 1""",
             connect_args=(("check_same_thread", False),),
             python_functions=True,
             typeless_columns=True,
+            lookup_schemas="SELECT name, name = 'temp' AS temporary FROM pragma_database_list"
+            " ORDER BY CASE name WHEN 'temp' THEN 0 WHEN 'main' THEN 1 ELSE 2 END, seq",
             loose_types=("integer", "float", "boolean", "date", "timestamp", "text"),
             text_holds_nul=False,
             max_join_tables=64,
@@ -355,6 +363,11 @@ ORDER BY 1""",
             natural_row_order=False,
             reads_files=False,
             sqlglot_writer="postgres",
+            # current_schemas(true): the temporary schema first (if the session has one), then
+            # search_path; pg_catalog left out (no user table is looked for there)
+            lookup_schemas="SELECT s.name, s.name = (SELECT nspname FROM pg_namespace WHERE oid = pg_my_temp_schema())"
+            " AS temporary FROM unnest(current_schemas(true)) WITH ORDINALITY AS s(name, n)"
+            " WHERE s.name <> 'pg_catalog' ORDER BY s.n",
             run_settings=(("jit", "off"),),
             infinite_dates=True,
             output_join_settings=(("enable_mergejoin", "off"),),

@@ -10,6 +10,7 @@ import logging
 import uuid
 import warnings
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from ..errors import InvalidInputError, QueryError
 from . import staging
@@ -21,7 +22,35 @@ log = logging.getLogger("privrisk_sql")
 
 
 class Outputs(OutputChecks):
-    """The part of a Source that creates tables: staging, then publish."""
+    """The part of a Source that creates tables: staging, then publish; and the run's output
+    files, which no input may read."""
+
+    files_written: list[Any]  # the run's output files (Source's; :meth:`writes_files`)
+
+    def writes_files(self, *files: Any) -> None:
+        """Register the run's output files (OutputFile; None skipped) before it reads its inputs:
+        an input that reads one of them through its views (a view over 'data.parquet', and
+        ``--output data.parquet``) is then refused as it is resolved. Forgotten when the run ends."""
+        self.files_written.extend(f for f in files if f is not None and f.target is not None)
+
+    def _resolved(self, rel: Relation, frame: Any = None) -> Relation:
+        """An input that reads one of the run's output files refused (OutputFile.refuse_reads):
+        through views, through a DuckDB relation's query (``frame``), or (Spark) by its plan."""
+        if not self.files_written:
+            return rel
+        from .view_chain import files_read_by_query, files_read_through
+
+        reads = [(path, rel.label) for path in self.engine.input_files(rel.sql)]  # Spark: its plan's files
+        if type(frame).__name__ == "DuckDBPyRelation":
+            try:
+                reads += files_read_by_query(self, frame.sql_query(), "the DuckDB relation")
+            except Exception:  # no text to read: the guard sees nothing behind it
+                pass
+        elif rel.is_view:
+            reads += files_read_through(self, rel)
+        for file in self.files_written:
+            file.refuse_reads(reads)
+        return rel
 
     def new_output(self, name: str, reads: Sequence[Relation], *, replace: bool, option: str = "output") -> OutputTable:
         """The table a run will create, checked before any work: its database and schema take

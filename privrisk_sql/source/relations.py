@@ -229,31 +229,11 @@ class Relations(Statements):
 
     _frames: list[str]
     csv_encoding: str  # of the CSV files read (Source's csv_encoding)
-    files_written: list[Any]  # the run's output files (Source's; :meth:`writes_files`)
 
-    def writes_files(self, *files: Any) -> None:
-        """Register the run's output files (OutputFile; None skipped) before it reads its inputs:
-        an input that reads one of them through its views (a view over 'data.parquet', and
-        ``--output data.parquet``) is then refused as it is resolved. Forgotten when the run ends."""
-        self.files_written.extend(f for f in files if f is not None and f.target is not None)
-
-    def _refuse_reading_what_it_writes(self, rel: Relation, frame: Any = None) -> None:
-        """An output file of the run that ``rel`` reads through views, or (a DuckDB relation
-        ``frame``) through its query, refused by :meth:`OutputFile.refuse_reads`."""
-        if not self.files_written:
-            return
-        from .view_chain import files_read_by_query, files_read_through
-
-        reads = [(path, rel.label) for path in self.engine.input_files(rel.sql)]  # Spark: its plan's files
-        if type(frame).__name__ == "DuckDBPyRelation":
-            try:
-                reads += files_read_by_query(self, frame.sql_query(), "the DuckDB relation")
-            except Exception:  # no text to read: the guard sees nothing behind it
-                pass
-        elif rel.is_view:
-            reads += files_read_through(self, rel)
-        for file in self.files_written:
-            file.refuse_reads(reads)
+    def _resolved(self, rel: Relation, frame: Any = None) -> Relation:
+        """A hook on each input as it is resolved (``frame``: the object a frame relation was
+        made of): Outputs checks it reads none of the run's output files."""
+        return rel
 
     def relations(self, *tables: str) -> list[Relation]:
         """:meth:`relation` of each table, the files among them read side by side where the
@@ -361,8 +341,7 @@ class Relations(Statements):
                 f"table not found: {table!r}: neither a table of the database nor a "
                 f"CSV/Parquet file ({why}){self._did_you_mean(table)}"
             ) from None
-        self._refuse_reading_what_it_writes(rel)
-        return rel
+        return self._resolved(rel)
 
     def _forgotten_table(self, table: str) -> str:
         """``; the folder ... holds``: where a table of this name keeps its rows though no table of
@@ -433,9 +412,9 @@ class Relations(Statements):
         sql = self.quote(name)
         index = getattr(frame, "index", None)  # pandas; Arrow and polars have none
         names = tuple(str(n) for n in getattr(index, "names", ()) if n is not None)
-        rel = Relation(kind, sql, self._describe_query(sql, kind), is_file=False, index_names=names)
-        self._refuse_reading_what_it_writes(rel, frame)
-        return rel
+        return self._resolved(
+            Relation(kind, sql, self._describe_query(sql, kind), is_file=False, index_names=names), frame
+        )
 
     def _describe_query(self, sql: str, label: str) -> tuple[Column, ...]:
         return tuple(Column(n, t, type_class(t)) for n, t in self.engine.describe(sql, label))

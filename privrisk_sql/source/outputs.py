@@ -56,35 +56,11 @@ class Outputs(OutputChecks):
         """The table a run will create, checked before any work: its database and schema take
         tables, it is none of the inputs ``reads`` nor read by them through views, not a view, and
         absent unless ``replace``. Staging tables that killed runs left there are swept."""
-        from .view_chain import opaque_reads, read_through
-
         target = self.output_table(name, option)  # a name it takes, in a schema there that takes tables
         existing = self.find_table(target.lookup_name)  # where it will be created, nowhere else
-        for rel in reads:
-            if existing is not None and existing.identity == rel.identity:  # main.people is people
-                raise InvalidInputError(f"{option} {name!r} is the input table {rel.label!r}; choose another name")
-            if existing is not None:  # the input may read it through views: pv -> people
-                seen = list(read_through(self, rel))
-                for identity, chain in seen:
-                    if identity == existing.identity:
-                        raise InvalidInputError(
-                            f"{option} {name!r} is read by the input: {' -> '.join(chain)}; choose another name"
-                        )
-                parts = {found.identity for n in self.table_parts(existing) if (found := self.find_table(n))}
-                for identity, chain in seen:
-                    if identity in parts:  # replacing a partitioned table drops its partitions
-                        raise InvalidInputError(
-                            f"{option} {name!r} holds {chain[-1]!r} (a partition or an inheriting table), "
-                            f"which the input reads: {' -> '.join(chain)}; replacing it would take those rows "
-                            "away: choose another name"
-                        )
-            opaque = opaque_reads(self, rel) if existing is not None else []
-            if opaque:  # what it reads may be the table the output would replace: no guess
-                raise InvalidInputError(
-                    f"{option} {name!r} exists and the input reads through {opaque[0]}, which "
-                    "this check cannot see into (a function or macro may read any table): "
-                    "choose a new name, or drop the table yourself if it is unrelated"
-                )
+        if existing is not None:
+            for rel in reads:
+                self._refuse_reaching_the_input(existing, rel, name, option)
         if existing is None:
             self._check_name_free(name, target, option)
             folder = self.engine.unlisted_table_folder(target.container, target.name)
@@ -111,6 +87,36 @@ class Outputs(OutputChecks):
                 self.drop_staging(container, staged)
                 log.warning("dropped %s, the staging table of a run that was killed", ".".join((*container, staged)))
         return target
+
+    def _refuse_reaching_the_input(self, existing: Relation, rel: Relation, name: str, option: str) -> None:
+        """The existing table an output would replace refused where the input ``rel`` reads it:
+        as itself, through views (pv -> people), as a partition of it (or one it holds), or
+        possibly, through something no lookup follows."""
+        from .view_chain import reads_of
+
+        if existing.identity == rel.identity:  # main.people is people
+            raise InvalidInputError(f"{option} {name!r} is the input table {rel.label!r}; choose another name")
+        seen = reads_of(self, rel)
+        for read in seen:
+            if read.identity == existing.identity:
+                raise InvalidInputError(
+                    f"{option} {name!r} is read by the input: {' -> '.join(read.chain)}; choose another name"
+                )
+        parts = {found.identity for n in self.table_parts(existing) if (found := self.find_table(n))}
+        for read in seen:
+            if read.identity is not None and read.identity in parts:  # a partitioned table drops its partitions
+                raise InvalidInputError(
+                    f"{option} {name!r} holds {read.chain[-1]!r} (a partition or an inheriting table), "
+                    f"which the input reads: {' -> '.join(read.chain)}; replacing it would take those rows "
+                    "away: choose another name"
+                )
+        opaque = [" -> ".join(read.chain) for read in seen if read.identity is None]
+        if opaque:  # what it reads may be the table the output would replace: no guess
+            raise InvalidInputError(
+                f"{option} {name!r} exists and the input reads through {opaque[0]}, which "
+                "this check cannot see into (a function or macro may read any table): "
+                "choose a new name, or drop the table yourself if it is unrelated"
+            )
 
     def write_staged(
         self, target: OutputTable, create: Callable[[str], None], check: Callable[[str], None], *, replace: bool

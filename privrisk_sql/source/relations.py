@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..engines.common import FILE_SUFFIXES, file_reader, path_kind, refuse_one_name_columns
 from ..errors import InvalidInputError, UnsupportedFeatureError
 from ..given import home_expanded, is_url
-from ..sql.names import split_table_name
+from ..sql.names import lookup_name, split_table_name
 from ..sql.types import TypeClass, declared_without_a_type, type_class
 from .statements import Statements
 
@@ -214,7 +214,7 @@ class OutputTable:
     @property
     def lookup_name(self) -> str:
         """This table's fully qualified name in the form :meth:`Source.find_table` reads."""
-        return ".".join('"' + p.replace('"', '""') + '"' for p in (*self.container, self.name))
+        return lookup_name((*self.container, self.name))
 
 
 def _frame_column_names(frame: Any) -> Any:
@@ -489,7 +489,7 @@ class Relations(Statements):
             return []
         # a catalog lookup, not a statement of the work (as the inspector's lookups of a view)
         rows = self._run(self._about_table(query, table.identity), fetch="records", setting=True)
-        return [".".join('"' + str(r[c]).replace('"', '""') + '"' for c in ("schema_name", "table_name")) for r in rows]
+        return [lookup_name((r["schema_name"], r["table_name"])) for r in rows]
 
     def _about_table(self, query: str, identity: tuple) -> str:
         """A Dialect query about an existing table, its {database} (NULL where names have no

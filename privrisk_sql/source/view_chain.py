@@ -1,45 +1,44 @@
 """What a view reads, through any chain of views (and what a table reads: PostgreSQL's partitions
 and inheriting tables): so that a run never writes its output over a table its input reads
 (``CREATE VIEW pv AS SELECT * FROM people``, then ``--table pv --output people --replace`` would
-replace the very rows it is reading).
+replace the very rows it is reading), nor over a file a view of it reads.
 
-Each view's definition comes from the database's catalog; sqlglot parses it in the database's
-dialect and every table it names is looked up the way the input was, recursively.
+Each view's definition comes from the database's catalog; sqlglot parses it (once) in the
+database's dialect and every table it names is looked up the way the input was, recursively.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import sqlglot
 from sqlglot import exp
+
+from ..sql.names import lookup_name
 
 if TYPE_CHECKING:
     from .relations import Relation, Relations
 
 
-def read_through(source: Relations, relation: Relation) -> Iterator[tuple[tuple, list[str]]]:
-    """(identity, chain) for every catalog object ``relation`` reads, itself first; the chain
-    is the labels from ``relation`` to that object (``["pv", "people"]``). A view that cannot be
-    read or parsed yields what was found so far: the check is a guard, not a parser of all SQL
-    (:func:`opaque_reads` says where it could not see)."""
-    for identity, chain, _ in _walk(source, relation):
-        if identity is not None:
-            yield identity, chain
+class Read(NamedTuple):
+    """One thing an input reads. ``identity``: a catalog object's, or None for something no
+    lookup follows (a function or table macro, a view whose text cannot be read or parsed), named
+    last in ``chain``, the labels from the input to it (``["pv", "people"]``). ``paths``: for a
+    view, the strings of its text that may name a file (where the database reads files: its
+    table names no catalog lookup finds, and its string literals)."""
+
+    identity: tuple | None
+    chain: list[str]
+    paths: list[str]
 
 
-def opaque_reads(source: Relations, relation: Relation) -> list[str]:
-    """Where ``relation`` reads something no catalog lookup can follow, as chains ("pv -> m()"):
-    a function or table macro (DuckDB's ``query_table``, a PostgreSQL SQL function returning rows,
-    any user-defined function), or a view whose text cannot be read or parsed. Such a read may
-    reach any table, so an output must not replace an existing table behind it."""
-    return [" -> ".join(chain) for identity, chain, _ in _walk(source, relation) if identity is None]
-
-
-def _walk(source: Relations, relation: Relation) -> Iterator[tuple[tuple | None, list[str], Relation | None]]:
+def reads_of(source: Relations, relation: Relation) -> list[Read]:
+    """Everything ``relation`` reads, itself first. A view that cannot be read or parsed ends its
+    branch with a Read of no identity: the check is a guard, not a parser of all SQL. A function
+    or macro may reach any table, so an output must not replace an existing table behind it."""
     if relation.identity is None:
-        return
+        return []
+    found: list[Read] = []
     seen: set[tuple] = set()
     todo: list[tuple[Relation, list[str]]] = [(relation, [relation.label])]
     while todo:
@@ -47,37 +46,40 @@ def _walk(source: Relations, relation: Relation) -> Iterator[tuple[tuple | None,
         if rel.identity is None or rel.identity in seen:
             continue
         seen.add(rel.identity)
-        yield rel.identity, chain, rel
         if not rel.is_view:  # a table reads its partitions and inheriting tables (PostgreSQL)
+            found.append(Read(rel.identity, chain, []))
             for name in source.table_parts(rel):
-                found = source.find_table(name)
-                if found is not None:
-                    todo.append((found, [*chain, str(found.identity[-1]) if found.identity else name]))
+                part = source.find_table(name)
+                if part is not None:
+                    todo.append((part, [*chain, _label(part, name)]))
             continue
-        names, opaque = _reads_of(source, rel)
-        for what in opaque:
-            yield None, [*chain, what], None
-        for name in names:
-            found = _find(source, rel, name)
-            if found is not None:
-                todo.append((found, [*chain, str(found.identity[-1]) if found.identity else name]))
+        tree, why = _parsed(source, rel)
+        if tree is None:
+            found += [Read(rel.identity, chain, []), Read(None, [*chain, why], [])]
+            continue
+        ctes = {cte.alias_or_name for cte in tree.find_all(exp.CTE)}
+        unfound = []
+        for table in tree.find_all(exp.Table):
+            parts = [p for p in (table.catalog, table.db, table.name) if p]
+            if not table.name or (len(parts) == 1 and table.name in ctes):
+                continue
+            named = _find(source, rel, parts)
+            if named is not None:
+                todo.append((named, [*chain, _label(named, lookup_name(parts))]))
+            elif table.name not in ctes:
+                unfound.append(table.name)
+        found.append(Read(rel.identity, chain, _paths(unfound, tree)))
+        found += [Read(None, [*chain, f"{f}()"], []) for f in sorted({f.name for f in tree.find_all(exp.Anonymous)})]
+    return found
 
 
 def files_read_through(source: Relations, relation: Relation) -> list[tuple[str, str]]:
     """(path or pattern, chain) for what the views ``relation`` reads through may name as a file
-    (where the database reads files: DuckDB's ``FROM 'x.parquet'``, ``read_csv('d/*.csv')``): each
-    string of a view's text that names no table of the catalog, so that an output file is never
-    one of them. Wider than the files read (any string literal counts): a guard."""
+    (DuckDB's ``FROM 'x.parquet'``, ``read_csv('d/*.csv')``), so that an output file is never one
+    of them. Wider than the files read (any string literal counts): a guard."""
     if not source.dialect.reads_files:
         return []
-    found: list[tuple[str, str]] = []
-    for _, chain, view in _walk(source, relation):
-        if view is None or not view.is_view:
-            continue
-        tree, _why = _parsed(source, view)
-        if tree is not None:
-            found.extend(_strings(source, tree, view, " -> ".join(chain)))
-    return found
+    return [(text, " -> ".join(r.chain)) for r in reads_of(source, relation) for text in r.paths]
 
 
 def files_read_by_query(source: Relations, sql: str, label: str) -> list[tuple[str, str]]:
@@ -89,31 +91,29 @@ def files_read_by_query(source: Relations, sql: str, label: str) -> list[tuple[s
         tree = sqlglot.parse_one(sql, read=source.dialect.sqlglot)
     except sqlglot.errors.ParseError:
         return []
-    found = _strings(source, tree, None, label)
-    for table in tree.find_all(exp.Table):
-        named = source.find_table(_quoted(table)) if table.name else None
-        if named is not None and named.is_view:
-            found.extend((text, f"{label} -> {chain}") for text, chain in files_read_through(source, named))
-    return found
-
-
-def _strings(source: Relations, tree: exp.Expr, view: Relation | None, chain: str) -> list[tuple[str, str]]:
-    """The strings of a query that may name a file: its table names no catalog lookup finds (next
-    to ``view`` first, as for a view's reads), and its string literals."""
-
-    def in_catalog(table: exp.Table) -> bool:
-        name = _quoted(table)
-        return (source.find_table(name) if view is None else _find(source, view, name)) is not None
-
     ctes = {cte.alias_or_name for cte in tree.find_all(exp.CTE)}
-    named = [t.name for t in tree.find_all(exp.Table) if t.name and t.name not in ctes and not in_catalog(t)]
+    unfound, through = [], []
+    for table in tree.find_all(exp.Table):
+        if not table.name:
+            continue
+        named = source.find_table(lookup_name(p for p in (table.catalog, table.db, table.name) if p))
+        if named is None:
+            if table.name not in ctes:
+                unfound.append(table.name)
+        elif named.is_view:
+            through += [(text, f"{label} -> {chain}") for text, chain in files_read_through(source, named)]
+    return [(text, label) for text in _paths(unfound, tree)] + through
+
+
+def _paths(unfound: list[str], tree: exp.Expr) -> list[str]:
+    """A query's strings that may name a file: ``unfound``, its table names no lookup found, and
+    its string literals; each once, blank ones left out."""
     strings = [str(lit.this) for lit in tree.find_all(exp.Literal) if lit.is_string]
-    return [(text, chain) for text in dict.fromkeys([*named, *strings]) if text.strip()]
+    return [text for text in dict.fromkeys([*unfound, *strings]) if text.strip()]
 
 
-def _quoted(table: exp.Table) -> str:
-    parts = [p for p in (table.catalog, table.db, table.name) if p]
-    return ".".join('"' + p.replace('"', '""') + '"' for p in parts)
+def _label(rel: Relation, name: str) -> str:
+    return str(rel.identity[-1]) if rel.identity else name
 
 
 def _parsed(source: Relations, view: Relation) -> tuple[exp.Expr | None, str]:
@@ -130,30 +130,12 @@ def _parsed(source: Relations, view: Relation) -> tuple[exp.Expr | None, str]:
     return tree, ""
 
 
-def _reads_of(source: Relations, view: Relation) -> tuple[list[str], list[str]]:
-    """The table names a view's definition reads (dotted, quoted lookup names), and what it reads
-    that names no table: the functions it calls that sqlglot does not know as built-ins."""
-    tree, why = _parsed(source, view)
-    if tree is None:
-        return [], [why]
-    ctes = {cte.alias_or_name for cte in tree.find_all(exp.CTE)}
-    names = []
-    for table in tree.find_all(exp.Table):
-        parts = [p for p in (table.catalog, table.db, table.name) if p]
-        if not table.name or (len(parts) == 1 and table.name in ctes):
-            continue
-        names.append(_quoted(table))
-    opaque = sorted({f"{f.name}()" for f in tree.find_all(exp.Anonymous)})
-    return names, opaque
-
-
-def _find(source: Relations, view: Relation, name: str) -> Relation | None:
+def _find(source: Relations, view: Relation, parts: list[str]) -> Relation | None:
     """A name in a view's definition: next to the view first (where the database resolved it when
     the view was made, on DuckDB and PostgreSQL alike for unqualified names), then as a user's
     argument would be."""
-    if name.count('"') == 2 and view.identity is not None and len(view.identity) > 1:
-        beside = ".".join('"' + p.replace('"', '""') + '"' for p in view.identity[:-1]) + "." + name
-        found = source.find_table(beside)
+    if len(parts) == 1 and view.identity is not None and len(view.identity) > 1:
+        found = source.find_table(lookup_name([*view.identity[:-1], parts[0]]))
         if found is not None:
             return found
-    return source.find_table(name)
+    return source.find_table(lookup_name(parts))

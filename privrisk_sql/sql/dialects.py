@@ -162,10 +162,10 @@ class Dialect:
     # column name came back doubled). None: SQLAlchemy's inspector.
     columns_query: str | None = None
     # The schemas an unqualified table name is looked up in, in the database's own order (columns
-    # name, and temporary: the session's own schema): SQLite's temp, main, then attached databases; PostgreSQL's temporary schema, then
-    # its search_path. None: the default schema only. A TEMP view in the caller's SQLite
-    # connection, or a table in the second schema of search_path, was "table not found" where
-    # the database's own SELECT reads it.
+    # name, and temporary: the session's own schema): SQLite's temp, main, then attached
+    # databases; PostgreSQL's temporary schema, then its search_path. None: the default schema
+    # only. A TEMP view in the caller's SQLite connection, or a table in the second schema of
+    # search_path, was "table not found" where the database's own SELECT reads it.
     lookup_schemas: str | None = None
     # How a staged output gets its name. None: ALTER TABLE ... RENAME TO, in one transaction
     # with the DROP of a table replaced (DDL is transactional). Else a statement renaming

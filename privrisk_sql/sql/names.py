@@ -9,6 +9,8 @@ quoted when it is written into SQL, through sqlglot).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..errors import InvalidInputError
 
 
@@ -45,3 +47,9 @@ def split_table_name(name: str) -> list[str]:
         i += 1  # past the dot
         if i >= n:
             raise InvalidInputError(f"table name {name!r} has an empty part")
+
+
+def lookup_name(parts: Iterable[object]) -> str:
+    """The parts of a table name written back as one name :func:`split_table_name` reads as those
+    parts: each double-quoted (``["x.y", "z"]`` -> ``'"x.y"."z"'``)."""
+    return ".".join('"' + str(p).replace('"', '""') + '"' for p in parts)

@@ -83,6 +83,44 @@ def test_an_output_file_the_input_reads_is_refused(spark, tmp_path):
 
 
 @pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_an_output_inside_a_folder_the_input_reads_whole_is_refused(spark, tmp_path):
+    """A folder of Parquet files read as one dataset (a DataFrame, a view of it, a table whose
+    LOCATION it is), and a release or page written inside it: the next read of the input took the
+    release's files as its own (the plan lists the files read, not their folder). The plan's
+    folders are asked now; beside a single file read alone, an output is still the user's."""
+    session = spark.session
+    data = tmp_path / "data, set"
+    data.mkdir()
+    for i in range(2):
+        duckdb.sql(f"SELECT i % 4 AS a, i + {i} * 20 AS b FROM range(20) t(i)").write_parquet(
+            str(data / f"p{i}.parquet")
+        )
+    before = sorted(os.listdir(data))
+    view, table = (f"{kind}_{uuid.uuid4().hex[:10]}" for kind in ("v", "t"))
+    session.read.parquet(str(data)).createOrReplaceTempView(view)
+    session.sql(f"CREATE TABLE {table} USING parquet LOCATION '{data.as_posix()}'")
+    setting = session.conf.get("spark.sql.maxMetadataStringLength")  # raised for the plan, then given back
+    src = pr.connect(session)
+    for read in (view, table, session.read.parquet(str(data))):
+        with pytest.raises(pr.InvalidInputError, match="would be read by the input: .* writing there would change"):
+            pr.mondrian(src, read, ["a"], 2, str(data / "release.parquet"), keep=["b"])
+        with pytest.raises(pr.InvalidInputError, match="would be read by the input: "):
+            pr.kanon(src, read, ["a"], html=str(data / "page.html"))
+    assert sorted(os.listdir(data)) == before and session.conf.get("spark.sql.maxMetadataStringLength") == setting
+    assert pr.mondrian(src, table, ["a"], 2, str(tmp_path / "release.parquet"), keep=["b"]).n_rows == 40
+    one = session.read.parquet(str(data / "p0.parquet"))  # one file read alone: its folder is not the input
+    assert pr.mondrian(src, one, ["a"], 2, str(data / "beside.parquet"), keep=["b"]).n_rows == 20
+    session.sql(f"DROP TABLE {table}")
+    session.catalog.dropTempView(view)
+    src.close()
+    with pr.Source(server_url("spark")) as remote:  # Spark Connect (a server here): its plan's folders
+        remote.execute(f"CREATE TEMPORARY VIEW {view} USING parquet OPTIONS (path '{data.as_posix()}')")
+        with pytest.raises(pr.InvalidInputError, match="would be read by the input: "):
+            pr.kanon(remote, view, ["a"], html=str(data / "page.html"))
+    assert sorted(os.listdir(data)) == sorted([*before, "beside.parquet"])
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
 def test_read_only_guard_lets_work_tables_through_only(spark):
     t = spark.load(FIXTURES / "handcheck" / "ori.csv")
     src = spark.source(read_only=True)

@@ -146,7 +146,9 @@ class Engine(Protocol):
     def input_files(self, relation_sql: str) -> list[str]:
         """The local files a relation (its quoted name) reads, as the engine's plan lists them:
         Spark's ``DataFrame.inputFiles()``, through every view, temporary ones too (their text is
-        not kept). [] where the engine lists none (DuckDB, a server: views' text is read instead)."""
+        not kept), and a pattern of everything under each folder the plan reads whole (a folder
+        of Parquet files, a table's LOCATION): a file written there is read next time. [] where
+        the engine lists none (DuckDB, a server: views' text is read instead)."""
 
     def register_frame(self, name: str, frame: Any) -> None:
         """Make a DataFrame readable under ``name`` for this session (DuckDB: pandas, Arrow;

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import glob
 import logging
 import os
 import re
@@ -447,12 +448,30 @@ class SparkEngine:
         return next((r["data_type"] for r in rows if r["col_name"] == "View Text"), None)
 
     def input_files(self, relation_sql: str) -> list[str]:
+        query = f"SELECT * FROM {relation_sql}"  # quoted by the caller
         try:
             with _own_statement():
-                found = self.session.sql(f"SELECT * FROM {relation_sql}").inputFiles()  # quoted by the caller
+                found = self.session.sql(query).inputFiles()
         except Exception:  # a plan it cannot list (a source of no files): nothing seen
             return []
-        return [path for path in map(_local_path, found) if path is not None]
+        files = [path for path in map(_local_path, found) if path is not None]
+        try:
+            with _own_statement():
+                plan = self._plan_text(query) if files else ""
+        except Exception:  # a session that keeps its settings: the files alone
+            plan = ""
+        return files + [os.path.join(glob.escape(folder), "*") for folder in _folders_read_whole(files, plan)]
+
+    def _plan_text(self, query: str) -> str:
+        """The physical plan of ``query`` with every scan's locations whole: Spark cuts them at
+        spark.sql.maxMetadataStringLength characters (100) unless told otherwise, for this call."""
+        conf = self.session.conf
+        before = conf.get(_METADATA_LENGTH)
+        conf.set(_METADATA_LENGTH, str(2**31 - 1))
+        try:
+            return str(self.session.sql(f"EXPLAIN {query}").collect()[0][0])
+        finally:
+            conf.set(_METADATA_LENGTH, before)
 
     def register_frame(self, name: str, frame: Any) -> None:
         if not (type(frame).__module__.startswith("pyspark.") and hasattr(frame, "createOrReplaceTempView")):
@@ -623,6 +642,29 @@ def _local_path(uri: Any) -> str | None:
         return None
     where = urlparse(uri)
     return unquote(where.path) if where.scheme in ("", "file") else None
+
+
+_METADATA_LENGTH = "spark.sql.maxMetadataStringLength"
+
+
+def _folders_read_whole(files: list[str], plan: str) -> list[str]:
+    """The folders holding ``files`` that a scan of ``plan`` names as a location it reads whole
+    (``Location: InMemoryFileIndex(1 paths)[file:/data]``): a folder of Parquet files, a table's
+    LOCATION. A file read alone is its own location: the folder beside it is not read."""
+    named: dict[str, bool] = {}  # a table's thousands of partition folders share their parents
+
+    def is_location(folder: str) -> bool:
+        if folder not in named:  # printed unescaped, one of a list: followed by ', ' or the list's ']'
+            named[folder] = any(f"{scheme}{folder}{end}" in plan for scheme in ("file:", "file://") for end in "],")
+        return named[folder]
+
+    found = set()
+    for folder in {os.path.dirname(path) for path in files}:
+        while os.path.dirname(folder) != folder and not is_location(folder):
+            folder = os.path.dirname(folder)
+        if is_location(folder):
+            found.add(folder)
+    return sorted(found)
 
 
 def _text_view(name: str) -> str:

@@ -684,6 +684,55 @@ def test_an_empty_model_is_named_and_dbt_empty_skips_the_audit(project, tmp_path
             _drop_pg_schemas("privrisk_dbt_empty")
 
 
+_AUDITING_INTO = """{{ config(
+    materialized="table",
+    post_hook="{{ privrisk.privrisk_audit(qids=['sex'], k=1, audit_table=var('audit_into')) }}"
+) }}
+SELECT sex, CAST(NULL AS VARCHAR(100)) AS model, CAST(NULL AS TIMESTAMP) AS run_at, CAST(NULL AS VARCHAR(100)) AS metric,
+       CAST(NULL AS DOUBLE PRECISION) AS value, CAST(NULL AS DOUBLE PRECISION) AS threshold, CAST(NULL AS VARCHAR(10)) AS status
+FROM {{ ref('adult_release') }}
+"""
+
+
+@pytest.mark.parametrize("target", ["duckdb", "postgres"])
+def test_the_audit_writes_only_into_an_audit_table(project, tmp_path, target):
+    """`audit_table=` naming the model itself, or another table that is no audit table: the
+    audit's INSERT went into it. A model that happens to hold the audit's columns took an audit
+    row (its other columns NULL) without a word; any other table failed on the database's own
+    words ("does not have a column with name model"). Now a compile error names the table, and
+    the table is as the model built it."""
+    if target == "postgres":
+        env = _pg_target("privrisk_dbt_into")[1]
+        args = ["--target", "postgres"]
+    else:
+        env, args = {"PRIVRISK_DBT_DUCKDB": str(tmp_path / "into.duckdb")}, []
+    model = project / "models" / "audited_into.sql"
+    try:
+        model.write_text(_AUDITING_INTO)
+        for step in (["seed"], ["run", "--select", "adult_release"]):
+            base = _dbt(project, *step, *args, env=env)
+            assert base.returncode == 0, base.stdout[-3000:]
+        for into, says in (("audited_into", "is the model itself"), ("adult_release", "is not an audit table")):
+            r = _dbt(project, "run", "--select", "audited_into", "--vars", f"{{audit_into: {into}}}", *args, env=env)
+            out = " ".join(r.stdout.split())
+            assert r.returncode == 1, r.stdout[-3000:]
+            assert f"privrisk.privrisk_audit: audit_table '{into}' {says}" in out, out[-2000:]
+        if target == "duckdb":
+            con = duckdb.connect(str(tmp_path / "into.duckdb"))
+            try:  # no audit row in either: the failed model rolled back, adult_release as built
+                tables = {t for (t,) in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+                assert {"adult_release", "adult_ori"} <= tables
+                if "audited_into" in tables:
+                    assert con.execute("SELECT COUNT(*) FROM audited_into WHERE model IS NOT NULL").fetchone()[0] == 0
+                assert con.execute("SELECT COUNT(*) FROM adult_release WHERE sex IS NULL").fetchone()[0] == 0
+            finally:
+                con.close()
+    finally:
+        model.unlink(missing_ok=True)
+        if target == "postgres":
+            _drop_pg_schemas("privrisk_dbt_into")
+
+
 @pytest.mark.spark
 def test_dbt_spark(project):
     """dbt-spark (method: session, a local Spark inside dbt): the same pass, fail, audit rows and

@@ -42,6 +42,7 @@
       {{ exceptions.raise_compiler_error("privrisk.privrisk_audit: min_l and max_t measure a sensitive column: give sensitive (a column name, or a list of them)") }}
     {% endif %}
     {% set audit = api.Relation.create(database=this.database, schema=this.schema, identifier=audit_table) %}
+    {{ privrisk._check_audit_table(audit) }}
     {% set row = run_query(privrisk.privrisk_cavg(privrisk.privrisk_class_sizes(privrisk.as_bytes(this, qids, 'privrisk_audit'), qids, privrisk.quoted_name), k, privrisk.double_type())).rows[0] %}
     {% if (row['n_rows'] or 0) | int == 0 %}
       {#- As the library refuses an empty table: its smallest class was recorded as k = 0, a
@@ -88,6 +89,22 @@
     {% endfor %}
   {% endif %}
   SELECT 1
+{% endmacro %}
+
+{#- The audit's rows go into an audit table only: audit_table naming the model itself (or any
+    table of other columns) took the audit's INSERT, into a model that held the audit's columns
+    without a word. Checked before the model is measured. -#}
+{% macro _check_audit_table(audit) %}
+  {% if audit.identifier | lower == this.identifier | lower %}
+    {{ exceptions.raise_compiler_error("privrisk.privrisk_audit: audit_table '" ~ audit.identifier ~ "' is the model itself: the audit rows would be written into the model; name another table") }}
+  {% endif %}
+  {% set existing = adapter.get_relation(database=audit.database, schema=audit.schema, identifier=audit.identifier) %}
+  {% if existing is not none %}
+    {% set names = adapter.get_columns_in_relation(existing) | map(attribute='name') | map('lower') | list %}
+    {% if names | sort != ['metric', 'model', 'run_at', 'status', 'threshold', 'value'] %}
+      {{ exceptions.raise_compiler_error("privrisk.privrisk_audit: audit_table '" ~ audit.identifier ~ "' is not an audit table: " ~ existing ~ " has the columns " ~ (names | join(', ')) ~ ", an audit table model, run_at, metric, value, threshold, status; name another table") }}
+    {% endif %}
+  {% endif %}
 {% endmacro %}
 
 {#- A text as a SQL string literal: a model's name, a metric (which may carry a column's name). -#}

@@ -202,3 +202,40 @@ def test_year_mediumint_and_set_columns_are_numbers_and_text(maria):
     parts = maria.fetch(f"SELECT id, partition_id FROM {out}")
     got_sets = pd.DataFrame(parts, columns=["id", "pid"]).groupby("pid")["id"].apply(frozenset)
     assert set(got_sets) == ref and r.partitions == len(ref) > 1
+
+
+def test_a_temporary_table_of_the_callers_connection_is_found_by_its_name(maria):
+    """MariaDB lists a session's TEMPORARY tables nowhere (SHOW TABLES, information_schema; before
+    11.2): a run on the caller's Connection that had made one was "table not found", where its own
+    SELECT reads it. It is asked for by name now, its columns typed as a table's (a BOOLEAN one a
+    boolean, a backtick in a name kept single), and an output never replaces it while it is the
+    input; one that hides a table of its name is read with its own columns, as the session reads
+    it (information_schema gave the hidden table's)."""
+    import sqlalchemy as sa
+
+    from backends import mysql_url
+
+    tmp, base = f"tmp_{uuid.uuid4().hex[:10]}", f"base_{uuid.uuid4().hex[:10]}"
+    maria.created.append(base)
+    engine = sa.create_engine(mysql_url())
+    with engine.connect() as con:
+        con.exec_driver_sql(f"CREATE TEMPORARY TABLE {tmp} (a INT, flag BOOLEAN, `b``q` VARCHAR(10))")
+        con.exec_driver_sql(f"INSERT INTO {tmp} VALUES (1, TRUE, 'x'), (1, TRUE, 'x'), (2, FALSE, 'y'), (2, NULL, 'y')")
+        con.exec_driver_sql(f"CREATE TABLE {base} AS SELECT * FROM {tmp}")
+        con.commit()
+        src = pr.Source(con)
+        columns = [(c.name, c.sql_type, c.type_class) for c in src.relation(tmp).columns]
+        assert columns == [(c.name, c.sql_type, c.type_class) for c in src.relation(base).columns]
+        assert [c[0] for c in columns] == ["a", "flag", "b`q"] and columns[1][2] is T.BOOLEAN
+        assert pr.kanon(src, tmp, ["a", "flag"]) == pr.kanon(src, base, ["a", "flag"])
+        with pytest.raises(pr.InvalidInputError, match=f"output {tmp!r} is the input table"):
+            mondrian_keeping_all(src, tmp, ["a"], 2, tmp, replace=True)
+        assert con.exec_driver_sql(f"SELECT COUNT(*) FROM {tmp}").scalar() == 4
+        with pytest.raises(pr.InvalidInputError, match="table not found"):  # no such table still says so
+            pr.kanon(src, f"{tmp}_none", ["a"])
+        # one that hides the table of its name is what the session reads: its columns, its rows
+        con.exec_driver_sql(f"CREATE TEMPORARY TABLE {base} (a VARCHAR(5))")
+        con.exec_driver_sql(f"INSERT INTO {base} VALUES ('x'), ('y'), ('y')")
+        assert [(c.name, c.type_class) for c in src.relation(base).columns] == [("a", T.TEXT)]
+        assert pr.kanon(src, base, ["a"])["n_rows"] == 3
+    engine.dispose()

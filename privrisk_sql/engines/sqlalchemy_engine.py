@@ -189,6 +189,8 @@ class SQLAlchemyEngine:
                 "in case: give the name exactly as the database spells it"
             )
         real = name if name in names else folded[0] if folded else None
+        if real is None and not temporary and self._is_unlisted_temporary(schema, name):
+            real = name
         if real is None:
             return None
         try:
@@ -200,6 +202,22 @@ class SQLAlchemyEngine:
             schema_key = schema_key.lower()
         qualifiers = (schema,) if schema is not None else ()
         return CatalogEntry(qualifiers, real, columns, (schema_key, real), real in views, views.get(real, "view"))
+
+    def _is_unlisted_temporary(self, schema: str | None, name: str) -> bool:
+        """Whether ``name`` is a TEMPORARY table of this session that no listing holds (MariaDB)."""
+        query = self.dialect.temporary_table_query
+        if query is None:
+            return False
+        try:
+            rows = self.run(query.format(table=self._qualified(schema, name)), "records")
+        except Exception:  # no such table (or none this user may see): not found, as before
+            return False
+        return bool(rows) and str(rows[0].get("Create Table", "")).startswith("CREATE TEMPORARY TABLE")
+
+    def _qualified(self, schema: str | None, table: str) -> str:
+        from ..sql.render import quote_identifier
+
+        return ".".join(quote_identifier(part, self.dialect) for part in (schema, table) if part is not None)
 
     def table_names(self) -> list[str]:
         insp = self._inspector()
@@ -223,10 +241,9 @@ class SQLAlchemyEngine:
                     unknown[said.group(2)] = said.group(1).upper()
             columns = tuple((c["name"], unknown.get(c["name"]) or self._type_name(c["type"])) for c in found)
             return self._typed_by_values(schema, table, columns) if self.dialect.typeless_columns else columns
-        from ..sql.render import sql_literal
-
-        sql = query.format(schema=sql_literal(schema, self.dialect), table=sql_literal(table, self.dialect))
-        return tuple((r["name"], str(r["type"]).upper()) for r in self.run(sql, "records"))
+        aliases = dict(self.dialect.type_aliases)
+        rows = self.run(query.format(table=self._qualified(schema, table)), "records")
+        return tuple((r["Field"], aliases.get(str(r["Type"]).lower(), str(r["Type"]).upper())) for r in rows)
 
     def _typed_by_values(
         self, schema: str | None, table: str, columns: tuple[tuple[str, str], ...]

@@ -157,10 +157,18 @@ class Dialect:
     # Columns may be declared without a type (SQLite; read as text). Elsewhere a type the driver
     # does not know (MariaDB's POINT) is unsupported, never text.
     typeless_columns: bool = False
-    # The columns of a table as (name, type) rows, {schema} and {table} literals ({schema} NULL:
-    # the current one), where SQLAlchemy's reflection misreads names (MariaDB: a backtick in a
+    # The columns of a table as rows of Field and Type (SHOW COLUMNS' names), {table} its quoted,
+    # qualified name, where SQLAlchemy's reflection misreads names (MariaDB: a backtick in a
     # column name came back doubled). None: SQLAlchemy's inspector.
     columns_query: str | None = None
+    # Column types as the catalog spells them (lower case) that read as another type.
+    type_aliases: tuple[tuple[str, str], ...] = ()
+    # Where the server lists a session's TEMPORARY tables nowhere (MariaDB before 11.2: neither
+    # SHOW TABLES nor information_schema), a name no listing holds is asked for by this statement
+    # ({table} its quoted name), whose "Create Table" text begins CREATE TEMPORARY TABLE for one
+    # (a sequence answers too, as a plain table). A caller's TEMPORARY table was "not found".
+    # None: the listings hold them.
+    temporary_table_query: str | None = None
     # The schemas an unqualified table name is looked up in, in the database's own order (columns
     # name, and temporary: the session's own schema): SQLite's temp, main, then attached
     # databases; PostgreSQL's temporary schema, then its search_path. None: the default schema
@@ -489,12 +497,13 @@ ORDER BY 1, 2""",
             " WHERE privilege_type = 'CREATE') OR EXISTS (SELECT 1 FROM"
             " information_schema.schema_privileges WHERE privilege_type = 'CREATE'"
             " AND table_schema = {schema})) AS ok",
+            # What the session reads: a TEMPORARY table (listed nowhere) and one that hides a table
+            # of its name included, which information_schema.columns left out or misread.
+            columns_query="SHOW COLUMNS FROM {table}",
             # TINYINT(1) is how MariaDB stores a BOOLEAN: read as one, so that a boolean QID is a
             # category as on every other engine (with NULLs it was cut as a range of 3 numbers).
-            columns_query="SELECT column_name AS name, CASE WHEN column_type = 'tinyint(1)' THEN 'BOOLEAN'"
-            " ELSE column_type END AS type FROM information_schema.columns"
-            " WHERE table_schema = COALESCE({schema}, DATABASE()) AND table_name = {table}"
-            " ORDER BY ordinal_position",
+            type_aliases=(("tinyint(1)", "BOOLEAN"),),
+            temporary_table_query="SHOW CREATE TABLE {table}",
             staging_lock=(
                 "SELECT GET_LOCK(CONCAT('privrisk_', {key}), 10) AS taken",
                 "SELECT IS_FREE_LOCK(CONCAT('privrisk_', {key})) AS free",

@@ -34,13 +34,21 @@ def adult_2k() -> pd.DataFrame:
 
 
 def _as(kind: str, frame: pd.DataFrame):
-    """``frame`` as a pandas DataFrame, an Arrow table or a polars DataFrame."""
+    """``frame`` as a pandas DataFrame, an Arrow table, a polars DataFrame or LazyFrame."""
     import polars as pl
 
-    return {"pandas": lambda f: f, "arrow": pa.Table.from_pandas, "polars": pl.from_pandas}[kind](frame)
+    return {
+        "pandas": lambda f: f,
+        "arrow": pa.Table.from_pandas,
+        "polars": pl.from_pandas,
+        "polars_lazy": lambda f: pl.from_pandas(f).lazy(),
+    }[kind](frame)
 
 
-@pytest.mark.parametrize("kind", ["pandas", "arrow", "polars"])
+# A polars LazyFrame: asking its .columns warned "PerformanceWarning: Determining the column names
+# of a LazyFrame requires resolving its schema", from our line, on every run.
+@pytest.mark.filterwarnings("error::Warning")
+@pytest.mark.parametrize("kind", ["pandas", "arrow", "polars", "polars_lazy"])
 def test_kanon_and_cavg_of_a_frame_equal_those_of_its_file(adult_2k, kind):
     frame = _as(kind, adult_2k)
     con = duckdb.connect()
@@ -52,7 +60,8 @@ def test_kanon_and_cavg_of_a_frame_equal_those_of_its_file(adult_2k, kind):
     assert _registered_views(con) == 0
 
 
-@pytest.mark.parametrize("kind", ["pandas", "polars"])
+@pytest.mark.filterwarnings("error::Warning")
+@pytest.mark.parametrize("kind", ["pandas", "polars", "polars_lazy"])
 def test_mondrian_of_a_frame_writes_the_same_table_as_from_its_file(adult_2k, kind):
     con = duckdb.connect()
     from_frame = mondrian_keeping_all(con, _as(kind, adult_2k), QIDS, 10, "from_frame", keep_order=True)
@@ -65,7 +74,8 @@ def test_mondrian_of_a_frame_writes_the_same_table_as_from_its_file(adult_2k, ki
     assert _registered_views(con) == 0
 
 
-@pytest.mark.parametrize("kind", ["pandas", "polars"])
+@pytest.mark.filterwarnings("error::Warning")
+@pytest.mark.parametrize("kind", ["pandas", "polars", "polars_lazy"])
 def test_mpuccs_of_frames_equals_mpuccs_of_their_files(kind):
     ori, syn = _as(kind, pd.read_csv(ORI)), _as(kind, pd.read_csv(SYN))
     columns = ["age", "sex", "race", "marital_status", "education"]
@@ -484,15 +494,18 @@ def test_objects_of_several_kinds_beside_an_arrow_column_are_read_as_alone(value
     pd.testing.assert_frame_equal(frame, before)  # the caller's frame is not touched
 
 
+@pytest.mark.parametrize("lazy", [False, True])
 @pytest.mark.parametrize("dtype", ["Int128", "Object"])
-def test_a_polars_column_duckdb_cannot_read_is_named(dtype):
-    # "table must be a table name, a CSV/Parquet path or a DataFrame, got DataFrame" it said.
+def test_a_polars_column_duckdb_cannot_read_is_named(dtype, lazy):
+    # "table must be a table name, a CSV/Parquet path or a DataFrame, got DataFrame" it said (and
+    # "... got LazyFrame (DuckDB reads pandas DataFrames and Arrow tables)" of a LazyFrame, which it reads).
     import polars as pl
 
     values = [1, 1, 2] if dtype == "Int128" else [object(), object(), object()]
-    frame = pl.DataFrame({"id": [1, 2, 3], "q": pl.Series(values, dtype=getattr(pl, dtype))})
-    with pytest.raises(pr.InvalidInputError, match=rf"column 'q' of the DataFrame has the type {dtype}, which DuckDB"):
-        pr.kanon(None, frame, ["id"])
+    frame = pl.DataFrame({"id": [1, 2, 3], "q*": pl.Series(values, dtype=getattr(pl, dtype))})
+    kind = "LazyFrame" if lazy else "DataFrame"
+    with pytest.raises(pr.InvalidInputError, match=rf"column 'q\*' of the {kind} has the type {dtype}, which DuckDB"):
+        pr.kanon(None, frame.lazy() if lazy else frame, ["id"])
 
 
 def test_an_arrow_record_batch_reader_is_refused_before_work():

@@ -448,8 +448,8 @@ def _spelt_alike(values: Any) -> tuple[Any, Any] | None:
 
 
 def _unreadable_column(con: Any, frame: Any) -> tuple[str, str] | None:
-    """The name and type of the first column of a pandas or polars DataFrame or an Arrow table
-    that DuckDB cannot register (``period[M]``, ``halffloat``, ``decimal256``, polars' ``Int128``
+    """The name and type of the first column of a pandas or polars DataFrame (or LazyFrame) or an
+    Arrow table that DuckDB cannot register (``period[M]``, ``halffloat``, ``decimal256``, polars' ``Int128``
     and ``Object``), None for anything else."""
     module, kind = type(frame).__module__, type(frame).__name__
     if is_pandas_frame(frame):
@@ -460,6 +460,12 @@ def _unreadable_column(con: Any, frame: Any) -> tuple[str, str] | None:
         columns = [(field.name, str(field.type), frame.select([i])) for i, field in enumerate(frame.schema)]
     elif module.startswith("polars") and kind == "DataFrame":  # by position: a name may read as a pattern
         columns = [(name, str(frame.dtypes[i]), frame.to_series(i).to_frame()) for i, name in enumerate(frame.columns)]
+    elif module.startswith("polars") and kind == "LazyFrame":  # its schema: nothing collected but a failing column
+        import polars as pl
+
+        columns = [
+            (name, str(t), frame.select(pl.nth(i))) for i, (name, t) in enumerate(frame.collect_schema().items())
+        ]
     else:
         return None
     for name, kind, alone in columns:

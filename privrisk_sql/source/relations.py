@@ -218,8 +218,11 @@ class OutputTable:
 
 
 def _frame_column_names(frame: Any) -> Any:
-    """A frame's column names: Arrow's column_names (its .columns are the arrays), else .columns
-    (pandas, polars); () when it has neither."""
+    """A frame's column names: Arrow's column_names (its .columns are the arrays), a polars
+    LazyFrame's schema (its .columns warns, as a potentially expensive resolution), else .columns
+    (pandas, polars); () when it has none of them."""
+    if callable(getattr(frame, "collect_schema", None)):
+        return frame.collect_schema().names()
     names = getattr(frame, "column_names", None)
     return getattr(frame, "columns", ()) if names is None else names
 

@@ -6,6 +6,7 @@ import contextlib
 import re
 import uuid
 import warnings
+from pathlib import Path
 
 import duckdb
 import pandas as pd
@@ -892,6 +893,43 @@ def test_postgres_foreign_tables_are_read_and_never_replaced(pg):
     finally:
         pg.run(f"DROP FOREIGN TABLE IF EXISTS {ft}")
         pg.run(f"DROP SERVER IF EXISTS {server} CASCADE")
+
+
+def test_postgres_file_fdw_files_are_never_an_output_file(pg):
+    """A file_fdw foreign table reads a file of this machine (a server here): `--table people
+    --json people.csv` wrote the report over the file the table reads, exit 0, the guard seeing
+    nothing behind a foreign table. Its filename is an input file now, read directly or through a
+    view, refused before any statement; another path is still the user's."""
+    import shutil
+    import tempfile
+    import uuid
+
+    folder = Path(tempfile.mkdtemp(prefix="privrisk_fdw_"))  # the server's user reads it: not pytest's 0700 tmp
+    folder.chmod(0o755)
+    data = folder / "people.csv"
+    data.write_text("a,b\n1,x\n1,x\n2,y\n")
+    data.chmod(0o644)
+    before = data.read_bytes()
+    suffix = uuid.uuid4().hex[:12]
+    server, ft, view = f"files_{suffix}", f"ft_{suffix}", f"v_{suffix}"
+    pg.run("CREATE EXTENSION IF NOT EXISTS file_fdw")
+    pg.run(f"CREATE SERVER {server} FOREIGN DATA WRAPPER file_fdw")
+    try:
+        pg.run(
+            f"CREATE FOREIGN TABLE {ft} (a int, b text) SERVER {server} OPTIONS (filename '{data}', format 'csv', header 'true')"
+        )
+        pg.run(f"CREATE VIEW {view} AS SELECT * FROM {ft}")
+        for table in (ft, view):
+            src = pg.source()
+            with pytest.raises(pr.InvalidInputError, match=f"html '{data}' is read by the input: .*{ft}"):
+                pr.kanon(src, table, ["a"], html=str(data))
+            assert src.statements == 0
+        assert data.read_bytes() == before
+        assert pr.kanon(pg.source(), view, ["a"], html=str(folder / "page.html"))["n_rows"] == 3
+    finally:
+        pg.run(f"DROP VIEW IF EXISTS {view}")
+        pg.run(f"DROP SERVER IF EXISTS {server} CASCADE")
+        shutil.rmtree(folder)
 
 
 def test_paths_from_the_home_folder_are_read_and_written_as_pandas_reads_them(tmp_path, monkeypatch, capsys):

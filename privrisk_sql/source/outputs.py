@@ -46,7 +46,7 @@ class Outputs(OutputChecks):
                 reads += files_read_by_query(self, frame.sql_query(), "the DuckDB relation")
             except Exception:  # no text to read: the guard sees nothing behind it
                 pass
-        elif rel.is_view:
+        elif rel.is_view:  # its views' strings, its foreign tables' files
             reads += files_read_through(self, rel)
         for file in self.files_written:
             file.refuse_reads(reads)

@@ -494,6 +494,15 @@ class Relations(Statements):
         rows = self._run(self._about_table(query, table.identity), fetch="records", setting=True)
         return [lookup_name((r["schema_name"], r["table_name"])) for r in rows]
 
+    def table_files(self, table: Relation) -> list[str]:
+        """The files of this machine a foreign table reads (Dialect.table_files: PostgreSQL's
+        file_fdw tables), which no output file may be."""
+        query = self.dialect.table_files
+        if query is None or table.identity is None:
+            return []
+        rows = self._run(self._about_table(query, table.identity), fetch="records", setting=True)
+        return [str(r["path"]) for r in rows]
+
     def _about_table(self, query: str, identity: tuple) -> str:
         """A Dialect query about an existing table, its {database} (NULL where names have no
         database part), {schema} and {table} filled in as literals."""

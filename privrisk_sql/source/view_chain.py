@@ -25,7 +25,8 @@ class Read(NamedTuple):
     lookup follows (a function or table macro, a view whose text cannot be read or parsed), named
     last in ``chain``, the labels from the input to it (``["pv", "people"]``). ``paths``: for a
     view, the strings of its text that may name a file (where the database reads files: its
-    table names no catalog lookup finds, and its string literals)."""
+    table names no catalog lookup finds, and its string literals); for a foreign table, the
+    files it reads (a file_fdw table's)."""
 
     identity: tuple | None
     chain: list[str]
@@ -55,7 +56,8 @@ def reads_of(source: Relations, relation: Relation) -> list[Read]:
             continue
         tree, why = _parsed(source, rel)
         if tree is None:
-            found += [Read(rel.identity, chain, []), Read(None, [*chain, why], [])]
+            # a foreign table has no text either: a file_fdw one names its file
+            found += [Read(rel.identity, chain, source.table_files(rel)), Read(None, [*chain, why], [])]
             continue
         ctes = {cte.alias_or_name for cte in tree.find_all(exp.CTE)}
         unfound = []
@@ -68,17 +70,16 @@ def reads_of(source: Relations, relation: Relation) -> list[Read]:
                 todo.append((named, [*chain, _label(named, lookup_name(parts))]))
             elif table.name not in ctes:
                 unfound.append(table.name)
-        found.append(Read(rel.identity, chain, _paths(unfound, tree)))
+        found.append(Read(rel.identity, chain, _paths(unfound, tree) if source.dialect.reads_files else []))
         found += [Read(None, [*chain, f"{f}()"], []) for f in sorted({f.name for f in tree.find_all(exp.Anonymous)})]
     return found
 
 
 def files_read_through(source: Relations, relation: Relation) -> list[tuple[str, str]]:
     """(path or pattern, chain) for what the views ``relation`` reads through may name as a file
-    (DuckDB's ``FROM 'x.parquet'``, ``read_csv('d/*.csv')``), so that an output file is never one
-    of them. Wider than the files read (any string literal counts): a guard."""
-    if not source.dialect.reads_files:
-        return []
+    (DuckDB's ``FROM 'x.parquet'``, ``read_csv('d/*.csv')``) and the files its foreign tables
+    read (a file_fdw table's), so that an output file is never one of them. Wider than the files read
+    (any string literal counts): a guard."""
     return [(text, " -> ".join(r.chain)) for r in reads_of(source, relation) for text in r.paths]
 
 

@@ -235,6 +235,10 @@ class Dialect:
     # reads them; dropping it drops its partitions. `--table part --output part_2 --replace` (a
     # partition of part) replaced the partition and took its rows out of the input table.
     table_parts: str | None = None
+    # The files of this machine a foreign table {table} of schema {schema} reads, as path rows:
+    # PostgreSQL's file_fdw tables (their filename). No output file may be one of them: `--json
+    # people.csv` wrote its report over the file a file_fdw table read.
+    table_files: str | None = None
     # Whether this session may drop the table {schema}.{table} that a replace drops (literals; one
     # row, columns ok and owner). PostgreSQL: its owner or the schema's may (a role of theirs, a
     # superuser); anyone else's DROP failed at the publish, after the run's work.
@@ -445,6 +449,16 @@ WITH RECURSIVE parts(oid) AS (
 SELECT n.nspname AS schema_name, c.relname AS table_name
 FROM parts p JOIN pg_class c ON c.oid = p.oid JOIN pg_namespace n ON n.oid = c.relnamespace
 ORDER BY 1, 2""",
+            table_files="""
+SELECT o.option_value AS path
+FROM pg_foreign_table ft
+JOIN pg_class c ON c.oid = ft.ftrelid
+JOIN pg_namespace n ON n.oid = c.relnamespace
+JOIN pg_foreign_server s ON s.oid = ft.ftserver
+JOIN pg_foreign_data_wrapper w ON w.oid = s.srvfdw
+CROSS JOIN LATERAL pg_options_to_table(ft.ftoptions) o
+WHERE n.nspname = {schema} AND c.relname = {table} AND w.fdwname = 'file_fdw' AND o.option_name = 'filename'
+ORDER BY 1""",
         ),
         # MariaDB (and MySQL's protocol): templates/mysql/_functions.sql.j2 holds its expressions.
         # sql_mode for a run: `||` concatenates (the templates' labels) and a bad value is an

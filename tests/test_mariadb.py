@@ -239,3 +239,24 @@ def test_a_temporary_table_of_the_callers_connection_is_found_by_its_name(maria)
         assert [(c.name, c.type_class) for c in src.relation(base).columns] == [("a", T.TEXT)]
         assert pr.kanon(src, base, ["a"])["n_rows"] == 3
     engine.dispose()
+
+
+def test_a_view_whose_table_was_dropped_is_named(maria):
+    """MariaDB keeps a view whose table was dropped; its columns cannot be read. The columns came
+    from SHOW COLUMNS since this session's TEMPORARY table fix, whose error (1356) ended the run in
+    a traceback, exit 1 (before it, information_schema said "column 'a' not found ... (columns: )").
+    The run now stops in one line naming the view and the server's reason."""
+    from privrisk_sql.cli import main
+
+    from backends import mysql_url
+
+    t, v = f"gone_{uuid.uuid4().hex[:10]}", f"v_{uuid.uuid4().hex[:10]}"
+    maria.run(f"CREATE TABLE {t} (a INT)")
+    maria.run(f"CREATE VIEW {v} AS SELECT a FROM {t}")
+    maria.run(f"DROP TABLE {t}")
+    try:
+        with pytest.raises(pr.InvalidInputError, match=rf"^cannot read '{v}': .*references invalid table"):
+            pr.kanon(maria.source(), v, ["a"])
+        assert main(["kanon", "--db", mysql_url(), "--table", v, "--qids", "a"]) == 2
+    finally:
+        maria.run(f"DROP VIEW {v}")

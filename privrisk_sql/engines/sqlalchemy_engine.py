@@ -195,8 +195,10 @@ class SQLAlchemyEngine:
             return None
         try:
             columns = self._columns(insp, schema, real)
-        except sa.exc.DBAPIError as e:  # a view whose table was dropped (SQLite allows it): a traceback
-            raise InvalidInputError(f"cannot read {real!r}: {first_line(e.orig or e)}") from e
+        except (sa.exc.DBAPIError, self.conn.dialect.loaded_dbapi.Error) as e:
+            # a view whose table was dropped (SQLite and MariaDB keep it): a traceback; the driver's
+            # own error where the columns come from a statement of ours (columns_query)
+            raise InvalidInputError(f"cannot read {real!r}: {first_line(getattr(e, 'orig', None) or e)}") from e
         schema_key = schema or insp.default_schema_name
         if self.dialect.container_names_ignore_case:
             schema_key = schema_key.lower()

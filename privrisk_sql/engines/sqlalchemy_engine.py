@@ -219,7 +219,8 @@ class SQLAlchemyEngine:
     def _qualified(self, schema: str | None, table: str) -> str:
         from ..sql.render import quote_identifier
 
-        return ".".join(quote_identifier(part, self.dialect) for part in (schema, table) if part is not None)
+        parts = ((schema,) if schema else ()) + (table,)  # no schema named, or SQLite's "": the table alone
+        return ".".join(quote_identifier(part, self.dialect) for part in parts)
 
     def table_names(self) -> list[str]:
         insp = self._inspector()
@@ -261,7 +262,7 @@ class SQLAlchemyEngine:
         if not typeless:
             return columns
         q = lambda name: quote_identifier(name, self.dialect)  # noqa: E731
-        source = ".".join(q(part) for part in ((schema,) if schema else ()) + (table,))
+        source = self._qualified(schema, table)
         picked = ", ".join(f"{q(columns[i][0])} AS c{n}" for n, i in enumerate(typeless))
         kinds = ", ".join(f"group_concat(DISTINCT typeof(c{n})) AS k{n}" for n in range(len(typeless)))
         sample = f"SELECT {picked} FROM {source} LIMIT {_TYPED_BY_ROWS}"

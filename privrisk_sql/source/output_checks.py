@@ -38,10 +38,7 @@ class OutputChecks(Relations):
     def _refuse_undroppable(self, existing: Relation, name: str, option: str) -> None:
         """A table to be replaced that this user may not drop (Dialect.drop_privilege) is refused
         now, naming its owner: its DROP failed at the publish, after the run's work."""
-        query = self.dialect.drop_privilege
-        if query is None or existing.identity is None:
-            return
-        rows = self._run(self._about_table(query, existing.identity), fetch="records", setting=True)
+        rows = self._catalog_rows(self.dialect.drop_privilege, existing)
         if rows and not rows[0]["ok"]:
             raise InvalidInputError(
                 f"{option} {name!r} cannot be replaced by this user: it belongs to {rows[0]['owner']!r}, and only "

@@ -487,21 +487,23 @@ class Relations(Statements):
         """The tables whose rows a table's also are (Dialect.table_parts: PostgreSQL's partitions
         and inheritance children, at any depth), as quoted lookup names: reading the table reads
         them, and dropping it drops its partitions."""
-        query = self.dialect.table_parts
-        if query is None or table.is_view or table.identity is None:
+        if table.is_view:
             return []
-        # a catalog lookup, not a statement of the work (as the inspector's lookups of a view)
-        rows = self._run(self._about_table(query, table.identity), fetch="records", setting=True)
+        rows = self._catalog_rows(self.dialect.table_parts, table)
         return [lookup_name((r["schema_name"], r["table_name"])) for r in rows]
 
     def table_files(self, table: Relation) -> list[str]:
         """The files of this machine a foreign table reads (Dialect.table_files: PostgreSQL's
         file_fdw tables), which no output file may be."""
-        query = self.dialect.table_files
+        return [str(r["path"]) for r in self._catalog_rows(self.dialect.table_files, table)]
+
+    def _catalog_rows(self, query: str | None, table: Relation) -> list[dict[str, Any]]:
+        """The rows of a Dialect query about a catalogued table; none where the dialect has no
+        such query or the relation no catalog identity (a file, a DataFrame)."""
         if query is None or table.identity is None:
             return []
-        rows = self._run(self._about_table(query, table.identity), fetch="records", setting=True)
-        return [str(r["path"]) for r in rows]
+        # a catalog lookup, not a statement of the work (as the inspector's lookups of a view)
+        return self._run(self._about_table(query, table.identity), fetch="records", setting=True)
 
     def _about_table(self, query: str, identity: tuple) -> str:
         """A Dialect query about an existing table, its {database} (NULL where names have no

@@ -76,7 +76,7 @@
       {{ privrisk.create_audit_table(audit) }}
     {% endcall %}
     {% call statement('privrisk_audit_rows') %}
-      INSERT INTO {{ audit }} (model, run_at, metric, value, threshold, status) VALUES
+      INSERT INTO {{ audit }} ({{ privrisk._audit_columns() | join(', ') }}) VALUES
       {% for metric, value, threshold, ok in checks %}
         ({{ privrisk.sql_string(this.identifier) }}, {{ privrisk.audit_now() }}, {{ privrisk.sql_string(metric) }},
          {{ value | float }}, {{ threshold | float }}, {{ privrisk.sql_string('pass' if ok else 'fail') }}){{ "," if not loop.last }}
@@ -101,11 +101,16 @@
   {% set existing = adapter.get_relation(database=audit.database, schema=audit.schema, identifier=audit.identifier) %}
   {% if existing is not none %}
     {% set names = adapter.get_columns_in_relation(existing) | map(attribute='name') | map('lower') | list %}
-    {% if names | sort != ['metric', 'model', 'run_at', 'status', 'threshold', 'value'] %}
-      {{ exceptions.raise_compiler_error("privrisk.privrisk_audit: audit_table '" ~ audit.identifier ~ "' is not an audit table: " ~ existing ~ " has the columns " ~ (names | join(', ')) ~ ", an audit table model, run_at, metric, value, threshold, status; name another table") }}
+    {% if names | sort != privrisk._audit_columns() | sort %}
+      {{ exceptions.raise_compiler_error("privrisk.privrisk_audit: audit_table '" ~ audit.identifier ~ "' is not an audit table: " ~ existing ~ " has the columns " ~ (names | join(', ')) ~ ", an audit table " ~ (privrisk._audit_columns() | join(', ')) ~ "; name another table") }}
     {% endif %}
   {% endif %}
 {% endmacro %}
+
+{#- The audit table's columns, in the order of its CREATE (typed there, per adapter). -#}
+{% macro _audit_columns() -%}
+  {{ return(['model', 'run_at', 'metric', 'value', 'threshold', 'status']) }}
+{%- endmacro %}
 
 {#- A text as a SQL string literal: a model's name, a metric (which may carry a column's name). -#}
 {% macro sql_string(text) -%}

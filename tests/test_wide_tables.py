@@ -99,3 +99,49 @@ def test_levels_are_produced_lazily():
     assert [c.positions[:2] for c in first] == [(0, 1)] * 3
     assert first[0].base == first[0].positions[:29]
     assert mpuccs_plan.count_combinations(60, range(1, 61)) == 2**60 - 1
+
+
+def test_the_time_estimate_grows_with_combination_size():
+    # 5 columns, sizes 1-5; sizes 2 and 3 took 2 s and 3 s a combination: size s takes s s.
+    measured = [(1, 5.0), (2, 20.0), (3, 30.0)]
+    assert mpuccs_plan.estimate_seconds(5, range(1, 6), measured) == 5 + 20 + 30 + 5 * 4 + 1 * 5
+    # One level measured: every combination costs what that level's did.
+    assert mpuccs_plan.estimate_seconds(4, [1, 2, 3, 4], [(1, 4.0)]) == 15.0
+    # A cheaper later level (a statement's fixed costs over more combinations) does not make the
+    # larger combinations cheaper: they cost what the dearest level did.
+    assert mpuccs_plan.estimate_seconds(4, [1, 2, 3, 4], [(1, 4.0), (2, 3.0)]) == 4 + 3 + (4 + 1) * 1.0
+    # Sizes that skip: the line runs through the sizes measured.
+    assert mpuccs_plan.estimate_seconds(6, [1, 3, 5], [(1, 6.0), (3, 60.0)]) == 6 + 60 + 6 * 5
+
+
+def test_a_large_run_estimates_its_time_from_its_first_three_levels(tmp_path, caplog):
+    # The estimate after the first level alone took every combination to cost what one column's
+    # did: on the bundled 15-column pair it said 34 s of a 105 s run.
+    ori, syn = _wide_csv(tmp_path / "ori.csv", n_cols=14), _wide_csv(tmp_path / "syn.csv", n_cols=14, seed=1)
+
+    class Enough(Exception):
+        pass
+
+    def progress(done, total):
+        if done > 14 + 91 + 364:  # into the fourth level: the estimate is said by then
+            raise Enough
+
+    with caplog.at_level("WARNING", logger="privrisk_sql"), pytest.raises(Enough):
+        pr.mpuccs(None, str(ori), str(syn), progress=progress)
+    said = [r.getMessage() for r in caplog.records if "would take" in r.getMessage()]
+    assert len(said) == 1, said
+    assert "the first 469 combinations (sizes 1-3) took " in said[0]
+    assert "all 16,383 would take about " in said[0]
+    assert "or more" not in said[0]
+
+
+def test_a_wide_run_estimates_its_time_before_a_large_level():
+    # Where the next level is large itself (150 columns: 11,175 pairs), waiting for it would leave
+    # the user without an estimate for minutes: the levels before it give it.
+    from privrisk_sql.metrics.mpuccs.driver import _estimate_after
+
+    assert _estimate_after(150, range(1, 151)) == 0
+    assert _estimate_after(40, range(1, 41)) == 2  # C(40, 3) = 9,880 triples
+    assert _estimate_after(14, range(1, 15)) == 2
+    assert _estimate_after(30, [3]) == 0
+    assert _estimate_after(30, [1, 2]) == 1

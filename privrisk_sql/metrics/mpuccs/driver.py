@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import math
 import operator
 import os
 import time
@@ -375,8 +376,9 @@ class _Run:
         def spec(c: plan.Combination) -> dict:
             return self.q.combo_spec(c.check_order, [prio[i] for i in c.positions], self.nulls, max_codes)
 
-        started = time.monotonic()
-        for size in self.sizes:
+        measured: list[tuple[int, float]] = []  # (size, seconds) of the levels done: the time estimate's data
+        for position, size in enumerate(self.sizes):
+            level_started = time.monotonic()
             level_entropy: dict[tuple, float] = {}
             level_pruned: set[tuple] = set()
             for chunk in _batches(plan.level(k, size, self.sizes), LEVEL_CHUNK, self.src.check_stop):
@@ -418,12 +420,9 @@ class _Run:
                     )
                     matched.extend(batch)
                     tally.add(len(batch))
-            if size == self.sizes[0] and total >= LARGE_RUN and tally.done:
-                spent = time.monotonic() - started
-                self._announce(
-                    f"the first {tally.done:,} combinations took {spent:.1f} s: all {total:,} would take "
-                    f"about {_duration(spent / tally.done * total)}"
-                )
+            measured.append((size, time.monotonic() - level_started))
+            if total >= LARGE_RUN and position == _estimate_after(k, self.sizes):
+                self._announce_estimate(k, measured, total)
             n_pruned += len(level_pruned)
             entropy, pruned = level_entropy, level_pruned
 
@@ -448,6 +447,16 @@ class _Run:
         detail_rows, collisions, identified = self._events(matched, prio, events, radix)
         return self._result(
             total, n_pruned, checked, prio, detail_rows, collisions, identified, sizes, n_syn, n_ori, digits, unit
+        )
+
+    def _announce_estimate(self, k: int, measured: list[tuple[int, float]], total: int) -> None:
+        done = sum(math.comb(k, size) for size, _ in measured)
+        spent = sum(seconds for _, seconds in measured)
+        growing = "" if len(measured) > 1 or len(self.sizes) == 1 else ", or more: larger combinations take longer"
+        self._announce(
+            f"the first {done:,} combinations (sizes {_sizes_text([s for s, _ in measured])}) took "
+            f"{spent:.2f} s: all {total:,} would take about "
+            f"{_duration(plan.estimate_seconds(k, self.sizes, measured))}{growing}"
         )
 
     def _announce(self, message: str) -> None:
@@ -596,6 +605,20 @@ class _Tally:
             if self.progress is not None:
                 self.progress(self.done, self.total)
         self.check_stop()
+
+
+def _estimate_after(k: int, sizes: Sequence[int]) -> int:
+    """After which level (its position in ``sizes``) a large run estimates its time: the third,
+    whose cost per combination against the second's says how cost grows with size (the first two
+    take a few hundredths of a second, too little to time), or the last of the first three that
+    has one and holds fewer than LARGE_RUN combinations (a wide table's second level can take
+    minutes)."""
+    after = 0
+    for position in (1, 2):
+        if position >= len(sizes) or math.comb(k, sizes[position]) >= LARGE_RUN:
+            break
+        after = position
+    return after
 
 
 def _sizes_text(sizes: Sequence[int]) -> str:

@@ -61,6 +61,27 @@ def count_combinations(k: int, sizes: Sequence[int]) -> int:
     return sum(math.comb(k, s) for s in set(sizes))
 
 
+def estimate_seconds(k: int, sizes: Sequence[int], measured: Sequence[tuple[int, float]]) -> float:
+    """How long a run over ``k`` columns and ``sizes`` takes in all, from the levels done so far,
+    ``measured`` as (size, seconds) in the order run. A combination of a size not yet run costs as
+    much more than the last level's as the last level's cost per combination passed the one
+    before's, per column more (its statements group more columns, and more of its combinations
+    hold unique rows to match), and never less than the dearest level measured (a small level
+    pays a statement's fixed costs over few combinations). Pruned combinations are counted as
+    evaluated: pruning makes a run shorter. Measured against runs by
+    benchmarks/mpuccs_time_estimate.py (docs/metrics/mpuccs.md)."""
+    cost = [(size, seconds / math.comb(k, size)) for size, seconds in measured]
+    last_size, last_cost = cost[-1]
+    slope = 0.0
+    if len(cost) > 1:
+        before_size, before_cost = cost[-2]
+        slope = max(0.0, (last_cost - before_cost) / (last_size - before_size))
+    dearest = max(c for _, c in cost)
+    done = {size for size, _ in measured}
+    rest = sum(math.comb(k, s) * max(dearest, last_cost + slope * (s - last_size)) for s in set(sizes) - done)
+    return sum(seconds for _, seconds in measured) + rest
+
+
 def check_order(positions: Sequence[int], sizes: Sequence[int]) -> int:
     """1-based rank of a combination in PETsARD's order (§3): its bitmask's rank among all
     bitmasks over ``k`` columns whose popcount is an evaluated size. Counted, not enumerated:

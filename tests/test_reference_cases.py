@@ -212,6 +212,27 @@ def test_explicit_datetime_precision_floors_both_tables(duck, tmp_path):
     assert hourly.to_dict()["details"][0]["value_combo"] == ["2021-01-01T10:00:00"]
 
 
+def test_time_zone_timestamps_are_floored_in_the_sessions_zone():
+    # docs/metrics/mpuccs.md: an instant is floored to the day as the session's zone reads it, as
+    # pandas floors a tz-aware column in its own zone; both 'a' rows fall on one day east and
+    # west of UTC, on two in UTC.
+    import duckdb
+
+    rows = {"o": ["2020-01-01 20:00:00+00", "2020-01-02 01:00:00+00"], "s": ["2020-01-02 03:00:00+00"]}
+    distinct_ori = {}
+    for zone in ("UTC", "Asia/Kolkata", "America/New_York"):
+        con = duckdb.connect()
+        con.execute(f"SET TimeZone = '{zone}'")
+        for side, stamps in rows.items():
+            con.execute(f"CREATE TABLE {side} (ts TIMESTAMPTZ, x VARCHAR)")
+            con.executemany(f"INSERT INTO {side} VALUES (?, 'a')", [[t] for t in stamps])
+        g = pr.mpuccs(con, "o", "s", datetime_precision="D").to_dict()["global"]
+        distinct_ori[zone] = g["total_ori_records"]
+        expected_days = {pd.Timestamp(t).tz_convert(zone).floor("D") for t in rows["o"]}
+        assert g["total_ori_records"] == len(expected_days), zone
+    assert distinct_ori == {"UTC": 2, "Asia/Kolkata": 1, "America/New_York": 1}
+
+
 def test_sqlite_codes_the_rows_without_scanning_a_dictionary_per_row(tmp_path):
     """SQLite builds no index for a CTE: the dictionaries the default shape joins back to the rows
     were each scanned once per row (77 of 88 s over a 30k-row pair; benchmarks/sqlite_mpuccs.py).

@@ -84,6 +84,23 @@ def test_n_cols_int_and_list(capsys, tmp_path):
     assert g["config_n_cols"] == "[1, 3]" and g["total_combinations_checked"] == 4
 
 
+def test_n_cols_takes_a_range_as_a_run_writes_its_sizes(capsys, tmp_path):
+    # A large run says "sizes 1-15"; that spelling was refused (exit 2, "expected an integer or
+    # comma-separated integers"). A range is its sizes as a list, ends included.
+    out_json = tmp_path / "r.json"
+    listed = run(capsys, "--ori", ORI, "--syn", SYN, "--n-cols", "1,2,3", "--json", str(out_json))[0]
+    expected = json.loads(out_json.read_text())
+    for spelled in ("1-3", " 1 - 3", "1-2,3"):
+        assert run(capsys, "--ori", ORI, "--syn", SYN, "--n-cols", spelled, "--json", str(out_json))[0] == listed == 0
+        assert json.loads(out_json.read_text()) == expected, spelled
+    assert run(capsys, "--ori", ORI, "--syn", SYN, "--n-cols", "1-1,3", "--json", str(out_json))[0] == 0
+    assert json.loads(out_json.read_text())["global"]["config_n_cols"] == "[1, 3]"
+    for bad, said in (("3-1", "from the smaller to the larger, got '3-1'"), ("0-2", "integers >= 1, got '0-2'")):
+        with pytest.raises(SystemExit) as e:
+            main(["mpuccs", "--ori", ORI, "--syn", SYN, "--n-cols", bad])
+        assert e.value.code == 2 and said in capsys.readouterr().err
+
+
 def test_sizes_above_column_count_warn_then_none_left_is_exit_2(capsys):
     code, _, err = run(capsys, "--ori", ORI, "--syn", SYN, "--n-cols", "1,7")
     assert code == 0 and "[7] exceed the 3 columns" in err

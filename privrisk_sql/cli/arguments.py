@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 
 from .. import given
 
@@ -42,15 +43,31 @@ def _where_empty(names: list[str]) -> str:
 
 
 def n_cols(text: str):
-    """``2`` is the int 2; ``1,2,3`` (or ``2,``) a list of sizes."""
-    parts = [p.strip() for p in text.split(",") if p.strip()]
-    try:
-        sizes = [int(p) for p in parts]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer or comma-separated integers, got {text!r}") from None
+    """``2`` is the int 2; ``1,2,3`` (or ``2,``) a list of sizes, and so is ``1-3``, as a run
+    writes its sizes ("sizes 1-15"): a range of sizes, ends included, alone or among others."""
+    sizes: list[int] = []
+    for part in (p.strip() for p in text.split(",")):
+        span = _SIZE_RANGE.fullmatch(part)
+        if span:
+            low, high = int(span.group(1)), int(span.group(2))
+            if low > high:
+                raise argparse.ArgumentTypeError(
+                    f"a range of sizes runs from the smaller to the larger, got {part!r} in {text!r}"
+                )
+            sizes += range(low, high + 1)
+            continue
+        try:
+            sizes += [int(part)] if part else []
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected an integer, comma-separated integers or a range (1-3), got {text!r}"
+            ) from None
     if not sizes or any(s < 1 for s in sizes):
         raise argparse.ArgumentTypeError(f"combination sizes must be integers >= 1, got {text!r}")
-    return sizes[0] if "," not in text else sizes
+    return sizes[0] if "," not in text and not _SIZE_RANGE.fullmatch(text.strip()) else sizes
+
+
+_SIZE_RANGE = re.compile(r"(\d+)\s*-\s*(\d+)")
 
 
 def rate(text: str) -> float:

@@ -21,7 +21,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="database: SQLAlchemy URL, Spark (sc://HOST:PORT Spark Connect, spark://HOST:PORT a standalone master, local[N]) or .duckdb path (default: in-memory DuckDB)",
     )
     p.add_argument("--columns", type=a.name_list, help="columns to evaluate, in this order (default: all)")
-    p.add_argument("--n-cols", type=a.n_cols, help="combination sizes: 2, or 1,2,3 (default: all sizes)")
+    p.add_argument("--n-cols", type=a.n_cols, help="combination sizes: 2, 1,2,3 or 1-3 (default: all sizes)")
     p.add_argument(
         "--min-entropy-delta", type=a.number, default=0.0, help="prune when entropy gain <= this (default 0.0)"
     )

@@ -181,10 +181,10 @@ GROUP BY {{ key }}
 {%- endmacro %}
 
 {#- Each class row of `rows` (its QIDs, c, v) with its value's id and the prefix sum before it, from
-    `values` (v, value_id, f, p): the join privrisk_ordered_classes takes unless its caller brings
+    `values` (v, value_id, cg, pg): the join privrisk_ordered_classes takes unless its caller brings
     its own (the library's SQLite carries them by one sort instead). -#}
 {% macro privrisk_value_ids(rows, values, qids, q) -%}
-  SELECT {% for c in qids %}r.{{ q(c) }}, {% endfor %}r.c, x.value_id, x.p - x.f AS p_before
+  SELECT {% for c in qids %}r.{{ q(c) }}, {% endfor %}r.c, x.value_id, x.pg - x.cg AS pg_before
   FROM {{ rows }} r
   JOIN {{ values }} x ON x.v = r.v
 {%- endmacro %}
@@ -204,7 +204,15 @@ GROUP BY {{ key }}
     a*(s - start + 1) - (P(s) - P(start - 1)) + (P(end) - P(s)) - a*(end - s), with P the prefix
     sums of F and s kept within the step. One sort of the steps among the values gives every s
     and P(s) as running sums; P at a step's ends comes with its values. Where F(v) = a the term
-    is 0, so which side of the split an equal value falls on does not matter. -#}
+    is 0, so which side of the split an equal value falls on does not matter.
+
+    In whole numbers: a = A / class_size and P = PG / n, with A the class's cumulative count, PG
+    the prefix sums of the table's cumulative counts CG (F = CG / n); a class's sum is
+    (sum of A * (2s - start - end + 1)) / class_size + (sum of PG(end) + PG(start - 1) - 2 PG(s)) / n,
+    both sums whole numbers below n * m (held as doubles: exact below 2^53, and no overflow). So
+    no double is added in an order the rows' storage decides: the same rows stored in any order
+    give the same t to the last digit (summing F and each class's terms as doubles, it moved by
+    1 part in 10^13 over shuffles of Adult's fnlwgt). -#}
 {% macro privrisk_ordered_classes(relation, qids, sensitive, q, value_ids, double='DOUBLE PRECISION', v=none, where=none) -%}
 {%- set key -%}{% for c in qids %}{{ q(c) }}{{ ", " if not loop.last }}{% endfor %}{%- endset -%}
 {%- set v = v if v else q(sensitive) -%}
@@ -222,12 +230,11 @@ value_counts AS (
 ),
 value_cdf AS (
   SELECT v, value_id,
-    CAST(SUM(g) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS {{ double }})
-      / (SELECT SUM(g) FROM value_counts) AS f
+    CAST(SUM(g) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS {{ double }}) AS cg
   FROM value_counts
 ),
 value_prefix AS (
-  SELECT v, value_id, f, SUM(f) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS p
+  SELECT v, value_id, cg, SUM(cg) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS pg
   FROM value_cdf
 ),
 class_value_ids AS (
@@ -236,31 +243,33 @@ class_value_ids AS (
 class_steps AS (
   SELECT {{ key }}, value_id AS start_id,
     COALESCE(LEAD(value_id) OVER w - 1, (SELECT COUNT(*) FROM value_counts)) AS end_id,
-    CAST(SUM(c) OVER (PARTITION BY {{ key }} ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS {{ double }})
-      / SUM(c) OVER (PARTITION BY {{ key }}) AS a,
-    p_before,
-    COALESCE(LEAD(p_before) OVER w, (SELECT SUM(f) FROM value_cdf)) AS p_end
+    CAST(SUM(c) OVER (PARTITION BY {{ key }} ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS {{ double }}) AS ca,
+    SUM(c) OVER (PARTITION BY {{ key }}) AS class_size,
+    pg_before,
+    COALESCE(LEAD(pg_before) OVER w, (SELECT MAX(pg) FROM value_prefix)) AS pg_end
   FROM class_value_ids
   WINDOW w AS (PARTITION BY {{ key }} ORDER BY value_id)
   UNION ALL
-  SELECT {{ key }}, 1, MIN(value_id) - 1, CAST(0 AS {{ double }}), CAST(0 AS {{ double }}),
-    MIN(p_before)
+  SELECT {{ key }}, 1, MIN(value_id) - 1, CAST(0 AS {{ double }}), SUM(c), CAST(0 AS {{ double }}), MIN(pg_before)
   FROM class_value_ids
   GROUP BY {{ key }}
 ),
 splits AS (
-  SELECT {{ key }}, start_id, end_id, a, p_before, p_end,
+  SELECT {{ key }}, start_id, end_id, ca, class_size, pg_before, pg_end,
     CASE WHEN below < start_id - 1 THEN start_id - 1 WHEN below > end_id THEN end_id ELSE below END AS s,
-    CASE WHEN below < start_id - 1 THEN p_before WHEN below > end_id THEN p_end ELSE p_below END AS p_s
+    CASE WHEN below < start_id - 1 THEN pg_before WHEN below > end_id THEN pg_end ELSE pg_below END AS pg_s
   FROM (
-    SELECT {{ key }}, start_id, end_id, a, p_before, p_end, is_step,
+    SELECT {{ key }}, start_id, end_id, ca, class_size, pg_before, pg_end, is_step,
       SUM(1 - is_step) OVER o AS below,
-      SUM(CASE WHEN is_step = 0 THEN a ELSE 0 END) OVER o AS p_below
+      SUM(cg) OVER o AS pg_below
     FROM (
-      SELECT {{ key }}, start_id, end_id, a, p_before, p_end, 1 AS is_step
+      SELECT {{ key }}, start_id, end_id, ca, class_size, pg_before, pg_end, 1 AS is_step,
+        ca / class_size AS a, CAST(0 AS {{ double }}) AS cg
       FROM class_steps WHERE end_id >= start_id
       UNION ALL
-      SELECT {% for c in qids %}NULL, {% endfor %}NULL, NULL, f, NULL, NULL, 0 FROM value_cdf
+      SELECT {% for c in qids %}NULL, {% endfor %}NULL, NULL, NULL, NULL, NULL, NULL, 0,
+        cg / (SELECT MAX(cg) FROM value_cdf), cg
+      FROM value_cdf
     ) events
     WINDOW o AS (ORDER BY a, is_step ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
   ) counted
@@ -268,7 +277,8 @@ splits AS (
 )
 SELECT {{ key }}, CASE WHEN t < 1e-12 THEN CAST(0 AS {{ double }}) ELSE t END AS t FROM (
   SELECT {{ key }},
-    SUM(a * (s - start_id + 1) - (p_s - p_before) + (p_end - p_s) - a * (end_id - s))
+    (SUM(ca * (2 * s - start_id - end_id + 1)) / MAX(class_size)
+      + SUM(pg_end + pg_before - 2 * pg_s) / (SELECT MAX(cg) FROM value_cdf))
       / NULLIF((SELECT COUNT(*) FROM value_counts) - 1, 0) AS t
   FROM splits
   GROUP BY {{ key }}

@@ -10,47 +10,48 @@ value_counts AS (
 ),
 value_cdf AS (
   SELECT v, value_id,
-    CAST(SUM(g) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE PRECISION)
-      / (SELECT SUM(g) FROM value_counts) AS f
+    CAST(SUM(g) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE PRECISION) AS cg
   FROM value_counts
 ),
 value_prefix AS (
-  SELECT v, value_id, f, SUM(f) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS p
+  SELECT v, value_id, cg, SUM(cg) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS pg
   FROM value_cdf
 ),
 class_value_ids AS (
-SELECT r."privrisk_c0", r."privrisk_c1", r.c, x.value_id, x.p - x.f AS p_before
+SELECT r."privrisk_c0", r."privrisk_c1", r.c, x.value_id, x.pg - x.cg AS pg_before
   FROM class_value r
   JOIN value_prefix x ON x.v = r.v
 ),
 class_steps AS (
   SELECT "privrisk_c0", "privrisk_c1", value_id AS start_id,
     COALESCE(LEAD(value_id) OVER w - 1, (SELECT COUNT(*) FROM value_counts)) AS end_id,
-    CAST(SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1" ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE PRECISION)
-      / SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1") AS a,
-    p_before,
-    COALESCE(LEAD(p_before) OVER w, (SELECT SUM(f) FROM value_cdf)) AS p_end
+    CAST(SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1" ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE PRECISION) AS ca,
+    SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1") AS class_size,
+    pg_before,
+    COALESCE(LEAD(pg_before) OVER w, (SELECT MAX(pg) FROM value_prefix)) AS pg_end
   FROM class_value_ids
   WINDOW w AS (PARTITION BY "privrisk_c0", "privrisk_c1" ORDER BY value_id)
   UNION ALL
-  SELECT "privrisk_c0", "privrisk_c1", 1, MIN(value_id) - 1, CAST(0 AS DOUBLE PRECISION), CAST(0 AS DOUBLE PRECISION),
-    MIN(p_before)
+  SELECT "privrisk_c0", "privrisk_c1", 1, MIN(value_id) - 1, CAST(0 AS DOUBLE PRECISION), SUM(c), CAST(0 AS DOUBLE PRECISION), MIN(pg_before)
   FROM class_value_ids
   GROUP BY "privrisk_c0", "privrisk_c1"
 ),
 splits AS (
-  SELECT "privrisk_c0", "privrisk_c1", start_id, end_id, a, p_before, p_end,
+  SELECT "privrisk_c0", "privrisk_c1", start_id, end_id, ca, class_size, pg_before, pg_end,
     CASE WHEN below < start_id - 1 THEN start_id - 1 WHEN below > end_id THEN end_id ELSE below END AS s,
-    CASE WHEN below < start_id - 1 THEN p_before WHEN below > end_id THEN p_end ELSE p_below END AS p_s
+    CASE WHEN below < start_id - 1 THEN pg_before WHEN below > end_id THEN pg_end ELSE pg_below END AS pg_s
   FROM (
-    SELECT "privrisk_c0", "privrisk_c1", start_id, end_id, a, p_before, p_end, is_step,
+    SELECT "privrisk_c0", "privrisk_c1", start_id, end_id, ca, class_size, pg_before, pg_end, is_step,
       SUM(1 - is_step) OVER o AS below,
-      SUM(CASE WHEN is_step = 0 THEN a ELSE 0 END) OVER o AS p_below
+      SUM(cg) OVER o AS pg_below
     FROM (
-      SELECT "privrisk_c0", "privrisk_c1", start_id, end_id, a, p_before, p_end, 1 AS is_step
+      SELECT "privrisk_c0", "privrisk_c1", start_id, end_id, ca, class_size, pg_before, pg_end, 1 AS is_step,
+        ca / class_size AS a, CAST(0 AS DOUBLE PRECISION) AS cg
       FROM class_steps WHERE end_id >= start_id
       UNION ALL
-      SELECT NULL, NULL, NULL, NULL, f, NULL, NULL, 0 FROM value_cdf
+      SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0,
+        cg / (SELECT MAX(cg) FROM value_cdf), cg
+      FROM value_cdf
     ) events
     WINDOW o AS (ORDER BY a, is_step ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
   ) counted
@@ -58,7 +59,8 @@ splits AS (
 )
 SELECT "privrisk_c0", "privrisk_c1", CASE WHEN t < 1e-12 THEN CAST(0 AS DOUBLE PRECISION) ELSE t END AS t FROM (
   SELECT "privrisk_c0", "privrisk_c1",
-    SUM(a * (s - start_id + 1) - (p_s - p_before) + (p_end - p_s) - a * (end_id - s))
+    (SUM(ca * (2 * s - start_id - end_id + 1)) / MAX(class_size)
+      + SUM(pg_end + pg_before - 2 * pg_s) / (SELECT MAX(cg) FROM value_cdf))
       / NULLIF((SELECT COUNT(*) FROM value_counts) - 1, 0) AS t
   FROM splits
   GROUP BY "privrisk_c0", "privrisk_c1"

@@ -203,7 +203,7 @@ def root(context, missing=missing, environment=environment):
             ))
         l_2_q = missing
         t_12.append(
-            'c, value_id, p_before FROM (\n    SELECT ',
+            'c, value_id, pg_before FROM (\n    SELECT ',
         )
         for l_2_q in l_1_qids:
             _loop_vars = {}
@@ -214,7 +214,7 @@ def root(context, missing=missing, environment=environment):
             ))
         l_2_q = missing
         t_12.append(
-            'c, is_row,\n      MAX(value_id) OVER o AS value_id,\n      MAX(p - f) OVER o AS p_before\n    FROM (\n      SELECT ',
+            'c, is_row,\n      MAX(value_id) OVER o AS value_id,\n      MAX(pg - cg) OVER o AS pg_before\n    FROM (\n      SELECT ',
         )
         for l_2_q in l_1_qids:
             _loop_vars = {}
@@ -225,7 +225,7 @@ def root(context, missing=missing, environment=environment):
             ))
         l_2_q = missing
         t_12.extend((
-            'c, v, 1 AS is_row, NULL AS value_id, NULL AS f, NULL AS p\n      FROM ',
+            'c, v, 1 AS is_row, NULL AS value_id, NULL AS cg, NULL AS pg\n      FROM ',
             str(l_1_rows),
             '\n      UNION ALL\n      SELECT ',
         ))
@@ -237,7 +237,7 @@ def root(context, missing=missing, environment=environment):
             )
         l_2_q = missing
         t_12.extend((
-            'NULL, v, 0, value_id, f, p FROM ',
+            'NULL, v, 0, value_id, cg, pg FROM ',
             str(l_1_values),
             '\n    ) by_value\n    WINDOW o AS (ORDER BY v, is_row ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)\n  ) carried\n  WHERE is_row = 1',
         ))

@@ -451,7 +451,7 @@ def root(context, missing=missing, environment=environment):
             ))
         l_2_c = missing
         t_16.extend((
-            'r.c, x.value_id, x.p - x.f AS p_before\n  FROM ',
+            'r.c, x.value_id, x.pg - x.cg AS pg_before\n  FROM ',
             str(l_1_rows),
             ' r\n  JOIN ',
             str(l_1_values),
@@ -488,7 +488,7 @@ def root(context, missing=missing, environment=environment):
             pass
             t_18.extend((
                 str(context.call(l_1_q, l_3_c, _loop_vars=_loop_vars)),
-                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 209 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 217 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
             ))
         l_3_loop = l_3_c = missing
         l_1_key = (Markup if context.eval_ctx.autoescape else identity)(concat(t_18))
@@ -518,7 +518,7 @@ def root(context, missing=missing, environment=environment):
             str(l_1_v),
             '\n),\nvalue_counts AS (\n  SELECT v, ROW_NUMBER() OVER (ORDER BY v) AS value_id, SUM(c) AS g FROM class_value GROUP BY v\n),\nvalue_cdf AS (\n  SELECT v, value_id,\n    CAST(SUM(g) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS ',
             str(l_1_double),
-            ')\n      / (SELECT SUM(g) FROM value_counts) AS f\n  FROM value_counts\n),\nvalue_prefix AS (\n  SELECT v, value_id, f, SUM(f) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS p\n  FROM value_cdf\n),\nclass_value_ids AS (\n',
+            ') AS cg\n  FROM value_counts\n),\nvalue_prefix AS (\n  SELECT v, value_id, cg, SUM(cg) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS pg\n  FROM value_cdf\n),\nclass_value_ids AS (\n',
             str(context.call(l_1_value_ids, 'class_value', 'value_prefix', l_1_qids)),
             '\n),\nclass_steps AS (\n  SELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
@@ -526,25 +526,27 @@ def root(context, missing=missing, environment=environment):
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ' ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS ',
             str(l_1_double),
-            ')\n      / SUM(c) OVER (PARTITION BY ',
+            ') AS ca,\n    SUM(c) OVER (PARTITION BY ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
-            ') AS a,\n    p_before,\n    COALESCE(LEAD(p_before) OVER w, (SELECT SUM(f) FROM value_cdf)) AS p_end\n  FROM class_value_ids\n  WINDOW w AS (PARTITION BY ',
+            ') AS class_size,\n    pg_before,\n    COALESCE(LEAD(pg_before) OVER w, (SELECT MAX(pg) FROM value_prefix)) AS pg_end\n  FROM class_value_ids\n  WINDOW w AS (PARTITION BY ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ' ORDER BY value_id)\n  UNION ALL\n  SELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ', 1, MIN(value_id) - 1, CAST(0 AS ',
             str(l_1_double),
-            '), CAST(0 AS ',
+            '), SUM(c), CAST(0 AS ',
             str(l_1_double),
-            '),\n    MIN(p_before)\n  FROM class_value_ids\n  GROUP BY ',
+            '), MIN(pg_before)\n  FROM class_value_ids\n  GROUP BY ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             '\n),\nsplits AS (\n  SELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
-            ', start_id, end_id, a, p_before, p_end,\n    CASE WHEN below < start_id - 1 THEN start_id - 1 WHEN below > end_id THEN end_id ELSE below END AS s,\n    CASE WHEN below < start_id - 1 THEN p_before WHEN below > end_id THEN p_end ELSE p_below END AS p_s\n  FROM (\n    SELECT ',
+            ', start_id, end_id, ca, class_size, pg_before, pg_end,\n    CASE WHEN below < start_id - 1 THEN start_id - 1 WHEN below > end_id THEN end_id ELSE below END AS s,\n    CASE WHEN below < start_id - 1 THEN pg_before WHEN below > end_id THEN pg_end ELSE pg_below END AS pg_s\n  FROM (\n    SELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
-            ', start_id, end_id, a, p_before, p_end, is_step,\n      SUM(1 - is_step) OVER o AS below,\n      SUM(CASE WHEN is_step = 0 THEN a ELSE 0 END) OVER o AS p_below\n    FROM (\n      SELECT ',
+            ', start_id, end_id, ca, class_size, pg_before, pg_end, is_step,\n      SUM(1 - is_step) OVER o AS below,\n      SUM(cg) OVER o AS pg_below\n    FROM (\n      SELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
-            ', start_id, end_id, a, p_before, p_end, 1 AS is_step\n      FROM class_steps WHERE end_id >= start_id\n      UNION ALL\n      SELECT ',
+            ', start_id, end_id, ca, class_size, pg_before, pg_end, 1 AS is_step,\n        ca / class_size AS a, CAST(0 AS ',
+            str(l_1_double),
+            ') AS cg\n      FROM class_steps WHERE end_id >= start_id\n      UNION ALL\n      SELECT ',
         ))
         for l_2_c in l_1_qids:
             _loop_vars = {}
@@ -554,13 +556,13 @@ def root(context, missing=missing, environment=environment):
             )
         l_2_c = missing
         t_17.extend((
-            'NULL, NULL, f, NULL, NULL, 0 FROM value_cdf\n    ) events\n    WINDOW o AS (ORDER BY a, is_step ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)\n  ) counted\n  WHERE is_step = 1\n)\nSELECT ',
+            'NULL, NULL, NULL, NULL, NULL, NULL, 0,\n        cg / (SELECT MAX(cg) FROM value_cdf), cg\n      FROM value_cdf\n    ) events\n    WINDOW o AS (ORDER BY a, is_step ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)\n  ) counted\n  WHERE is_step = 1\n)\nSELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ', CASE WHEN t < 1e-12 THEN CAST(0 AS ',
             str(l_1_double),
             ') ELSE t END AS t FROM (\n  SELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
-            ',\n    SUM(a * (s - start_id + 1) - (p_s - p_before) + (p_end - p_s) - a * (end_id - s))\n      / NULLIF((SELECT COUNT(*) FROM value_counts) - 1, 0) AS t\n  FROM splits\n  GROUP BY ',
+            ',\n    (SUM(ca * (2 * s - start_id - end_id + 1)) / MAX(class_size)\n      + SUM(pg_end + pg_before - 2 * pg_s) / (SELECT MAX(cg) FROM value_cdf))\n      / NULLIF((SELECT COUNT(*) FROM value_counts) - 1, 0) AS t\n  FROM splits\n  GROUP BY ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             '\n) class_distances',
         ))
@@ -637,7 +639,7 @@ def root(context, missing=missing, environment=environment):
                 pass
                 t_20.extend((
                     str(context.call(l_1_binary, context.call(l_1_literal, l_2_value, _loop_vars=_loop_vars), _loop_vars=_loop_vars)),
-                    str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 293 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+                    str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 303 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
                 ))
             l_2_loop = l_2_value = missing
             t_20.append(
@@ -648,4 +650,4 @@ def root(context, missing=missing, environment=environment):
     context.vars['privrisk_values_outside_order'] = l_0_privrisk_values_outside_order = Macro(environment, macro, 'privrisk_values_outside_order', ('relation', 'column', 'order', 'q', 'literal', 'binary'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '15=24&16=41&32=59&33=66&34=70&35=73&36=77&37=80&38=84&39=87&40=91&42=97&51=102&52=119&62=137&63=146&64=150&66=160&71=165&72=177&73=187&74=191&81=202&83=211&85=213&89=218&90=229&93=233&99=239&100=250&101=252&105=258&112=264&113=281&115=292&117=298&119=304&120=306&122=308&124=310&128=312&131=314&138=320&139=335&152=353&153=372&155=383&156=387&157=390&158=394&160=399&163=403&164=405&165=409&166=411&169=413&176=416&177=419&180=425&186=430&187=444&188=455&189=457&208=463&209=486&210=495&212=498&213=502&214=504&215=507&216=511&218=516&225=520&234=522&237=524&239=526&240=530&244=532&246=534&249=540&252=542&256=544&260=546&263=549&269=558&270=562&274=564&281=570&282=585&288=603&289=620&290=622&291=624&292=627&293=631'
+debug_info = '15=24&16=41&32=59&33=66&34=70&35=73&36=77&37=80&38=84&39=87&40=91&42=97&51=102&52=119&62=137&63=146&64=150&66=160&71=165&72=177&73=187&74=191&81=202&83=211&85=213&89=218&90=229&93=233&99=239&100=250&101=252&105=258&112=264&113=281&115=292&117=298&119=304&120=306&122=308&124=310&128=312&131=314&138=320&139=335&152=353&153=372&155=383&156=387&157=390&158=394&160=399&163=403&164=405&165=409&166=411&169=413&176=416&177=419&180=425&186=430&187=444&188=455&189=457&216=463&217=486&218=495&220=498&221=502&222=504&223=507&224=511&226=516&233=520&241=522&244=524&246=526&247=530&251=532&253=534&255=540&258=542&262=544&266=546&267=548&270=551&278=560&279=564&284=566&291=572&292=587&298=605&299=622&300=624&301=626&302=629&303=633'

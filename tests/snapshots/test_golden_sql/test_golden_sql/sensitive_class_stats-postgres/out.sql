@@ -10,7 +10,9 @@ shares AS (
   SELECT "privrisk_c0", "privrisk_c1", c,
     CAST(c AS DOUBLE PRECISION) / SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1") AS q,
     CAST(SUM(c) OVER (PARTITION BY sa) AS DOUBLE PRECISION) / SUM(c) OVER () AS p,
-    SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1") AS class_size
+    SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1") AS class_size,
+    CAST(SUM(c) OVER (PARTITION BY sa) AS DOUBLE PRECISION) AS g,
+    CAST(SUM(c) OVER () AS DOUBLE PRECISION) AS n
   FROM class_value
 )
 SELECT "privrisk_c0", "privrisk_c1",
@@ -19,7 +21,7 @@ SELECT "privrisk_c0", "privrisk_c1",
   MAX(q) AS alpha,
   -SUM(q * LN(q)) AS entropy,
   MAX((q - p) / p) AS beta,
-  MAX(ABS(LN(q / p))) AS delta,  CASE WHEN 0.5 * (SUM(ABS(q - p)) + 1 - SUM(p)) < 1e-12 THEN CAST(0 AS DOUBLE PRECISION) ELSE 0.5 * (SUM(ABS(q - p)) + 1 - SUM(p)) END AS emd_equal,
+  MAX(ABS(LN(q / p))) AS delta,  CASE WHEN (SUM(ABS(c * n - g * class_size)) + MAX(class_size) * (MAX(n) - SUM(g))) / (2 * MAX(class_size) * MAX(n)) < 1e-12 THEN CAST(0 AS DOUBLE PRECISION) ELSE (SUM(ABS(c * n - g * class_size)) + MAX(class_size) * (MAX(n) - SUM(g))) / (2 * MAX(class_size) * MAX(n)) END AS emd_equal,
   MIN(p) AS min_p
 FROM shares
 GROUP BY "privrisk_c0", "privrisk_c1"

@@ -409,11 +409,15 @@ def root(context, missing=missing, environment=environment):
             str(l_1_double),
             ') / SUM(c) OVER () AS p,\n    SUM(c) OVER (PARTITION BY ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
-            ') AS class_size\n  FROM class_value\n)\nSELECT ',
+            ') AS class_size,\n    CAST(SUM(c) OVER (PARTITION BY sa) AS ',
+            str(l_1_double),
+            ') AS g,\n    CAST(SUM(c) OVER () AS ',
+            str(l_1_double),
+            ') AS n\n  FROM class_value\n)\nSELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ',\n  MAX(class_size) AS class_size,\n  COUNT(*) AS distinct_values,\n  MAX(q) AS alpha,\n  -SUM(q * LN(q)) AS entropy,\n  MAX((q - p) / p) AS beta,\n  MAX(ABS(LN(q / p))) AS delta,',
         ))
-        l_1_emd = '0.5 * (SUM(ABS(q - p)) + 1 - SUM(p))'
+        l_1_emd = '(SUM(ABS(c * n - g * class_size)) + MAX(class_size) * (MAX(n) - SUM(g))) / (2 * MAX(class_size) * MAX(n))'
         t_14.extend((
             '  CASE WHEN ',
             str((undefined(name='emd') if l_1_emd is missing else l_1_emd)),
@@ -488,7 +492,7 @@ def root(context, missing=missing, environment=environment):
             pass
             t_18.extend((
                 str(context.call(l_1_q, l_3_c, _loop_vars=_loop_vars)),
-                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 217 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 221 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
             ))
         l_3_loop = l_3_c = missing
         l_1_key = (Markup if context.eval_ctx.autoescape else identity)(concat(t_18))
@@ -639,7 +643,7 @@ def root(context, missing=missing, environment=environment):
                 pass
                 t_20.extend((
                     str(context.call(l_1_binary, context.call(l_1_literal, l_2_value, _loop_vars=_loop_vars), _loop_vars=_loop_vars)),
-                    str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 303 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+                    str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 307 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
                 ))
             l_2_loop = l_2_value = missing
             t_20.append(
@@ -650,4 +654,4 @@ def root(context, missing=missing, environment=environment):
     context.vars['privrisk_values_outside_order'] = l_0_privrisk_values_outside_order = Macro(environment, macro, 'privrisk_values_outside_order', ('relation', 'column', 'order', 'q', 'literal', 'binary'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '15=24&16=41&32=59&33=66&34=70&35=73&36=77&37=80&38=84&39=87&40=91&42=97&51=102&52=119&62=137&63=146&64=150&66=160&71=165&72=177&73=187&74=191&81=202&83=211&85=213&89=218&90=229&93=233&99=239&100=250&101=252&105=258&112=264&113=281&115=292&117=298&119=304&120=306&122=308&124=310&128=312&131=314&138=320&139=335&152=353&153=372&155=383&156=387&157=390&158=394&160=399&163=403&164=405&165=409&166=411&169=413&176=416&177=419&180=425&186=430&187=444&188=455&189=457&216=463&217=486&218=495&220=498&221=502&222=504&223=507&224=511&226=516&233=520&241=522&244=524&246=526&247=530&251=532&253=534&255=540&258=542&262=544&266=546&267=548&270=551&278=560&279=564&284=566&291=572&292=587&298=605&299=622&300=624&301=626&302=629&303=633'
+debug_info = '15=24&16=41&32=59&33=66&34=70&35=73&36=77&37=80&38=84&39=87&40=91&42=97&51=102&52=119&62=137&63=146&64=150&66=160&71=165&72=177&73=187&74=191&81=202&83=211&85=213&89=218&90=229&93=233&99=239&100=250&101=252&105=258&112=264&113=281&115=292&117=298&119=304&120=306&122=308&124=310&128=312&131=314&138=320&139=335&152=353&153=372&155=383&156=387&157=390&158=394&160=399&163=403&164=405&165=409&166=411&167=413&168=415&171=417&180=420&181=423&184=429&190=434&191=448&192=459&193=461&220=467&221=490&222=499&224=502&225=506&226=508&227=511&228=515&230=520&237=524&245=526&248=528&250=530&251=534&255=536&257=538&259=544&262=546&266=548&270=550&271=552&274=555&282=564&283=568&288=570&295=576&296=591&302=609&303=626&304=628&305=630&306=633&307=637'

@@ -159,14 +159,16 @@ WITH class_value AS (
 {% endif %}
   GROUP BY {{ key }}, {{ q(sensitive) }}
 ),
-shares AS (
+counts AS (
   SELECT {{ key }}, c,
-    CAST(c AS {{ double }}) / SUM(c) OVER (PARTITION BY {{ key }}) AS q,
-    CAST(SUM(c) OVER (PARTITION BY sa) AS {{ double }}) / SUM(c) OVER () AS p,
     SUM(c) OVER (PARTITION BY {{ key }}) AS class_size,
     CAST(SUM(c) OVER (PARTITION BY sa) AS {{ double }}) AS g,
     CAST(SUM(c) OVER () AS {{ double }}) AS n
   FROM class_value
+),
+shares AS (
+  SELECT {{ key }}, c, class_size, g, n, CAST(c AS {{ double }}) / class_size AS q, g / n AS p
+  FROM counts
 )
 SELECT {{ key }},
   MAX(class_size) AS class_size,
@@ -241,16 +243,20 @@ value_prefix AS (
   SELECT v, value_id, cg, SUM(cg) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS pg
   FROM value_cdf
 ),
+{# The table's figures, asked once: m values, n rows (the last CG), the last PG. #}
+table_size AS (
+  SELECT COUNT(*) AS m, MAX(cg) AS n, MAX(pg) AS pg_end FROM value_prefix
+),
 class_value_ids AS (
 {{ value_ids('class_value', 'value_prefix', qids) }}
 ),
 class_steps AS (
   SELECT {{ key }}, value_id AS start_id,
-    COALESCE(LEAD(value_id) OVER w - 1, (SELECT COUNT(*) FROM value_counts)) AS end_id,
+    COALESCE(LEAD(value_id) OVER w - 1, (SELECT m FROM table_size)) AS end_id,
     CAST(SUM(c) OVER (PARTITION BY {{ key }} ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS {{ double }}) AS ca,
     SUM(c) OVER (PARTITION BY {{ key }}) AS class_size,
     pg_before,
-    COALESCE(LEAD(pg_before) OVER w, (SELECT MAX(pg) FROM value_prefix)) AS pg_end
+    COALESCE(LEAD(pg_before) OVER w, (SELECT pg_end FROM table_size)) AS pg_end
   FROM class_value_ids
   WINDOW w AS (PARTITION BY {{ key }} ORDER BY value_id)
   UNION ALL
@@ -272,7 +278,7 @@ splits AS (
       FROM class_steps WHERE end_id >= start_id
       UNION ALL
       SELECT {% for c in qids %}NULL, {% endfor %}NULL, NULL, NULL, NULL, NULL, NULL, 0,
-        cg / (SELECT MAX(cg) FROM value_cdf), cg
+        cg / (SELECT n FROM table_size), cg
       FROM value_cdf
     ) events
     WINDOW o AS (ORDER BY a, is_step ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
@@ -282,8 +288,8 @@ splits AS (
 SELECT {{ key }}, CASE WHEN t < 1e-12 THEN CAST(0 AS {{ double }}) ELSE t END AS t FROM (
   SELECT {{ key }},
     (SUM(ca * (2 * s - start_id - end_id + 1)) / MAX(class_size)
-      + SUM(pg_end + pg_before - 2 * pg_s) / (SELECT MAX(cg) FROM value_cdf))
-      / NULLIF((SELECT COUNT(*) FROM value_counts) - 1, 0) AS t
+      + SUM(pg_end + pg_before - 2 * pg_s) / (SELECT n FROM table_size))
+      / NULLIF((SELECT m FROM table_size) - 1, 0) AS t
   FROM splits
   GROUP BY {{ key }}
 ) class_distances

@@ -5,14 +5,16 @@ WITH class_value AS (
   FROM (SELECT "zip" AS "privrisk_c0", "we""ird; DROP TABLE x;--" AS "privrisk_c1", "disease" AS "privrisk_c2" FROM "people") privrisk_named
   GROUP BY "privrisk_c0", "privrisk_c1", "privrisk_c2"
 ),
-shares AS (
+counts AS (
   SELECT "privrisk_c0", "privrisk_c1", c,
-    CAST(c AS DOUBLE PRECISION) / SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1") AS q,
-    CAST(SUM(c) OVER (PARTITION BY sa) AS DOUBLE PRECISION) / SUM(c) OVER () AS p,
     SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1") AS class_size,
     CAST(SUM(c) OVER (PARTITION BY sa) AS DOUBLE PRECISION) AS g,
     CAST(SUM(c) OVER () AS DOUBLE PRECISION) AS n
   FROM class_value
+),
+shares AS (
+  SELECT "privrisk_c0", "privrisk_c1", c, class_size, g, n, CAST(c AS DOUBLE PRECISION) / class_size AS q, g / n AS p
+  FROM counts
 )
 SELECT "privrisk_c0", "privrisk_c1",
   MAX(class_size) AS class_size,

@@ -17,6 +17,9 @@ value_prefix AS (
   SELECT v, value_id, cg, SUM(cg) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS pg
   FROM value_cdf
 ),
+table_size AS (
+  SELECT COUNT(*) AS m, MAX(cg) AS n, MAX(pg) AS pg_end FROM value_prefix
+),
 class_value_ids AS (
 SELECT r."privrisk_c0", r."privrisk_c1", r.c, x.value_id, x.pg - x.cg AS pg_before
   FROM class_value r
@@ -24,11 +27,11 @@ SELECT r."privrisk_c0", r."privrisk_c1", r.c, x.value_id, x.pg - x.cg AS pg_befo
 ),
 class_steps AS (
   SELECT "privrisk_c0", "privrisk_c1", value_id AS start_id,
-    COALESCE(LEAD(value_id) OVER w - 1, (SELECT COUNT(*) FROM value_counts)) AS end_id,
+    COALESCE(LEAD(value_id) OVER w - 1, (SELECT m FROM table_size)) AS end_id,
     CAST(SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1" ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE PRECISION) AS ca,
     SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1") AS class_size,
     pg_before,
-    COALESCE(LEAD(pg_before) OVER w, (SELECT MAX(pg) FROM value_prefix)) AS pg_end
+    COALESCE(LEAD(pg_before) OVER w, (SELECT pg_end FROM table_size)) AS pg_end
   FROM class_value_ids
   WINDOW w AS (PARTITION BY "privrisk_c0", "privrisk_c1" ORDER BY value_id)
   UNION ALL
@@ -50,7 +53,7 @@ splits AS (
       FROM class_steps WHERE end_id >= start_id
       UNION ALL
       SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0,
-        cg / (SELECT MAX(cg) FROM value_cdf), cg
+        cg / (SELECT n FROM table_size), cg
       FROM value_cdf
     ) events
     WINDOW o AS (ORDER BY a, is_step ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
@@ -60,8 +63,8 @@ splits AS (
 SELECT "privrisk_c0", "privrisk_c1", CASE WHEN t < 1e-12 THEN CAST(0 AS DOUBLE PRECISION) ELSE t END AS t FROM (
   SELECT "privrisk_c0", "privrisk_c1",
     (SUM(ca * (2 * s - start_id - end_id + 1)) / MAX(class_size)
-      + SUM(pg_end + pg_before - 2 * pg_s) / (SELECT MAX(cg) FROM value_cdf))
-      / NULLIF((SELECT COUNT(*) FROM value_counts) - 1, 0) AS t
+      + SUM(pg_end + pg_before - 2 * pg_s) / (SELECT n FROM table_size))
+      / NULLIF((SELECT m FROM table_size) - 1, 0) AS t
   FROM splits
   GROUP BY "privrisk_c0", "privrisk_c1"
 ) class_distances

@@ -7,14 +7,16 @@ WITH class_value AS (
   WHERE "privrisk_c0" IS NOT NULL AND "privrisk_c1" IS NOT NULL
   GROUP BY "privrisk_c0", "privrisk_c1", "privrisk_c2"
 ),
-shares AS (
+counts AS (
   SELECT "privrisk_c0", "privrisk_c1", c,
-    CAST(c AS DOUBLE PRECISION) / SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1") AS q,
-    CAST(SUM(c) OVER (PARTITION BY sa) AS DOUBLE PRECISION) / SUM(c) OVER () AS p,
     SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1") AS class_size,
     CAST(SUM(c) OVER (PARTITION BY sa) AS DOUBLE PRECISION) AS g,
     CAST(SUM(c) OVER () AS DOUBLE PRECISION) AS n
   FROM class_value
+),
+shares AS (
+  SELECT "privrisk_c0", "privrisk_c1", c, class_size, g, n, CAST(c AS DOUBLE PRECISION) / class_size AS q, g / n AS p
+  FROM counts
 )
 SELECT "privrisk_c0", "privrisk_c1",
   MAX(class_size) AS class_size,

@@ -399,21 +399,19 @@ def root(context, missing=missing, environment=environment):
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ', ',
             str(context.call(l_1_q, l_1_sensitive)),
-            '\n),\nshares AS (\n  SELECT ',
+            '\n),\ncounts AS (\n  SELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
-            ', c,\n    CAST(c AS ',
-            str(l_1_double),
-            ') / SUM(c) OVER (PARTITION BY ',
-            str((undefined(name='key') if l_1_key is missing else l_1_key)),
-            ') AS q,\n    CAST(SUM(c) OVER (PARTITION BY sa) AS ',
-            str(l_1_double),
-            ') / SUM(c) OVER () AS p,\n    SUM(c) OVER (PARTITION BY ',
+            ', c,\n    SUM(c) OVER (PARTITION BY ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ') AS class_size,\n    CAST(SUM(c) OVER (PARTITION BY sa) AS ',
             str(l_1_double),
             ') AS g,\n    CAST(SUM(c) OVER () AS ',
             str(l_1_double),
-            ') AS n\n  FROM class_value\n)\nSELECT ',
+            ') AS n\n  FROM class_value\n),\nshares AS (\n  SELECT ',
+            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            ', c, class_size, g, n, CAST(c AS ',
+            str(l_1_double),
+            ') / class_size AS q, g / n AS p\n  FROM counts\n)\nSELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ',\n  MAX(class_size) AS class_size,\n  COUNT(*) AS distinct_values,\n  MAX(q) AS alpha,\n  -SUM(q * LN(q)) AS entropy,\n  MAX((q - p) / p) AS beta,\n  MAX(ABS(LN(q / p))) AS delta,',
         ))
@@ -492,7 +490,7 @@ def root(context, missing=missing, environment=environment):
             pass
             t_18.extend((
                 str(context.call(l_1_q, l_3_c, _loop_vars=_loop_vars)),
-                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 221 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 223 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
             ))
         l_3_loop = l_3_c = missing
         l_1_key = (Markup if context.eval_ctx.autoescape else identity)(concat(t_18))
@@ -522,17 +520,17 @@ def root(context, missing=missing, environment=environment):
             str(l_1_v),
             '\n),\nvalue_counts AS (\n  SELECT v, ROW_NUMBER() OVER (ORDER BY v) AS value_id, SUM(c) AS g FROM class_value GROUP BY v\n),\nvalue_cdf AS (\n  SELECT v, value_id,\n    CAST(SUM(g) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS ',
             str(l_1_double),
-            ') AS cg\n  FROM value_counts\n),\nvalue_prefix AS (\n  SELECT v, value_id, cg, SUM(cg) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS pg\n  FROM value_cdf\n),\nclass_value_ids AS (\n',
+            ') AS cg\n  FROM value_counts\n),\nvalue_prefix AS (\n  SELECT v, value_id, cg, SUM(cg) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS pg\n  FROM value_cdf\n),\ntable_size AS (\n  SELECT COUNT(*) AS m, MAX(cg) AS n, MAX(pg) AS pg_end FROM value_prefix\n),\nclass_value_ids AS (\n',
             str(context.call(l_1_value_ids, 'class_value', 'value_prefix', l_1_qids)),
             '\n),\nclass_steps AS (\n  SELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
-            ', value_id AS start_id,\n    COALESCE(LEAD(value_id) OVER w - 1, (SELECT COUNT(*) FROM value_counts)) AS end_id,\n    CAST(SUM(c) OVER (PARTITION BY ',
+            ', value_id AS start_id,\n    COALESCE(LEAD(value_id) OVER w - 1, (SELECT m FROM table_size)) AS end_id,\n    CAST(SUM(c) OVER (PARTITION BY ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ' ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS ',
             str(l_1_double),
             ') AS ca,\n    SUM(c) OVER (PARTITION BY ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
-            ') AS class_size,\n    pg_before,\n    COALESCE(LEAD(pg_before) OVER w, (SELECT MAX(pg) FROM value_prefix)) AS pg_end\n  FROM class_value_ids\n  WINDOW w AS (PARTITION BY ',
+            ') AS class_size,\n    pg_before,\n    COALESCE(LEAD(pg_before) OVER w, (SELECT pg_end FROM table_size)) AS pg_end\n  FROM class_value_ids\n  WINDOW w AS (PARTITION BY ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ' ORDER BY value_id)\n  UNION ALL\n  SELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
@@ -560,13 +558,13 @@ def root(context, missing=missing, environment=environment):
             )
         l_2_c = missing
         t_17.extend((
-            'NULL, NULL, NULL, NULL, NULL, NULL, 0,\n        cg / (SELECT MAX(cg) FROM value_cdf), cg\n      FROM value_cdf\n    ) events\n    WINDOW o AS (ORDER BY a, is_step ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)\n  ) counted\n  WHERE is_step = 1\n)\nSELECT ',
+            'NULL, NULL, NULL, NULL, NULL, NULL, 0,\n        cg / (SELECT n FROM table_size), cg\n      FROM value_cdf\n    ) events\n    WINDOW o AS (ORDER BY a, is_step ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)\n  ) counted\n  WHERE is_step = 1\n)\nSELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ', CASE WHEN t < 1e-12 THEN CAST(0 AS ',
             str(l_1_double),
             ') ELSE t END AS t FROM (\n  SELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
-            ',\n    (SUM(ca * (2 * s - start_id - end_id + 1)) / MAX(class_size)\n      + SUM(pg_end + pg_before - 2 * pg_s) / (SELECT MAX(cg) FROM value_cdf))\n      / NULLIF((SELECT COUNT(*) FROM value_counts) - 1, 0) AS t\n  FROM splits\n  GROUP BY ',
+            ',\n    (SUM(ca * (2 * s - start_id - end_id + 1)) / MAX(class_size)\n      + SUM(pg_end + pg_before - 2 * pg_s) / (SELECT n FROM table_size))\n      / NULLIF((SELECT m FROM table_size) - 1, 0) AS t\n  FROM splits\n  GROUP BY ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             '\n) class_distances',
         ))
@@ -643,7 +641,7 @@ def root(context, missing=missing, environment=environment):
                 pass
                 t_20.extend((
                     str(context.call(l_1_binary, context.call(l_1_literal, l_2_value, _loop_vars=_loop_vars), _loop_vars=_loop_vars)),
-                    str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 307 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+                    str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 313 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
                 ))
             l_2_loop = l_2_value = missing
             t_20.append(
@@ -654,4 +652,4 @@ def root(context, missing=missing, environment=environment):
     context.vars['privrisk_values_outside_order'] = l_0_privrisk_values_outside_order = Macro(environment, macro, 'privrisk_values_outside_order', ('relation', 'column', 'order', 'q', 'literal', 'binary'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '15=24&16=41&32=59&33=66&34=70&35=73&36=77&37=80&38=84&39=87&40=91&42=97&51=102&52=119&62=137&63=146&64=150&66=160&71=165&72=177&73=187&74=191&81=202&83=211&85=213&89=218&90=229&93=233&99=239&100=250&101=252&105=258&112=264&113=281&115=292&117=298&119=304&120=306&122=308&124=310&128=312&131=314&138=320&139=335&152=353&153=372&155=383&156=387&157=390&158=394&160=399&163=403&164=405&165=409&166=411&167=413&168=415&171=417&180=420&181=423&184=429&190=434&191=448&192=459&193=461&220=467&221=490&222=499&224=502&225=506&226=508&227=511&228=515&230=520&237=524&245=526&248=528&250=530&251=534&255=536&257=538&259=544&262=546&266=548&270=550&271=552&274=555&282=564&283=568&288=570&295=576&296=591&302=609&303=626&304=628&305=630&306=633&307=637'
+debug_info = '15=24&16=41&32=59&33=66&34=70&35=73&36=77&37=80&38=84&39=87&40=91&42=97&51=102&52=119&62=137&63=146&64=150&66=160&71=165&72=177&73=187&74=191&81=202&83=211&85=213&89=218&90=229&93=233&99=239&100=250&101=252&105=258&112=264&113=281&115=292&117=298&119=304&120=306&122=308&124=310&128=312&131=314&138=320&139=335&152=353&153=372&155=383&156=387&157=390&158=394&160=399&163=403&164=405&165=407&166=409&170=411&173=415&182=418&183=421&186=427&192=432&193=446&194=457&195=459&222=465&223=488&224=497&226=500&227=504&228=506&229=509&230=513&232=518&239=522&251=524&254=526&256=528&257=532&261=534&263=536&265=542&268=544&272=546&276=548&277=550&280=553&288=562&289=566&294=568&301=574&302=589&308=607&309=624&310=626&311=628&312=631&313=635'

@@ -202,7 +202,12 @@ class SQLAlchemyEngine:
         schema_key = schema or insp.default_schema_name
         if self.dialect.container_names_ignore_case:
             schema_key = schema_key.lower()
-        qualifiers = (schema,) if schema is not None else ()
+        if schema is not None:
+            qualifiers: tuple[str, ...] = (schema,)
+        elif self.dialect.qualify_default_schema and insp.default_schema_name:
+            qualifiers = (insp.default_schema_name,)
+        else:
+            qualifiers = ()
         return CatalogEntry(qualifiers, real, columns, (schema_key, real), real in views, views.get(real, "view"))
 
     def _is_unlisted_temporary(self, schema: str | None, name: str) -> bool:

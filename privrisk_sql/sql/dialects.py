@@ -175,6 +175,11 @@ class Dialect:
     # only. A TEMP view in the caller's SQLite connection, or a table in the second schema of
     # search_path, was "table not found" where the database's own SELECT reads it.
     lookup_schemas: str | None = None
+    # A table found by an unqualified name is written with its schema (the default one): a CTE of
+    # ours named like it (shares, value_cdf, ...) is otherwise read in its place, as SQLite reads
+    # every name of a WITH list ("circular reference: shares") and MariaDB a later one's ("Unknown
+    # column"). DuckDB and PostgreSQL read a CTE only after its definition.
+    qualify_default_schema: bool = False
     # How a staged output gets its name. None: ALTER TABLE ... RENAME TO, in one transaction
     # with the DROP of a table replaced (DDL is transactional). Else a statement renaming
     # ({pairs}: "a TO b, c TO d", fully qualified) several tables at once, atomically, for a
@@ -359,6 +364,7 @@ ORDER BY 1""",
             typeless_columns=True,
             lookup_schemas="SELECT name, name = 'temp' AS temporary FROM pragma_database_list"
             " ORDER BY CASE name WHEN 'temp' THEN 0 WHEN 'main' THEN 1 ELSE 2 END, seq",
+            qualify_default_schema=True,
             loose_types=("integer", "float", "boolean", "date", "timestamp", "text"),
             text_holds_nul=False,
             max_join_tables=64,
@@ -500,6 +506,7 @@ ORDER BY 1""",
             ),
             cast_types=CastTypes(double="DOUBLE", bigint="SIGNED", integer="SIGNED", text="CHAR"),
             rename_tables="RENAME TABLE {pairs}",
+            qualify_default_schema=True,
             # information_schema shows a user its own privileges only.
             create_privilege_probe=True,
             publish_privilege_probe=("RENAME TABLE {a} TO {b}", "command denied"),

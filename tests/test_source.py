@@ -13,6 +13,7 @@ import pandas as pd
 import pytest
 
 import privrisk_sql as pr
+from privrisk_sql.sql.types import TypeClass
 
 from backends import FIXTURES, mondrian_keeping_all, settings_in_and_after_a_run
 
@@ -217,6 +218,47 @@ def test_postgres_runs_with_jit_off_and_gives_the_session_back(pg):
     _, seen, _, _ = settings_in_and_after_a_run(src, jit, refused)
     assert src.statements == before and seen == set()
     assert pg.fetch("SHOW jit")[0][0] == "on"
+
+
+def test_a_postgres_session_with_old_string_and_float_settings_gets_the_same_results(pg):
+    """A caller's session with standard_conforming_strings = off stopped a run whose SQL held a
+    backslash ('m\\' ended no string: "syntax error at or near"), and one with extra_float_digits
+    = 0 got its figures and Mondrian's labels cut to 15 digits. Text holding a backslash is
+    written E'...' now (Dialect.escape_string_prefix), floats are read in full for the run
+    (Dialect.run_settings), and the caller's settings are theirs again afterwards."""
+    from privrisk_sql.sql.render import sql_literal
+
+    values = ["m\\", "a\\b", "it's", "\\'", "x\\n", "\\\\", "h'", "plain"]
+    for off in ("on", "off"):
+        pg.run(f"SET standard_conforming_strings = {off}")
+        for value in values:
+            assert pg.fetch(f"SELECT {sql_literal(value, pg.dialect)}")[0][0] == value, (off, value)
+    pg.run("SET standard_conforming_strings = on")
+
+    cols = [("id", TypeClass.INTEGER), ("qa", TypeClass.INTEGER), ("qb", TypeClass.TEXT)]
+    cols += [("st", TypeClass.TEXT), ("x", TypeClass.FLOAT)]
+    rows = [(i, i % 5, values[i % 5], values[i % 3], (i * 7919 % 101) / 7.0) for i in range(60)]
+    pg.create("old_settings", cols, rows)
+    order = {"st": values[:3]}
+    src = pg.source()
+
+    def figures(*settings):
+        for setting in settings:
+            pg.run(setting)
+        k = pr.kanon(src, "old_settings", ["qa", "qb"], sensitive=["st", "x"], order=order)
+        pr.mondrian(src, "old_settings", ["qa", "qb", "x"], 2, "old_settings_out", replace=True, keep=["id", "st"])
+        failures = pr.t_closeness_failures(src, "old_settings", ["qa"], "st", 0.0, order=order["st"])
+        now = pg.fetch("SELECT current_setting('standard_conforming_strings'), current_setting('extra_float_digits')")
+        pg.run("SET standard_conforming_strings = on")
+        pg.run("SET extra_float_digits = 1")  # the output read here in full
+        return k, pg.fetch("SELECT * FROM old_settings_out ORDER BY id"), failures.to_dict("records"), now
+
+    pg.created.append("old_settings_out")
+    want = figures()
+    assert any("0.142857142857142" in repr(r) for r in want[1])  # a label of 1/7 with every digit
+    got = figures("SET standard_conforming_strings = off", "SET extra_float_digits = 0")
+    assert got[:3] == want[:3]
+    assert got[3] == [("off", "0")]  # the caller's settings, theirs again after each run
 
 
 def _setting_per_statement(pg, src, name: str) -> dict[str, str]:

@@ -1326,3 +1326,40 @@ def test_a_release_file_through_spark_connect_is_refused_before_work(spark, tmp_
             )
         assert src.statements == before
     assert not path.exists()
+
+
+@pytest.mark.parametrize("backend", [pytest.param("spark", marks=pytest.mark.spark)], indirect=True)
+def test_a_session_reading_backslashes_as_they_stand_gets_the_same_results(spark):
+    """A caller's session with spark.sql.parser.escapedStringLiterals on read our text literals'
+    escaped backslashes as two: kanon refused an order holding 'a\\b' ("not in the order given
+    for it"). The run sets it off and gives the caller's value back (Dialect.run_settings); a
+    hierarchy's leaf holding a backslash finds its parent either way."""
+    session = spark.session
+    values = ["m\\", "a\\b", "it's", "\\'", "plain"]
+    rows = [(i, i % 5, values[i % 5], values[i % 3]) for i in range(60)]
+    session.createDataFrame(rows, "id INT, qa INT, qb STRING, st STRING").createOrReplaceTempView("backslashes")
+    order = {"st": values[:3]}
+    tree = {"qb": [[v, "escaped" if "\\" in v else "other", "*"] for v in values]}
+    src = pr.connect(session)
+
+    def figures():
+        k = pr.kanon(src, "backslashes", ["qa", "qb"], sensitive="st", order=order)
+        failures = pr.t_closeness_failures(src, "backslashes", ["qa"], "st", 0.0, order=order["st"])
+        out = f"anon_{uuid.uuid4().hex[:12]}"
+        try:
+            pr.mondrian(src, "backslashes", ["qb"], 20, out, hierarchies=tree, identifiers=["id"])
+            labels = sorted(map(tuple, session.sql(f"SELECT DISTINCT qa, qb_gen FROM {out}").collect()))
+        finally:
+            session.sql(f"DROP TABLE IF EXISTS {out}")
+        return k, failures.to_dict("records"), labels
+
+    try:
+        want = figures()
+        assert (0, "escaped") in want[2]  # qa 0 holds qb 'm\\': the leaf found its parent
+        session.conf.set("spark.sql.parser.escapedStringLiterals", "true")
+        assert figures() == want
+        assert session.conf.get("spark.sql.parser.escapedStringLiterals") == "true"
+    finally:
+        session.conf.unset("spark.sql.parser.escapedStringLiterals")
+        session.catalog.dropTempView("backslashes")
+        src.close()

@@ -299,11 +299,12 @@ class Statements:
 
     def _write_setting(self, name: str, value: str) -> None:
         assert self.dialect.write_setting is not None
-        # {typed}: a number as a number (MariaDB's numeric variables refuse text), else text.
+        # {typed}: a number as a number (MariaDB's numeric variables refuse text), else text;
+        # {raw}: the value as it is (our own constants, and a setting's value read back).
         typed = value if value.replace(".", "", 1).isdigit() else self.literal(value)
         self._run(
             self.dialect.write_setting.format(
-                name=name, name_literal=self.literal(name), value=self.literal(value), typed=typed
+                name=name, name_literal=self.literal(name), value=self.literal(value), typed=typed, raw=value
             ),
             fetch=False,
             setting=True,

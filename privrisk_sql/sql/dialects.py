@@ -139,7 +139,8 @@ class Dialect:
     running_query: str | None = None
     cancel_statement: str | None = None
     # Reading and writing one session setting: {name} is our own setting's name (never user
-    # text), {name_literal} and {value} SQL literals; the read returns one row, column value.
+    # text), {name_literal} and {value} SQL literals, {typed} a number bare and text as a
+    # literal, {raw} the value as it is; the read returns one row, column value.
     # None: the dialect has no settings privrisk_sql changes.
     read_setting: str | None = None
     write_setting: str | None = None
@@ -180,6 +181,10 @@ class Dialect:
     # every name of a WITH list ("circular reference: shares") and MariaDB a later one's ("Unknown
     # column"). DuckDB and PostgreSQL read a CTE only after its definition.
     qualify_default_schema: bool = False
+    # A text literal holding a backslash is written with this prefix and the backslash doubled
+    # (PostgreSQL: E'a\\b'), which reads the same whatever the session says: under the caller's
+    # standard_conforming_strings = off, 'm\' ended no string (a syntax error, or a value misread).
+    escape_string_prefix: str | None = None
     # How a staged output gets its name. None: ALTER TABLE ... RENAME TO, in one transaction
     # with the DROP of a table replaced (DDL is transactional). Else a statement renaming
     # ({pairs}: "a TO b, c TO d", fully qualified) several tables at once, atomically, for a
@@ -386,7 +391,11 @@ ORDER BY 1""",
             lookup_schemas="SELECT s.name, s.name = (SELECT nspname FROM pg_namespace WHERE oid = pg_my_temp_schema())"
             " AS temporary FROM unnest(current_schemas(true)) WITH ORDINALITY AS s(name, n)"
             " WHERE s.name <> 'pg_catalog' ORDER BY s.n",
-            run_settings=(("jit", "off"),),
+            # jit off (docs/decisions/postgres-jit-off.md); floats as text in their shortest exact
+            # form, as PostgreSQL 12+ writes them by default (a caller's extra_float_digits = 0
+            # cut them to 15 digits: other figures, other Mondrian labels).
+            run_settings=(("jit", "off"), ("extra_float_digits", "1")),
+            escape_string_prefix="E",
             infinite_dates=True,
             output_join_settings=(("enable_mergejoin", "off"),),
             work_join_settings=(("enable_nestloop", "off"),),
@@ -572,8 +581,12 @@ ORDER BY 1""",
                 "over them (spark.read.csv(...).createOrReplaceTempView('t')) is read as table='t'"
             ),
             grouping_sets_batches=True,
+            # Backslashes in text literals are escapes for the run, as sqlglot writes them: a
+            # caller's session with escapedStringLiterals on read 'a\\\\b' as two backslashes
+            # (an order's value "not in the order").
+            run_settings=(("spark.sql.parser.escapedStringLiterals", "false"),),
             read_setting="SET {name}",
-            write_setting="SET {name}={typed}",  # the one setting changed is a number
+            write_setting="SET {name}={raw}",  # SET takes the rest of the line as the value
             # A release file (Mondrian's output, risk's records and classes) in Parquet only: a
             # CSV Spark writes cannot be read back with its header by a relation of one statement.
             file_outputs=(

@@ -64,6 +64,9 @@ def sql_literal(value, dialect: Dialect) -> str:
     if isinstance(value, float) and value != value:
         raise ValueError("NaN cannot be rendered as a SQL literal")
     if type(value) is str:
+        if dialect.escape_string_prefix is not None and "\\" in value:
+            escaped = value.replace("\\", "\\\\").replace("'", "''")
+            return f"{dialect.escape_string_prefix}'{escaped}'"
         return _cached_literal(value, dialect.sqlglot_writer)
     if type(value) is float:  # by its repr: -0.0 == 0.0 would share one cache entry
         return _cached_literal(repr(value), dialect.sqlglot_writer, as_float=True)

@@ -1,4 +1,4 @@
 INSERT INTO "privrisk_x_map4" (val, code, json_text) VALUES
 ('a''b', 1, 'a''b'),
-('c"\
-', 2, 'c\"\\\n')
+(E'c"\\
+', 2, E'c\\"\\\\\\n')

@@ -1,9 +1,9 @@
 SELECT MAX(t) AS t FROM (
 WITH class_value AS (
-  SELECT "privrisk_c0", "privrisk_c1", CASE WHEN "privrisk_c2" = (CAST('low' AS TEXT) COLLATE "C") THEN 1 WHEN "privrisk_c2" = (CAST('it''s' AS TEXT) COLLATE "C") THEN 2 WHEN "privrisk_c2" = (CAST('hi\gh' AS TEXT) COLLATE "C") THEN 3 END AS v, COUNT(*) AS c
+  SELECT "privrisk_c0", "privrisk_c1", CASE WHEN "privrisk_c2" = (CAST('low' AS TEXT) COLLATE "C") THEN 1 WHEN "privrisk_c2" = (CAST('it''s' AS TEXT) COLLATE "C") THEN 2 WHEN "privrisk_c2" = (CAST(E'hi\\gh' AS TEXT) COLLATE "C") THEN 3 END AS v, COUNT(*) AS c
   FROM (SELECT "zip" AS "privrisk_c0", "we""ird; DROP TABLE x;--" AS "privrisk_c1", "band" AS "privrisk_c2" FROM "people") privrisk_named
   WHERE "privrisk_c2" IS NOT NULL
-  GROUP BY "privrisk_c0", "privrisk_c1", CASE WHEN "privrisk_c2" = (CAST('low' AS TEXT) COLLATE "C") THEN 1 WHEN "privrisk_c2" = (CAST('it''s' AS TEXT) COLLATE "C") THEN 2 WHEN "privrisk_c2" = (CAST('hi\gh' AS TEXT) COLLATE "C") THEN 3 END
+  GROUP BY "privrisk_c0", "privrisk_c1", CASE WHEN "privrisk_c2" = (CAST('low' AS TEXT) COLLATE "C") THEN 1 WHEN "privrisk_c2" = (CAST('it''s' AS TEXT) COLLATE "C") THEN 2 WHEN "privrisk_c2" = (CAST(E'hi\\gh' AS TEXT) COLLATE "C") THEN 3 END
 ),
 value_counts AS (
   SELECT v, ROW_NUMBER() OVER (ORDER BY v) AS value_id, SUM(c) AS g FROM class_value GROUP BY v

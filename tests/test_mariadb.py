@@ -260,3 +260,35 @@ def test_a_view_whose_table_was_dropped_is_named(maria):
         assert main(["kanon", "--db", mysql_url(), "--table", v, "--qids", "a"]) == 2
     finally:
         maria.run(f"DROP VIEW {v}")
+
+
+def test_a_session_with_its_own_limits_and_collation_gets_the_same_results(maria):
+    """A caller's session with group_concat_max_len = 16 stopped Mondrian ("Row 2 was cut by
+    GROUP_CONCAT()": a label lists its categories), one with collation_connection = utf8mb4_bin
+    too ("Illegal mix of collations"). A run sets its own (Dialect.run_settings) and gives the
+    caller's back."""
+    t = maria.load(FIXTURES / "mondrian" / "adult_2k.csv")
+    src = maria.source()
+    read = "SELECT @@SESSION.group_concat_max_len, @@SESSION.collation_connection"
+    mine = maria.fetch(read)
+
+    def figures(*settings):
+        for setting in settings:
+            maria.run(setting)
+        k = pr.kanon(src, t, ["age", "sex"], sensitive=["education_num", "race"])
+        failures = pr.t_closeness_failures(src, t, ["age"], "education_num", 0.05).to_dict("records")
+        out = f"out_{uuid.uuid4().hex[:12]}"
+        maria.created.append(out)
+        mondrian_keeping_all(src, t, ["age", "race", "marital_status"], 5, out)
+        now = maria.fetch(read)
+        rows = sorted(maria.fetch(f"SELECT * FROM `{out}`"), key=repr)
+        return (k, failures, rows), now
+
+    want, _ = figures()
+    assert want[1] and any("," in str(r) for r in want[2])  # a label of several categories
+    for setting in ("group_concat_max_len = 16", "collation_connection = 'utf8mb4_bin'"):
+        got, now = figures(f"SET SESSION {setting}")
+        assert got == want, setting
+        assert now != mine, setting  # the caller's setting, back after the run
+        maria.run("SET SESSION group_concat_max_len = 1048576")
+        maria.run("SET SESSION collation_connection = 'utf8mb4_general_ci'")

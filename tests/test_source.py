@@ -162,6 +162,68 @@ def test_relations_sniffs_files_side_by_side_with_relations_results_and_errors_i
         src.relations("nope", str(files["bad.csv"]))  # the first table's error comes first
 
 
+def test_a_duckdb_connection_ordering_descending_by_default_gets_the_same_results():
+    """A caller's DuckDB connection with default_order = 'desc' turned every ORDER BY of ours
+    around: kanon's ordered t and the t-failures came out other, mpUCCs matched other rows, and
+    Mondrian never ended; the catalog look-up took a table of main for the TEMP table of its name.
+    A run sets ascending order, NULLs last, and gives the caller's settings back."""
+    adult = FIXTURES / "adult"
+
+    def figures(*settings):
+        con = duckdb.connect()
+        con.execute("CREATE TABLE a AS SELECT * FROM read_csv(?) LIMIT 3000", [str(adult / "ori.csv")])
+        con.execute("CREATE TABLE s AS SELECT * FROM read_csv(?) LIMIT 3000", [str(adult / "syn.csv")])
+        con.execute("CREATE TABLE t AS SELECT 1 AS x")
+        con.execute("CREATE TEMP TABLE t AS SELECT range % 2 AS x FROM range(5)")  # DuckDB reads this one
+        for setting in settings:
+            con.execute(setting)
+        src = pr.Source(con, timeout=60)
+        k = pr.kanon(
+            src, "a", ["age", "sex"], sensitive=["education_num", "income"], order={"income": ["<=50K", ">50K"]}
+        )
+        failures = pr.t_closeness_failures(src, "a", ["age"], "education_num", 0.1)
+        m = pr.mpuccs(src, "a", "s", n_cols=[1, 2]).to_dict()
+        pr.mondrian(
+            src, "a", ["age", "sex", "race", "education_num"], 5, "o", sensitive="occupation", l=2, nulls="separate"
+        )
+        out = sorted(con.execute("SELECT * FROM o").fetchall(), key=repr)
+        rows = pr.kanon(src, "t", ["x"])["n_rows"], src.relation("t").identity  # the TEMP one, looked up first
+        now = con.execute("SELECT current_setting('default_order'), current_setting('default_null_order')").fetchall()
+        return (k, failures.to_dict("records"), m, out, rows), now
+
+    want, _ = figures()
+    assert want[4] == (5, ("temp", "main", "t"))
+    got, now = figures("SET default_order = 'desc'", "SET default_null_order = 'nulls_first'")
+    assert got == want
+    assert now == [("DESC", "NULLS_FIRST")]  # the caller's, back after every run
+
+
+def test_a_sqlite_connection_reading_backwards_gets_the_same_results():
+    """A caller's SQLite connection with PRAGMA reverse_unordered_selects on read every table
+    backwards: mpUCCs numbered the rows from the end (other matches), and Mondrian's
+    --keep-order wrote them in reverse. A run reads them in storage order and gives the pragma
+    back."""
+    import sqlite3
+
+    adult = FIXTURES / "adult"
+
+    def figures(*pragmas):
+        con = sqlite3.connect(":memory:", check_same_thread=False)
+        pd.read_csv(adult / "ori.csv").head(1500).to_sql("a", con, index=False)
+        pd.read_csv(adult / "syn.csv").head(1500).to_sql("s", con, index=False)
+        for pragma in pragmas:
+            con.execute(pragma)
+        m = pr.mpuccs(con, "a", "s", n_cols=[1, 2], columns=["age", "sex", "race", "education_num"]).to_dict()
+        pr.mondrian(con, "a", ["age", "sex", "race"], 5, "o", keep_order=True, keep="*")
+        out = con.execute("SELECT * FROM o ORDER BY rowid").fetchall()
+        return (m, out), con.execute("PRAGMA reverse_unordered_selects").fetchall()
+
+    want, _ = figures()
+    got, now = figures("PRAGMA reverse_unordered_selects = ON")
+    assert got == want
+    assert now == [(1,)]
+
+
 def test_duckdb_run_settings_are_the_runs_and_a_locked_connection_runs():
     """DuckDB's settings a run needs (insertion order kept; its own progress bar off) hold for the
     run and are the caller's again afterwards (they were once left set on a caller's connection

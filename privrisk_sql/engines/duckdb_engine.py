@@ -109,8 +109,8 @@ class DuckDBEngine:
             " AND ($schema IS NULL OR lower(schema_name) = lower($schema)"
             " OR ($database IS NULL AND lower(database_name) = lower($schema) AND schema_name = 'main'))"
             " ORDER BY CASE WHEN database_name = 'temp' THEN 0"
-            " WHEN database_name = current_database() AND schema_name = current_schema() THEN 1 ELSE 2 END,"
-            " database_name, schema_name",
+            " WHEN database_name = current_database() AND schema_name = current_schema() THEN 1 ELSE 2 END ASC,"
+            " database_name ASC, schema_name ASC",  # ASC: a caller's default_order may be desc
             {"name": name, "database": database, "schema": schema},
         ).fetchall()
         exact = [r for r in rows if r[2] == name] or rows
@@ -228,7 +228,7 @@ class DuckDBEngine:
             " WHEN 1 THEN (s.database_name = current_database() AND lower(s.schema_name) = lower($a))"
             "          OR (lower(s.database_name) = lower($a) AND s.schema_name = 'main')"
             " ELSE lower(s.database_name) = lower($a) AND lower(s.schema_name) = lower($b) END"
-            " ORDER BY s.database_name <> current_database()",
+            " ORDER BY s.database_name <> current_database() ASC",  # ASC: a caller's default_order may be desc
             {"parts": len(given), "a": given[0] if given else None, "b": given[1] if len(given) > 1 else None},
         ).fetchall()
         if not rows:

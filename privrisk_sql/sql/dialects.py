@@ -336,7 +336,14 @@ DIALECTS: dict[str, Dialect] = {
             ),
             infinite_dates=True,
             finite_check_casts=(("TIMESTAMPTZ_NS", "TIMESTAMPTZ"),),
-            run_settings=(("preserve_insertion_order", "true"),),
+            # Rows keep their insertion order (mpUCCs' positions); ORDER BY means ascending, NULLs
+            # last, as the templates are written: a caller's default_order = 'desc' turned every
+            # window and cut around (other t, other mpUCCs matches, Mondrian never ending).
+            run_settings=(
+                ("preserve_insertion_order", "true"),
+                ("default_order", "asc"),
+                ("default_null_order", "nulls_last"),
+            ),
             optional_run_settings=(("enable_progress_bar", "false"),),
             progress_run_settings=(("enable_progress_bar", "true"), ("enable_progress_bar_print", "false")),
             small_work_settings=(("threads", "1"),),
@@ -375,6 +382,9 @@ ORDER BY 1""",
             max_join_tables=64,
             read_setting="SELECT {name} AS value FROM pragma_{name}",
             write_setting="PRAGMA {name} = {typed}",
+            # A table scan in storage order (mpUCCs' positions): a caller's connection with
+            # reverse_unordered_selects on numbered the rows backwards (other matches).
+            run_settings=(("reverse_unordered_selects", "0"),),
             publish_settings=(("legacy_alter_table", "1"),),
             database_files="SELECT file AS path FROM pragma_database_list WHERE file <> ''",
             database_companions=("-journal", "-wal", "-shm"),
@@ -492,6 +502,12 @@ ORDER BY 1""",
             run_settings=(
                 ("sql_mode", "PIPES_AS_CONCAT,STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION"),
                 ("join_cache_level", "4"),
+                # A Mondrian label lists its categories by GROUP_CONCAT, which strict mode stops
+                # past this many bytes (1 MiB by default; a caller's 16: "Row 2 was cut by
+                # GROUP_CONCAT()"); literals compare in the collation the templates were written
+                # for (a caller's utf8mb4_bin: "Illegal mix of collations").
+                ("group_concat_max_len", str(1 << 30)),  # its most
+                ("collation_connection", "utf8mb4_general_ci"),
             ),
             optional_run_settings=(
                 ("join_buffer_space_limit", str(128 << 20)),

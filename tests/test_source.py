@@ -284,10 +284,10 @@ def test_postgres_runs_with_jit_off_and_gives_the_session_back(pg):
 
 def test_a_postgres_session_with_old_string_and_float_settings_gets_the_same_results(pg):
     """A caller's session with standard_conforming_strings = off stopped a run whose SQL held a
-    backslash ('m\\' ended no string: "syntax error at or near"), and one with extra_float_digits
-    = 0 got its figures and Mondrian's labels cut to 15 digits. Text holding a backslash is
-    written E'...' now (Dialect.escape_string_prefix), floats are read in full for the run
-    (Dialect.run_settings), and the caller's settings are theirs again afterwards."""
+    backslash ('m\\' ended no string: "unterminated quoted string at or near"), and one with
+    extra_float_digits = 0 got its figures and Mondrian's labels cut to 15 digits. Text holding
+    a backslash is written E'...' now (Dialect.escape_string_prefix), floats are read in full for
+    the run (Dialect.run_settings), and the caller's settings are theirs again afterwards."""
     from privrisk_sql.sql.render import sql_literal
 
     values = ["m\\", "a\\b", "it's", "\\'", "x\\n", "\\\\", "h'", "plain"]

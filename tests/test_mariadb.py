@@ -262,6 +262,36 @@ def test_a_view_whose_table_was_dropped_is_named(maria):
         maria.run(f"DROP VIEW {v}")
 
 
+def test_a_session_with_a_select_limit_gets_every_row_and_column(maria):
+    """A caller's session with sql_select_limit = 5 cut every result a run read back to 5 rows:
+    kanon counted 853 of 2,000 rows, risk 1,044, mpUCCs found 20 of 280 identified rows, all
+    without a word; and the catalog look-up read 5 columns, a sixth "not found" (a TEMPORARY
+    table's too). A run sets no limit (Dialect.run_settings) from before its catalog look-up on,
+    and gives the caller's back."""
+    t = maria.load(ADULT)
+    src = maria.source()
+    temp = f"tmp_{uuid.uuid4().hex[:12]}"
+    maria.run(f"CREATE TEMPORARY TABLE `{temp}` AS SELECT * FROM `{t}`")
+    qids = ["age", "sex", "race", "marital_status"]  # race, marital_status: columns 6 and 7
+
+    def figures():
+        k = pr.kanon(src, t, qids, sensitive="income").to_dict()
+        risk = pr.risk(src, temp, qids)
+        cavg = pr.cavg(src, t, qids, 5)
+        matches = pr.mpuccs(src, t, temp, qids, n_cols=[1, 2])
+        failures = pr.t_closeness_failures(src, t, ["age"], "education_num", 0.05).to_dict("records")
+        return k, (risk.records, risk.class_sizes, risk.prosecutor), cavg, matches.details.to_dict("records"), failures
+
+    want = figures()
+    assert want[1][0] == 2000 and len(want[3]) > 5 and len(want[4]) > 5  # more rows than the limit
+    maria.run("SET SESSION sql_select_limit = 5")
+    try:
+        assert figures() == want
+        assert maria.fetch("SELECT @@SESSION.sql_select_limit") == [(5,)]  # the caller's, back
+    finally:
+        maria.run("SET SESSION sql_select_limit = DEFAULT")  # the fixture's checks read whole tables
+
+
 def test_a_session_with_its_own_limits_and_collation_gets_the_same_results(maria):
     """A caller's session with group_concat_max_len = 16 stopped Mondrian ("Row 2 was cut by
     GROUP_CONCAT()": a label lists its categories), one with collation_connection = utf8mb4_bin

@@ -75,7 +75,7 @@ class OutputChecks(Relations):
             for pattern, why in self.dialect.refused_table_names:
                 if re.search(pattern, table):
                     raise InvalidInputError(f"{option} {name!r}: {why}; choose another name")
-            container = self.engine.output_container(name, given)
+            container = self._catalog().output_container(name, given)
         except InvalidInputError as e:
             if file_reader(name) is not None or name.lower().endswith(OTHER_FILE_SUFFIXES):  # o.parquet: schema o
                 raise InvalidInputError(

@@ -40,7 +40,7 @@ class Outputs(OutputChecks):
             return rel
         from .view_chain import files_read_by_query, files_read_through
 
-        reads = [(path, rel.label) for path in self.engine.input_files(rel.sql)]  # Spark: its plan's files
+        reads = [(path, rel.label) for path in self._catalog().input_files(rel.sql)]  # Spark: its plan's files
         if type(frame).__name__ == "DuckDBPyRelation":
             try:
                 reads += files_read_by_query(self, frame.sql_query(), "the DuckDB relation")
@@ -179,7 +179,7 @@ class Outputs(OutputChecks):
         (where the dialect has one) by its lock; without a lock, only where the dialect says a
         run may tell (``sweeps_unlocked``), else False (only ``cleanup`` drops those)."""
         self.check_open()
-        found = self.engine.staging_candidates(container)
+        found = self._catalog().staging_candidates(container)
         out = []
         for where, name in found:
             run_id = self._left_by_run(name)

@@ -257,7 +257,7 @@ class Relations(Statements):
             for i, label in enumerate(labels)
         }
         out: dict[str, str | BaseException] = {}
-        results = self.engine.read_files(files, self.csv_encoding)
+        results = self._catalog().read_files(files, self.csv_encoding)
         guard = self._guard
         if guard is not None and guard.pending():  # a timeout or Ctrl-C cut a read short: not the file's fault
             self._stopped(guard, f"(reading {', '.join(map(repr, labels))})", mid_statement=True)
@@ -351,7 +351,7 @@ class Relations(Statements):
         the catalog names it (Spark's own catalog forgot a table an earlier session wrote)."""
         folder = None
         with contextlib.suppress(Exception):
-            container = self.engine.output_container(table, [])
+            container = self._catalog().output_container(table, [])
             folder = self.engine.unlisted_table_folder(container, table)
         if folder is None:
             return ""
@@ -367,7 +367,7 @@ class Relations(Statements):
 
         names: dict[str, str] = {}  # compared by their last part: a long path's prefix matches anything
         with contextlib.suppress(Exception):
-            names.update((n, n) for n in self.engine.table_names() if not n.startswith("privrisk_"))
+            names.update((n, n) for n in self._catalog().table_names() if not n.startswith("privrisk_"))
         path = Path(table)
         if file_reader(table) is not None or str(path.parent) not in ("", "."):
             with contextlib.suppress(OSError):
@@ -420,12 +420,12 @@ class Relations(Statements):
         )
 
     def _describe_query(self, sql: str, label: str) -> tuple[Column, ...]:
-        return tuple(Column(n, t, type_class(t)) for n, t in self.engine.describe(sql, label))
+        return tuple(Column(n, t, type_class(t)) for n, t in self._catalog().describe(sql, label))
 
     def _catalog_relation(self, table: str) -> Relation:
         """A table or view of the database (not a file); InvalidInputError when there is none."""
         for database, schema, name in self._name_candidates(table):
-            entry = self.engine.find_relation(database, schema, name)
+            entry = self._catalog().find_relation(database, schema, name)
             if entry is None:
                 continue
             sql = ".".join(self.quote(p) for p in (*entry.qualifiers, entry.name))
@@ -481,7 +481,7 @@ class Relations(Statements):
         """The SQL text of a view of the database, as its catalog keeps it (None if unknown)."""
         if not view.is_view or view.identity is None:
             return None
-        return self.engine.view_definition(view.identity)
+        return self._catalog().view_definition(view.identity)
 
     def table_parts(self, table: Relation) -> list[str]:
         """The tables whose rows a table's also are (Dialect.table_parts: PostgreSQL's partitions

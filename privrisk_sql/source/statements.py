@@ -99,10 +99,8 @@ class Statements:
             self._stopped(guard, sql, mid_statement=False)
         if self.read_only and not setting:  # settings of our own session (statement_timeout) change no data
             check_statement(sql, self.dialect, f"privrisk_{self._run_id}_")
+        self._settle()
         if not setting:
-            if self._settings_pending:
-                self._settings_pending = False
-                self._apply_run_settings()
             self.statements += 1  # statements of the work, session settings not counted
         if self.echo is not None:
             self.echo(sql)
@@ -173,7 +171,7 @@ class Statements:
         except BaseException:  # the driver refused (a thread sqlite3 does not take): no run began
             self._guard = None
             raise
-        self._settings_pending = True  # applied just before the run's first statement
+        self._settings_pending = True  # applied just before the run asks the database anything (_settle)
         guard.start()
         failed = False
         cut_short: Exception | None = None
@@ -235,9 +233,21 @@ class Statements:
         """Called from the watcher thread."""
         self.engine.cancel()
 
+    def _settle(self) -> None:
+        """The run's session settings, where still to apply: before the first thing a run asks the
+        database, its catalog look-ups included (a MariaDB session's sql_select_limit read a
+        table's columns short), and never before, so a run refused before any SQL changes nothing."""
+        if self._settings_pending:
+            self._settings_pending = False  # first: applying them reads settings through _run
+            self._apply_run_settings()
+
+    def _catalog(self) -> Engine:
+        """The engine, for a look-up in its catalog, with the run's session settings in force."""
+        self._settle()
+        return self.engine
+
     def _apply_run_settings(self) -> None:
-        """The dialect's session settings for one run (PostgreSQL: jit off), the old values kept;
-        run before the run's first statement, so a run refused before any SQL changes nothing."""
+        """The dialect's session settings for one run (PostgreSQL: jit off), the old values kept."""
         self._old_settings = self._swap_settings(self.dialect.run_settings)
         optional = dict(self.dialect.optional_run_settings)
         if self.tracks_progress:

@@ -944,6 +944,57 @@ def test_l_diversity_and_t_closeness_equal_the_oracle(project, target):
             _drop_pg_schemas("privrisk_dbt_sensitive")
 
 
+def test_a_profile_sorting_descending_gets_the_oracles_t(project, tmp_path):
+    """dbt-duckdb's profile `settings` are the session's, which no run of ours sets back: with
+    `default_order: desc` every ORDER BY the macros did not say ASC ran descending, and the
+    ordered t came out another. The shared macros say ASC: the same failures as the oracle's."""
+    number = _oracle_classes("salary", True)
+    in_order = _oracle_classes("disease", True, _DISEASE_ORDER)
+    t_number = sorted(r["t"] for r in number.values() if r["t"] is not None)
+    t_order = sorted(r["t"] for r in in_order.values() if r["t"] is not None)
+    tests = {  # thresholds between two classes' t, so that some pass and some fail
+        "desc_t_number": ("salary", float(t_number[1] + t_number[2]) / 2, t_number, ""),
+        "desc_t_order": (
+            "disease",
+            float(t_order[-2] + t_order[-1]) / 2,
+            t_order,
+            f", order: {json.dumps(_DISEASE_ORDER)}",
+        ),
+    }
+    profiles = (project / "profiles.yml").read_text()
+    duckdb_output = "      threads: 1\n"  # the first output's (duckdb) last line
+    assert profiles.index(duckdb_output) < profiles.index("type: postgres")
+    (tmp_path / "profiles.yml").write_text(
+        profiles.replace(duckdb_output, duckdb_output + "      settings: {default_order: desc}\n", 1)
+    )
+    model, schema = project / "models" / "sensitive_release.sql", project / "models" / "sensitive_release.yml"
+    model.write_text(_sensitive_model())
+    schema.write_text(
+        "version: 2\nmodels:\n  - name: sensitive_release\n    data_tests:\n"
+        + "".join(
+            f"      - privrisk.t_closeness:\n          name: {name}\n"
+            f"          arguments: {{qids: [band, sex], sensitive: {sa}, t: {t!r}{order}}}\n"
+            for name, (sa, t, _, order) in tests.items()
+        )
+    )
+    try:
+        r = subprocess.run(
+            [str(DBT), "build", "--select", "sensitive_release", "--profiles-dir", str(tmp_path)],
+            cwd=project,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env={**os.environ, "DBT_PROJECT_DIR": str(project)},
+        )
+    finally:
+        model.unlink()
+        schema.unlink()
+    out = " ".join(r.stdout.split())
+    for name, (_, t, ts, _) in tests.items():
+        failing = sum(x > t for x in ts)
+        assert 0 < failing < len(ts) and f"FAIL {failing} {name}" in out, (name, r.stdout[-3000:])
+
+
 _SENSITIVE_MISTAKES_SCHEMA = """version: 2
 models:
   - name: sensitive_mistakes

@@ -218,7 +218,9 @@ GROUP BY {{ key }}
     both sums whole numbers below n * m (held as doubles: exact below 2^53, and no overflow). So
     no double is added in an order the rows' storage decides: the same rows stored in any order
     give the same t to the last digit (summing F and each class's terms as doubles, it moved by
-    1 part in 10^13 over shuffles of Adult's fnlwgt). -#}
+    1 part in 10^13 over shuffles of Adult's fnlwgt). Every ORDER BY says ASC: under dbt the
+    session is the profile's, which no run sets back (dbt-duckdb's `default_order: desc` turned
+    the windows around and gave another t). -#}
 {% macro privrisk_ordered_classes(relation, qids, sensitive, q, value_ids, double='DOUBLE PRECISION', v=none, where=none) -%}
 {%- set key -%}{% for c in qids %}{{ q(c) }}{{ ", " if not loop.last }}{% endfor %}{%- endset -%}
 {%- set v = v if v else q(sensitive) -%}
@@ -232,15 +234,15 @@ WITH class_value AS (
   GROUP BY {{ key }}, {{ v }}
 ),
 value_counts AS (
-  SELECT v, ROW_NUMBER() OVER (ORDER BY v) AS value_id, SUM(c) AS g FROM class_value GROUP BY v
+  SELECT v, ROW_NUMBER() OVER (ORDER BY v ASC) AS value_id, SUM(c) AS g FROM class_value GROUP BY v
 ),
 value_cdf AS (
   SELECT v, value_id,
-    CAST(SUM(g) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS {{ double }}) AS cg
+    CAST(SUM(g) OVER (ORDER BY value_id ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS {{ double }}) AS cg
   FROM value_counts
 ),
 value_prefix AS (
-  SELECT v, value_id, cg, SUM(cg) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS pg
+  SELECT v, value_id, cg, SUM(cg) OVER (ORDER BY value_id ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS pg
   FROM value_cdf
 ),
 {# The table's figures, asked once: m values, n rows (the last CG), the last PG. #}
@@ -253,12 +255,12 @@ class_value_ids AS (
 class_steps AS (
   SELECT {{ key }}, value_id AS start_id,
     COALESCE(LEAD(value_id) OVER w - 1, (SELECT m FROM table_size)) AS end_id,
-    CAST(SUM(c) OVER (PARTITION BY {{ key }} ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS {{ double }}) AS ca,
+    CAST(SUM(c) OVER (PARTITION BY {{ key }} ORDER BY value_id ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS {{ double }}) AS ca,
     SUM(c) OVER (PARTITION BY {{ key }}) AS class_size,
     pg_before,
     COALESCE(LEAD(pg_before) OVER w, (SELECT pg_end FROM table_size)) AS pg_end
   FROM class_value_ids
-  WINDOW w AS (PARTITION BY {{ key }} ORDER BY value_id)
+  WINDOW w AS (PARTITION BY {{ key }} ORDER BY value_id ASC)
   UNION ALL
   SELECT {{ key }}, 1, MIN(value_id) - 1, CAST(0 AS {{ double }}), SUM(c), CAST(0 AS {{ double }}), MIN(pg_before)
   FROM class_value_ids
@@ -281,7 +283,7 @@ splits AS (
         cg / (SELECT n FROM table_size), cg
       FROM value_cdf
     ) events
-    WINDOW o AS (ORDER BY a, is_step ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+    WINDOW o AS (ORDER BY a ASC, is_step ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
   ) counted
   WHERE is_step = 1
 )

@@ -6,15 +6,15 @@ WITH class_value AS (
   GROUP BY "privrisk_c0", "privrisk_c1", "privrisk_c2"
 ),
 value_counts AS (
-  SELECT v, ROW_NUMBER() OVER (ORDER BY v) AS value_id, SUM(c) AS g FROM class_value GROUP BY v
+  SELECT v, ROW_NUMBER() OVER (ORDER BY v ASC) AS value_id, SUM(c) AS g FROM class_value GROUP BY v
 ),
 value_cdf AS (
   SELECT v, value_id,
-    CAST(SUM(g) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE PRECISION) AS cg
+    CAST(SUM(g) OVER (ORDER BY value_id ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE PRECISION) AS cg
   FROM value_counts
 ),
 value_prefix AS (
-  SELECT v, value_id, cg, SUM(cg) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS pg
+  SELECT v, value_id, cg, SUM(cg) OVER (ORDER BY value_id ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS pg
   FROM value_cdf
 ),
 table_size AS (
@@ -28,12 +28,12 @@ SELECT r."privrisk_c0", r."privrisk_c1", r.c, x.value_id, x.pg - x.cg AS pg_befo
 class_steps AS (
   SELECT "privrisk_c0", "privrisk_c1", value_id AS start_id,
     COALESCE(LEAD(value_id) OVER w - 1, (SELECT m FROM table_size)) AS end_id,
-    CAST(SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1" ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE PRECISION) AS ca,
+    CAST(SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1" ORDER BY value_id ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE PRECISION) AS ca,
     SUM(c) OVER (PARTITION BY "privrisk_c0", "privrisk_c1") AS class_size,
     pg_before,
     COALESCE(LEAD(pg_before) OVER w, (SELECT pg_end FROM table_size)) AS pg_end
   FROM class_value_ids
-  WINDOW w AS (PARTITION BY "privrisk_c0", "privrisk_c1" ORDER BY value_id)
+  WINDOW w AS (PARTITION BY "privrisk_c0", "privrisk_c1" ORDER BY value_id ASC)
   UNION ALL
   SELECT "privrisk_c0", "privrisk_c1", 1, MIN(value_id) - 1, CAST(0 AS DOUBLE PRECISION), SUM(c), CAST(0 AS DOUBLE PRECISION), MIN(pg_before)
   FROM class_value_ids
@@ -56,7 +56,7 @@ splits AS (
         cg / (SELECT n FROM table_size), cg
       FROM value_cdf
     ) events
-    WINDOW o AS (ORDER BY a, is_step ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+    WINDOW o AS (ORDER BY a ASC, is_step ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
   ) counted
   WHERE is_step = 1
 )

@@ -490,7 +490,7 @@ def root(context, missing=missing, environment=environment):
             pass
             t_18.extend((
                 str(context.call(l_1_q, l_3_c, _loop_vars=_loop_vars)),
-                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 223 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 225 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
             ))
         l_3_loop = l_3_c = missing
         l_1_key = (Markup if context.eval_ctx.autoescape else identity)(concat(t_18))
@@ -518,21 +518,21 @@ def root(context, missing=missing, environment=environment):
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ', ',
             str(l_1_v),
-            '\n),\nvalue_counts AS (\n  SELECT v, ROW_NUMBER() OVER (ORDER BY v) AS value_id, SUM(c) AS g FROM class_value GROUP BY v\n),\nvalue_cdf AS (\n  SELECT v, value_id,\n    CAST(SUM(g) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS ',
+            '\n),\nvalue_counts AS (\n  SELECT v, ROW_NUMBER() OVER (ORDER BY v ASC) AS value_id, SUM(c) AS g FROM class_value GROUP BY v\n),\nvalue_cdf AS (\n  SELECT v, value_id,\n    CAST(SUM(g) OVER (ORDER BY value_id ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS ',
             str(l_1_double),
-            ') AS cg\n  FROM value_counts\n),\nvalue_prefix AS (\n  SELECT v, value_id, cg, SUM(cg) OVER (ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS pg\n  FROM value_cdf\n),\ntable_size AS (\n  SELECT COUNT(*) AS m, MAX(cg) AS n, MAX(pg) AS pg_end FROM value_prefix\n),\nclass_value_ids AS (\n',
+            ') AS cg\n  FROM value_counts\n),\nvalue_prefix AS (\n  SELECT v, value_id, cg, SUM(cg) OVER (ORDER BY value_id ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS pg\n  FROM value_cdf\n),\ntable_size AS (\n  SELECT COUNT(*) AS m, MAX(cg) AS n, MAX(pg) AS pg_end FROM value_prefix\n),\nclass_value_ids AS (\n',
             str(context.call(l_1_value_ids, 'class_value', 'value_prefix', l_1_qids)),
             '\n),\nclass_steps AS (\n  SELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ', value_id AS start_id,\n    COALESCE(LEAD(value_id) OVER w - 1, (SELECT m FROM table_size)) AS end_id,\n    CAST(SUM(c) OVER (PARTITION BY ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
-            ' ORDER BY value_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS ',
+            ' ORDER BY value_id ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS ',
             str(l_1_double),
             ') AS ca,\n    SUM(c) OVER (PARTITION BY ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ') AS class_size,\n    pg_before,\n    COALESCE(LEAD(pg_before) OVER w, (SELECT pg_end FROM table_size)) AS pg_end\n  FROM class_value_ids\n  WINDOW w AS (PARTITION BY ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
-            ' ORDER BY value_id)\n  UNION ALL\n  SELECT ',
+            ' ORDER BY value_id ASC)\n  UNION ALL\n  SELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ', 1, MIN(value_id) - 1, CAST(0 AS ',
             str(l_1_double),
@@ -558,7 +558,7 @@ def root(context, missing=missing, environment=environment):
             )
         l_2_c = missing
         t_17.extend((
-            'NULL, NULL, NULL, NULL, NULL, NULL, 0,\n        cg / (SELECT n FROM table_size), cg\n      FROM value_cdf\n    ) events\n    WINDOW o AS (ORDER BY a, is_step ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)\n  ) counted\n  WHERE is_step = 1\n)\nSELECT ',
+            'NULL, NULL, NULL, NULL, NULL, NULL, 0,\n        cg / (SELECT n FROM table_size), cg\n      FROM value_cdf\n    ) events\n    WINDOW o AS (ORDER BY a ASC, is_step ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)\n  ) counted\n  WHERE is_step = 1\n)\nSELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ', CASE WHEN t < 1e-12 THEN CAST(0 AS ',
             str(l_1_double),
@@ -641,7 +641,7 @@ def root(context, missing=missing, environment=environment):
                 pass
                 t_20.extend((
                     str(context.call(l_1_binary, context.call(l_1_literal, l_2_value, _loop_vars=_loop_vars), _loop_vars=_loop_vars)),
-                    str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 313 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+                    str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 315 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
                 ))
             l_2_loop = l_2_value = missing
             t_20.append(
@@ -652,4 +652,4 @@ def root(context, missing=missing, environment=environment):
     context.vars['privrisk_values_outside_order'] = l_0_privrisk_values_outside_order = Macro(environment, macro, 'privrisk_values_outside_order', ('relation', 'column', 'order', 'q', 'literal', 'binary'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '15=24&16=41&32=59&33=66&34=70&35=73&36=77&37=80&38=84&39=87&40=91&42=97&51=102&52=119&62=137&63=146&64=150&66=160&71=165&72=177&73=187&74=191&81=202&83=211&85=213&89=218&90=229&93=233&99=239&100=250&101=252&105=258&112=264&113=281&115=292&117=298&119=304&120=306&122=308&124=310&128=312&131=314&138=320&139=335&152=353&153=372&155=383&156=387&157=390&158=394&160=399&163=403&164=405&165=407&166=409&170=411&173=415&182=418&183=421&186=427&192=432&193=446&194=457&195=459&222=465&223=488&224=497&226=500&227=504&228=506&229=509&230=513&232=518&239=522&251=524&254=526&256=528&257=532&261=534&263=536&265=542&268=544&272=546&276=548&277=550&280=553&288=562&289=566&294=568&301=574&302=589&308=607&309=624&310=626&311=628&312=631&313=635'
+debug_info = '15=24&16=41&32=59&33=66&34=70&35=73&36=77&37=80&38=84&39=87&40=91&42=97&51=102&52=119&62=137&63=146&64=150&66=160&71=165&72=177&73=187&74=191&81=202&83=211&85=213&89=218&90=229&93=233&99=239&100=250&101=252&105=258&112=264&113=281&115=292&117=298&119=304&120=306&122=308&124=310&128=312&131=314&138=320&139=335&152=353&153=372&155=383&156=387&157=390&158=394&160=399&163=403&164=405&165=407&166=409&170=411&173=415&182=418&183=421&186=427&192=432&193=446&194=457&195=459&224=465&225=488&226=497&228=500&229=504&230=506&231=509&232=513&234=518&241=522&253=524&256=526&258=528&259=532&263=534&265=536&267=542&270=544&274=546&278=548&279=550&282=553&290=562&291=566&296=568&303=574&304=589&310=607&311=624&312=626&313=628&314=631&315=635'

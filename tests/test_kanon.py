@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import privrisk_sql as pr
 from privrisk_sql.cli import main
+from privrisk_sql.sql.types import TypeClass as T
 
 import oracle
 from backends import FIXTURES
@@ -265,6 +266,36 @@ def test_family_equals_pycanon_and_oracle(backend, name, qids, sensitive):
             assert r[key][sa] == pytest.approx(pc[key], rel=1e-12), key
 
 
+def test_long_text_values_alike_in_their_first_kilobyte_are_values_apart(backend, request):
+    """Sensitive values alike in their first 1,500 bytes are values apart: every backend equals
+    the pandas oracle, but MariaDB. It sorts on a text value's first max_sort_length bytes (1,024
+    by default), and its window partitions are sorts: such values fall into one partition, and
+    alpha, entropy l, t, beta (negative) and delta come out wrong. Raising the setting for a run
+    stopped runs over a few TEXT columns ("Out of sort memory", 300k rows at 65,536 bytes), so
+    it is the caller's (docs/guides/backends.md; test_mariadb has a session that raises it)."""
+    if backend.name == "mysql":
+        request.applymarker(
+            pytest.mark.xfail(strict=True, reason="MariaDB's window partitions compare max_sort_length bytes")
+        )
+    stem = "x" * 1500
+    rows = [(i, stem + str(i % 6), stem + "abcd"[i % 4]) for i in range(90)]  # 6 classes, 4 values
+    table = f"t_{uuid.uuid4().hex[:12]}"
+    backend.create(table, [("id", T.INTEGER), ("q", T.TEXT), ("s", T.TEXT)], rows)
+    df = pd.DataFrame(rows, columns=["id", "q", "s"])
+    want = oracle.sensitive_metrics(df, ["q"], "s", False)
+    r = pr.kanon(backend.source(), table, ["q"], sensitive="s")
+    assert r["n_classes"] == 6 and r["l_diversity"] == want["l_diversity"] == 2
+    assert r["alpha_k"]["alpha"] == pytest.approx(want["alpha"])
+    assert r["entropy_l_diversity"] == pytest.approx(want["entropy_l_diversity"])
+    assert r["t_closeness"] == pytest.approx(want["t_closeness"], abs=1e-12)
+    for key in ("basic_beta_likeness", "enhanced_beta_likeness", "delta_disclosure"):
+        assert r[key] == pytest.approx(want[key], rel=1e-12), key
+    failures = pr.t_closeness_failures(backend.source(), table, ["q"], "s", want["t_closeness"] / 2)
+    assert sorted(failures["t"]) == pytest.approx(
+        sorted(c["t"] for c in oracle.sensitive_classes(df, ["q"], "s", False))
+    )
+
+
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**16), n=st.integers(3, 60), one_qid=st.booleans())
 @example(seed=1290, n=3, one_qid=False)  # s_num holds one value: pycanon's t divides by zero
@@ -367,8 +398,6 @@ def test_nan_is_missing_like_null_in_every_class_metric(backend):
     """One missing-value policy: NaN is missing, one class with NULL (pandas groupby(dropna=False)
     and pycanon agree); -0.0 equals 0.0. {NaN, NaN, NULL, 1, 1, 1, -0.0, 0.0}: 3 classes, k = 2
     (it was 4 classes, k = 1: NaN a class apart from NULL), and --exclude-null-qids drops NaN rows."""
-    from privrisk_sql.sql.types import TypeClass as T
-
     values = [float("nan"), float("nan"), None, 1.0, 1.0, 1.0, -0.0, 0.0]
     name = f"nan_{uuid.uuid4().hex[:12]}"
     cols = [("v", T.FLOAT), ("s", T.FLOAT)]

@@ -1,4 +1,4 @@
-SELECT "privrisk_c0", "privrisk_c1", class_size, distinct_values FROM (
+SELECT "privrisk_c0", "privrisk_c1", CAST(class_size AS BIGINT) AS class_size, distinct_values FROM (
 WITH class_value AS (
   SELECT "privrisk_c0", "privrisk_c1", "privrisk_c2" AS sa, COUNT(*) AS c
   FROM (SELECT "zip" AS "privrisk_c0", "we""ird; DROP TABLE x;--" AS "privrisk_c1", "disease" AS "privrisk_c2" FROM "people") privrisk_named

@@ -224,6 +224,77 @@ def test_a_sqlite_connection_reading_backwards_gets_the_same_results():
     assert now == [(1,)]
 
 
+def test_a_sqlite_connection_naming_columns_by_their_tables_gets_the_same_results():
+    """A caller's SQLite connection with PRAGMA full_column_names on names a result's column
+    "table.column": every run stopped with a traceback (KeyError: 'name', the catalog look-up's
+    first read), and with short_column_names off the t-failures did (KeyError: 'privrisk_c0').
+    A run names its columns plainly, from its catalog look-up on, and gives the pragmas back."""
+    import sqlite3
+
+    adult = FIXTURES / "adult"
+    read = "SELECT full_column_names, short_column_names FROM pragma_full_column_names, pragma_short_column_names"
+
+    def figures(*pragmas):
+        con = sqlite3.connect(":memory:", check_same_thread=False)
+        pd.read_csv(adult / "ori.csv").head(1500).to_sql("a", con, index=False)
+        pd.read_csv(adult / "syn.csv").head(1500).to_sql("s", con, index=False)
+        for pragma in pragmas:
+            con.execute(pragma)
+        qids = ["age", "sex", "race"]
+        got = (
+            pr.kanon(con, "a", qids, sensitive=["income", "hours_per_week"]).to_dict(),
+            pr.risk(con, "a", qids).to_dict(),
+            pr.cavg(con, "a", qids, 5).cavg,
+            pr.mpuccs(con, "a", "s", n_cols=[1, 2], columns=[*qids, "education_num"]).to_dict(),
+            pr.t_closeness_failures(con, "a", ["age"], "hours_per_week", 0.1).to_dict("records"),
+            pr.l_diversity_failures(con, "a", ["age"], "income", 2).to_dict("records"),
+        )
+        pr.mondrian(con, "a", qids, 5, "o", keep_order=True, keep="*")
+        return (got, con.execute("SELECT * FROM o ORDER BY rowid").fetchall()), con.execute(read).fetchall()
+
+    want, plain = figures()
+    assert plain == [(0, 1)]
+    for pragma, kept in (("full_column_names = ON", (1, 1)), ("short_column_names = OFF", (0, 0))):
+        got, now = figures(f"PRAGMA {pragma}")
+        assert got == want, pragma
+        assert now == [kept], pragma
+
+
+def test_a_sqlite_connection_with_its_own_row_and_text_factories_gets_the_same_results():
+    """A caller's sqlite3 connection with the dict row_factory of Python's sqlite3 docs stopped
+    every run with a traceback (KeyError: 0, SQLAlchemy's first look at it), one with
+    text_factory = bytes had its table "not found" (the catalog's names came back as bytes).
+    A run reads plain rows and text as str; the caller's factories are theirs again after it."""
+    import sqlite3
+
+    adult = FIXTURES / "adult"
+
+    def as_dict(cursor, row):
+        return {d[0]: v for d, v in zip(cursor.description, row)}
+
+    def figures(row_factory=None, text_factory=str):
+        con = sqlite3.connect(":memory:", check_same_thread=False)
+        pd.read_csv(adult / "ori.csv").head(1500).to_sql("a", con, index=False)
+        pd.read_csv(adult / "syn.csv").head(1500).to_sql("s", con, index=False)
+        con.row_factory, con.text_factory = row_factory, text_factory
+        qids = ["age", "sex", "race"]
+        got = (
+            pr.kanon(con, "a", qids, sensitive=["income", "hours_per_week"]).to_dict(),
+            pr.risk(con, "a", qids).to_dict(),
+            pr.mpuccs(con, "a", "s", n_cols=[1, 2], columns=[*qids, "education_num"]).to_dict(),
+            pr.t_closeness_failures(con, "a", ["age"], "sex", 0.05).to_dict("records"),
+        )
+        pr.mondrian(con, "a", qids, 5, "o", keep_order=True, keep="*")
+        assert (con.row_factory, con.text_factory) == (row_factory, text_factory)
+        con.row_factory, con.text_factory = None, str
+        return got, con.execute("SELECT * FROM o ORDER BY rowid").fetchall()
+
+    want = figures()
+    assert figures(row_factory=as_dict) == want
+    assert figures(row_factory=sqlite3.Row) == want
+    assert figures(text_factory=bytes) == want
+
+
 def test_duckdb_run_settings_are_the_runs_and_a_locked_connection_runs():
     """DuckDB's settings a run needs (insertion order kept; its own progress bar off) hold for the
     run and are the caller's again afterwards (they were once left set on a caller's connection

@@ -49,6 +49,7 @@ class SQLAlchemyEngine:
         # has no transaction open (see watch), else the run joins theirs.
         self._callers_sqlite3: Any = None
         self._isolation_before: Any = None
+        self._text_factory_before: Any = str
         if self.dialect.python_functions:
             self._register_python_functions()
         self._canceller = CANCELLERS[self.dialect.cancel_by]
@@ -130,6 +131,9 @@ class SQLAlchemyEngine:
     def watch(self, guard: RunGuard) -> None:
         self._canceller.watch(self, guard)
         con = self._callers_sqlite3
+        if con is not None:  # text as str for the run, whatever the caller's text_factory (bytes:
+            self._text_factory_before = con.text_factory  # the catalog look-up found no table)
+            con.text_factory = str
         if con is not None and not con.in_transaction and getattr(con, "autocommit", -1) == _LEGACY_SQLITE3:
             # No transaction of the caller's open: the run commits statement by statement (as an
             # SQLite URL's does) and publishes in a BEGIN ... COMMIT of its own, so that it leaves
@@ -142,6 +146,8 @@ class SQLAlchemyEngine:
     def unwatch(self) -> None:
         self._canceller.unwatch(self)
         con = self._callers_sqlite3
+        if con is not None:
+            con.text_factory = self._text_factory_before
         if con is not None and self.autocommit:
             self.autocommit = False
             con.isolation_level = self._isolation_before
@@ -510,6 +516,13 @@ class _CallersSqlite3:
 
     def __setattr__(self, name: str, value: Any) -> None:
         setattr(self._con, name, value)
+
+    def cursor(self, *args: Any) -> Any:
+        """A cursor of plain rows, whatever the caller's row_factory: with the dict factory of
+        Python's sqlite3 docs, SQLAlchemy's first look at the connection raised KeyError: 0."""
+        cur = self._con.cursor(*args)
+        cur.row_factory = None
+        return cur
 
     def rollback(self) -> None:
         pass

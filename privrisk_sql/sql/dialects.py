@@ -383,8 +383,13 @@ ORDER BY 1""",
             read_setting="SELECT {name} AS value FROM pragma_{name}",
             write_setting="PRAGMA {name} = {typed}",
             # A table scan in storage order (mpUCCs' positions): a caller's connection with
-            # reverse_unordered_selects on numbered the rows backwards (other matches).
-            run_settings=(("reverse_unordered_selects", "0"),),
+            # reverse_unordered_selects on numbered the rows backwards (other matches). Results
+            # read by column name: full_column_names on named them "table.column" (KeyError).
+            run_settings=(
+                ("reverse_unordered_selects", "0"),
+                ("full_column_names", "0"),
+                ("short_column_names", "1"),
+            ),
             publish_settings=(("legacy_alter_table", "1"),),
             database_files="SELECT file AS path FROM pragma_database_list WHERE file <> ''",
             database_companions=("-journal", "-wal", "-shm"),

@@ -198,19 +198,23 @@ def test_a_duckdb_connection_ordering_descending_by_default_gets_the_same_result
     assert now == [("DESC", "NULLS_FIRST")]  # the caller's, back after every run
 
 
+def _sqlite_adult_pair():
+    """A caller's own in-memory sqlite3 connection holding 1,500 rows of Adult's pair: a (ori), s (syn)."""
+    import sqlite3
+
+    con = sqlite3.connect(":memory:", check_same_thread=False)
+    pd.read_csv(FIXTURES / "adult" / "ori.csv").head(1500).to_sql("a", con, index=False)
+    pd.read_csv(FIXTURES / "adult" / "syn.csv").head(1500).to_sql("s", con, index=False)
+    return con
+
+
 def test_a_sqlite_connection_reading_backwards_gets_the_same_results():
     """A caller's SQLite connection with PRAGMA reverse_unordered_selects on read every table
     backwards: mpUCCs numbered the rows from the end (other matches), and Mondrian's
     --keep-order wrote them in reverse. A run reads them in storage order and gives the pragma
     back."""
-    import sqlite3
-
-    adult = FIXTURES / "adult"
-
     def figures(*pragmas):
-        con = sqlite3.connect(":memory:", check_same_thread=False)
-        pd.read_csv(adult / "ori.csv").head(1500).to_sql("a", con, index=False)
-        pd.read_csv(adult / "syn.csv").head(1500).to_sql("s", con, index=False)
+        con = _sqlite_adult_pair()
         for pragma in pragmas:
             con.execute(pragma)
         m = pr.mpuccs(con, "a", "s", n_cols=[1, 2], columns=["age", "sex", "race", "education_num"]).to_dict()
@@ -229,15 +233,10 @@ def test_a_sqlite_connection_naming_columns_by_their_tables_gets_the_same_result
     "table.column": every run stopped with a traceback (KeyError: 'name', the catalog look-up's
     first read), and with short_column_names off the t-failures did (KeyError: 'privrisk_c0').
     A run names its columns plainly, from its catalog look-up on, and gives the pragmas back."""
-    import sqlite3
-
-    adult = FIXTURES / "adult"
     read = "SELECT full_column_names, short_column_names FROM pragma_full_column_names, pragma_short_column_names"
 
     def figures(*pragmas):
-        con = sqlite3.connect(":memory:", check_same_thread=False)
-        pd.read_csv(adult / "ori.csv").head(1500).to_sql("a", con, index=False)
-        pd.read_csv(adult / "syn.csv").head(1500).to_sql("s", con, index=False)
+        con = _sqlite_adult_pair()
         for pragma in pragmas:
             con.execute(pragma)
         qids = ["age", "sex", "race"]
@@ -267,15 +266,11 @@ def test_a_sqlite_connection_with_its_own_row_and_text_factories_gets_the_same_r
     A run reads plain rows and text as str; the caller's factories are theirs again after it."""
     import sqlite3
 
-    adult = FIXTURES / "adult"
-
     def as_dict(cursor, row):
         return {d[0]: v for d, v in zip(cursor.description, row)}
 
     def figures(row_factory=None, text_factory=str):
-        con = sqlite3.connect(":memory:", check_same_thread=False)
-        pd.read_csv(adult / "ori.csv").head(1500).to_sql("a", con, index=False)
-        pd.read_csv(adult / "syn.csv").head(1500).to_sql("s", con, index=False)
+        con = _sqlite_adult_pair()
         con.row_factory, con.text_factory = row_factory, text_factory
         qids = ["age", "sex", "race"]
         got = (

@@ -266,17 +266,11 @@ def test_family_equals_pycanon_and_oracle(backend, name, qids, sensitive):
             assert r[key][sa] == pytest.approx(pc[key], rel=1e-12), key
 
 
-def test_long_text_values_alike_in_their_first_kilobyte_are_values_apart(backend, request):
-    """Sensitive values alike in their first 1,500 bytes are values apart: every backend equals
-    the pandas oracle, but MariaDB. It sorts on a text value's first max_sort_length bytes (1,024
-    by default), and its window partitions are sorts: such values fall into one partition, and
-    alpha, entropy l, t, beta (negative) and delta come out wrong. Raising the setting for a run
-    stopped runs over a few TEXT columns ("Out of sort memory", 300k rows at 65,536 bytes), so
-    it is the caller's (docs/guides/backends.md; test_mariadb has a session that raises it)."""
-    if backend.name == "mysql":
-        request.applymarker(
-            pytest.mark.xfail(strict=True, reason="MariaDB's window partitions compare max_sort_length bytes")
-        )
+def test_long_text_values_alike_in_their_first_kilobyte_are_values_apart(backend):
+    """Values alike in their first 1,500 bytes are values apart, QIDs and sensitive alike: every
+    backend equals the pandas oracle. MariaDB's windows compare a value's first max_sort_length
+    bytes (1,024 by default): such values shared a partition there, and alpha, entropy l, t,
+    beta (negative), delta and recursive c came out wrong (docs/decisions/mariadb-window-keys.md)."""
     stem = "x" * 1500
     rows = [(i, stem + str(i % 6), stem + "abcd"[i % 4]) for i in range(90)]  # 6 classes, 4 values
     table = f"t_{uuid.uuid4().hex[:12]}"
@@ -294,6 +288,9 @@ def test_long_text_values_alike_in_their_first_kilobyte_are_values_apart(backend
     assert sorted(failures["t"]) == pytest.approx(
         sorted(c["t"] for c in oracle.sensitive_classes(df, ["q"], "s", False))
     )
+    assert r["recursive_c_l"]["c"] == want["recursive_c"]
+    below = pr.l_diversity_failures(backend.source(), table, ["q"], "s", 3)
+    assert sorted(below["class_size"]) == [15] * 6 and set(below["distinct_values"]) == {2}
 
 
 @settings(max_examples=40, deadline=None)

@@ -99,6 +99,21 @@ def _table(backend, cols, rows) -> str:
     return name
 
 
+def test_long_sensitive_values_alike_in_their_first_kilobyte_are_values_apart(backend):
+    """A text sensitive value's code is its rank among the values, from a window: MariaDB's
+    compared the first max_sort_length bytes (1,024 by default), where "flu" and "hiv" after
+    1,500 equal bytes were one value, and no partition could be 2-diverse
+    (docs/decisions/mariadb-window-keys.md)."""
+    stem = "x" * 1500
+    rows = [(20 + i, stem + ("flu" if i % 4 < 2 else "hiv")) for i in range(8)]
+    t = _table(backend, [("age", T.INTEGER), ("disease", T.TEXT)], rows)
+    diverse = _out(backend)
+    mondrian_keeping_all(backend.source(), t, ["age"], 2, diverse, l=2, sensitive="disease")
+    got = _output(backend, diverse)
+    assert sorted(set(got["age_gen"])) == ["20~23", "24~27"]
+    assert sorted(got["disease"].str[1500:]) == ["flu"] * 4 + ["hiv"] * 4
+
+
 def test_k_alone_discloses_l_and_t_do_not(backend):
     # age decides the disease in pairs: k = 2 releases four pairs, each with one disease
     rows = [

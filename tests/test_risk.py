@@ -941,6 +941,26 @@ def test_records_and_classes_tables_by_hand(backend):
             backend.run(f"DROP TABLE IF EXISTS {t}")
 
 
+def test_records_of_long_text_classes_alike_in_their_first_kilobyte_are_classes_apart(backend):
+    """Each record's class size and weight sum come from window partitions over its QIDs: MariaDB's
+    compare a value's first max_sort_length bytes (1,024 by default), and put 60 records of 6
+    classes alike in their first 1,500 bytes in one (docs/decisions/mariadb-window-keys.md)."""
+    stem = "x" * 1500
+    rows = [(i, stem + str(i % 6 if i < 54 else 6 + i % 3), i % 2, 2.0 + i % 3) for i in range(60)]
+    sample = f"s_{uuid.uuid4().hex[:12]}"
+    backend.create(sample, [("id", T.INTEGER), ("q", T.TEXT), ("b", T.INTEGER), ("w", T.FLOAT)], rows)
+    records = f"rec_{uuid.uuid4().hex[:12]}"
+    pr.risk(backend.source(), sample, ["q", "b"], weight="w", records=records, key="id")
+    try:
+        df = pd.DataFrame(rows, columns=["id", "q", "b", "w"])
+        want_size = df.groupby(["q", "b"])["id"].transform("size")
+        want_weight = df.groupby(["q", "b"])["w"].transform("sum")
+        got = {int(r[0]): (int(r[1]), float(r[2])) for r in backend.fetch(f"SELECT id, class_size, weight_sum FROM {records}")}
+        assert got == {i: (int(n), pytest.approx(float(w))) for i, n, w in zip(df["id"], want_size, want_weight)}
+    finally:
+        backend.run(f"DROP TABLE IF EXISTS {records}")
+
+
 def test_the_tables_counts_are_whole_numbers_on_every_backend(backend):
     """class_size and population_size are counts of people: they were HUGEINT on DuckDB (floats in
     pandas), DECIMAL on MariaDB (Decimal objects), and a census's DOUBLE count made a DOUBLE."""

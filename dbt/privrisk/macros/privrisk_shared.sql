@@ -148,9 +148,11 @@ FROM matches m CROSS JOIN rate r
     whose distribution is the table's came out as 1.4e-17 and failed a t of 0; a true distance
     that small needs classes x rows x values past 1e14, where doubles cannot tell it from 0. Class sizes and the table's value counts come from windows
     over the (class, value) counts: NULLs partition together, no join needed. `where`: SQL of the
-    rows kept, or none. -#}
-{% macro privrisk_sensitive_classes(relation, qids, sensitive, q, double='DOUBLE PRECISION', where=none) -%}
+    rows kept, or none. `window_value`: a macro giving the SQL a window partitions a value by, or
+    none for the value itself (the library's MariaDB adds a hash of a long value). -#}
+{% macro privrisk_sensitive_classes(relation, qids, sensitive, q, double='DOUBLE PRECISION', where=none, window_value=none) -%}
 {%- set key -%}{% for c in qids %}{{ q(c) }}{{ ", " if not loop.last }}{% endfor %}{%- endset -%}
+{%- set window_key -%}{% for c in qids %}{{ window_value(q(c)) if window_value else q(c) }}{{ ", " if not loop.last }}{% endfor %}{%- endset -%}
 WITH class_value AS (
   SELECT {{ key }}, {{ q(sensitive) }} AS sa, COUNT(*) AS c
   FROM {{ relation }}
@@ -161,8 +163,8 @@ WITH class_value AS (
 ),
 counts AS (
   SELECT {{ key }}, c,
-    SUM(c) OVER (PARTITION BY {{ key }}) AS class_size,
-    CAST(SUM(c) OVER (PARTITION BY sa) AS {{ double }}) AS g,
+    SUM(c) OVER (PARTITION BY {{ window_key }}) AS class_size,
+    CAST(SUM(c) OVER (PARTITION BY {{ window_value('sa') if window_value else 'sa' }}) AS {{ double }}) AS g,
     CAST(SUM(c) OVER () AS {{ double }}) AS n
   FROM class_value
 ),
@@ -201,7 +203,7 @@ GROUP BY {{ key }}
     from a class included (its CDF stays flat there); NULL where the table holds one value. `v`:
     the SQL of a value's place (a text column's place in an order), else the column itself; rows
     whose sensitive value is NULL are left out. `value_ids(rows, values, qids)`: the join of
-    privrisk_value_ids, or the caller's equivalent.
+    privrisk_value_ids, or the caller's equivalent. `window_value`: as in privrisk_sensitive_classes.
 
     Without the class x value grid (classes x values rows: 38M for 6,000 of each), in O(n log n)
     (privrisk_sql's docs/decisions/t-closeness-ordered.md): a class's CDF is a constant a on each
@@ -221,8 +223,9 @@ GROUP BY {{ key }}
     1 part in 10^13 over shuffles of Adult's fnlwgt). Every ORDER BY says ASC: under dbt the
     session is the profile's, which no run sets back (dbt-duckdb's `default_order: desc` turned
     the windows around and gave another t). -#}
-{% macro privrisk_ordered_classes(relation, qids, sensitive, q, value_ids, double='DOUBLE PRECISION', v=none, where=none) -%}
+{% macro privrisk_ordered_classes(relation, qids, sensitive, q, value_ids, double='DOUBLE PRECISION', v=none, where=none, window_value=none) -%}
 {%- set key -%}{% for c in qids %}{{ q(c) }}{{ ", " if not loop.last }}{% endfor %}{%- endset -%}
+{%- set window_key -%}{% for c in qids %}{{ window_value(q(c)) if window_value else q(c) }}{{ ", " if not loop.last }}{% endfor %}{%- endset -%}
 {%- set v = v if v else q(sensitive) -%}
 WITH class_value AS (
   SELECT {{ key }}, {{ v }} AS v, COUNT(*) AS c
@@ -255,12 +258,12 @@ class_value_ids AS (
 class_steps AS (
   SELECT {{ key }}, value_id AS start_id,
     COALESCE(LEAD(value_id) OVER w - 1, (SELECT m FROM table_size)) AS end_id,
-    CAST(SUM(c) OVER (PARTITION BY {{ key }} ORDER BY value_id ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS {{ double }}) AS ca,
-    SUM(c) OVER (PARTITION BY {{ key }}) AS class_size,
+    CAST(SUM(c) OVER (PARTITION BY {{ window_key }} ORDER BY value_id ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS {{ double }}) AS ca,
+    SUM(c) OVER (PARTITION BY {{ window_key }}) AS class_size,
     pg_before,
     COALESCE(LEAD(pg_before) OVER w, (SELECT pg_end FROM table_size)) AS pg_end
   FROM class_value_ids
-  WINDOW w AS (PARTITION BY {{ key }} ORDER BY value_id ASC)
+  WINDOW w AS (PARTITION BY {{ window_key }} ORDER BY value_id ASC)
   UNION ALL
   SELECT {{ key }}, 1, MIN(value_id) - 1, CAST(0 AS {{ double }}), SUM(c), CAST(0 AS {{ double }}), MIN(pg_before)
   FROM class_value_ids

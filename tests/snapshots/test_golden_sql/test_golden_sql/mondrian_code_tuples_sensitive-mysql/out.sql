@@ -22,7 +22,7 @@ FROM (
          , CAST(m6.code AS DOUBLE) AS c6
          , CAST(m7.code AS DOUBLE) AS c7
          , CAST(r.`flag` AS DOUBLE) AS c8, r.`flag` AS v8
-         , CASE WHEN (CONVERT(r.`disease` USING utf8mb4) COLLATE utf8mb4_nopad_bin) IS NULL THEN NULL ELSE DENSE_RANK() OVER (ORDER BY CASE WHEN (CONVERT(r.`disease` USING utf8mb4) COLLATE utf8mb4_nopad_bin) IS NULL THEN 1 ELSE 0 END, (CONVERT(r.`disease` USING utf8mb4) COLLATE utf8mb4_nopad_bin)) END AS s0
+         , CASE WHEN (CONVERT(r.`disease` USING utf8mb4) COLLATE utf8mb4_nopad_bin) IS NULL THEN NULL ELSE DENSE_RANK() OVER (ORDER BY CASE WHEN (CONVERT(r.`disease` USING utf8mb4) COLLATE utf8mb4_nopad_bin) IS NULL THEN 1 ELSE 0 END, (CONVERT(r.`disease` USING utf8mb4) COLLATE utf8mb4_nopad_bin), CASE WHEN LENGTH((CONVERT(r.`disease` USING utf8mb4) COLLATE utf8mb4_nopad_bin)) * 4 >= @@max_sort_length THEN UNHEX(SHA2((CONVERT(r.`disease` USING utf8mb4) COLLATE utf8mb4_nopad_bin), 256)) END) END AS s0
          , CASE WHEN r.`salary` IS NULL THEN NULL ELSE DENSE_RANK() OVER (ORDER BY CASE WHEN r.`salary` IS NULL THEN 1 ELSE 0 END, r.`salary`) END AS s1
     FROM "people" r
     LEFT JOIN `privrisk_x_map4` m4 ON m4.val = (CONVERT(r.`we"ird; DROP TABLE x;--` USING utf8mb4) COLLATE utf8mb4_nopad_bin)

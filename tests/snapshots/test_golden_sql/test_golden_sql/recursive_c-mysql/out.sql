@@ -5,7 +5,7 @@ WITH class_value AS (
 ),
 ranked AS (
   SELECT `privrisk_c0`, `privrisk_c1`, c,
-    ROW_NUMBER() OVER (PARTITION BY `privrisk_c0`, `privrisk_c1` ORDER BY c DESC) AS rank_desc
+    ROW_NUMBER() OVER (PARTITION BY `privrisk_c0`, CASE WHEN LENGTH(`privrisk_c0`) * 4 >= @@max_sort_length THEN UNHEX(SHA2(`privrisk_c0`, 256)) END, `privrisk_c1`, CASE WHEN LENGTH(`privrisk_c1`) * 4 >= @@max_sort_length THEN UNHEX(SHA2(`privrisk_c1`, 256)) END ORDER BY c DESC) AS rank_desc
   FROM class_value
 )
 SELECT MAX(FLOOR(CAST(top_count AS DOUBLE) / tail_sum) + 1) AS c

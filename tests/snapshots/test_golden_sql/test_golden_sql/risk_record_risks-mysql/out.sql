@@ -10,9 +10,9 @@ SELECT privrisk_key AS `id`, class_size, CAST(1 AS DOUBLE) / class_size AS prose
   ELSE (CAST(class_size AS DOUBLE) / weight_sum) / (class_size - ((weight_sum - class_size) / weight_sum)) END AS individual_risk
 FROM (
   SELECT privrisk_key, in_sample,
-    CAST(SUM(in_sample) OVER (PARTITION BY privrisk_k0, privrisk_k1, privrisk_k2) AS SIGNED) AS class_size,
-    CAST(SUM(in_population) OVER (PARTITION BY privrisk_k0, privrisk_k1, privrisk_k2) AS SIGNED) AS population_size,
-    SUM(privrisk_w) OVER (PARTITION BY privrisk_k0, privrisk_k1, privrisk_k2) AS weight_sum
+    CAST(SUM(in_sample) OVER (PARTITION BY privrisk_k0, CASE WHEN LENGTH(privrisk_k0) * 4 >= @@max_sort_length THEN UNHEX(SHA2(privrisk_k0, 256)) END, privrisk_k1, privrisk_k2) AS SIGNED) AS class_size,
+    CAST(SUM(in_population) OVER (PARTITION BY privrisk_k0, CASE WHEN LENGTH(privrisk_k0) * 4 >= @@max_sort_length THEN UNHEX(SHA2(privrisk_k0, 256)) END, privrisk_k1, privrisk_k2) AS SIGNED) AS population_size,
+    SUM(privrisk_w) OVER (PARTITION BY privrisk_k0, CASE WHEN LENGTH(privrisk_k0) * 4 >= @@max_sort_length THEN UNHEX(SHA2(privrisk_k0, 256)) END, privrisk_k1, privrisk_k2) AS weight_sum
   FROM (
     SELECT `id` AS privrisk_key, (CONVERT(`zip` USING utf8mb4) COLLATE utf8mb4_nopad_bin) AS privrisk_k0, `we"ird; DROP TABLE x;--` AS privrisk_k1, `income` AS privrisk_k2, CAST(`weight` AS DOUBLE) AS privrisk_w, 1 AS in_sample, 0 AS in_population
     FROM "people"

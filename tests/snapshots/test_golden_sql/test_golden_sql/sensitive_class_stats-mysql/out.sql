@@ -8,8 +8,8 @@ WITH class_value AS (
 ),
 counts AS (
   SELECT `privrisk_c0`, `privrisk_c1`, c,
-    SUM(c) OVER (PARTITION BY `privrisk_c0`, `privrisk_c1`) AS class_size,
-    CAST(SUM(c) OVER (PARTITION BY sa) AS DOUBLE) AS g,
+    SUM(c) OVER (PARTITION BY `privrisk_c0`, CASE WHEN LENGTH(`privrisk_c0`) * 4 >= @@max_sort_length THEN UNHEX(SHA2(`privrisk_c0`, 256)) END, `privrisk_c1`, CASE WHEN LENGTH(`privrisk_c1`) * 4 >= @@max_sort_length THEN UNHEX(SHA2(`privrisk_c1`, 256)) END) AS class_size,
+    CAST(SUM(c) OVER (PARTITION BY sa, CASE WHEN LENGTH(sa) * 4 >= @@max_sort_length THEN UNHEX(SHA2(sa, 256)) END) AS DOUBLE) AS g,
     CAST(SUM(c) OVER () AS DOUBLE) AS n
   FROM class_value
 ),

@@ -28,12 +28,12 @@ SELECT r.`privrisk_c0`, r.`privrisk_c1`, r.c, x.value_id, x.pg - x.cg AS pg_befo
 class_steps AS (
   SELECT `privrisk_c0`, `privrisk_c1`, value_id AS start_id,
     COALESCE(LEAD(value_id) OVER w - 1, (SELECT m FROM table_size)) AS end_id,
-    CAST(SUM(c) OVER (PARTITION BY `privrisk_c0`, `privrisk_c1` ORDER BY value_id ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE) AS ca,
-    SUM(c) OVER (PARTITION BY `privrisk_c0`, `privrisk_c1`) AS class_size,
+    CAST(SUM(c) OVER (PARTITION BY `privrisk_c0`, CASE WHEN LENGTH(`privrisk_c0`) * 4 >= @@max_sort_length THEN UNHEX(SHA2(`privrisk_c0`, 256)) END, `privrisk_c1`, CASE WHEN LENGTH(`privrisk_c1`) * 4 >= @@max_sort_length THEN UNHEX(SHA2(`privrisk_c1`, 256)) END ORDER BY value_id ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE) AS ca,
+    SUM(c) OVER (PARTITION BY `privrisk_c0`, CASE WHEN LENGTH(`privrisk_c0`) * 4 >= @@max_sort_length THEN UNHEX(SHA2(`privrisk_c0`, 256)) END, `privrisk_c1`, CASE WHEN LENGTH(`privrisk_c1`) * 4 >= @@max_sort_length THEN UNHEX(SHA2(`privrisk_c1`, 256)) END) AS class_size,
     pg_before,
     COALESCE(LEAD(pg_before) OVER w, (SELECT pg_end FROM table_size)) AS pg_end
   FROM class_value_ids
-  WINDOW w AS (PARTITION BY `privrisk_c0`, `privrisk_c1` ORDER BY value_id ASC)
+  WINDOW w AS (PARTITION BY `privrisk_c0`, CASE WHEN LENGTH(`privrisk_c0`) * 4 >= @@max_sort_length THEN UNHEX(SHA2(`privrisk_c0`, 256)) END, `privrisk_c1`, CASE WHEN LENGTH(`privrisk_c1`) * 4 >= @@max_sort_length THEN UNHEX(SHA2(`privrisk_c1`, 256)) END ORDER BY value_id ASC)
   UNION ALL
   SELECT `privrisk_c0`, `privrisk_c1`, 1, MIN(value_id) - 1, CAST(0 AS DOUBLE), SUM(c), CAST(0 AS DOUBLE), MIN(pg_before)
   FROM class_value_ids

@@ -58,7 +58,14 @@ def root(context, missing=missing, environment=environment):
     yield '\n),\nranked AS (\n  SELECT '
     yield str(t_1(context.eval_ctx, t_3(context, (undefined(name='qids') if l_0_qids is missing else l_0_qids), 'quote'), ', '))
     yield ', c,\n    ROW_NUMBER() OVER (PARTITION BY '
-    yield str(t_1(context.eval_ctx, t_3(context, (undefined(name='qids') if l_0_qids is missing else l_0_qids), 'quote'), ', '))
+    l_1_loop = missing
+    for l_1_c, l_1_loop in LoopContext((undefined(name='qids') if l_0_qids is missing else l_0_qids), undefined):
+        l_1_fn = resolve('fn')
+        _loop_vars = {}
+        pass
+        yield str(context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'window_key'), t_4(context, l_1_c), _loop_vars=_loop_vars))
+        yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 16 in 'kanon/recursive_c.sql.j2' evaluated to false and no else section was defined.")))
+    l_1_loop = l_1_c = l_1_fn = missing
     yield ' ORDER BY c DESC) AS rank_desc\n  FROM class_value\n)\nSELECT MAX(FLOOR(CAST(top_count AS '
     yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'double'))
     yield ') / tail_sum) + 1) AS c\nFROM (\n  SELECT MAX(c) AS top_count, SUM(CASE WHEN rank_desc >= '
@@ -68,4 +75,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n) per_class'
 
 blocks = {}
-debug_info = '4=42&6=45&7=47&8=49&9=52&12=55&15=59&16=61&19=63&21=65&23=67'
+debug_info = '4=42&6=45&7=47&8=49&9=52&12=55&15=59&16=62&19=70&21=72&23=74'

@@ -12,6 +12,7 @@ def root(context, missing=missing, environment=environment):
     l_0_relation = resolve('relation')
     l_0_sensitive = resolve('sensitive')
     l_0_q = resolve('q')
+    l_0_fn = resolve('fn')
     l_0_l = resolve('l')
     l_0_privrisk_sensitive_classes = missing
     try:
@@ -44,9 +45,9 @@ def root(context, missing=missing, environment=environment):
     yield ', CAST(class_size AS '
     yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
     yield ') AS class_size, distinct_values FROM (\n'
-    yield str(context.call((undefined(name='privrisk_sensitive_classes') if l_0_privrisk_sensitive_classes is missing else l_0_privrisk_sensitive_classes), (undefined(name='relation') if l_0_relation is missing else l_0_relation), (undefined(name='qids') if l_0_qids is missing else l_0_qids), (undefined(name='sensitive') if l_0_sensitive is missing else l_0_sensitive), (undefined(name='q') if l_0_q is missing else l_0_q), environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'double')))
+    yield str(context.call((undefined(name='privrisk_sensitive_classes') if l_0_privrisk_sensitive_classes is missing else l_0_privrisk_sensitive_classes), (undefined(name='relation') if l_0_relation is missing else l_0_relation), (undefined(name='qids') if l_0_qids is missing else l_0_qids), (undefined(name='sensitive') if l_0_sensitive is missing else l_0_sensitive), (undefined(name='q') if l_0_q is missing else l_0_q), environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'double'), window_value=environment.getattr((undefined(name='fn') if l_0_fn is missing else l_0_fn), 'window_key')))
     yield '\n) privrisk_classes\nWHERE distinct_values < '
     yield str(t_2(context, (undefined(name='l') if l_0_l is missing else l_0_l)))
 
 blocks = {}
-debug_info = '3=36&5=43&6=47&8=49'
+debug_info = '3=37&5=44&6=48&8=50'

@@ -7,7 +7,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_round_half_even = l_0_decimal_digits = l_0_floor_datetime = l_0_byte_text_column = l_0_byte_text_key_column = l_0_create_temp_table = l_0_epoch_seconds = l_0_create_temp_table_as = l_0_inner_join_left_first = l_0_ordered_concat = l_0_absent_from = missing
+    l_0_round_half_even = l_0_decimal_digits = l_0_floor_datetime = l_0_byte_text_column = l_0_byte_text_key_column = l_0_window_key = l_0_create_temp_table = l_0_epoch_seconds = l_0_create_temp_table_as = l_0_inner_join_left_first = l_0_ordered_concat = l_0_absent_from = missing
     try:
         t_1 = environment.filters['max']
     except KeyError:
@@ -151,76 +151,92 @@ def root(context, missing=missing, environment=environment):
         return concat(t_7)
     context.exported_vars.add('byte_text_key_column')
     context.vars['byte_text_key_column'] = l_0_byte_text_key_column = Macro(environment, macro, 'byte_text_key_column', ('longest', 'text_column'), False, False, False, context.eval_ctx.autoescape)
-    yield '\n'
-    def macro(l_1_name):
-        t_8 = []
-        if l_1_name is missing:
-            l_1_name = undefined("parameter 'name' was not provided", name='name')
-        pass
-        t_8.extend((
-            'CREATE TEMPORARY TABLE ',
-            str(t_2(context, l_1_name)),
-        ))
-        return concat(t_8)
-    context.exported_vars.add('create_temp_table')
-    context.vars['create_temp_table'] = l_0_create_temp_table = Macro(environment, macro, 'create_temp_table', ('name',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_x):
-        t_9 = []
+        t_8 = []
         if l_1_x is missing:
             l_1_x = undefined("parameter 'x' was not provided", name='x')
         pass
+        t_8.extend((
+            str(l_1_x),
+            ', CASE WHEN LENGTH(',
+            str(l_1_x),
+            ') * 4 >= @@max_sort_length THEN UNHEX(SHA2(',
+            str(l_1_x),
+            ', 256)) END',
+        ))
+        return concat(t_8)
+    context.exported_vars.add('window_key')
+    context.vars['window_key'] = l_0_window_key = Macro(environment, macro, 'window_key', ('x',), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro(l_1_name):
+        t_9 = []
+        if l_1_name is missing:
+            l_1_name = undefined("parameter 'name' was not provided", name='name')
+        pass
         t_9.extend((
+            'CREATE TEMPORARY TABLE ',
+            str(t_2(context, l_1_name)),
+        ))
+        return concat(t_9)
+    context.exported_vars.add('create_temp_table')
+    context.vars['create_temp_table'] = l_0_create_temp_table = Macro(environment, macro, 'create_temp_table', ('name',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_x):
+        t_10 = []
+        if l_1_x is missing:
+            l_1_x = undefined("parameter 'x' was not provided", name='x')
+        pass
+        t_10.extend((
             "(CAST(TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', ",
             str(l_1_x),
             ') AS DOUBLE) + MICROSECOND(',
             str(l_1_x),
             ') / 1e6)',
         ))
-        return concat(t_9)
+        return concat(t_10)
     context.exported_vars.add('epoch_seconds')
     context.vars['epoch_seconds'] = l_0_epoch_seconds = Macro(environment, macro, 'epoch_seconds', ('x',), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_name):
-        t_10 = []
+        t_11 = []
         if l_1_name is missing:
             l_1_name = undefined("parameter 'name' was not provided", name='name')
         pass
-        t_10.extend((
+        t_11.extend((
             str(context.call((undefined(name='create_temp_table') if l_0_create_temp_table is missing else l_0_create_temp_table), l_1_name)),
             ' AS',
         ))
-        return concat(t_10)
+        return concat(t_11)
     context.exported_vars.add('create_temp_table_as')
     context.vars['create_temp_table_as'] = l_0_create_temp_table_as = Macro(environment, macro, 'create_temp_table_as', ('name',), False, False, False, context.eval_ctx.autoescape)
     def macro():
-        t_11 = []
+        t_12 = []
         pass
-        t_11.append(
+        t_12.append(
             'STRAIGHT_JOIN',
         )
-        return concat(t_11)
+        return concat(t_12)
     context.exported_vars.add('inner_join_left_first')
     context.vars['inner_join_left_first'] = l_0_inner_join_left_first = Macro(environment, macro, 'inner_join_left_first', (), False, False, False, context.eval_ctx.autoescape)
     yield '\n'
     def macro(l_1_x, l_1_key):
-        t_12 = []
+        t_13 = []
         if l_1_x is missing:
             l_1_x = undefined("parameter 'x' was not provided", name='x')
         if l_1_key is missing:
             l_1_key = undefined("parameter 'key' was not provided", name='key')
         pass
-        t_12.extend((
+        t_13.extend((
             'GROUP_CONCAT(',
             str(l_1_x),
             ' ORDER BY ',
             str(l_1_key),
             " SEPARATOR ',')",
         ))
-        return concat(t_12)
+        return concat(t_13)
     context.exported_vars.add('ordered_concat')
     context.vars['ordered_concat'] = l_0_ordered_concat = Macro(environment, macro, 'ordered_concat', ('x', 'key'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_value, l_1_table, l_1_column):
-        t_13 = []
+        t_14 = []
         if l_1_value is missing:
             l_1_value = undefined("parameter 'value' was not provided", name='value')
         if l_1_table is missing:
@@ -228,7 +244,7 @@ def root(context, missing=missing, environment=environment):
         if l_1_column is missing:
             l_1_column = undefined("parameter 'column' was not provided", name='column')
         pass
-        t_13.extend((
+        t_14.extend((
             '(',
             str(l_1_value),
             ' IS NULL OR ',
@@ -241,9 +257,9 @@ def root(context, missing=missing, environment=environment):
             str(l_1_column),
             ' IS NOT NULL))',
         ))
-        return concat(t_13)
+        return concat(t_14)
     context.exported_vars.add('absent_from')
     context.vars['absent_from'] = l_0_absent_from = Macro(environment, macro, 'absent_from', ('value', 'table', 'column'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '5=24&6=32&7=35&11=45&12=52&16=58&17=65&18=69&19=72&20=76&21=85&22=89&23=96&24=100&25=105&26=109&28=117&32=123&39=132&40=139&41=143&43=149&47=155&48=162&52=167&53=174&56=183&57=189&64=195&68=205&69=214&75=222&76=233'
+debug_info = '5=24&6=32&7=35&11=45&12=52&16=58&17=65&18=69&19=72&20=76&21=85&22=89&23=96&24=100&25=105&26=109&28=117&32=123&39=132&40=139&41=143&43=149&52=154&53=160&56=171&57=178&61=183&62=190&65=199&66=205&73=211&77=221&78=230&84=238&85=249'

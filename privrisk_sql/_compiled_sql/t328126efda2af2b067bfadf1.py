@@ -350,9 +350,9 @@ def root(context, missing=missing, environment=environment):
         return concat(t_13)
     context.exported_vars.add('privrisk_work_columns')
     context.vars['privrisk_work_columns'] = l_0_privrisk_work_columns = Macro(environment, macro, 'privrisk_work_columns', ('relation', 'columns', 'names', 'q'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_relation, l_1_qids, l_1_sensitive, l_1_q, l_1_double, l_1_where):
+    def macro(l_1_relation, l_1_qids, l_1_sensitive, l_1_q, l_1_double, l_1_where, l_1_window_value):
         t_14 = []
-        l_1_key = l_1_emd = missing
+        l_1_key = l_1_window_key = l_1_emd = missing
         if l_1_relation is missing:
             l_1_relation = undefined("parameter 'relation' was not provided", name='relation')
         if l_1_qids is missing:
@@ -365,6 +365,8 @@ def root(context, missing=missing, environment=environment):
             l_1_double = 'DOUBLE PRECISION'
         if l_1_where is missing:
             l_1_where = None
+        if l_1_window_value is missing:
+            l_1_window_value = None
         pass
         t_15 = []
         pass
@@ -374,10 +376,22 @@ def root(context, missing=missing, environment=environment):
             pass
             t_15.extend((
                 str(context.call(l_1_q, l_3_c, _loop_vars=_loop_vars)),
-                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 153 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 154 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
             ))
         l_3_loop = l_3_c = missing
         l_1_key = (Markup if context.eval_ctx.autoescape else identity)(concat(t_15))
+        t_16 = []
+        pass
+        l_3_loop = missing
+        for l_3_c, l_3_loop in LoopContext(l_1_qids, undefined):
+            _loop_vars = {}
+            pass
+            t_16.extend((
+                str((context.call(l_1_window_value, context.call(l_1_q, l_3_c, _loop_vars=_loop_vars), _loop_vars=_loop_vars) if l_1_window_value else context.call(l_1_q, l_3_c, _loop_vars=_loop_vars))),
+                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 155 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+            ))
+        l_3_loop = l_3_c = missing
+        l_1_window_key = (Markup if context.eval_ctx.autoescape else identity)(concat(t_16))
         t_14.extend((
             'WITH class_value AS (\n  SELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
@@ -402,8 +416,10 @@ def root(context, missing=missing, environment=environment):
             '\n),\ncounts AS (\n  SELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ', c,\n    SUM(c) OVER (PARTITION BY ',
-            str((undefined(name='key') if l_1_key is missing else l_1_key)),
-            ') AS class_size,\n    CAST(SUM(c) OVER (PARTITION BY sa) AS ',
+            str((undefined(name='window_key') if l_1_window_key is missing else l_1_window_key)),
+            ') AS class_size,\n    CAST(SUM(c) OVER (PARTITION BY ',
+            str((context.call(l_1_window_value, 'sa') if l_1_window_value else 'sa')),
+            ') AS ',
             str(l_1_double),
             ') AS g,\n    CAST(SUM(c) OVER () AS ',
             str(l_1_double),
@@ -428,9 +444,9 @@ def root(context, missing=missing, environment=environment):
         ))
         return concat(t_14)
     context.exported_vars.add('privrisk_sensitive_classes')
-    context.vars['privrisk_sensitive_classes'] = l_0_privrisk_sensitive_classes = Macro(environment, macro, 'privrisk_sensitive_classes', ('relation', 'qids', 'sensitive', 'q', 'double', 'where'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['privrisk_sensitive_classes'] = l_0_privrisk_sensitive_classes = Macro(environment, macro, 'privrisk_sensitive_classes', ('relation', 'qids', 'sensitive', 'q', 'double', 'where', 'window_value'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_rows, l_1_values, l_1_qids, l_1_q):
-        t_16 = []
+        t_17 = []
         if l_1_rows is missing:
             l_1_rows = undefined("parameter 'rows' was not provided", name='rows')
         if l_1_values is missing:
@@ -440,31 +456,31 @@ def root(context, missing=missing, environment=environment):
         if l_1_q is missing:
             l_1_q = undefined("parameter 'q' was not provided", name='q')
         pass
-        t_16.append(
+        t_17.append(
             'SELECT ',
         )
         for l_2_c in l_1_qids:
             _loop_vars = {}
             pass
-            t_16.extend((
+            t_17.extend((
                 'r.',
                 str(context.call(l_1_q, l_2_c, _loop_vars=_loop_vars)),
                 ', ',
             ))
         l_2_c = missing
-        t_16.extend((
+        t_17.extend((
             'r.c, x.value_id, x.pg - x.cg AS pg_before\n  FROM ',
             str(l_1_rows),
             ' r\n  JOIN ',
             str(l_1_values),
             ' x ON x.v = r.v',
         ))
-        return concat(t_16)
+        return concat(t_17)
     context.exported_vars.add('privrisk_value_ids')
     context.vars['privrisk_value_ids'] = l_0_privrisk_value_ids = Macro(environment, macro, 'privrisk_value_ids', ('rows', 'values', 'qids', 'q'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_relation, l_1_qids, l_1_sensitive, l_1_q, l_1_value_ids, l_1_double, l_1_v, l_1_where):
-        t_17 = []
-        l_1_key = missing
+    def macro(l_1_relation, l_1_qids, l_1_sensitive, l_1_q, l_1_value_ids, l_1_double, l_1_v, l_1_where, l_1_window_value):
+        t_18 = []
+        l_1_key = l_1_window_key = missing
         if l_1_relation is missing:
             l_1_relation = undefined("parameter 'relation' was not provided", name='relation')
         if l_1_qids is missing:
@@ -481,21 +497,35 @@ def root(context, missing=missing, environment=environment):
             l_1_v = None
         if l_1_where is missing:
             l_1_where = None
+        if l_1_window_value is missing:
+            l_1_window_value = None
         pass
-        t_18 = []
+        t_19 = []
         pass
         l_3_loop = missing
         for l_3_c, l_3_loop in LoopContext(l_1_qids, undefined):
             _loop_vars = {}
             pass
-            t_18.extend((
+            t_19.extend((
                 str(context.call(l_1_q, l_3_c, _loop_vars=_loop_vars)),
-                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 225 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 227 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
             ))
         l_3_loop = l_3_c = missing
-        l_1_key = (Markup if context.eval_ctx.autoescape else identity)(concat(t_18))
+        l_1_key = (Markup if context.eval_ctx.autoescape else identity)(concat(t_19))
+        t_20 = []
+        pass
+        l_3_loop = missing
+        for l_3_c, l_3_loop in LoopContext(l_1_qids, undefined):
+            _loop_vars = {}
+            pass
+            t_20.extend((
+                str((context.call(l_1_window_value, context.call(l_1_q, l_3_c, _loop_vars=_loop_vars), _loop_vars=_loop_vars) if l_1_window_value else context.call(l_1_q, l_3_c, _loop_vars=_loop_vars))),
+                str((', ' if (not environment.getattr(l_3_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 228 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+            ))
+        l_3_loop = l_3_c = missing
+        l_1_window_key = (Markup if context.eval_ctx.autoescape else identity)(concat(t_20))
         l_1_v = (l_1_v if l_1_v else context.call(l_1_q, l_1_sensitive))
-        t_17.extend((
+        t_18.extend((
             'WITH class_value AS (\n  SELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ', ',
@@ -508,12 +538,12 @@ def root(context, missing=missing, environment=environment):
         ))
         if l_1_where:
             pass
-            t_17.extend((
+            t_18.extend((
                 '    AND ',
                 str(l_1_where),
                 '\n',
             ))
-        t_17.extend((
+        t_18.extend((
             '  GROUP BY ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ', ',
@@ -525,13 +555,13 @@ def root(context, missing=missing, environment=environment):
             '\n),\nclass_steps AS (\n  SELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ', value_id AS start_id,\n    COALESCE(LEAD(value_id) OVER w - 1, (SELECT m FROM table_size)) AS end_id,\n    CAST(SUM(c) OVER (PARTITION BY ',
-            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            str((undefined(name='window_key') if l_1_window_key is missing else l_1_window_key)),
             ' ORDER BY value_id ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS ',
             str(l_1_double),
             ') AS ca,\n    SUM(c) OVER (PARTITION BY ',
-            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            str((undefined(name='window_key') if l_1_window_key is missing else l_1_window_key)),
             ') AS class_size,\n    pg_before,\n    COALESCE(LEAD(pg_before) OVER w, (SELECT pg_end FROM table_size)) AS pg_end\n  FROM class_value_ids\n  WINDOW w AS (PARTITION BY ',
-            str((undefined(name='key') if l_1_key is missing else l_1_key)),
+            str((undefined(name='window_key') if l_1_window_key is missing else l_1_window_key)),
             ' ORDER BY value_id ASC)\n  UNION ALL\n  SELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ', 1, MIN(value_id) - 1, CAST(0 AS ',
@@ -553,11 +583,11 @@ def root(context, missing=missing, environment=environment):
         for l_2_c in l_1_qids:
             _loop_vars = {}
             pass
-            t_17.append(
+            t_18.append(
                 'NULL, ',
             )
         l_2_c = missing
-        t_17.extend((
+        t_18.extend((
             'NULL, NULL, NULL, NULL, NULL, NULL, 0,\n        cg / (SELECT n FROM table_size), cg\n      FROM value_cdf\n    ) events\n    WINDOW o AS (ORDER BY a ASC, is_step ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)\n  ) counted\n  WHERE is_step = 1\n)\nSELECT ',
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             ', CASE WHEN t < 1e-12 THEN CAST(0 AS ',
@@ -568,11 +598,11 @@ def root(context, missing=missing, environment=environment):
             str((undefined(name='key') if l_1_key is missing else l_1_key)),
             '\n) class_distances',
         ))
-        return concat(t_17)
+        return concat(t_18)
     context.exported_vars.add('privrisk_ordered_classes')
-    context.vars['privrisk_ordered_classes'] = l_0_privrisk_ordered_classes = Macro(environment, macro, 'privrisk_ordered_classes', ('relation', 'qids', 'sensitive', 'q', 'value_ids', 'double', 'v', 'where'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['privrisk_ordered_classes'] = l_0_privrisk_ordered_classes = Macro(environment, macro, 'privrisk_ordered_classes', ('relation', 'qids', 'sensitive', 'q', 'value_ids', 'double', 'v', 'where', 'window_value'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_x, l_1_order, l_1_literal, l_1_binary):
-        t_19 = []
+        t_21 = []
         if l_1_x is missing:
             l_1_x = undefined("parameter 'x' was not provided", name='x')
         if l_1_order is missing:
@@ -582,14 +612,14 @@ def root(context, missing=missing, environment=environment):
         if l_1_binary is missing:
             l_1_binary = undefined("parameter 'binary' was not provided", name='binary')
         pass
-        t_19.append(
+        t_21.append(
             'CASE',
         )
         l_2_loop = missing
         for l_2_value, l_2_loop in LoopContext(l_1_order, undefined):
             _loop_vars = {}
             pass
-            t_19.extend((
+            t_21.extend((
                 ' WHEN ',
                 str(l_1_x),
                 ' = ',
@@ -598,14 +628,14 @@ def root(context, missing=missing, environment=environment):
                 str(environment.getattr(l_2_loop, 'index')),
             ))
         l_2_loop = l_2_value = missing
-        t_19.append(
+        t_21.append(
             ' END',
         )
-        return concat(t_19)
+        return concat(t_21)
     context.exported_vars.add('privrisk_place_in_order')
     context.vars['privrisk_place_in_order'] = l_0_privrisk_place_in_order = Macro(environment, macro, 'privrisk_place_in_order', ('x', 'order', 'literal', 'binary'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_relation, l_1_column, l_1_order, l_1_q, l_1_literal, l_1_binary):
-        t_20 = []
+        t_22 = []
         if l_1_relation is missing:
             l_1_relation = undefined("parameter 'relation' was not provided", name='relation')
         if l_1_column is missing:
@@ -619,7 +649,7 @@ def root(context, missing=missing, environment=environment):
         if l_1_binary is missing:
             l_1_binary = undefined("parameter 'binary' was not provided", name='binary')
         pass
-        t_20.extend((
+        t_22.extend((
             'SELECT COUNT(*) AS n, MIN(',
             str(context.call(l_1_q, l_1_column)),
             ') AS value\nFROM ',
@@ -630,7 +660,7 @@ def root(context, missing=missing, environment=environment):
         ))
         if l_1_order:
             pass
-            t_20.extend((
+            t_22.extend((
                 '  AND ',
                 str(context.call(l_1_binary, context.call(l_1_q, l_1_column))),
                 ' NOT IN (',
@@ -639,17 +669,17 @@ def root(context, missing=missing, environment=environment):
             for l_2_value, l_2_loop in LoopContext(l_1_order, undefined):
                 _loop_vars = {}
                 pass
-                t_20.extend((
+                t_22.extend((
                     str(context.call(l_1_binary, context.call(l_1_literal, l_2_value, _loop_vars=_loop_vars), _loop_vars=_loop_vars)),
-                    str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 315 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
+                    str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 318 in 'privrisk_shared.sql' evaluated to false and no else section was defined."))),
                 ))
             l_2_loop = l_2_value = missing
-            t_20.append(
+            t_22.append(
                 ')\n',
             )
-        return concat(t_20)
+        return concat(t_22)
     context.exported_vars.add('privrisk_values_outside_order')
     context.vars['privrisk_values_outside_order'] = l_0_privrisk_values_outside_order = Macro(environment, macro, 'privrisk_values_outside_order', ('relation', 'column', 'order', 'q', 'literal', 'binary'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '15=24&16=41&32=59&33=66&34=70&35=73&36=77&37=80&38=84&39=87&40=91&42=97&51=102&52=119&62=137&63=146&64=150&66=160&71=165&72=177&73=187&74=191&81=202&83=211&85=213&89=218&90=229&93=233&99=239&100=250&101=252&105=258&112=264&113=281&115=292&117=298&119=304&120=306&122=308&124=310&128=312&131=314&138=320&139=335&152=353&153=372&155=383&156=387&157=390&158=394&160=399&163=403&164=405&165=407&166=409&170=411&173=415&182=418&183=421&186=427&192=432&193=446&194=457&195=459&224=465&225=488&226=497&228=500&229=504&230=506&231=509&232=513&234=518&241=522&253=524&256=526&258=528&259=532&263=534&265=536&267=542&270=544&274=546&278=548&279=550&282=553&290=562&291=566&296=568&303=574&304=589&310=607&311=624&312=626&313=628&314=631&315=635'
+debug_info = '15=24&16=41&32=59&33=66&34=70&35=73&36=77&37=80&38=84&39=87&40=91&42=97&51=102&52=119&62=137&63=146&64=150&66=160&71=165&72=177&73=187&74=191&81=202&83=211&85=213&89=218&90=229&93=233&99=239&100=250&101=252&105=258&112=264&113=281&115=292&117=298&119=304&120=306&122=308&124=310&128=312&131=314&138=320&139=335&153=353&154=374&155=386&157=397&158=401&159=404&160=408&162=413&165=417&166=419&167=421&168=425&172=427&175=431&184=434&185=437&188=443&194=448&195=462&196=473&197=475&226=481&227=506&228=518&229=527&231=530&232=534&233=536&234=539&235=543&237=548&244=552&256=554&259=556&261=558&262=562&266=564&268=566&270=572&273=574&277=576&281=578&282=580&285=583&293=592&294=596&299=598&306=604&307=619&313=637&314=654&315=656&316=658&317=661&318=665'

@@ -291,7 +291,7 @@ def root(context, missing=missing, environment=environment):
             ' IS NULL THEN NULL ELSE DENSE_RANK() OVER (ORDER BY CASE WHEN ',
             str((undefined(name='v') if l_1_v is missing else l_1_v)),
             ' IS NULL THEN 1 ELSE 0 END, ',
-            str((undefined(name='v') if l_1_v is missing else l_1_v)),
+            str((context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'window_key'), (undefined(name='v') if l_1_v is missing else l_1_v)) if (environment.getattr(l_1_a, 'is_text') and (not environment.getattr(l_1_a, 'order'))) else (undefined(name='v') if l_1_v is missing else l_1_v))),
             ') END',
         ))
         return concat(t_12)

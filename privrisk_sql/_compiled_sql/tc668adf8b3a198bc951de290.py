@@ -197,12 +197,12 @@ def root(context, missing=missing, environment=environment):
     yield '\nFROM (\n  SELECT privrisk_key, in_sample,\n    CAST(SUM(in_sample) OVER (PARTITION BY '
     l_1_loop = missing
     for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
+        l_1_fn = resolve('fn')
         _loop_vars = {}
         pass
-        yield 'privrisk_k'
-        yield str(environment.getattr(l_1_loop, 'index0'))
+        yield str((context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'window_key'), str_join(('privrisk_k', environment.getattr(l_1_loop, 'index0'), )), _loop_vars=_loop_vars) if environment.getattr(l_1_c, 'as_bytes') else str_join(('privrisk_k', environment.getattr(l_1_loop, 'index0'), ))))
         yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 35 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
-    l_1_loop = l_1_c = missing
+    l_1_loop = l_1_c = l_1_fn = missing
     yield ') AS '
     yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
     yield ') AS class_size'
@@ -211,12 +211,12 @@ def root(context, missing=missing, environment=environment):
         yield ',\n    CAST(SUM(in_population) OVER (PARTITION BY '
         l_1_loop = missing
         for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
+            l_1_fn = resolve('fn')
             _loop_vars = {}
             pass
-            yield 'privrisk_k'
-            yield str(environment.getattr(l_1_loop, 'index0'))
+            yield str((context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'window_key'), str_join(('privrisk_k', environment.getattr(l_1_loop, 'index0'), )), _loop_vars=_loop_vars) if environment.getattr(l_1_c, 'as_bytes') else str_join(('privrisk_k', environment.getattr(l_1_loop, 'index0'), ))))
             yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 37 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
-        l_1_loop = l_1_c = missing
+        l_1_loop = l_1_c = l_1_fn = missing
         yield ') AS '
         yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
         yield ') AS population_size'
@@ -225,12 +225,12 @@ def root(context, missing=missing, environment=environment):
         yield ',\n    SUM(privrisk_w) OVER (PARTITION BY '
         l_1_loop = missing
         for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
+            l_1_fn = resolve('fn')
             _loop_vars = {}
             pass
-            yield 'privrisk_k'
-            yield str(environment.getattr(l_1_loop, 'index0'))
+            yield str((context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'window_key'), str_join(('privrisk_k', environment.getattr(l_1_loop, 'index0'), )), _loop_vars=_loop_vars) if environment.getattr(l_1_c, 'as_bytes') else str_join(('privrisk_k', environment.getattr(l_1_loop, 'index0'), ))))
             yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 40 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
-        l_1_loop = l_1_c = missing
+        l_1_loop = l_1_c = l_1_fn = missing
         yield ') AS weight_sum'
     yield '\n  FROM (\n    SELECT '
     yield str(t_1(context, (undefined(name='key') if l_0_key is missing else l_0_key)))

@@ -266,8 +266,9 @@ def test_a_session_with_a_select_limit_gets_every_row_and_column(maria):
     """A caller's session with sql_select_limit = 5 cut every result a run read back to 5 rows:
     kanon counted 853 of 2,000 rows, risk 1,044, mpUCCs found 20 of 280 identified rows, all
     without a word; and the catalog look-up read 5 columns, a sixth "not found" (a TEMPORARY
-    table's too). A run sets no limit (Dialect.run_settings) from before its catalog look-up on,
-    and gives the caller's back."""
+    table's too), as did Source.relation and find_table called on their own. A run sets no limit
+    (Dialect.run_settings) from before its catalog look-up on, a look-up outside a run for its
+    length, and each gives the caller's back."""
     t = maria.load(ADULT)
     src = maria.source()
     temp = f"tmp_{uuid.uuid4().hex[:12]}"
@@ -280,10 +281,20 @@ def test_a_session_with_a_select_limit_gets_every_row_and_column(maria):
         cavg = pr.cavg(src, t, qids, 5)
         matches = pr.mpuccs(src, t, temp, qids, n_cols=[1, 2])
         failures = pr.t_closeness_failures(src, t, ["age"], "education_num", 0.05).to_dict("records")
-        return k, (risk.records, risk.class_sizes, risk.prosecutor), cavg, matches.details.to_dict("records"), failures
+        # the public look-ups, outside a run: they read 5 columns, and the temporary table's 6th
+        looked_up = [src.relation(t).columns, src.find_table(temp).columns, src.table_exists(temp)]
+        return (
+            k,
+            (risk.records, risk.class_sizes, risk.prosecutor),
+            cavg,
+            matches.details.to_dict("records"),
+            failures,
+            looked_up,
+        )
 
     want = figures()
     assert want[1][0] == 2000 and len(want[3]) > 5 and len(want[4]) > 5  # more rows than the limit
+    assert len(want[5][0]) == len(want[5][1]) > 5 and want[5][2]  # more columns than the limit
     maria.run("SET SESSION sql_select_limit = 5")
     try:
         assert figures() == want

@@ -955,7 +955,10 @@ def test_records_of_long_text_classes_alike_in_their_first_kilobyte_are_classes_
         df = pd.DataFrame(rows, columns=["id", "q", "b", "w"])
         want_size = df.groupby(["q", "b"])["id"].transform("size")
         want_weight = df.groupby(["q", "b"])["w"].transform("sum")
-        got = {int(r[0]): (int(r[1]), float(r[2])) for r in backend.fetch(f"SELECT id, class_size, weight_sum FROM {records}")}
+        got = {
+            int(r[0]): (int(r[1]), float(r[2]))
+            for r in backend.fetch(f"SELECT id, class_size, weight_sum FROM {records}")
+        }
         assert got == {i: (int(n), pytest.approx(float(w))) for i, n, w in zip(df["id"], want_size, want_weight)}
     finally:
         backend.run(f"DROP TABLE IF EXISTS {records}")

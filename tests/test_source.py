@@ -213,6 +213,7 @@ def test_a_sqlite_connection_reading_backwards_gets_the_same_results():
     backwards: mpUCCs numbered the rows from the end (other matches), and Mondrian's
     --keep-order wrote them in reverse. A run reads them in storage order and gives the pragma
     back."""
+
     def figures(*pragmas):
         con = _sqlite_adult_pair()
         for pragma in pragmas:
@@ -231,8 +232,9 @@ def test_a_sqlite_connection_reading_backwards_gets_the_same_results():
 def test_a_sqlite_connection_naming_columns_by_their_tables_gets_the_same_results():
     """A caller's SQLite connection with PRAGMA full_column_names on names a result's column
     "table.column": every run stopped with a traceback (KeyError: 'name', the catalog look-up's
-    first read), and with short_column_names off the t-failures did (KeyError: 'privrisk_c0').
-    A run names its columns plainly, from its catalog look-up on, and gives the pragmas back."""
+    first read), and with short_column_names off the t-failures did (KeyError: 'privrisk_c0');
+    Source.relation and table_exists on their own too. A run, and a look-up outside one, name
+    their columns plainly and give the pragmas back."""
     read = "SELECT full_column_names, short_column_names FROM pragma_full_column_names, pragma_short_column_names"
 
     def figures(*pragmas):
@@ -247,6 +249,8 @@ def test_a_sqlite_connection_naming_columns_by_their_tables_gets_the_same_result
             pr.mpuccs(con, "a", "s", n_cols=[1, 2], columns=[*qids, "education_num"]).to_dict(),
             pr.t_closeness_failures(con, "a", ["age"], "hours_per_week", 0.1).to_dict("records"),
             pr.l_diversity_failures(con, "a", ["age"], "income", 2).to_dict("records"),
+            pr.Source(con).relation("a").columns,  # the public look-ups, outside a run
+            pr.Source(con).table_exists("s"),
         )
         pr.mondrian(con, "a", qids, 5, "o", keep_order=True, keep="*")
         return (got, con.execute("SELECT * FROM o ORDER BY rowid").fetchall()), con.execute(read).fetchall()

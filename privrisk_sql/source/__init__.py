@@ -100,6 +100,7 @@ class Source(Outputs, TempTables):
         self.timeout = None if timeout is None else float(timeout)  # numpy's numbers too, as k's
         self._guard: RunGuard | None = None
         self._guard_thread: int | None = None
+        self._lookup_thread = None
         self.stopped_after_publish: str | None = None
         self.published: list[str] = []  # output tables this Source gave their names, in order
         self.published_files: list[str] = []  # output files (Mondrian's release as Parquet, CSV), in order

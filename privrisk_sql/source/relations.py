@@ -275,7 +275,8 @@ class Relations(Statements):
         """Resolve a table name, a CSV/Parquet path or (DuckDB) a DataFrame; raise InvalidInputError
         naming it if missing."""
         self.check_open()
-        return self._relation(_home_path(table), None)
+        with self._settings_for_lookup():
+            return self._relation(_home_path(table), None)
 
     def _relation(self, table: str, read: str | BaseException | None) -> Relation:
         if isinstance(table, Path):
@@ -469,7 +470,8 @@ class Relations(Statements):
         or None when there is none."""
         self.check_open()
         try:
-            return self._catalog_relation(table)
+            with self._settings_for_lookup():
+                return self._catalog_relation(table)
         except InvalidInputError:
             return None
 

@@ -43,6 +43,7 @@ class Statements:
     _run_id: str
     _guard: RunGuard | None
     _guard_thread: int | None  # the thread whose run holds _guard
+    _lookup_thread: int | None  # the thread whose look-up outside a run holds the run's settings
     stopped_after_publish: str | None  # a Ctrl-C/SIGTERM that arrived once the output was being published
     published: list[str]
     published_files: list[str]
@@ -245,6 +246,26 @@ class Statements:
         """The engine, for a look-up in its catalog, with the run's session settings in force."""
         self._settle()
         return self.engine
+
+    @contextlib.contextmanager
+    def _settings_for_lookup(self) -> Iterator[None]:
+        """A caller's look-up outside a run (:meth:`relation`, :meth:`find_table`) under the run
+        settings a catalog look-up reads by (Dialect.lookup_settings), the caller's back after it:
+        a MariaDB session's sql_select_limit read a table's columns short there too. In a run, the
+        run's hold already."""
+        me = threading.get_ident()
+        if (self._guard is not None and self._guard_thread == me) or self._lookup_thread == me:
+            yield  # in a run, or in a look-up (relation asks find_table): its settings hold
+            return
+        wanted = set(self.dialect.lookup_settings)
+        with self._turn():
+            changed = self._swap_settings([(n, v) for n, v in self.dialect.run_settings if n in wanted])
+            self._lookup_thread = me
+            try:
+                yield
+            finally:
+                self._lookup_thread = None
+                self._restore_settings(changed)
 
     def _apply_run_settings(self) -> None:
         """The dialect's session settings for one run (PostgreSQL: jit off), the old values kept."""

@@ -47,6 +47,10 @@ class Dialect:
     # PostgreSQL: JIT off (docs/decisions/postgres-jit-off.md). DuckDB: rows keep their insertion
     # order (mpUCCs' syn_idx/ori_idx are positions).
     run_settings: tuple[tuple[str, str], ...] = ()
+    # Those of run_settings a catalog look-up reads by: a caller's look-up outside a run
+    # (Source.relation, find_table) sets them for its length too, and no others (a DuckDB
+    # connection whose configuration is locked still looks its tables up).
+    lookup_settings: tuple[str, ...] = ()
     # The same, for comfort or speed only: left as they are where the database refuses them (a
     # DuckDB connection whose configuration is locked). DuckDB: its own progress bar off, which
     # would interleave with ours on stderr. MariaDB: hash joins buffer up to 128 MiB, sized to
@@ -390,6 +394,7 @@ ORDER BY 1""",
                 ("full_column_names", "0"),
                 ("short_column_names", "1"),
             ),
+            lookup_settings=("full_column_names", "short_column_names"),
             publish_settings=(("legacy_alter_table", "1"),),
             database_files="SELECT file AS path FROM pragma_database_list WHERE file <> ''",
             database_companions=("-journal", "-wal", "-shm"),
@@ -517,6 +522,7 @@ ORDER BY 1""",
                 # the catalog's columns, without a word: none, from a run's first look-up on.
                 ("sql_select_limit", str((1 << 64) - 1)),  # none: the server's default
             ),
+            lookup_settings=("sql_select_limit",),
             optional_run_settings=(
                 ("join_buffer_space_limit", str(128 << 20)),
                 ("join_buffer_size", str(128 << 20)),

@@ -1,7 +1,7 @@
 """MariaDB: the windows' partition keys as shipped (a hash of long values added) against plain ones.
 
 Why this exists: MariaDB's windows compare a value by its first max_sort_length bytes (1,024 by
-default), where GROUP BY, DISTINCT, ORDER BY and joins compare it whole. kanon's sensitive
+default), where GROUP BY, DISTINCT and joins compare it whole. kanon's sensitive
 figures, recursive c, risk's record table and Mondrian's sensitive codes come from windows, and
 values alike in their first kilobyte shared a partition there (t 0.4167 for 0.5). A run's window
 keys now add the value's SHA-256 where it has at least a quarter of max_sort_length bytes

@@ -137,7 +137,7 @@ class Statements:
 
         On the way out the watcher stops first, then the run's TEMP tables are dropped, then the
         previous Ctrl-C handling comes back; a Ctrl-C no statement saw still raises KeyboardInterrupt."""
-        if self._guard is not None and self._guard_thread == threading.get_ident():
+        if self._in_run():
             yield self
             return
         # Runs from other threads (a notebook's workers, a web app's requests) take turns: the
@@ -145,6 +145,10 @@ class Statements:
         # (a second thread's run was taken for one nested in the first, whose end dropped its tables).
         with self._turn():
             yield from self._guarded_run()
+
+    def _in_run(self) -> bool:
+        """Whether this thread is inside a run on this Source (its guard is this thread's)."""
+        return self._guard is not None and self._guard_thread == threading.get_ident()
 
     @contextlib.contextmanager
     def _turn(self) -> Iterator[None]:
@@ -254,7 +258,7 @@ class Statements:
         a MariaDB session's sql_select_limit read a table's columns short there too. In a run, the
         run's hold already."""
         me = threading.get_ident()
-        if (self._guard is not None and self._guard_thread == me) or self._lookup_thread == me:
+        if self._in_run() or self._lookup_thread == me:
             yield  # in a run, or in a look-up (relation asks find_table): its settings hold
             return
         wanted = set(self.dialect.lookup_settings)

@@ -12,11 +12,11 @@ def root(context, missing=missing, environment=environment):
     l_0_t = resolve('t')
     l_0_population = resolve('population')
     l_0_weight = resolve('weight')
-    l_0_columns = resolve('columns')
     l_0_key = resolve('key')
+    l_0_columns = resolve('columns')
     l_0_sample = resolve('sample')
     l_0_population_count = resolve('population_count')
-    l_0_r = l_0_individual = missing
+    l_0_r = l_0_individual = l_0_classes = missing
     try:
         t_1 = environment.filters['quote']
     except KeyError:
@@ -172,6 +172,21 @@ def root(context, missing=missing, environment=environment):
         return concat(t_3)
     context.exported_vars.add('individual')
     context.vars['individual'] = l_0_individual = Macro(environment, macro, 'individual', ('f', 'big_f'), False, False, False, context.eval_ctx.autoescape)
+    t_4 = []
+    pass
+    l_2_loop = missing
+    for l_2_c, l_2_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
+        l_2_fn = resolve('fn')
+        _loop_vars = {}
+        pass
+        t_4.extend((
+            str((context.call(environment.getattr((undefined(name='fn') if l_2_fn is missing else l_2_fn), 'window_key'), str_join(('privrisk_k', environment.getattr(l_2_loop, 'index0'), )), _loop_vars=_loop_vars) if environment.getattr(l_2_c, 'as_bytes') else str_join(('privrisk_k', environment.getattr(l_2_loop, 'index0'), )))),
+            str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 24 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined."))),
+        ))
+    l_2_loop = l_2_c = l_2_fn = missing
+    l_0_classes = (Markup if context.eval_ctx.autoescape else identity)(concat(t_4))
+    context.vars['classes'] = l_0_classes
+    context.exported_vars.add('classes')
     if (not t_2((undefined(name='target') if l_0_target is missing else l_0_target))):
         pass
         yield 'CREATE TABLE '
@@ -195,42 +210,21 @@ def root(context, missing=missing, environment=environment):
         yield str(context.call((undefined(name='individual') if l_0_individual is missing else l_0_individual), 'class_size', 'weight_sum'))
         yield ' AS individual_risk'
     yield '\nFROM (\n  SELECT privrisk_key, in_sample,\n    CAST(SUM(in_sample) OVER (PARTITION BY '
-    l_1_loop = missing
-    for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
-        l_1_fn = resolve('fn')
-        _loop_vars = {}
-        pass
-        yield str((context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'window_key'), str_join(('privrisk_k', environment.getattr(l_1_loop, 'index0'), )), _loop_vars=_loop_vars) if environment.getattr(l_1_c, 'as_bytes') else str_join(('privrisk_k', environment.getattr(l_1_loop, 'index0'), ))))
-        yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 35 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
-    l_1_loop = l_1_c = l_1_fn = missing
+    yield str((undefined(name='classes') if l_0_classes is missing else l_0_classes))
     yield ') AS '
     yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
     yield ') AS class_size'
     if (undefined(name='population') if l_0_population is missing else l_0_population):
         pass
         yield ',\n    CAST(SUM(in_population) OVER (PARTITION BY '
-        l_1_loop = missing
-        for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
-            l_1_fn = resolve('fn')
-            _loop_vars = {}
-            pass
-            yield str((context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'window_key'), str_join(('privrisk_k', environment.getattr(l_1_loop, 'index0'), )), _loop_vars=_loop_vars) if environment.getattr(l_1_c, 'as_bytes') else str_join(('privrisk_k', environment.getattr(l_1_loop, 'index0'), ))))
-            yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 37 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
-        l_1_loop = l_1_c = l_1_fn = missing
+        yield str((undefined(name='classes') if l_0_classes is missing else l_0_classes))
         yield ') AS '
         yield str(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'bigint'))
         yield ') AS population_size'
     if (undefined(name='weight') if l_0_weight is missing else l_0_weight):
         pass
         yield ',\n    SUM(privrisk_w) OVER (PARTITION BY '
-        l_1_loop = missing
-        for l_1_c, l_1_loop in LoopContext((undefined(name='columns') if l_0_columns is missing else l_0_columns), undefined):
-            l_1_fn = resolve('fn')
-            _loop_vars = {}
-            pass
-            yield str((context.call(environment.getattr((undefined(name='fn') if l_1_fn is missing else l_1_fn), 'window_key'), str_join(('privrisk_k', environment.getattr(l_1_loop, 'index0'), )), _loop_vars=_loop_vars) if environment.getattr(l_1_c, 'as_bytes') else str_join(('privrisk_k', environment.getattr(l_1_loop, 'index0'), ))))
-            yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 40 in 'risk/record_risks.sql.j2' evaluated to false and no else section was defined.")))
-        l_1_loop = l_1_c = l_1_fn = missing
+        yield str((undefined(name='classes') if l_0_classes is missing else l_0_classes))
         yield ') AS weight_sum'
     yield '\n  FROM (\n    SELECT '
     yield str(t_1(context, (undefined(name='key') if l_0_key is missing else l_0_key)))
@@ -273,4 +267,4 @@ def root(context, missing=missing, environment=environment):
     yield '\n  ) stacked\n) windowed\nWHERE in_sample = 1'
 
 blocks = {}
-debug_info = '9=33&12=35&13=43&14=44&15=47&16=55&17=103&18=111&19=149&20=165&22=175&23=178&25=181&26=185&27=188&28=190&30=192&31=195&35=199&36=209&37=213&39=223&40=227&43=236&44=247&45=255&46=257&48=260&49=266&50=272'
+debug_info = '9=33&12=35&13=43&14=44&15=47&16=55&17=103&18=111&19=149&20=165&24=178&23=187&26=190&27=193&29=196&30=200&31=203&32=205&34=207&35=210&39=213&40=217&41=220&43=224&44=227&47=230&48=241&49=249&50=251&52=254&53=260&54=266'

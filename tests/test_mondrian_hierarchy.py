@@ -950,3 +950,29 @@ def test_four_hierarchies_over_a_thousand_rows_give_the_reference_in_seconds(bac
     ref = partition_sets(mondrian_reference(encode(text, qids, hierarchies=trees), 2), df["id"])
     got = _output(backend, out)
     assert released_groups(got) == ref and r.partitions == len(ref) > 300
+
+
+def test_a_date_tree_over_instants_counts_days_in_the_sessions_zone():
+    """docs/metrics/mondrian.md: over a TIMESTAMPTZ the date builder's days and months are the
+    session's zone's, as mpUCCs floors an instant; every row's label is its own local day or month
+    there. The same rows give other partitions in another zone."""
+    import numpy as np
+
+    rng = np.random.default_rng(3)
+    stamps = pd.Timestamp("2023-03-26 00:30:00", tz="UTC") + pd.to_timedelta(rng.integers(0, 72 * 60, 400), unit="min")
+    rows = pd.DataFrame({"id": range(400), "t": stamps, "a": rng.integers(0, 5, 400)})
+    partitions = {}
+    for zone in ("UTC", "Asia/Kolkata", "Europe/Berlin"):
+        con = duckdb.connect()
+        con.execute(f"SET TimeZone = '{zone}'")
+        con.register("given", rows)
+        con.execute("CREATE TABLE src AS SELECT * FROM given")
+        pr.mondrian(con, "src", ["t", "a"], k=7, output="out", keep=["id"], hierarchies={"t": "date:day,month"})
+        got = con.execute("SELECT id, partition_id, t_gen FROM out").df().merge(rows, on="id")
+        local = got["t"].dt.tz_convert(zone)
+        day, month = local.dt.strftime("%Y-%m-%d"), local.dt.strftime("%Y-%m")
+        assert ((got["t_gen"] == day) | (got["t_gen"] == month) | (got["t_gen"] == "*")).all(), zone
+        assert (got["t_gen"] == day).any(), zone
+        assert got.groupby("partition_id").size().min() >= 7
+        partitions[zone] = got["partition_id"].nunique()
+    assert len(set(partitions.values())) > 1, partitions

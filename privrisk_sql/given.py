@@ -7,7 +7,7 @@ from __future__ import annotations
 import numbers
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +52,24 @@ def name_list(value: Any, what: str) -> tuple:
         return tuple(value)
     except TypeError:
         raise InvalidInputError(f"{what} must be a list of column names, got {value!r}") from None
+
+
+def path_list(value: Any, what: str) -> tuple[str, ...]:
+    """Paths where one path (a text or a ``pathlib.Path``) or a list-like of them may be given
+    (``files``), each as text with ``~/`` expanded. A text was read letter by letter (each
+    letter a path, the file named refused), and a Path or a number raised TypeError."""
+    if value is None:
+        return ()
+    if isinstance(value, (str, os.PathLike)):
+        value = (value,)
+    if isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
+        raise InvalidInputError(f"{what} must be a path or a list of paths, got {type(value).__name__} {value!r:.60}")
+    paths = []
+    for item in value:
+        if not isinstance(item, (str, os.PathLike)) or not isinstance(os.fspath(item), str) or not os.fspath(item):
+            raise InvalidInputError(f"{what} must be a path or a list of paths, got {item!r:.60} among them")
+        paths.append(str(home_expanded(os.fspath(item))))
+    return tuple(paths)
 
 
 def table_name(value: Any, what: str = "output") -> str:

@@ -110,6 +110,8 @@ def _calls(df: pd.DataFrame) -> dict:
         "cavg_from_equivalence_classes": (pr.cavg_from_equivalence_classes, dict(classes=[{"count": 3}], k=2)),
         "cavg_best_effort": (pr.cavg_best_effort, dict(n_rows=10, k=2)),
         "connect": (pr.connect, dict(target=None, read_only=False, timeout=None, files=(), create=False)),
+        # files= is read only with read_only: an odd one raised TypeError there (found 2026-12-02)
+        "connect_read_only": (pr.connect, dict(target=None, read_only=True, timeout=None, files=(), create=False)),
     }
 
 

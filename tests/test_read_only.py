@@ -134,6 +134,24 @@ def test_duckdb_file_is_opened_read_only_with_external_access_off(tmp_path):
     assert _sha(db) == digest
 
 
+@pytest.mark.parametrize("given", ["text", "path", "list of paths"])
+def test_files_may_be_one_path_or_a_list_of_them(given):
+    """files="ori.csv" was read letter by letter (each letter a path: the file named was refused,
+    "file system operations are disabled"), and files=Path(...) raised TypeError."""
+    ori = HAND / "ori.csv"
+    files = {"text": str(ori), "path": ori, "list of paths": [ori, str(HAND / "syn.csv")]}[given]
+    src = pr.Source(None, read_only=True, files=files)
+    assert pr.cavg(src, str(ori), ["a"], 1).n_rows > 0
+    with pytest.raises(pr.InvalidInputError, match="cannot read"):  # a file it was not given
+        pr.cavg(src, str(FIXTURES / "adult" / "ori.csv"), ["age"], 1)
+
+
+@pytest.mark.parametrize("files", [b"ori.csv", [b"ori.csv"], 1, [3, 1], True, {"a": 1}, [""], object()])
+def test_files_other_than_paths_are_refused_by_name(files):
+    with pytest.raises(pr.InvalidInputError, match="files must be a path or a list of paths, got"):
+        pr.Source(None, read_only=True, files=files)
+
+
 @pytest.mark.parametrize("form", ["path", "uri", "uri_rw"])
 def test_sqlite_file_is_opened_read_only(tmp_path, form, monkeypatch):
     db = tmp_path / "data.sqlite"

@@ -27,7 +27,7 @@ from ..engines.cancel import RunGuard
 from ..engines.common import csv_encoding as csv_encoding_named
 from ..engines.common import database_file, is_in_memory, with_companions
 from ..errors import InvalidInputError
-from ..given import flag, home_expanded, is_number
+from ..given import flag, home_expanded, is_number, path_list
 from .outputs import Outputs
 from .reaper import Reaper, SpillWatch
 from .relations import Column, OutputTable, Relation
@@ -49,7 +49,8 @@ class Source(Outputs, TempTables):
             with external access off (only ``files`` may be read); an SQLite file ``mode=ro``.
         timeout: seconds a run (one metric call) may take; then the running statement is
             cancelled on the database and :class:`~privrisk_sql.errors.QueryTimeoutError` raised.
-        files: with ``read_only`` on DuckDB, the CSV/Parquet paths that may still be read.
+        files: with ``read_only`` on DuckDB, the CSV/Parquet paths that may still be read (one
+            path, or a list of them).
         csv_encoding: the text encoding of the CSV files this Source reads: ``"utf-8"`` (the
             default) or ``"latin-1"`` (ISO-8859-1), on DuckDB and Spark (the CLI's ``--encoding``).
         open_read_only: open a DuckDB or SQLite file read-only at the database's level (other
@@ -75,7 +76,7 @@ class Source(Outputs, TempTables):
         *,
         read_only: bool = False,
         timeout: float | None = None,
-        files: tuple[str, ...] | list[str] = (),
+        files: str | os.PathLike | Sequence[str | os.PathLike] = (),
         create: bool = False,
         open_read_only: bool = False,
         csv_encoding: str = "utf-8",
@@ -96,6 +97,7 @@ class Source(Outputs, TempTables):
         if timeout is not None and (not is_number(timeout) or not 0 < timeout < math.inf):
             raise InvalidInputError(f"timeout must be a number of seconds > 0, got {timeout!r}")
         self.read_only = flag(read_only, "read_only")
+        files = path_list(files, "files")
         self.csv_encoding = csv_encoding_named(csv_encoding)
         self.timeout = None if timeout is None else float(timeout)  # numpy's numbers too, as k's
         self._guard: RunGuard | None = None

@@ -72,6 +72,24 @@ def path_list(value: Any, what: str) -> tuple[str, ...]:
     return tuple(paths)
 
 
+def choice(value: Any, options: Sequence[str], what: str) -> str:
+    """``value`` when it is one of the texts ``options``, else InvalidInputError naming ``what``
+    and the options. A text is asked for first: ``x in ("lower", ...)`` with a DataFrame or an
+    array compares every cell, and raised ValueError ("the truth value ... is ambiguous")."""
+    if isinstance(value, str) and value in options:
+        return value
+    said = " or ".join(repr(o) for o in options) if len(options) <= 2 else f"one of {', '.join(options)}"
+    raise InvalidInputError(f"{what} must be {said}, got {described(value)}")
+
+
+def described(value: Any) -> str:
+    """A value as an error names it, on one line: a text or number as written, anything else by its
+    type (a DataFrame's repr runs to many lines)."""
+    if value is None or isinstance(value, (str, numbers.Number)):
+        return f"{value!r:.60}"
+    return f"a {type(value).__name__}"
+
+
 def table_name(value: Any, what: str = "output") -> str:
     """A table name a run is to create: a string with something in it (None, '' and 5 are
     refused, before any connection is opened)."""
@@ -87,7 +105,7 @@ def optional_names(value: Any, what: str) -> tuple:
     return (value,) if isinstance(value, str) else name_list(value, what)
 
 
-def _is_bool(value: Any) -> bool:
+def is_bool(value: Any) -> bool:
     """Python's bool or numpy's (``numpy.bool_``; named ``bool`` from numpy 2 on)."""
     return isinstance(value, bool) or (type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_"))
 
@@ -95,7 +113,7 @@ def _is_bool(value: Any) -> bool:
 def flag(value: Any, what: str) -> bool:
     """A yes/no option: True or False (numpy's bool too). Anything else is refused: "no" or
     "false" from a config file is a true value in Python, and replace="false" replaced a table."""
-    if _is_bool(value):
+    if is_bool(value):
         return bool(value)
     raise InvalidInputError(f"{what} must be True or False, got {value!r}")
 
@@ -103,7 +121,7 @@ def flag(value: Any, what: str) -> bool:
 def whole_number(value: Any) -> int | None:
     """``value`` as an int when it is a whole number (``10``, ``numpy.int64(10)``, ``10.0``); None
     for anything else, booleans included (``True`` is no count)."""
-    if _is_bool(value):
+    if is_bool(value):
         return None
     if isinstance(value, numbers.Integral):
         return int(value)
@@ -114,7 +132,7 @@ def whole_number(value: Any) -> int | None:
 
 def is_number(value: Any) -> bool:
     """A real number (numpy's floats and integers included), not a boolean."""
-    return isinstance(value, numbers.Real) and not _is_bool(value)
+    return isinstance(value, numbers.Real) and not is_bool(value)
 
 
 def is_missing(value: Any) -> bool:

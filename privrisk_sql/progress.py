@@ -189,9 +189,12 @@ def elapsed_line(progress: Any, label: str, source: Any) -> Iterator[None]:
     ``"auto"`` draws an :class:`ElapsedLine` when a person is watching, True always, False or None
     never. The database tracks how far its statement is (``Source.tracks_progress``) only then."""
     from .errors import InvalidInputError
+    from .given import described, is_bool
 
-    if progress not in ("auto", True, False, None) or isinstance(progress, int) and not isinstance(progress, bool):
-        raise InvalidInputError(f"progress must be 'auto', True or False, got {progress!r}")
+    if is_bool(progress):
+        progress = bool(progress)  # numpy's too: np.True_ was taken, and never drew
+    if not (progress is None or isinstance(progress, bool) or (isinstance(progress, str) and progress == "auto")):
+        raise InvalidInputError(f"progress must be 'auto', True or False, got {described(progress)}")
     if not (progress is True or (progress == "auto" and interactive())):
         yield
         return
@@ -220,11 +223,16 @@ def resolved(progress: Any, drawing: Callable[[], Callable[..., None]], argument
     when a person is watching, True always, False or None never; a callable is used as it is.
     ``arguments`` names what a callable receives, for the error."""
     from .errors import InvalidInputError
+    from .given import described, is_bool
 
+    if is_bool(progress):
+        progress = bool(progress)
     if progress is None or progress is False:
         return None
-    if progress == "auto" or progress is True:
+    if (isinstance(progress, str) and progress == "auto") or progress is True:
         return drawing() if progress is True or interactive() else None
     if callable(progress):
         return progress
-    raise InvalidInputError(f"progress must be 'auto', True, False or a callable {arguments}, got {progress!r}")
+    raise InvalidInputError(
+        f"progress must be 'auto', True, False or a callable {arguments}, got {described(progress)}"
+    )

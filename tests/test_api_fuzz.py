@@ -21,7 +21,9 @@ from backends import FIXTURES
 pytestmark = pytest.mark.full  # about 25 s: every parameter of every function, many times over
 
 ODD = ["", "age", "age,sex", ["age"], ["nope"], {"age": 1}, 0, -1, 1.5, True, None, np.nan, object(), b"x",
-       ("age", "sex"), [1, 2], {"a"}, float("inf"), 10**30]  # fmt: skip
+       ("age", "sex"), [1, 2], {"a"}, float("inf"), 10**30,
+       # where a choice goes (median="lower"), these raised ValueError: "the truth value ... is ambiguous"
+       pd.DataFrame({"age": [1]}), np.array(["lower"])]  # fmt: skip
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,7 @@ import sys
 import duckdb
 import pytest
 
+import privrisk_sql as pr
 from privrisk_sql.cli import main
 from privrisk_sql.registry import BY_NAME, METRICS
 
@@ -109,6 +110,9 @@ def test_sizes_above_column_count_warn_then_none_left_is_exit_2(capsys):
     # one column is a column ("exceeds the 1 columns" before)
     code, _, err = run(capsys, "--ori", ORI, "--syn", SYN, "--n-cols", "2", "--columns", "a")
     assert code == 2 and "every size [2] exceeds the 1 column; nothing to evaluate" in err
+    # a misspelt empty_sizes= ran as "warn"
+    with pytest.raises(pr.InvalidInputError, match="empty_sizes must be 'warn' or 'error', got 'erorr'"):
+        pr.mpuccs(None, ORI, SYN, n_cols=[4], empty_sizes="erorr")
     code, _, err = run(capsys, "--ori", ORI, "--syn", SYN, "--n-cols", "1,2", "--columns", "a")
     assert code == 0 and "sizes [2] exceed the 1 column and are skipped" in err
 

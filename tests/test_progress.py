@@ -268,11 +268,14 @@ def test_the_python_functions_take_progress_as_mondrian_does(capsys, monkeypatch
         "cavg": lambda p: pr.cavg(None, adult, ["age", "sex"], 5, progress=p),
         "risk": lambda p: pr.risk(None, adult, ["age", "sex"], progress=p),
     }[metric]
-    call(True)
-    assert re.search(rf"^{metric}: statement \d+ running, .*elapsed$", capsys.readouterr().err, re.M)
+    import numpy as np
+
+    for yes in (True, np.bool_(True)):  # numpy's True was taken, and drew nothing
+        call(yes)
+        assert re.search(rf"^{metric}: statement \d+ running, .*elapsed$", capsys.readouterr().err, re.M)
     call(False)
     assert capsys.readouterr().err == ""
-    for bad in ("yes", 1, print):
+    for bad in ("yes", 1, print, np.array(["auto"])):  # an array raised ValueError (ambiguous truth)
         with pytest.raises(pr.InvalidInputError, match="progress must be 'auto', True or False"):
             call(bad)
 

@@ -5,6 +5,7 @@ place, or a DataFrame, to what goes after FROM and its real columns and types.""
 from __future__ import annotations
 
 import contextlib
+import numbers
 import os
 import unicodedata
 import warnings
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engines.common import FILE_SUFFIXES, file_reader, path_kind, refuse_one_name_columns
 from ..errors import InvalidInputError, UnsupportedFeatureError
-from ..given import home_expanded, is_url
+from ..given import described, home_expanded, is_url
 from ..sql.names import lookup_name, split_table_name
 from ..sql.types import TypeClass, declared_without_a_type, type_class
 from .statements import Statements
@@ -64,6 +65,9 @@ class Relation:
         """The column called ``name``: exact match first, then ignoring case and Unicode
         normalization (a header spelled with a combining accent, NFD, and the same name typed
         with the accented letter, NFC, look alike): the one column that matches so."""
+        if not isinstance(name, (str, numbers.Integral)):  # a frame's columns may be numbers
+            # c.name == a DataFrame raised ValueError ("the truth value ... is ambiguous")
+            raise InvalidInputError(f"a column name must be a text, got {described(name)} (for {self.label!r})")
         for c in self.columns:
             if c.name == name:
                 return c

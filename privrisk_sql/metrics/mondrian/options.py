@@ -9,6 +9,7 @@ from typing import Any
 
 from ...errors import InvalidInputError
 from ...given import (
+    choice,
     comma_separated,
     flag,
     is_number,
@@ -151,10 +152,8 @@ def orders_spelled_as_hierarchies(
 
 
 def _validate_options(median: str, nulls: str) -> None:
-    if median not in ("lower", "interp"):
-        raise InvalidInputError(f"median must be 'lower' or 'interp', got {median!r}")
-    if nulls not in ("error", "separate"):
-        raise InvalidInputError(f"nulls must be 'error' or 'separate', got {nulls!r}")
+    choice(median, ("lower", "interp"), "median")
+    choice(nulls, ("error", "separate"), "nulls")
 
 
 def _validate_privacy(l: Any, t: Any, sensitive: Sequence[str] | str | None, relaxed: bool) -> tuple[str, ...]:

@@ -30,7 +30,7 @@ from typing import Any
 
 from ... import report
 from ...errors import InvalidInputError, UnsupportedFeatureError
-from ...given import flag, whole_number
+from ...given import choice, flag, whole_number
 from ...source import Relation, Source, opened
 from ...sql.types import TypeClass
 from ..classes import check_key, refuse_values_outside_type
@@ -112,6 +112,7 @@ def mpuccs(
         n_cols, min_entropy_delta, field_decay_factor, renyi_alpha, numeric_precision, datetime_precision, nulls
     )
     details, html_values = flag(details, "details"), flag(html_values, "html_values")
+    choice(empty_sizes, ("warn", "error"), "empty_sizes")  # "erorr" warned, as "warn" does
     batch = whole_number(batch_size)
     if batch is None or batch < 1:  # int() of it raised ValueError or TypeError, 0 ran as 1
         raise InvalidInputError(f"batch_size must be an integer >= 1, got {batch_size!r}")

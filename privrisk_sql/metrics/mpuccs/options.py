@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import InvalidInputError
-from ...given import is_number, name_list, whole_number
+from ...given import choice, is_number, name_list, whole_number
 from ...source import Relation, Source
 from ...sql.types import TypeClass, combined_class, compatible, holds_no_value
 from ..classes import refuse_unsupported, row_and_null_counts_sql
@@ -70,8 +70,7 @@ def validate_params(min_entropy_delta, field_decay_factor, renyi_alpha, numeric_
     if numeric_precision is not None and (digits is None or not 0 <= digits <= 10):
         raise InvalidInputError(f"numeric_precision must be an integer in 0..10, got {numeric_precision!r}")
     unit = None if datetime_precision is None else plan.canonical_datetime_unit(datetime_precision)
-    if nulls not in NULL_POLICIES:
-        raise InvalidInputError(f"nulls must be one of {', '.join(NULL_POLICIES)}, got {nulls!r}")
+    choice(nulls, NULL_POLICIES, "nulls")
     return delta, decay, alpha, digits, unit
 
 

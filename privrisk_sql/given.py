@@ -63,11 +63,11 @@ def path_list(value: Any, what: str) -> tuple[str, ...]:
     if isinstance(value, (str, os.PathLike)):
         value = (value,)
     if isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
-        raise InvalidInputError(f"{what} must be a path or a list of paths, got {type(value).__name__} {value!r:.60}")
+        raise InvalidInputError(f"{what} must be a path or a list of paths, got {described(value)}")
     paths = []
     for item in value:
         if not isinstance(item, (str, os.PathLike)) or not isinstance(os.fspath(item), str) or not os.fspath(item):
-            raise InvalidInputError(f"{what} must be a path or a list of paths, got {item!r:.60} among them")
+            raise InvalidInputError(f"{what} must be a path or a list of paths, got {described(item)} among them")
         paths.append(str(home_expanded(os.fspath(item))))
     return tuple(paths)
 
@@ -115,7 +115,7 @@ def flag(value: Any, what: str) -> bool:
     "false" from a config file is a true value in Python, and replace="false" replaced a table."""
     if is_bool(value):
         return bool(value)
-    raise InvalidInputError(f"{what} must be True or False, got {value!r}")
+    raise InvalidInputError(f"{what} must be True or False, got {described(value)}")
 
 
 def whole_number(value: Any) -> int | None:

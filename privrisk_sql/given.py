@@ -39,7 +39,7 @@ def mapping(value: Any, what: str, shape: str) -> Mapping:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise InvalidInputError(f"{what} must be a mapping {shape}, got {type(value).__name__} {value!r:.60}")
+        raise InvalidInputError(f"{what} must be a mapping {shape}, got {described(value)}")
     return value
 
 
@@ -47,11 +47,11 @@ def name_list(value: Any, what: str) -> tuple:
     """``value`` as a tuple of names: any iterable but a string or a mapping (``df.columns[1:3]``
     is one; ``"age"`` is a name, not a list of them)."""
     if isinstance(value, (str, bytes, Mapping)):
-        raise InvalidInputError(f"{what} must be a list of column names, got {value!r}")
+        raise InvalidInputError(f"{what} must be a list of column names, got {described(value)}")
     try:
         return tuple(value)
     except TypeError:
-        raise InvalidInputError(f"{what} must be a list of column names, got {value!r}") from None
+        raise InvalidInputError(f"{what} must be a list of column names, got {described(value)}") from None
 
 
 def path_list(value: Any, what: str) -> tuple[str, ...]:
@@ -83,18 +83,25 @@ def choice(value: Any, options: Sequence[str], what: str) -> str:
 
 
 def described(value: Any) -> str:
-    """A value as an error names it, on one line: a text or number as written, anything else by its
-    type (a DataFrame's repr runs to many lines)."""
-    if value is None or isinstance(value, (str, numbers.Number)):
+    """A value as an error names it, on one line: a text, a number or a short list of them as
+    written (cut at 60 characters), anything else by its type. A DataFrame's repr runs to many
+    lines, and a lazy relation's runs its query."""
+    if _plain(value) or (
+        isinstance(value, (list, tuple, set, frozenset)) and len(value) <= 1000 and all(map(_plain, value))
+    ):
         return f"{value!r:.60}"
     return f"a {type(value).__name__}"
+
+
+def _plain(value: Any) -> bool:
+    return value is None or isinstance(value, (str, bytes, numbers.Number))
 
 
 def table_name(value: Any, what: str = "output") -> str:
     """A table name a run is to create: a string with something in it (None, '' and 5 are
     refused, before any connection is opened)."""
     if not isinstance(value, str) or not value.strip():
-        raise InvalidInputError(f"{what} must be a table name, got {value!r}")
+        raise InvalidInputError(f"{what} must be a table name, got {described(value)}")
     return value
 
 

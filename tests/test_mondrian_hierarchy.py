@@ -867,7 +867,7 @@ def test_a_one_value_tree_has_no_root_to_hold_null_and_says_so(duck):
     "options, said",
     [
         # a list or a text where a mapping goes: AttributeError ('list' object has no attribute 'items')
-        ({"order": ["low", "high"]}, "order must be a mapping {column: [its values, in order]}, got list"),
+        ({"order": ["low", "high"]}, "order must be a mapping {column: [its values, in order]}, got ['low', 'high']"),
         ({"hierarchies": "mask"}, "hierarchies must be a mapping {column: a CSV path, rows, or 'mask'"),
         # the values as --order spells them: read letter by letter, "lists 'l' twice"
         ({"order": {"v": "low,high"}}, "order for 'v' must be a list of its values, in order, got the text 'low,high'"),

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidInputError
-from ..given import name_list, whole_number
+from ..given import described, name_list, whole_number
 from ..source import Column, Relation, Source
 from ..sql.dialects import Dialect
 from ..sql.types import TypeClass
@@ -48,7 +48,7 @@ def validate_k(k, name: str = "k") -> int:
     accepted as 3)."""
     whole = whole_number(k)
     if whole is None or whole < 1:
-        raise InvalidInputError(f"{name} must be an integer >= 1, got {k!r}")
+        raise InvalidInputError(f"{name} must be an integer >= 1, got {described(k)}")
     return whole
 
 
@@ -57,7 +57,7 @@ def validate_qids(qids: Sequence[str], what: str = "qids") -> tuple[str, ...]:
     when it is not a non-empty list of names."""
     names = () if isinstance(qids, str) else name_list(qids, what)
     if not names:
-        raise InvalidInputError(f"{what} must be a non-empty list of column names, got {qids!r}")
+        raise InvalidInputError(f"{what} must be a non-empty list of column names, got {described(qids)}")
     return names
 
 

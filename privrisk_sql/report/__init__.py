@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInputError
+from ..given import described
 from .parts import fmt
 
 if TYPE_CHECKING:
@@ -162,7 +163,7 @@ def checked_html(html: Any, *tables: Any) -> Any:
         return None
     if isinstance(html, bool) or not isinstance(html, (str, Path)):
         # str() of anything was taken for a file name: html=True wrote a page called 'True'
-        raise InvalidInputError(f"html must be the path of the page to write (a str or a Path), got {html!r:.60}")
+        raise InvalidInputError(f"html must be the path of the page to write (a str or a Path), got {described(html)}")
     from .output_file import OutputFile, input_files
 
     return OutputFile.checked(str(html), inputs=input_files(*tables), option="html", stdout=False)

@@ -27,7 +27,7 @@ from ..engines.cancel import RunGuard
 from ..engines.common import csv_encoding as csv_encoding_named
 from ..engines.common import database_file, is_in_memory, with_companions
 from ..errors import InvalidInputError
-from ..given import flag, home_expanded, is_number, path_list
+from ..given import described, flag, home_expanded, is_number, path_list
 from .outputs import Outputs
 from .reaper import Reaper, SpillWatch
 from .relations import Column, OutputTable, Relation
@@ -95,7 +95,7 @@ class Source(Outputs, TempTables):
                 why = "is not a folder" if folder.exists() else "does not exist"
                 raise InvalidInputError(f"database file {path!r}: folder {str(folder)!r} {why}")
         if timeout is not None and (not is_number(timeout) or not 0 < timeout < math.inf):
-            raise InvalidInputError(f"timeout must be a number of seconds > 0, got {timeout!r}")
+            raise InvalidInputError(f"timeout must be a number of seconds > 0, got {described(timeout)}")
         self.read_only = flag(read_only, "read_only")
         files = path_list(files, "files")
         self.csv_encoding = csv_encoding_named(csv_encoding)

@@ -20,7 +20,7 @@ from typing import Any
 
 from ... import report
 from ...errors import InvalidInputError
-from ...given import flag, whole_number
+from ...given import described, flag, whole_number
 from ...progress import elapsed_line
 from ...source import opened
 from .. import riskiest
@@ -75,7 +75,7 @@ def cavg_best_effort(n_rows: int, k: int) -> float | None:
     k = validate_k(k)
     n = whole_number(n_rows)
     if n is None or n < 0:  # -5 gave 0.83 and 10.5 gave 1.05, CAVGs no partition has
-        raise InvalidInputError(f"n_rows must be a whole number of rows >= 0, got {n_rows!r}")
+        raise InvalidInputError(f"n_rows must be a whole number of rows >= 0, got {described(n_rows)}")
     n_rows = n
     q = n_rows // k
     return None if q == 0 else n_rows / (q * k)

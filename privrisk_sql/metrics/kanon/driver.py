@@ -23,7 +23,7 @@ from typing import Any
 
 from ... import report
 from ...errors import InvalidInputError
-from ...given import flag, mapping, optional_names, ordered_categories
+from ...given import described, flag, mapping, optional_names, ordered_categories
 from ...progress import elapsed_line
 from ...source import Relation, Source, opened
 from ...sql.types import TypeClass
@@ -274,7 +274,7 @@ class KanonOptions:
             listed = () if isinstance(values, (str, bytes, Mapping)) else tuple(values)
             if not listed or not all(isinstance(v, str) for v in listed):
                 raise InvalidInputError(
-                    f"order for {name!r} must list the column's values as text, lowest first, got {values!r:.80}"
+                    f"order for {name!r} must list the column's values as text, lowest first, got {described(values)}"
                 )
             twice = next((v for i, v in enumerate(listed) if v in listed[:i]), None)
             if twice is not None:

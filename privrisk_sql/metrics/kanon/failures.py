@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...errors import InvalidInputError
-from ...given import is_number
+from ...given import described, is_number
 from ...source import opened
 from ..classes import compared_as_bytes, refuse_values_outside_type, validate_k
 from ..release_checks import named_rows, riskiest_first
@@ -38,7 +38,7 @@ def _sensitive_classes(src: Any, table: Any, qids: Sequence[str], sensitive: str
 
 def _one_name(sensitive: Any) -> None:
     if not isinstance(sensitive, str):
-        raise InvalidInputError(f"sensitive must be one column name, got {sensitive!r}")
+        raise InvalidInputError(f"sensitive must be one column name, got {described(sensitive)}")
 
 
 def l_diversity_failures(src: Any, table: Any, qids: Sequence[str], sensitive: str, l: int) -> pd.DataFrame:
@@ -70,10 +70,10 @@ def t_closeness_failures(
     the equal distance (NULL one value). The largest ``t`` of all classes is kanon's
     ``t_closeness``."""
     if isinstance(t, bool) or not is_number(t) or not 0 <= t <= 1:
-        raise InvalidInputError(f"t must be a number from 0 to 1, got {t!r}")
+        raise InvalidInputError(f"t must be a number from 0 to 1, got {described(t)}")
     _one_name(sensitive)
     if order is not None and (isinstance(order, (str, bytes, Mapping)) or not isinstance(order, Iterable)):
-        raise InvalidInputError(f"order must list the column's values as text, lowest first, got {order!r:.80}")
+        raise InvalidInputError(f"order must list the column's values as text, lowest first, got {described(order)}")
     orders = KanonOptions.validated(qids, [sensitive], order=None if order is None else {sensitive: order}).order
 
     def query(source: Any, rel: Any, names: list[str], s: str) -> list[dict]:

@@ -11,6 +11,7 @@ from ...errors import InvalidInputError
 from ...given import (
     choice,
     comma_separated,
+    described,
     flag,
     is_number,
     mapping,
@@ -159,9 +160,9 @@ def _validate_options(median: str, nulls: str) -> None:
 def _validate_privacy(l: Any, t: Any, sensitive: Sequence[str] | str | None, relaxed: bool) -> tuple[str, ...]:
     """l and t are cut constraints over the sensitive columns: each needs them, and they need one."""
     if l is not None and (whole_number(l) or 0) < 1:
-        raise InvalidInputError(f"l must be an integer >= 1, got {l!r}")
+        raise InvalidInputError(f"l must be an integer >= 1, got {described(l)}")
     if t is not None and not (is_number(t) and 0 <= t <= 1):
-        raise InvalidInputError(f"t must be a number from 0 to 1, got {t!r}")
+        raise InvalidInputError(f"t must be a number from 0 to 1, got {described(t)}")
     names = optional_names(sensitive, "sensitive")
     if (l is not None or t is not None) and not names:
         raise InvalidInputError("l and t constrain the sensitive columns: name them (sensitive=[...], --sensitive)")
@@ -330,7 +331,7 @@ def resolve_roles(
     if isinstance(keep, str) and keep != "*":
         # keep='' is the CLI's --keep '' (copy none): in Python that is [], and 'age' is ['age']
         raise InvalidInputError(
-            f"keep must be a list of column names ([] for none) or '*' for every column in no role, got {keep!r}"
+            f"keep must be a list of column names ([] for none) or '*' for every column in no role, got {described(keep)}"
         )
     dropped: list[str] = []
     for name in identifiers:

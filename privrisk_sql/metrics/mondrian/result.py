@@ -9,7 +9,7 @@ from typing import Any
 from ... import report
 from ...engines.common import file_format
 from ...errors import InvalidInputError
-from ...given import whole_number
+from ...given import described, whole_number
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class MondrianResult(report.Displayed):
 
         rows = whole_number(limit)
         if limit is not None and (rows is None or rows < 0 or isinstance(limit, float)):
-            raise InvalidInputError(f"limit must be an integer >= 0, got {limit!r}")
+            raise InvalidInputError(f"limit must be an integer >= 0, got {described(limit)}")
         limit = rows
         target = src if src is not None else self._where
         if target is None and file_format(self._output_lookup) is None:

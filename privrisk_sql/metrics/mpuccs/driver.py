@@ -30,7 +30,7 @@ from typing import Any
 
 from ... import report
 from ...errors import InvalidInputError, UnsupportedFeatureError
-from ...given import choice, flag, whole_number
+from ...given import choice, described, flag, whole_number
 from ...source import Relation, Source, opened
 from ...sql.types import TypeClass
 from ..classes import check_key, refuse_values_outside_type
@@ -115,7 +115,7 @@ def mpuccs(
     choice(empty_sizes, ("warn", "error"), "empty_sizes")  # "erorr" warned, as "warn" does
     batch = whole_number(batch_size)
     if batch is None or batch < 1:  # int() of it raised ValueError or TypeError, 0 ran as 1
-        raise InvalidInputError(f"batch_size must be an integer >= 1, got {batch_size!r}")
+        raise InvalidInputError(f"batch_size must be an integer >= 1, got {described(batch_size)}")
     batch = min(batch, 2**31)  # more than any run has combinations (10**30 broke itertools.islice)
     if html_values and not details:
         raise InvalidInputError("html_values shows the identified records, which details=False does not keep")

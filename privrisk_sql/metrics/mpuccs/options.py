@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import InvalidInputError
-from ...given import choice, is_number, name_list, whole_number
+from ...given import choice, described, is_number, name_list, whole_number
 from ...source import Relation, Source
 from ...sql.types import TypeClass, combined_class, compatible, holds_no_value
 from ..classes import refuse_unsupported, row_and_null_counts_sql
@@ -21,7 +21,7 @@ NULL_POLICIES = ("sql", "petsard")
 
 def validate_number(name: str, value: Any) -> float:
     if not is_number(value) or math.isnan(float(value)):
-        raise InvalidInputError(f"{name} must be a number, got {value!r}")
+        raise InvalidInputError(f"{name} must be a number, got {described(value)}")
     return float(value)
 
 
@@ -62,13 +62,13 @@ def validate_params(min_entropy_delta, field_decay_factor, renyi_alpha, numeric_
     delta = validate_number("min_entropy_delta", min_entropy_delta)
     decay = validate_number("field_decay_factor", field_decay_factor)
     if not 0 < decay <= 1:
-        raise InvalidInputError(f"field_decay_factor must be in (0, 1], got {field_decay_factor!r}")
+        raise InvalidInputError(f"field_decay_factor must be in (0, 1], got {described(field_decay_factor)}")
     alpha = validate_number("renyi_alpha", renyi_alpha)
     if alpha < 0:
-        raise InvalidInputError(f"renyi_alpha must be >= 0, got {renyi_alpha!r}")
+        raise InvalidInputError(f"renyi_alpha must be >= 0, got {described(renyi_alpha)}")
     digits = whole_number(numeric_precision)
     if numeric_precision is not None and (digits is None or not 0 <= digits <= 10):
-        raise InvalidInputError(f"numeric_precision must be an integer in 0..10, got {numeric_precision!r}")
+        raise InvalidInputError(f"numeric_precision must be an integer in 0..10, got {described(numeric_precision)}")
     unit = None if datetime_precision is None else plan.canonical_datetime_unit(datetime_precision)
     choice(nulls, NULL_POLICIES, "nulls")
     return delta, decay, alpha, digits, unit

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ...errors import InvalidInputError
-from ...given import whole_number
+from ...given import described, whole_number
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ def normalize_n_cols(n_cols):
         return None
     single = whole_number(n_cols) is not None  # 2, numpy.int64(2), 2.0
     if not single and (isinstance(n_cols, (str, bytes)) or not isinstance(n_cols, Iterable)):  # True: neither
-        raise InvalidInputError(f"n_cols must be an integer or a list of integers, got {n_cols!r}")
+        raise InvalidInputError(f"n_cols must be an integer or a list of integers, got {described(n_cols)}")
     given = [n_cols] if single else list(n_cols)  # a list, tuple, range, numpy array
     if not given:
         raise InvalidInputError("n_cols is an empty list: give at least one combination size")
@@ -51,7 +51,7 @@ def normalize_n_cols(n_cols):
     for v in given:
         size = whole_number(v)
         if size is None or size < 1:
-            raise InvalidInputError(f"n_cols: combination sizes must be integers >= 1, got {v!r}")
+            raise InvalidInputError(f"n_cols: combination sizes must be integers >= 1, got {described(v)}")
         sizes.append(size)
     return sizes[0] if single else sizes
 
@@ -180,9 +180,9 @@ SQL_TRUNC_PART = {
 
 def canonical_datetime_unit(unit: str) -> str:
     """PETsARD's case-insensitive unit aliases (§2.2) mapped to D/H/T/s/ms/us/ns."""
-    key = str(unit).strip().lower()
+    key = unit.strip().lower() if isinstance(unit, str) else None
     if key not in _UNIT_ALIASES:
-        raise InvalidInputError(f"datetime_precision {unit!r} is not a unit (use one of D, H, T/min, s, ms, us, ns)")
+        raise InvalidInputError(f"datetime_precision {described(unit)} is not a unit (use one of D, H, T/min, s, ms, us, ns)")
     return _UNIT_ALIASES[key]
 
 

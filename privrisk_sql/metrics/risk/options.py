@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import InvalidInputError
-from ...given import flag, is_number, whole_number
+from ...given import described, flag, is_number, whole_number
 from ..classes import validate_qids
 from . import DEFAULT_THRESHOLD
 
@@ -45,13 +45,13 @@ class RiskOptions:
     ) -> RiskOptions:
         qids = validate_qids(qids)
         if not is_number(threshold) or not 0 < threshold <= 1:
-            raise InvalidInputError(f"threshold must be a number in (0, 1], got {threshold!r}")
+            raise InvalidInputError(f"threshold must be a number in (0, 1], got {described(threshold)}")
         if population_size is not None:
             people = whole_number(population_size)
             # Above a BIGINT the models' floats lose it (beyond 1e308 a traceback from numpy).
             if people is None or not 1 <= people <= 2**63 - 1:
                 raise InvalidInputError(
-                    f"population_size must be a whole number of people from 1 to 2^63 - 1, got {population_size!r}"
+                    f"population_size must be a whole number of people from 1 to 2^63 - 1, got {described(population_size)}"
                 )
             population_size = people
         pq = None
@@ -71,10 +71,10 @@ class RiskOptions:
                 "population_count (--population-count) names a column of a population table: give population (--population) too"
             )
         if weight is not None and (not isinstance(weight, str) or not weight):
-            raise InvalidInputError(f"weight must be a column name, got {weight!r}")
+            raise InvalidInputError(f"weight must be a column name, got {described(weight)}")
         for option, value in (("records", records), ("classes", classes), ("key", key)):
             if value is not None and (not isinstance(value, str) or not value.strip()):
-                raise InvalidInputError(f"{option} must be a name, got {value!r}")
+                raise InvalidInputError(f"{option} must be a name, got {described(value)}")
         if records is not None and key is None:
             raise InvalidInputError(
                 "records (--records) writes one row per record with its key: give key (--key ID) too"

@@ -26,6 +26,23 @@ def home_expanded(value: Any) -> Any:
     return value
 
 
+def too_long_a_path(path: str) -> str | None:
+    """Why no file can have the (new) ``path`` when its name or the whole path is longer than
+    the folder's file system takes (255 and 4,095 bytes on Linux), else None. Such a name failed
+    after the run's work (exit 3, or a traceback for a release file)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        name_max, path_max = os.pathconf(folder, "PC_NAME_MAX"), os.pathconf(folder, "PC_PATH_MAX")
+    except (OSError, ValueError):  # no such folder (said elsewhere), or a system that does not say
+        name_max, path_max = 255, 4096
+    name, whole = len(os.fsencode(os.path.basename(path))), len(os.fsencode(os.path.abspath(path)))
+    if name > name_max:
+        return f"its name is {name} bytes long, more than the {name_max} a file name may have there"
+    if whole >= path_max:
+        return f"it is {whole} bytes long, more than the {path_max - 1} a path may have"
+    return None
+
+
 def is_url(value: Any) -> bool:
     """A text that names a place on another machine (``s3://bucket/x.parquet``, ``https://...``):
     a scheme of two or more letters, then ``://`` (``C:/`` is a path)."""
@@ -86,11 +103,20 @@ def described(value: Any) -> str:
     """A value as an error names it, on one line: a text, a number or a short list of them as
     written (cut at 60 characters), anything else by its type. A DataFrame's repr runs to many
     lines, and a lazy relation's runs its query."""
+    if isinstance(value, str):
+        return shown(value)
     if _plain(value) or (
         isinstance(value, (list, tuple, set, frozenset)) and len(value) <= 1000 and all(map(_plain, value))
     ):
-        return f"{value!r:.60}"
+        text = repr(value)
+        return text if len(text) <= 60 else text[:57] + "..."
     return f"a {type(value).__name__}"
+
+
+def shown(text: str, width: int = 60) -> str:
+    """``text`` quoted as Python writes it, its first ``width`` characters when longer, then
+    '...' outside the quotes (a cut repr lost its closing quote)."""
+    return repr(text) if len(text) <= width else f"{text[:width]!r}..."
 
 
 def _plain(value: Any) -> bool:

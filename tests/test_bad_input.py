@@ -552,6 +552,45 @@ def test_an_output_folder_where_no_file_can_be_made_is_refused_before_work(tmp_p
     assert len(err.strip().splitlines()) == 1
 
 
+LONG = "x" * 300  # longer than a file name may be (255 bytes on Linux)
+
+
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        (["kanon", "--table", LONG, "--qids", "a"], "table not found"),
+        (["mondrian", "--table", LONG, "--qids", "a", "--k", "2", "--output", "o.csv"], "table not found"),
+        (["mpuccs", "--ori", LONG, "--syn", "t.csv"], "not found"),
+        (["cavg", "--db", LONG, "--table", "t", "--qids", "a", "--k", "2"], "database file not found"),
+        (["cleanup", "--db", LONG], "database file not found"),
+    ],
+)
+def test_a_name_too_long_to_be_a_file_is_no_file(tmp_path, monkeypatch, capsys, argv, said):
+    """pathlib's exists() and is_dir() raise for a name longer than the system takes: a
+    traceback (exit 1) where any other name that is no file was 'not found'."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "t.csv").write_text("a\n1\n2\n")
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and said in err[0], err
+
+
+@pytest.mark.parametrize(
+    "option",
+    [["--json", LONG], ["--html", LONG], ["--json", LONG + ".json"], ["--output", LONG + ".parquet"], ["--db", LONG]],
+)
+def test_an_output_path_too_long_to_be_made_is_refused_before_work(tmp_path, monkeypatch, capsys, option):
+    """Such a name passed every check, then failed after the run's work: exit 3 for --json and a
+    new --db, a traceback for a release file."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "t.csv").write_text("a\n1\n2\n3\n4\n")
+    output = [] if option[0] == "--output" else ["--output", "released" if option[0] == "--db" else "r.csv"]
+    assert main(["mondrian", "--table", "t.csv", "--qids", "a", "--k", "2", *output, *option]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no file can have this path: its name is" in err[0], err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.csv"]
+
+
 @pytest.mark.parametrize("header", ["a,A", "a,a", "Age;AGE"])
 @pytest.mark.parametrize("kind", ["csv", "parquet"])
 def test_file_columns_that_are_one_name_to_duckdb_are_refused(tmp_path, header, kind):

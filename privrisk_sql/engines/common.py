@@ -152,9 +152,9 @@ def path_kind(table: Any) -> str | None:
     if not isinstance(table, str) or not table:
         return None
     reader, path = file_reader(table), Path(table)
-    if reader is not None and path.is_file():
+    if reader is not None and os.path.isfile(path):
         return reader
-    if reader != "csv" and path.is_dir() and next(_parquet_files_below(path), None) is not None:
+    if reader != "csv" and os.path.isdir(path) and next(_parquet_files_below(path), None) is not None:
         return "parquet"
     return None
 

@@ -143,7 +143,7 @@ class DuckDBEngine:
             try:
                 if kind == "csv":
                     out[label] = (_pinned_csv_reader(path, _sniff_csv(label, connection, encoding)), False)
-                elif Path(label).is_dir():
+                elif os.path.isdir(label):
                     out[label] = (_dataset_reader(label, connection), False)
                 else:
                     refuse_one_name_columns(parquet_columns(label, connection), f"{label!r}:")
@@ -525,7 +525,7 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
         except duckdb.Error as e:
             raise _refused_setting(target, e) from e
         return _locked_down(_spilling_into_its_folder(DuckDBEngine(con, owns=True)), read_only, files)
-    if read_only and not Path(url).is_file():
+    if read_only and not os.path.isfile(url):
         # DuckDB would refuse too, with a less helpful message (and without read_only it would
         # create an empty database file here).
         raise InvalidInputError(f"read-only: DuckDB database file not found: {url!r}")
@@ -579,9 +579,9 @@ def _check_database_file(path: str) -> None:
     written "into" it was gone with the run; other files and directories failed as database
     errors (exit 3) where the input is at fault (exit 2)."""
     where = Path(path)
-    if not where.exists():
+    if not os.path.exists(where):
         return  # a new database: DuckDB creates it (the Source refuses it unless create=True)
-    if where.is_dir():
+    if os.path.isdir(where):
         dataset = "; a folder of Parquet files is read with --table" if path_kind(path) == "parquet" else ""
         raise InvalidInputError(f"--db {path!r} is a directory, not a DuckDB database file{dataset}")
     try:
@@ -624,7 +624,7 @@ def _locked_down(engine: DuckDBEngine, read_only: bool, files) -> DuckDBEngine:
         return engine
     if files:
         # Each file by its path and by the spelling the readers get (_literal_path: glob characters escaped).
-        read = [p for f in files for p in (parquet_dataset_files(f) if Path(f).is_dir() else [f])]
+        read = [p for f in files for p in (parquet_dataset_files(f) if os.path.isdir(f) else [f])]
         spellings = dict.fromkeys(
             p for f in read for p in (str(Path(f).resolve()), _literal_path(str(Path(f).resolve())))
         )

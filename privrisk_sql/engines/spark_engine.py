@@ -313,7 +313,7 @@ class SparkEngine:
                 if sniffed.multiline:  # a quoted value holds a line break: Spark split such a row in two
                     csv_options += ", multiLine 'true'"
             options = f"path {where}" + (csv_options if kind == "csv" else "")
-            if Path(label).is_dir():
+            if os.path.isdir(label):
                 try:
                     _check_dataset(label)
                 except InvalidInputError as e:  # named as DuckDB names it
@@ -741,7 +741,7 @@ def _csv_dialect(label: str, encoding: str = "utf-8") -> CsvDialect:
     (Spark's default escape, a backslash, misread "x"",1")."""
     from .duckdb_engine import CsvDialect, csv_dialect
 
-    if not Path(label).is_file():
+    if not os.path.isfile(label):
         sep = "\t" if label.lower().removesuffix(".gz").endswith(".tsv") else ","
         return CsvDialect(sep, '"', '"', "", False, (), frozenset(), frozenset(), {}, None, None)
     import duckdb

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InvalidInputError, OutputWriteError
-from ..given import home_expanded, is_url
+from ..given import home_expanded, is_url, shown, too_long_a_path
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,8 @@ class OutputFile:
         folder = os.path.dirname(target)
         if not os.path.isdir(folder):
             raise InvalidInputError(f"{option} {path!r}: folder {folder!r} does not exist")
+        if (too_long := too_long_a_path(target)) is not None:
+            raise InvalidInputError(f"{option} {shown(path)}: no file can have this path: {too_long}")
         exists = os.path.exists(target)
         if exists and not os.access(target, os.W_OK) or not exists and not os.access(folder, os.W_OK):
             raise InvalidInputError(f"{option} {path!r}: not writable")

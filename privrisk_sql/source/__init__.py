@@ -27,7 +27,7 @@ from ..engines.cancel import RunGuard
 from ..engines.common import csv_encoding as csv_encoding_named
 from ..engines.common import database_file, is_in_memory, with_companions
 from ..errors import InvalidInputError
-from ..given import described, flag, home_expanded, is_number, path_list
+from ..given import described, flag, home_expanded, is_number, path_list, shown, too_long_a_path
 from .outputs import Outputs
 from .reaper import Reaper, SpillWatch
 from .relations import Column, OutputTable, Relation
@@ -84,16 +84,18 @@ class Source(Outputs, TempTables):
         target = home_expanded(target)
         path = database_file(target)
         create = flag(create, "create")
-        if path is not None and not Path(path).exists():
+        if path is not None and not os.path.exists(path):  # False for a name too long to be a file
             if not create:
                 raise InvalidInputError(
                     f"database file not found: {path!r} (only a run that writes a table creates one: mondrian, "
                     "risk --records or --classes; or connect with create=True)"
                 )
-            if not (folder := Path(path).absolute().parent).is_dir():
+            if not os.path.isdir(folder := Path(path).absolute().parent):
                 # was the engine's "Cannot open file" / "unable to open database file": exit 3, a database error
-                why = "is not a folder" if folder.exists() else "does not exist"
+                why = "is not a folder" if os.path.exists(folder) else "does not exist"
                 raise InvalidInputError(f"database file {path!r}: folder {str(folder)!r} {why}")
+            if (too_long := too_long_a_path(path)) is not None:
+                raise InvalidInputError(f"database file {shown(path)}: no file can have this path: {too_long}")
         if timeout is not None and (not is_number(timeout) or not 0 < timeout < math.inf):
             raise InvalidInputError(f"timeout must be a number of seconds > 0, got {described(timeout)}")
         self.read_only = flag(read_only, "read_only")

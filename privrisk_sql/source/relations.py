@@ -153,7 +153,7 @@ def _home_path(table: Any) -> Any:
     expanded = home_expanded(table)
     if expanded is table or not isinstance(expanded, str):
         return expanded
-    return expanded if file_reader(expanded) or Path(expanded).exists() else table
+    return expanded if file_reader(expanded) or os.path.exists(expanded) else table
 
 
 def _refuse_frame_shape(frame: Any) -> None:
@@ -297,7 +297,7 @@ class Relations(Statements):
         if reader is not None:
             kind = path_kind(table)
         else:
-            kind = path_kind(table) if Path(table).is_dir() and self.find_table(table) is None else None
+            kind = path_kind(table) if os.path.isdir(table) and self.find_table(table) is None else None
         if kind is not None:
             if not self.dialect.reads_files:
                 raise UnsupportedFeatureError(
@@ -326,20 +326,20 @@ class Relations(Statements):
                     "a URL: files are read from this machine's file system only; copy it here, or load it "
                     "into a table of the database"
                 )
-            elif Path(table).is_dir():
+            elif os.path.isdir(table):
                 why = _folder_reason(table, reader, self.dialect)
-            elif any(c in table for c in "*?[") and not Path(table).exists():
+            elif any(c in table for c in "*?[") and not os.path.exists(table):
                 why = "file names are not expanded from a pattern: " + _pattern_way_out(table, self.dialect)
-            elif reader is not None and Path(table).exists():
+            elif reader is not None and os.path.exists(table):
                 why = "it is not a regular file"
             elif reader is not None:
                 why = "no such file"
-            elif Path(table).is_file():
+            elif os.path.isfile(table):
                 why = (
                     f"a file of that name exists, but only {', '.join(sorted(FILE_SUFFIXES))} files are read"
                     f"{_compressed_hint(table)}"
                 )
-            elif table == "-" or Path(table).exists():
+            elif table == "-" or os.path.exists(table):
                 # '-', /dev/stdin, a FIFO: "no such file" before. A run reads its input in several
                 # statements, and a stream can be read once.
                 why = "standard input, a pipe or a device is read once, and a run reads its input several times: save it to a file"

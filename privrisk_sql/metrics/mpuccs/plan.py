@@ -182,7 +182,9 @@ def canonical_datetime_unit(unit: str) -> str:
     """PETsARD's case-insensitive unit aliases (§2.2) mapped to D/H/T/s/ms/us/ns."""
     key = unit.strip().lower() if isinstance(unit, str) else None
     if key not in _UNIT_ALIASES:
-        raise InvalidInputError(f"datetime_precision {described(unit)} is not a unit (use one of D, H, T/min, s, ms, us, ns)")
+        raise InvalidInputError(
+            f"datetime_precision {described(unit)} is not a unit (use one of D, H, T/min, s, ms, us, ns)"
+        )
     return _UNIT_ALIASES[key]
 
 

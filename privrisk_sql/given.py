@@ -43,6 +43,18 @@ def too_long_a_path(path: str) -> str | None:
     return None
 
 
+def unreachable(path: str) -> str | None:
+    """The system's reason ``path`` names no file where it is not that nothing has that name (a
+    folder on the way this user may not enter: 'permission denied'), else None."""
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError, ValueError):
+        return None
+    except OSError as e:
+        return (e.strerror or str(e)).lower()
+    return None
+
+
 def is_url(value: Any) -> bool:
     """A text that names a place on another machine (``s3://bucket/x.parquet``, ``https://...``):
     a scheme of two or more letters, then ``://`` (``C:/`` is a path)."""

@@ -558,16 +558,17 @@ LONG = "x" * 300  # longer than a file name may be (255 bytes on Linux)
 @pytest.mark.parametrize(
     "argv, said",
     [
-        (["kanon", "--table", LONG, "--qids", "a"], "table not found"),
-        (["mondrian", "--table", LONG, "--qids", "a", "--k", "2", "--output", "o.csv"], "table not found"),
-        (["mpuccs", "--ori", LONG, "--syn", "t.csv"], "not found"),
-        (["cavg", "--db", LONG, "--table", "t", "--qids", "a", "--k", "2"], "database file not found"),
-        (["cleanup", "--db", LONG], "database file not found"),
+        (["kanon", "--table", LONG, "--qids", "a"], "CSV/Parquet file (it cannot be reached: file name too long)"),
+        (["mondrian", "--table", LONG, "--qids", "a", "--k", "2", "--output", "o.csv"], "file name too long"),
+        (["mpuccs", "--ori", LONG, "--syn", "t.csv"], "file name too long"),
+        (["cavg", "--db", LONG, "--table", "t", "--qids", "a", "--k", "2"], "cannot be reached: file name too long"),
+        (["cleanup", "--db", LONG], "cannot be reached: file name too long"),
     ],
 )
 def test_a_name_too_long_to_be_a_file_is_no_file(tmp_path, monkeypatch, capsys, argv, said):
     """pathlib's exists() and is_dir() raise for a name longer than the system takes: a
-    traceback (exit 1) where any other name that is no file was 'not found'."""
+    traceback (exit 1) where any other name that is no file was 'not found'. It is no file, and
+    the system's reason is said (as for a folder on the way this user may not enter)."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "t.csv").write_text("a\n1\n2\n")
     assert main(argv) == 2
@@ -589,6 +590,33 @@ def test_an_output_path_too_long_to_be_made_is_refused_before_work(tmp_path, mon
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "no file can have this path: its name is" in err[0], err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.csv"]
+
+
+@pytest.mark.parametrize("db", ["/proc/privrisk.duckdb", "sqlite:////proc/privrisk.db"])
+def test_a_new_database_where_no_file_can_be_made_is_refused_as_bad_input(tmp_path, capsys, db):
+    """/proc passes every permission check as root and takes no file: the database's own 'Cannot
+    open file' came back, exit 3 (a database error) where the path given is at fault."""
+    (tmp_path / "t.csv").write_text("a\n1\n2\n3\n4\n")
+    assert (
+        main(["mondrian", "--db", db, "--table", str(tmp_path / "t.csv"), "--qids", "a", "--k", "2", "--output", "o"])
+        == 2
+    )
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "cannot create a file in '/proc'" in err[0], err
+
+
+@pytest.mark.parametrize("option", ["--table", "--db"])
+def test_a_path_the_system_cannot_follow_says_why_not_no_such_file(tmp_path, monkeypatch, capsys, option):
+    """A link to itself (as a folder this user may not enter) is there and names no file: 'no
+    such file' / 'database file not found' sent the user looking for a typo."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "loop.csv").symlink_to("loop.csv")
+    (tmp_path / "t.csv").write_text("a\n1\n2\n")
+    table = "loop.csv" if option == "--table" else "t.csv"
+    db = ["--db", "loop.csv"] if option == "--db" else []
+    assert main(["kanon", *db, "--table", table, "--qids", "a"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "cannot be reached: too many levels of symbolic links" in err[0], err
 
 
 @pytest.mark.parametrize("header", ["a,A", "a,a", "Age;AGE"])

@@ -289,21 +289,30 @@ def _write_text(path: str, text: str) -> None:
 
 
 def _probe_folder(folder: str, path: str, option: str) -> None:
-    """Make (and drop) a file where the output's will go. The permission bits do not tell (root
-    passes them, a read-only mount or /proc does not take a file): without the probe such a
-    folder failed after the run's work, in a traceback. An unnamed file where the system makes
-    one (nothing to remove, nothing a kill leaves), else a named one."""
+    """Refuse, before any work, an output whose folder takes no new file (below)."""
+    why = no_file_can_be_made(folder)
+    if why is not None:
+        raise InvalidInputError(f"{option} {path!r}: cannot create a file in {folder!r} ({why})")
+
+
+def no_file_can_be_made(folder: str) -> str | None:
+    """Why no new file can be made in ``folder`` (the system's words), else None: made (and
+    dropped) to know. The permission bits do not tell (root passes them, a read-only mount or
+    /proc does not take a file): without the probe such a folder failed after the run's work, in
+    a traceback. An unnamed file where the system makes one (nothing to remove, nothing a kill
+    leaves), else a named one."""
     unnamed = _unnamed_file(folder)
     if unnamed is not None:
         os.close(unnamed)
-        return
+        return None
     try:
         fd, probe = tempfile.mkstemp(prefix=".privrisk-", suffix=".probe", dir=folder)
     except OSError as e:
-        raise InvalidInputError(f"{option} {path!r}: cannot create a file in {folder!r} ({e.strerror})") from None
+        return e.strerror or str(e)
     os.close(fd)
     with contextlib.suppress(OSError):
         os.unlink(probe)
+    return None
 
 
 def _special_file(path: str) -> int | None:

@@ -27,7 +27,7 @@ from ..engines.cancel import RunGuard
 from ..engines.common import csv_encoding as csv_encoding_named
 from ..engines.common import database_file, is_in_memory, with_companions
 from ..errors import InvalidInputError
-from ..given import described, flag, home_expanded, is_number, path_list, shown, too_long_a_path
+from ..given import described, flag, home_expanded, is_number, path_list, shown, too_long_a_path, unreachable
 from .outputs import Outputs
 from .reaper import Reaper, SpillWatch
 from .relations import Column, OutputTable, Relation
@@ -85,6 +85,8 @@ class Source(Outputs, TempTables):
         path = database_file(target)
         create = flag(create, "create")
         if path is not None and not os.path.exists(path):  # False for a name too long to be a file
+            if not create and (why_not := unreachable(path)) is not None:  # it may be there: "not found" misled
+                raise InvalidInputError(f"database file {shown(path)} cannot be reached: {why_not}")
             if not create:
                 raise InvalidInputError(
                     f"database file not found: {path!r} (only a run that writes a table creates one: mondrian, "
@@ -96,6 +98,10 @@ class Source(Outputs, TempTables):
                 raise InvalidInputError(f"database file {path!r}: folder {str(folder)!r} {why}")
             if (too_long := too_long_a_path(path)) is not None:
                 raise InvalidInputError(f"database file {shown(path)}: no file can have this path: {too_long}")
+            from ..report.output_file import no_file_can_be_made
+
+            if (why_not := no_file_can_be_made(str(folder))) is not None:  # was exit 3, a database error
+                raise InvalidInputError(f"database file {path!r}: cannot create a file in {str(folder)!r} ({why_not})")
         if timeout is not None and (not is_number(timeout) or not 0 < timeout < math.inf):
             raise InvalidInputError(f"timeout must be a number of seconds > 0, got {described(timeout)}")
         self.read_only = flag(read_only, "read_only")

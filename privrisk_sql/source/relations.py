@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engines.common import FILE_SUFFIXES, file_reader, path_kind, refuse_one_name_columns
 from ..errors import InvalidInputError, UnsupportedFeatureError
-from ..given import described, home_expanded, is_url
+from ..given import described, home_expanded, is_url, unreachable
 from ..sql.names import lookup_name, split_table_name
 from ..sql.types import TypeClass, declared_without_a_type, type_class
 from .statements import Statements
@@ -332,6 +332,8 @@ class Relations(Statements):
                 why = "file names are not expanded from a pattern: " + _pattern_way_out(table, self.dialect)
             elif reader is not None and os.path.exists(table):
                 why = "it is not a regular file"
+            elif (why_not := unreachable(table)) is not None:
+                why = f"it cannot be reached: {why_not}"
             elif reader is not None:
                 why = "no such file"
             elif os.path.isfile(table):

@@ -95,9 +95,10 @@ def path_list(value: Any, what: str) -> tuple[str, ...]:
         raise InvalidInputError(f"{what} must be a path or a list of paths, got {described(value)}")
     paths = []
     for item in value:
-        if not isinstance(item, (str, os.PathLike)) or not isinstance(os.fspath(item), str) or not os.fspath(item):
+        text = os.fspath(item) if isinstance(item, (str, os.PathLike)) else None
+        if not isinstance(text, str) or not text:  # a PathLike may give bytes
             raise InvalidInputError(f"{what} must be a path or a list of paths, got {described(item)} among them")
-        paths.append(str(home_expanded(os.fspath(item))))
+        paths.append(str(home_expanded(text)))
     return tuple(paths)
 
 

@@ -189,13 +189,12 @@ def elapsed_line(progress: Any, label: str, source: Any) -> Iterator[None]:
     ``"auto"`` draws an :class:`ElapsedLine` when a person is watching, True always, False or None
     never. The database tracks how far its statement is (``Source.tracks_progress``) only then."""
     from .errors import InvalidInputError
-    from .given import described, is_bool
+    from .given import described
 
-    if is_bool(progress):
-        progress = bool(progress)  # numpy's too: np.True_ was taken, and never drew
-    if not (progress is None or isinstance(progress, bool) or (isinstance(progress, str) and progress == "auto")):
+    drawn = _drawn(progress)
+    if drawn is None:
         raise InvalidInputError(f"progress must be 'auto', True or False, got {described(progress)}")
-    if not (progress is True or (progress == "auto" and interactive())):
+    if not drawn:
         yield
         return
     source.tracks_progress = True
@@ -206,6 +205,21 @@ def elapsed_line(progress: Any, label: str, source: Any) -> Iterator[None]:
             yield
     finally:
         source.tracks_progress = False
+
+
+def _drawn(progress: Any) -> bool | None:
+    """Whether a ``progress=`` switch draws: True (numpy's too: np.True_ was taken, and never
+    drew) always, False or None never, ``"auto"`` when a person is watching; None for anything
+    that is no switch (a callable, or a mistake)."""
+    from .given import is_bool
+
+    if is_bool(progress):
+        return bool(progress)
+    if progress is None:
+        return False
+    if isinstance(progress, str) and progress == "auto":  # a text first: == on an array compares cells
+        return interactive()
+    return None
 
 
 def interactive() -> bool:
@@ -223,14 +237,11 @@ def resolved(progress: Any, drawing: Callable[[], Callable[..., None]], argument
     when a person is watching, True always, False or None never; a callable is used as it is.
     ``arguments`` names what a callable receives, for the error."""
     from .errors import InvalidInputError
-    from .given import described, is_bool
+    from .given import described
 
-    if is_bool(progress):
-        progress = bool(progress)
-    if progress is None or progress is False:
-        return None
-    if (isinstance(progress, str) and progress == "auto") or progress is True:
-        return drawing() if progress is True or interactive() else None
+    drawn = _drawn(progress)
+    if drawn is not None:
+        return drawing() if drawn else None
     if callable(progress):
         return progress
     raise InvalidInputError(

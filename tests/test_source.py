@@ -1127,6 +1127,46 @@ def test_paths_from_the_home_folder_are_read_and_written_as_pandas_reads_them(tm
     assert pr.kanon(str(tmp_path / "w.duckdb"), "~root", ["age_gen"])["n_rows"] == 2000
 
 
+def test_a_file_whose_name_begins_with_a_tilde_is_the_file_of_that_name_here(tmp_path, monkeypatch, capsys):
+    """DuckDB reads a leading ~ as the home folder even with no / after it: `--db ~t.duckdb`
+    made the database $HOME + 't.duckdb' (/roott.duckdb), outside anything the user named, and a
+    CSV called ~x.csv here was 'No files found'. pandas reads both as the files here."""
+    from privrisk_sql.cli import main
+
+    home = tmp_path / "h"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))  # DuckDB's reading would write tmp_path / "ht.duckdb"
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    (work / "~x.csv").write_bytes((FIXTURES / "mondrian" / "adult_2k.csv").read_bytes())
+    assert pr.kanon(None, "~x.csv", ["age", "sex"])["n_rows"] == 2000
+    assert (
+        main(
+            [
+                "mondrian",
+                "--db",
+                "~t.duckdb",
+                "--table",
+                "~x.csv",
+                "--qids",
+                "age,sex",
+                "--k",
+                "5",
+                "--output",
+                "o",
+                "--keep",
+                "",
+            ]
+        )
+        == 0
+    )
+    assert main(["kanon", "--db", "duckdb:///~t.duckdb", "--table", "o", "--qids", "age_gen", "--read-only"]) == 0
+    capsys.readouterr()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["h", "work"] and not any(home.iterdir())
+    assert {"~x.csv", "~t.duckdb"} <= {p.name for p in work.iterdir()}
+
+
 @pytest.mark.parametrize("engine", ["sqlite", "postgres", "mysql"])
 def test_a_callers_engine_gets_its_connection_back_after_each_run(tmp_path, engine):
     """A SQLAlchemy Engine passed as src: each run took a connection from its pool and never

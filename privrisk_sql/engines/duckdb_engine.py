@@ -531,7 +531,7 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
         raise InvalidInputError(f"read-only: DuckDB database file not found: {url!r}")
     _check_database_file(url)
     try:
-        con = duckdb.connect(url, read_only=open_read_only, config=config)
+        con = duckdb.connect(_own_name(url), read_only=open_read_only, config=config)
     except duckdb.Error as e:
         if config and any(w in str(e) for w in _REFUSED_SETTING):
             raise _refused_setting(target, e) from e
@@ -640,8 +640,16 @@ def _literal(value: Any) -> str:
 
 def _literal_path(label: str) -> str:
     """A file's path as DuckDB's readers take it, naming that one file: they read a path as a glob,
-    so p[1].csv read the neighbouring p1.csv. Each glob character becomes a class of itself."""
-    return "".join(f"[{ch}]" if ch in "*?[" else ch for ch in str(Path(label)))
+    so p[1].csv read the neighbouring p1.csv. Each glob character becomes a class of itself. A
+    leading ~ is kept a file's name (_own_name)."""
+    return "".join(f"[{ch}]" if ch in "*?[" else ch for ch in _own_name(str(Path(label))))
+
+
+def _own_name(path: str) -> str:
+    """``path`` as DuckDB must be given it to open the file of that name here: a leading ~ is the
+    home folder to DuckDB, even with no / after it (~t.duckdb was made as /roott.duckdb). ~/ is
+    expanded before this, as pandas does, so a ~ left here begins a file's name: ./ keeps it one."""
+    return "./" + path if path.startswith("~") else path
 
 
 def _dataset_reader(label: str, connection: Any) -> str:

@@ -1167,6 +1167,27 @@ def test_a_file_whose_name_begins_with_a_tilde_is_the_file_of_that_name_here(tmp
     assert {"~x.csv", "~t.duckdb"} <= {p.name for p in work.iterdir()}
 
 
+def test_a_database_path_with_a_backslash_is_refused_not_opened_elsewhere(tmp_path, monkeypatch, capsys):
+    """DuckDB opens a database's path with a backslash read as a folder separator: `--db
+    'back\\s.duckdb'` read back/s.duckdb (5 rows), another database than the one named (3 rows),
+    and a new one was exit 3 ('Cannot open file') where no folder 'new' was."""
+    from privrisk_sql.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "back").mkdir()
+    for path, rows in ((tmp_path / "back" / "s.duckdb", 5), (tmp_path / "named.duckdb", 3)):
+        with duckdb.connect(str(path)) as con:
+            con.execute(f"CREATE TABLE t AS SELECT 1 AS a FROM range({rows})")
+    (tmp_path / "named.duckdb").rename(tmp_path / "back\\s.duckdb")  # the database named: 3 rows
+    (tmp_path / "t.csv").write_text("a\n1\n2\n")
+    for argv in (["kanon", "--db", "back\\s.duckdb", "--table", "t", "--qids", "a"],
+                 ["mondrian", "--db", "new\\s.duckdb", "--table", "t.csv", "--qids", "a", "--k", "2", "--output", "o"]):  # fmt: skip
+        assert main(argv) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "DuckDB reads a backslash in a database's path as a folder separator" in err[0], err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["back", "back\\s.duckdb", "t.csv"]
+
+
 @pytest.mark.parametrize("engine", ["sqlite", "postgres", "mysql"])
 def test_a_callers_engine_gets_its_connection_back_after_each_run(tmp_path, engine):
     """A SQLAlchemy Engine passed as src: each run took a connection from its pool and never

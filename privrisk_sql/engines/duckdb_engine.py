@@ -525,6 +525,13 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
         except duckdb.Error as e:
             raise _refused_setting(target, e) from e
         return _locked_down(_spilling_into_its_folder(DuckDBEngine(con, owns=True)), read_only, files)
+    if "\\" in url and os.sep == "/":
+        # DuckDB opens a database's path with each backslash read as a folder separator (its readers
+        # of CSV and Parquet files do not): back\s.duckdb was back/s.duckdb, another file or none.
+        raise InvalidInputError(
+            f"--db {url!r}: DuckDB reads a backslash in a database's path as a folder separator "
+            f"({url.replace(chr(92), '/')!r}); name a database file whose path has none"
+        )
     if read_only and not os.path.isfile(url):
         # DuckDB would refuse too, with a less helpful message (and without read_only it would
         # create an empty database file here).

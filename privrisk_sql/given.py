@@ -98,6 +98,8 @@ def path_list(value: Any, what: str) -> tuple[str, ...]:
         text = os.fspath(item) if isinstance(item, (str, os.PathLike)) else None
         if not isinstance(text, str) or not text:  # a PathLike may give bytes
             raise InvalidInputError(f"{what} must be a path or a list of paths, got {described(item)} among them")
+        if "\x00" in text:
+            raise InvalidInputError(f"{what}: a path cannot hold a NUL character, got {shown(text)}")
         paths.append(str(home_expanded(text)))
     return tuple(paths)
 

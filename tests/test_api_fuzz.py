@@ -25,7 +25,9 @@ ODD = ["", "age", "age,sex", ["age"], ["nope"], {"age": 1}, 0, -1, 1.5, True, No
        # where a choice goes (median="lower"), these raised ValueError: "the truth value ... is ambiguous"
        pd.DataFrame({"age": [1]}), np.array(["lower"]),
        # a name too long for a file: pathlib's exists() raised OSError where it is read as a path
-       "x" * 300, "~x", "a\\b", "a\nb"]  # fmt: skip
+       "x" * 300, "~x", "a\\b", "a\nb",
+       # a NUL: html= and output= raised ValueError, and src= made a database file called 'a'
+       "a\x00b"]  # fmt: skip
 
 
 @pytest.fixture(scope="module")

@@ -59,6 +59,8 @@ class OutputFile:
             return cls(path, None, option)
         if not path or not path.strip():
             raise InvalidInputError(f"{option}: empty path")
+        if "\x00" in path:  # os.path raised ValueError ('embedded null byte')
+            raise InvalidInputError(f"{option} {shown(path)}: a path cannot hold a NUL character")
         if is_url(path):  # "folder '/cwd/s3:/bucket' does not exist" before
             raise InvalidInputError(
                 f"{option} {path!r} is a URL: files are written to this machine's file system only; "

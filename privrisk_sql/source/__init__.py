@@ -84,6 +84,8 @@ class Source(Outputs, TempTables):
         target = home_expanded(target)
         path = database_file(target)
         create = flag(create, "create")
+        if path is not None and "\x00" in path:  # DuckDB made the file named by the text before it
+            raise InvalidInputError(f"database file {shown(path)}: a path cannot hold a NUL character")
         if path is not None and not os.path.exists(path):  # False for a name too long to be a file
             if not create and (why_not := unreachable(path)) is not None:  # it may be there: "not found" misled
                 raise InvalidInputError(f"database file {shown(path)} cannot be reached: {why_not}")

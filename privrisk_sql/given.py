@@ -1,12 +1,15 @@
 """What a caller passes, read as pandas and numpy users pass it: column names as any list-like
 (a list, tuple, pandas Index or Series, numpy array) and whole numbers as any integer type
-(numpy's included) or a float without a fraction. Refusals are InvalidInputError naming the option."""
+(numpy's included) or a float without a fraction; and whether a path given names a file that can be
+read or made (the system's reason where not). Refusals are InvalidInputError naming the option."""
 
 from __future__ import annotations
 
+import contextlib
 import numbers
 import os
 import re
+import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -53,6 +56,39 @@ def unreachable(path: str) -> str | None:
     except OSError as e:
         return (e.strerror or str(e)).lower()
     return None
+
+
+def no_file_can_be_made(folder: str) -> str | None:
+    """Why no new file can be made in ``folder`` (the system's words), else None: made (and
+    dropped) to know. The permission bits do not tell (root passes them, a read-only mount or
+    /proc does not take a file): without the probe such a folder failed after the run's work, in
+    a traceback. An unnamed file where the system makes one (nothing to remove, nothing a kill
+    leaves), else a named one."""
+    unnamed = unnamed_file(folder)
+    if unnamed is not None:
+        os.close(unnamed)
+        return None
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".privrisk-", suffix=".probe", dir=folder)
+    except OSError as e:
+        return e.strerror or str(e)
+    os.close(fd)
+    with contextlib.suppress(OSError):
+        os.unlink(probe)
+    return None
+
+
+def unnamed_file(folder: str) -> int | None:
+    """A new file in ``folder`` that has no name yet (Linux's O_TMPFILE; the kernel frees it if
+    the process dies, even by kill -9, where a named temporary file stayed behind), open for
+    writing; None where the system or the file system has none, or /proc is not there to reach it."""
+    flag = getattr(os, "O_TMPFILE", None)
+    if flag is None or not os.path.isdir("/proc/self/fd"):
+        return None
+    try:
+        return os.open(folder, flag | os.O_WRONLY, 0o600)
+    except OSError:  # the file system has none (NFS, FUSE): a named temporary file instead
+        return None
 
 
 def is_url(value: Any) -> bool:

@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InvalidInputError, OutputWriteError
-from ..given import home_expanded, is_url, shown, too_long_a_path
+from ..given import home_expanded, is_url, no_file_can_be_made, shown, too_long_a_path
+from ..given import unnamed_file as _unnamed_file  # a name of this module: a test makes it give none
 
 
 @dataclass(frozen=True)
@@ -207,19 +208,6 @@ class OutputFile:
         )
 
 
-def _unnamed_file(folder: str) -> int | None:
-    """A new file in ``folder`` that has no name yet (Linux's O_TMPFILE; the kernel frees it if
-    the process dies, even by kill -9, where a named temporary file stayed behind), open for
-    writing; None where the system or the file system has none, or /proc is not there to reach it."""
-    flag = getattr(os, "O_TMPFILE", None)
-    if flag is None or not os.path.isdir("/proc/self/fd"):
-        return None
-    try:
-        return os.open(folder, flag | os.O_WRONLY, 0o600)
-    except OSError:  # the file system has none (NFS, FUSE): a named temporary file instead
-        return None
-
-
 def _fd_path(fd: int) -> str:
     """A path that opens the file ``fd`` is (this process's /proc link to it): what DuckDB's COPY
     and open() write to."""
@@ -295,26 +283,6 @@ def _probe_folder(folder: str, path: str, option: str) -> None:
     why = no_file_can_be_made(folder)
     if why is not None:
         raise InvalidInputError(f"{option} {path!r}: cannot create a file in {folder!r} ({why})")
-
-
-def no_file_can_be_made(folder: str) -> str | None:
-    """Why no new file can be made in ``folder`` (the system's words), else None: made (and
-    dropped) to know. The permission bits do not tell (root passes them, a read-only mount or
-    /proc does not take a file): without the probe such a folder failed after the run's work, in
-    a traceback. An unnamed file where the system makes one (nothing to remove, nothing a kill
-    leaves), else a named one."""
-    unnamed = _unnamed_file(folder)
-    if unnamed is not None:
-        os.close(unnamed)
-        return None
-    try:
-        fd, probe = tempfile.mkstemp(prefix=".privrisk-", suffix=".probe", dir=folder)
-    except OSError as e:
-        return e.strerror or str(e)
-    os.close(fd)
-    with contextlib.suppress(OSError):
-        os.unlink(probe)
-    return None
 
 
 def _special_file(path: str) -> int | None:

@@ -27,7 +27,17 @@ from ..engines.cancel import RunGuard
 from ..engines.common import csv_encoding as csv_encoding_named
 from ..engines.common import database_file, is_in_memory, with_companions
 from ..errors import InvalidInputError
-from ..given import described, flag, home_expanded, is_number, path_list, shown, too_long_a_path, unreachable
+from ..given import (
+    described,
+    flag,
+    home_expanded,
+    is_number,
+    no_file_can_be_made,
+    path_list,
+    shown,
+    too_long_a_path,
+    unreachable,
+)
 from .outputs import Outputs
 from .reaper import Reaper, SpillWatch
 from .relations import Column, OutputTable, Relation
@@ -100,8 +110,6 @@ class Source(Outputs, TempTables):
                 raise InvalidInputError(f"database file {path!r}: folder {str(folder)!r} {why}")
             if (too_long := too_long_a_path(path)) is not None:
                 raise InvalidInputError(f"database file {shown(path)}: no file can have this path: {too_long}")
-            from ..report.output_file import no_file_can_be_made
-
             if (why_not := no_file_can_be_made(str(folder))) is not None:  # was exit 3, a database error
                 raise InvalidInputError(f"database file {path!r}: cannot create a file in {str(folder)!r} ({why_not})")
         if timeout is not None and (not is_number(timeout) or not 0 < timeout < math.inf):

@@ -1141,26 +1141,8 @@ def test_a_file_whose_name_begins_with_a_tilde_is_the_file_of_that_name_here(tmp
     monkeypatch.chdir(work)
     (work / "~x.csv").write_bytes((FIXTURES / "mondrian" / "adult_2k.csv").read_bytes())
     assert pr.kanon(None, "~x.csv", ["age", "sex"])["n_rows"] == 2000
-    assert (
-        main(
-            [
-                "mondrian",
-                "--db",
-                "~t.duckdb",
-                "--table",
-                "~x.csv",
-                "--qids",
-                "age,sex",
-                "--k",
-                "5",
-                "--output",
-                "o",
-                "--keep",
-                "",
-            ]
-        )
-        == 0
-    )
+    release = "mondrian --db ~t.duckdb --table ~x.csv --qids age,sex --k 5 --output o --keep".split()
+    assert main([*release, ""]) == 0
     assert main(["kanon", "--db", "duckdb:///~t.duckdb", "--table", "o", "--qids", "age_gen", "--read-only"]) == 0
     capsys.readouterr()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["h", "work"] and not any(home.iterdir())

@@ -592,6 +592,20 @@ def test_an_output_path_too_long_to_be_made_is_refused_before_work(tmp_path, mon
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.csv"]
 
 
+@pytest.mark.parametrize("option", ["--json", "--html", "--output"])
+def test_an_output_path_that_is_a_link_to_itself_is_refused_before_work(tmp_path, monkeypatch, capsys, option):
+    """Such a path passed every check, then failed after the run's work: exit 3 for --json and
+    --html ('Too many levels of symbolic links'), a traceback for a release file."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "t.csv").write_text("a\n1\n2\n3\n4\n")
+    (tmp_path / "loop.csv").symlink_to("loop.csv")
+    output = [] if option == "--output" else ["--output", "r.csv"]
+    assert main(["mondrian", "--table", "t.csv", "--qids", "a", "--k", "2", *output, option, "loop.csv"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no file can be written there: too many levels of symbolic links" in err[0], err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["loop.csv", "t.csv"]
+
+
 @pytest.mark.parametrize("db", ["/proc/privrisk.duckdb", "sqlite:////proc/privrisk.db"])
 def test_a_new_database_where_no_file_can_be_made_is_refused_as_bad_input(tmp_path, capsys, db):
     """/proc passes every permission check as root and takes no file: the database's own 'Cannot

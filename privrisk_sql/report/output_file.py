@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InvalidInputError, OutputWriteError
-from ..given import home_expanded, is_url, no_file_can_be_made, shown, too_long_a_path
+from ..given import home_expanded, is_url, no_file_can_be_made, shown, too_long_a_path, unreachable
 from ..given import unnamed_file as _unnamed_file  # a name of this module: a test makes it give none
 
 
@@ -81,6 +81,8 @@ class OutputFile:
             raise InvalidInputError(f"{option} {path!r}: folder {folder!r} does not exist")
         if (too_long := too_long_a_path(target)) is not None:
             raise InvalidInputError(f"{option} {shown(path)}: no file can have this path: {too_long}")
+        if (why_not := unreachable(target)) is not None:  # a link to itself: failed after the run's work
+            raise InvalidInputError(f"{option} {shown(path)}: no file can be written there: {why_not}")
         exists = os.path.exists(target)
         if exists and not os.access(target, os.W_OK) or not exists and not os.access(folder, os.W_OK):
             raise InvalidInputError(f"{option} {path!r}: not writable")

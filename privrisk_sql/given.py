@@ -58,9 +58,32 @@ def unreachable(path: str) -> str | None:
     return None
 
 
+def why_no_new_file(path: str, *, probe: bool = True) -> str | None:
+    """Why no file can be written at ``path`` (a file a run makes or replaces; links followed), in
+    words that follow the path in a message, else None. Each of these failed after the run's work
+    (exit 3, or a traceback) until asked here, before any. ``probe=False``: the caller makes its own
+    checks first and probes the folder after them (:func:`no_file_can_be_made`)."""
+    if "\x00" in path:  # os.path raised ValueError ('embedded null byte'); DuckDB cut the name there
+        return "a path cannot hold a NUL character"
+    target = os.path.realpath(path)  # a symlink's target (a chain of them too)
+    folder = os.path.dirname(target)
+    if os.path.isdir(target):
+        return "it is a directory"
+    if not os.path.isdir(folder):
+        return f"folder {path_shown(folder)} {'is not a folder' if os.path.exists(folder) else 'does not exist'}"
+    if (too_long := too_long_a_path(target)) is not None:
+        return f"no file can have this path: {too_long}"
+    if (why_not := unreachable(target)) is not None:  # a link to itself
+        return f"no file can be written there: {why_not}"
+    exists = os.path.exists(target)
+    if exists and not os.access(target, os.W_OK) or not exists and not os.access(folder, os.W_OK):
+        return "not writable"
+    return no_file_can_be_made(folder) if probe else None
+
+
 def no_file_can_be_made(folder: str) -> str | None:
-    """Why no new file can be made in ``folder`` (the system's words), else None: made (and
-    dropped) to know. The permission bits do not tell (root passes them, a read-only mount or
+    """Why no new file can be made in ``folder`` ("cannot create a file in '/proc' (Permission
+    denied)", the system's words in brackets), else None: made (and dropped) to know. The permission bits do not tell (root passes them, a read-only mount or
     /proc does not take a file): without the probe such a folder failed after the run's work, in
     a traceback. An unnamed file where the system makes one (nothing to remove, nothing a kill
     leaves), else a named one."""
@@ -71,7 +94,7 @@ def no_file_can_be_made(folder: str) -> str | None:
     try:
         fd, probe = tempfile.mkstemp(prefix=".privrisk-", suffix=".probe", dir=folder)
     except OSError as e:
-        return e.strerror or str(e)
+        return f"cannot create a file in {path_shown(folder)} ({e.strerror or e})"
     os.close(fd)
     with contextlib.suppress(OSError):
         os.unlink(probe)
@@ -135,7 +158,7 @@ def path_list(value: Any, what: str) -> tuple[str, ...]:
         if not isinstance(text, str) or not text:  # a PathLike may give bytes
             raise InvalidInputError(f"{what} must be a path or a list of paths, got {described(item)} among them")
         if "\x00" in text:
-            raise InvalidInputError(f"{what}: a path cannot hold a NUL character, got {shown(text)}")
+            raise InvalidInputError(f"{what}: a path cannot hold a NUL character, got {path_shown(text)}")
         paths.append(str(home_expanded(text)))
     return tuple(paths)
 
@@ -168,6 +191,13 @@ def shown(text: str, width: int = 60) -> str:
     """``text`` quoted as Python writes it, its first ``width`` characters when longer, then
     '...' outside the quotes (a cut repr lost its closing quote)."""
     return repr(text) if len(text) <= width else f"{text[:width]!r}..."
+
+
+def path_shown(path: str) -> str:
+    """A path as a message names it: in full, quoted as Python writes it (one line, whatever it
+    holds), so the user finds the file; cut only past the longest path a system takes. Cut at
+    :func:`shown`'s 60 characters, a path in a test's folder lost the file's name."""
+    return shown(path, 4096)
 
 
 def _plain(value: Any) -> bool:

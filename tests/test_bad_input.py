@@ -619,18 +619,46 @@ def test_a_new_database_where_no_file_can_be_made_is_refused_as_bad_input(tmp_pa
     assert len(err) == 1 and "cannot create a file in '/proc'" in err[0], err
 
 
-@pytest.mark.parametrize("option", ["--table", "--db"])
-def test_a_path_the_system_cannot_follow_says_why_not_no_such_file(tmp_path, monkeypatch, capsys, option):
-    """A link to itself (as a folder this user may not enter) is there and names no file: 'no
-    such file' / 'database file not found' sent the user looking for a typo."""
+@pytest.mark.parametrize("scheme", ["", "sqlite:///"])
+@pytest.mark.parametrize(
+    ("link", "said"),
+    [
+        ("new.db", "no file can be written there: too many levels of symbolic links"),
+        ("/nonexist/x.db", "does not exist"),
+    ],
+    ids=["to-itself", "to-a-missing-folder"],
+)
+def test_a_new_database_named_by_a_link_that_leads_nowhere_is_refused_as_bad_input(
+    tmp_path, monkeypatch, capsys, scheme, link, said
+):
+    """A new database at a link to itself, or to a folder that is not there, passed the checks
+    (they asked about the link's own folder) and the database failed to open it: exit 3, a
+    database error, where the path given is at fault."""
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "loop.csv").symlink_to("loop.csv")
+    (tmp_path / "t.csv").write_text("a\n1\n2\n3\n4\n")
+    (tmp_path / "new.db").symlink_to(link)
+    run = ["mondrian", "--db", scheme + "new.db", "--table", "t.csv", "--qids", "a", "--k", "2", "--output", "o"]
+    assert main(run) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "database file 'new.db': " in err[0] and said in err[0], err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.db", "t.csv"]
+
+
+@pytest.mark.parametrize("option", ["--table", "--db"])
+def test_a_path_the_system_cannot_follow_says_why_not_no_such_file(tmp_path, capsys, option):
+    """A link to itself (as a folder this user may not enter) is there and names no file: 'no
+    such file' / 'database file not found' sent the user looking for a typo. The path is named in
+    full (a path longer than 60 characters lost its file's name)."""
+    loop = tmp_path / "a-folder-name-long-enough-to-pass-sixty-characters" / "loop.csv"
+    loop.parent.mkdir()
+    loop.symlink_to("loop.csv")
     (tmp_path / "t.csv").write_text("a\n1\n2\n")
-    table = "loop.csv" if option == "--table" else "t.csv"
-    db = ["--db", "loop.csv"] if option == "--db" else []
+    table = str(loop) if option == "--table" else str(tmp_path / "t.csv")
+    db = ["--db", str(loop)] if option == "--db" else []
     assert main(["kanon", *db, "--table", table, "--qids", "a"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "cannot be reached: too many levels of symbolic links" in err[0], err
+    assert repr(str(loop)) in err[0], err
 
 
 @pytest.mark.parametrize("header", ["a,A", "a,a", "Age;AGE"])

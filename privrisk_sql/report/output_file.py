@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InvalidInputError, OutputWriteError
-from ..given import home_expanded, is_url, no_file_can_be_made, shown, too_long_a_path, unreachable
+from ..given import home_expanded, is_url, no_file_can_be_made, path_shown, why_no_new_file
 from ..given import unnamed_file as _unnamed_file  # a name of this module: a test makes it give none
 
 
@@ -60,8 +60,6 @@ class OutputFile:
             return cls(path, None, option)
         if not path or not path.strip():
             raise InvalidInputError(f"{option}: empty path")
-        if "\x00" in path:  # os.path raised ValueError ('embedded null byte')
-            raise InvalidInputError(f"{option} {shown(path)}: a path cannot hold a NUL character")
         if is_url(path):  # "folder '/cwd/s3:/bucket' does not exist" before
             raise InvalidInputError(
                 f"{option} {path!r} is a URL: files are written to this machine's file system only; "
@@ -73,22 +71,13 @@ class OutputFile:
             if not os.access(path, os.W_OK):
                 raise InvalidInputError(f"{option} {path!r}: not writable")
             return cls(path, path, option)
-        target = os.path.realpath(path)  # a symlink's target (a chain of them too)
-        if os.path.isdir(target):
-            raise InvalidInputError(f"{option} {path!r} is a directory")
-        folder = os.path.dirname(target)
-        if not os.path.isdir(folder):
-            raise InvalidInputError(f"{option} {path!r}: folder {folder!r} does not exist")
-        if (too_long := too_long_a_path(target)) is not None:
-            raise InvalidInputError(f"{option} {shown(path)}: no file can have this path: {too_long}")
-        if (why_not := unreachable(target)) is not None:  # a link to itself: failed after the run's work
-            raise InvalidInputError(f"{option} {shown(path)}: no file can be written there: {why_not}")
-        exists = os.path.exists(target)
-        if exists and not os.access(target, os.W_OK) or not exists and not os.access(folder, os.W_OK):
-            raise InvalidInputError(f"{option} {path!r}: not writable")
+        if (why_not := why_no_new_file(path, probe=False)) is not None:
+            raise InvalidInputError(f"{option} {path_shown(path)}: {why_not}")
+        target = os.path.realpath(path)
         out = cls(path, target, option)
         out.refuse_inputs(inputs, option)  # before the probe: not even a probe file goes into an input's folder
-        _probe_folder(folder, path, option)
+        if (why_not := no_file_can_be_made(os.path.dirname(target))) is not None:
+            raise InvalidInputError(f"{option} {path_shown(path)}: {why_not}")
         return out
 
     def refuse_inputs(self, inputs: Iterable[str | os.PathLike | None], option: str) -> None:
@@ -280,20 +269,13 @@ def _write_text(path: str, text: str) -> None:
         os.fsync(fh.fileno())
 
 
-def _probe_folder(folder: str, path: str, option: str) -> None:
-    """Refuse, before any work, an output whose folder takes no new file (below)."""
-    why = no_file_can_be_made(folder)
-    if why is not None:
-        raise InvalidInputError(f"{option} {path!r}: cannot create a file in {folder!r} ({why})")
-
-
 def _special_file(path: str) -> int | None:
     """The mode of what ``path`` names when that is neither a regular file nor a folder (a device,
     a FIFO, a pipe reached through /dev/stdout or /proc/self/fd/1), else None. Followed through
     links by stat itself: realpath turns /proc/self/fd/1 of a pipe into 'pipe:[...]', no path."""
     try:
         mode = os.stat(path).st_mode
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a NUL in it (refused after this)
         return None
     return None if stat.S_ISREG(mode) or stat.S_ISDIR(mode) else mode
 

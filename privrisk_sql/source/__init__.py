@@ -19,7 +19,6 @@ import math
 import os
 import uuid
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 from typing import Any
 
 from ..engines import Engine, open_engine
@@ -32,11 +31,10 @@ from ..given import (
     flag,
     home_expanded,
     is_number,
-    no_file_can_be_made,
     path_list,
-    shown,
-    too_long_a_path,
+    path_shown,
     unreachable,
+    why_no_new_file,
 )
 from .outputs import Outputs
 from .reaper import Reaper, SpillWatch
@@ -95,23 +93,18 @@ class Source(Outputs, TempTables):
         path = database_file(target)
         create = flag(create, "create")
         if path is not None and "\x00" in path:  # DuckDB made the file named by the text before it
-            raise InvalidInputError(f"database file {shown(path)}: a path cannot hold a NUL character")
+            raise InvalidInputError(f"database file {path_shown(path)}: a path cannot hold a NUL character")
         if path is not None and not os.path.exists(path):  # False for a name too long to be a file
             if not create and (why_not := unreachable(path)) is not None:  # it may be there: "not found" misled
-                raise InvalidInputError(f"database file {shown(path)} cannot be reached: {why_not}")
+                raise InvalidInputError(f"database file {path_shown(path)} cannot be reached: {why_not}")
             if not create:
                 raise InvalidInputError(
                     f"database file not found: {path!r} (only a run that writes a table creates one: mondrian, "
                     "risk --records or --classes; or connect with create=True)"
                 )
-            if not os.path.isdir(folder := Path(path).absolute().parent):
-                # was the engine's "Cannot open file" / "unable to open database file": exit 3, a database error
-                why = "is not a folder" if os.path.exists(folder) else "does not exist"
-                raise InvalidInputError(f"database file {path!r}: folder {str(folder)!r} {why}")
-            if (too_long := too_long_a_path(path)) is not None:
-                raise InvalidInputError(f"database file {shown(path)}: no file can have this path: {too_long}")
-            if (why_not := no_file_can_be_made(str(folder))) is not None:  # was exit 3, a database error
-                raise InvalidInputError(f"database file {path!r}: cannot create a file in {str(folder)!r} ({why_not})")
+            # each was the engine's "Cannot open file" / "unable to open database file": exit 3, a database error
+            if (why_not := why_no_new_file(path)) is not None:
+                raise InvalidInputError(f"database file {path_shown(path)}: {why_not}")
         if timeout is not None and (not is_number(timeout) or not 0 < timeout < math.inf):
             raise InvalidInputError(f"timeout must be a number of seconds > 0, got {described(timeout)}")
         self.read_only = flag(read_only, "read_only")

@@ -28,9 +28,9 @@ class InputChangedError(PrivriskError):
 
 
 class OutputWriteError(PrivriskError):
-    """A file the run writes (``--json``, ``--html``, the summary on standard output) could not be
-    written (a full disk, an I/O error): a regular file is left as it was; the run's work, and
-    any table it published, stand. The CLI exits 3."""
+    """A file the run writes (``--json``, ``--html``, a release or risk file, the summary on
+    standard output) could not be written (a full disk, an I/O error): a regular file is left as
+    it was; the run's work, and any table it published, stand. The CLI exits 3."""
 
 
 class TerminatedError(KeyboardInterrupt):

@@ -233,6 +233,40 @@ def _writing_into(pid: int, folder: Path) -> bool:
     return False
 
 
+_FILE_SIZE_LIMITED = """
+import resource, signal, sys
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG), as on a full disk
+resource.setrlimit(resource.RLIMIT_FSIZE, (20000, 20000))
+from privrisk_sql.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("name", ["released.parquet", "released.csv"])
+@pytest.mark.parametrize("there", [False, True], ids=["new", "replaced"])
+def test_a_release_the_disk_will_not_take_is_told_as_the_file_it_is(tmp_path, name, there):
+    """A full disk (here: a file size limit, the same refusal of a write) while DuckDB wrote the
+    release was 'database error: ... Could not write file "/proc/self/fd/5": File too large': the
+    path of the file with no name yet, which the user never named. Now it names the file and says
+    that a file there is as it was; nothing else is left."""
+    if there:
+        (tmp_path / name).write_text("kept\n")
+    args = ["mondrian", "--table", ADULT, "--qids", "age,sex,race", "--k", "5", "--identifiers", "fnlwgt"]
+    run = subprocess.run(
+        [sys.executable, "-c", _FILE_SIZE_LIMITED, *args, "--output", name, "--replace", "--quiet"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    err = run.stderr.strip().splitlines()
+    assert run.returncode == 3 and len(err) == 1, run.stderr
+    assert err[0] == f"privrisk-sql: error: cannot write output to '{name}': File too large" + (
+        "; the file is as it was" if there else ""
+    )
+    assert os.listdir(tmp_path) == ([name] if there else [])
+    assert not there or (tmp_path / name).read_text() == "kept\n"
+
+
 def test_where_no_unnamed_file_can_be_made_a_named_one_does_the_same(tmp_path, monkeypatch):
     """macOS, NFS: no O_TMPFILE. A temporary file with a name is written and renamed, as before."""
     import privrisk_sql.report.output_file as output_file

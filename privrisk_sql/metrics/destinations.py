@@ -9,13 +9,14 @@ database gets no table."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..engines.common import file_format
-from ..errors import InvalidInputError, OutputWriteError
+from ..errors import InvalidInputError, OutputWriteError, QueryError, QueryTimeoutError
 
 
 def as_file_path(value: Any) -> Any:
@@ -177,7 +178,12 @@ class TableFile:
             # the user's path from ending the comment.
             named = f"-- {path!r} is the {self.option} file {self.file.path!r}, named once whole\n"
             with source.settings(settings):
-                source.execute(named + copy.format(query=query, path=source.literal(path)))
+                try:
+                    source.execute(named + copy.format(query=query, path=source.literal(path)))
+                except QueryError as e:  # a full disk: the database named its /proc link, not the file
+                    if isinstance(e, QueryTimeoutError) or path not in str(e):
+                        raise
+                    raise self._not_written(_system_reason(str(e), path)) from e
 
         def fill(path: str) -> None:
             run_copy(path)
@@ -196,16 +202,25 @@ class TableFile:
                 try:
                     shutil.copyfile(part, path)
                 except OSError as e:  # a full disk: what the file had, it keeps
-                    kept = "; the file is as it was" if os.path.isfile(self.file.target or "") else ""
-                    raise OutputWriteError(
-                        f"cannot write {self.option} to {self.file.path!r}: {e.strerror or e}{kept}"
-                    ) from e
+                    raise self._not_written(e.strerror or str(e)) from e
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
 
         chosen = fill_from_a_folder if source.dialect.file_outputs_are_folders else fill
         self.file.replace_with(chosen, keep_existing=not self.replace)
         source.file_published(self.file.path)
+
+    def _not_written(self, why: str) -> OutputWriteError:
+        kept = "; the file is as it was" if os.path.isfile(self.file.target or "") else ""
+        return OutputWriteError(f"cannot write {self.option} to {self.file.path!r}: {why}{kept}")
+
+
+def _system_reason(message: str, path: str) -> str:
+    """What a database said went wrong with the file at ``path`` ('Could not write file "PATH":
+    No space left on device' gives the words after it), else its whole message, the path left
+    out (the /proc link of a file with no name yet means nothing to the user)."""
+    said = re.search(re.escape(path) + r'\\?"?:\s*([^"\\{}]+)', message)
+    return said.group(1).strip() if said else message.replace(path, "the file")
 
 
 def _one_part_file(folder: str, kind: str, label: str) -> str:

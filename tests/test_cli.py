@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import shlex
 import signal
 import subprocess
@@ -260,6 +261,32 @@ def test_command_exit_keeps_exit_codes_atexit_handlers_and_output(tmp_path):
     assert bad.returncode == 2 and "missing.csv" in bad.stderr
     usage = _command("mpuccs", "--nope")
     assert usage.returncode == 2 and "(see privrisk-sql mpuccs --help)" in usage.stderr
+
+
+@pytest.mark.parametrize("command", ["kanon", "mpuccs"])
+def test_a_stdout_that_cannot_spell_a_name_writes_it_escaped(tmp_path, command):
+    """PYTHONIOENCODING=ascii (or a locale of another code page) and a column 'séx': the summary
+    ended in a traceback (UnicodeEncodeError, exit 1) after the run's work. Written as Python
+    writes stderr (backslashreplace); JSON on standard output is ASCII anyway and loads back."""
+    data = tmp_path / "données.csv"
+    data.write_text("âge,séx\n1,a\n1,a\n2,b\n", encoding="utf-8")
+    args = (
+        ["--table", str(data), "--qids", "âge,séx"] if command == "kanon" else ["--ori", str(data), "--syn", str(data)]
+    )
+    code = f"from privrisk_sql.cli import run\nrun({[command, *args]!r} + __import__('sys').argv[1:])"
+    for json_too in ([], ["--json", "-"]):
+        out = subprocess.run(
+            [sys.executable, "-c", code, *json_too],
+            capture_output=True,
+            env={**os.environ, "PYTHONIOENCODING": "ascii"},
+            timeout=120,
+        )
+        assert out.returncode == 0 and b"Traceback" not in out.stderr, out.stderr.decode()
+        assert out.stdout.isascii()
+        if json_too:
+            assert json.loads(out.stdout)
+        else:
+            assert b"\\xe2ge" in out.stdout or b"\\xe9" in out.stdout, out.stdout
 
 
 def test_command_with_another_thread_running_exits_normally():

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import contextlib
+import io
 import json
 import logging
 import os
@@ -613,9 +614,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     return EXIT_USAGE
 
 
+def _stdout_spells_any_name() -> None:
+    """A standard output whose encoding cannot spell a name (PYTHONIOENCODING=ascii, a locale of
+    another code page) writes it as ``\\xe9``, as Python writes stderr: the summary of a table
+    with a column 'séx' ended in a traceback (UnicodeEncodeError, exit 1) after the run's work.
+    JSON on standard output is ASCII whatever the names hold (json's ensure_ascii)."""
+    if isinstance(sys.stdout, io.TextIOWrapper) and sys.stdout.errors == "strict":
+        sys.stdout.reconfigure(errors="backslashreplace")
+
+
 def run(argv: Sequence[str] | None = None) -> NoReturn:
     """The ``privrisk-sql`` command: :func:`main`, then an exit that skips the interpreter's
     teardown (40 ms of a 1 s run; docs/decisions/cli-os-exit.md)."""
+    _stdout_spells_any_name()
     code = main(argv)
     # a daemon thread (Spark's py4j) ends with the process either way; the full teardown of a
     # Spark run took 0.8 s, in which a SIGTERM killed a finished command (exit 143)

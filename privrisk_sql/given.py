@@ -206,10 +206,29 @@ def _plain(value: Any) -> bool:
 
 def table_name(value: Any, what: str = "output") -> str:
     """A table name a run is to create: a string with something in it (None, '' and 5 are
-    refused, before any connection is opened)."""
+    refused, before any connection is opened), that a database can spell."""
     if not isinstance(value, str) or not value.strip():
         raise InvalidInputError(f"{what} must be a table name, got {described(value)}")
+    refuse_outside_utf8(value, f"{what} {value!r}")
     return value
+
+
+def refuse_outside_utf8(name: str, named: str) -> None:
+    """Refuse a table's name that holds what no database's catalog can (one from a file name that
+    is not UTF-8): the driver's encoding error was a traceback, after a new database was made."""
+    if (said := outside_utf8(name)) is not None:
+        raise InvalidInputError(f"{named}: a table's name is text, and this one holds {said}, which is no text")
+
+
+def outside_utf8(text: str) -> str | None:
+    """What in ``text`` UTF-8 cannot spell, else None: a byte of a file name that is not UTF-8,
+    which Python gives as a lone surrogate (\\udcff for 0xff), said as 'the byte 0xff'."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        code = ord(text[e.start])
+        return f"the byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"the character {text[e.start]!r}"
+    return None
 
 
 def optional_names(value: Any, what: str) -> tuple:

@@ -4,6 +4,7 @@ column or value at fault, raised after at most one cheap scan (no grouping query
 from __future__ import annotations
 
 import json
+import os
 import uuid
 import warnings
 
@@ -617,6 +618,41 @@ def test_a_new_database_where_no_file_can_be_made_is_refused_as_bad_input(tmp_pa
     )
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "cannot create a file in '/proc'" in err[0], err
+
+
+FF = b"\xff".decode("utf-8", "surrogateescape")  # a byte of a file name that is not UTF-8, as argv gives it
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["kanon", "--db", f"{FF}.duckdb", "--table", "t", "--qids", "a"], "DuckDB takes a path in UTF-8 only"),
+        (["kanon", "--table", f"{FF}.csv", "--qids", "a"], "DuckDB takes a path in UTF-8 only"),
+        (["kanon", "--db", "w.duckdb", "--table", f"t{FF}", "--qids", "a"], "a table's name is text"),
+        (["mondrian", "--db", "new.duckdb", "--table", "t.csv", "--qids", "a", "--k", "2", "--output", f"o{FF}"],
+         "a table's name is text"),
+        (["mondrian", "--db", "new.duckdb", "--table", "t.csv", "--qids", "b", "--k", "2", "--output", "o",
+          "--order", f"b=x,y,{FF}"], "which no text in a table holds"),
+    ],
+    ids=["db", "csv", "table", "output", "order"],
+)  # fmt: skip
+def test_a_name_that_is_not_utf8_is_refused_by_name(tmp_path, monkeypatch, capsys, argv, said):
+    """A file name that is not UTF-8 (a byte 0xff) reaches Python as a lone surrogate. A DuckDB
+    database of such a name, and such a table name looked up, were a traceback (std::bad_cast, the
+    driver's encoding error); as a new table's name, a traceback that left the new database
+    behind; as an --order value, a database error (exit 3); a CSV file, DuckDB's 'Python
+    Conversion Failure'. Each is refused by name, exit 2, nothing left."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "t.csv").write_text("a,b\n1,x\n1,x\n2,y\n2,y\n")
+    (tmp_path / f"{FF}.csv").write_text("a\n1\n")
+    with duckdb.connect(str(tmp_path / "w.duckdb")) as con:
+        con.execute("CREATE TABLE t (a INTEGER)")
+    os.link(tmp_path / "w.duckdb", tmp_path / f"{FF}.duckdb")
+    before = sorted(os.listdir(tmp_path))
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and said in err[0] and "0xff" in err[0], err
+    assert sorted(os.listdir(tmp_path)) == before
 
 
 @pytest.mark.parametrize("scheme", ["", "sqlite:///"])

@@ -16,7 +16,7 @@ from typing import IO, Any, cast
 import duckdb
 
 from ..errors import InvalidInputError, QueryError
-from ..given import is_pandas_frame
+from ..given import is_pandas_frame, outside_utf8
 from ..sql.dialects import get_dialect
 from ..sql.render import quote_identifier, sql_literal
 from . import CatalogEntry
@@ -139,8 +139,10 @@ class DuckDBEngine:
         out: dict[str, tuple[str, bool] | BaseException] = {}
 
         def read(label: str, kind: str, connection: Any) -> None:
-            path = _literal(_literal_path(label))
             try:
+                if (not_utf8 := _name_not_in_utf8(label)) is not None:
+                    raise InvalidInputError(f"cannot read {label!r}: {not_utf8}")
+                path = _literal(_literal_path(label))
                 if kind == "csv":
                     out[label] = (_pinned_csv_reader(path, _sniff_csv(label, connection, encoding)), False)
                 elif os.path.isdir(label):
@@ -508,6 +510,9 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
         return DuckDBEngine(_open_one(target), owns=False)
     if target is not None and not isinstance(target, (str, Path)):
         return None
+    for file in files:  # read_only names each to DuckDB (allowed_paths): a database error
+        if (not_utf8 := _name_not_in_utf8(file)) is not None:
+            raise InvalidInputError(f"cannot read {file!r}: {not_utf8}")
     url = "" if target is None else str(target)
     config: dict[str, Any] = {}
     if (parts := duckdb_url_parts(url)) is not None:
@@ -532,6 +537,8 @@ def open_duckdb(target: Any, *, read_only: bool, open_read_only: bool, files) ->
             f"--db {url!r}: DuckDB reads a backslash in a database's path as a folder separator "
             f"({url.replace(chr(92), '/')!r}); name a database file whose path has none"
         )
+    if (not_utf8 := _name_not_in_utf8(url)) is not None:  # was a traceback: RuntimeError std::bad_cast
+        raise InvalidInputError(f"--db {url!r}: {not_utf8}")
     if read_only and not os.path.isfile(url):
         # DuckDB would refuse too, with a less helpful message (and without read_only it would
         # create an empty database file here).
@@ -650,6 +657,18 @@ def _literal_path(label: str) -> str:
     so p[1].csv read the neighbouring p1.csv. Each glob character becomes a class of itself. A
     leading ~ is kept a file's name (_own_name)."""
     return "".join(f"[{ch}]" if ch in "*?[" else ch for ch in _own_name(str(Path(label))))
+
+
+def _name_not_in_utf8(path: str) -> str | None:
+    """Why DuckDB cannot open ``path`` when its name is not UTF-8, else None: DuckDB takes UTF-8
+    only (a database of such a name was a traceback, std::bad_cast; a CSV file 'Python Conversion
+    Failure')."""
+    said = outside_utf8(path)
+    return (
+        None
+        if said is None
+        else f"DuckDB takes a path in UTF-8 only, and this one holds {said}: rename the file, or link it under a name in UTF-8"
+    )
 
 
 def _own_name(path: str) -> str:

@@ -18,6 +18,7 @@ from ...given import (
     name_list,
     optional_names,
     ordered_categories,
+    outside_utf8,
     table_name,
     whole_number,
 )
@@ -219,6 +220,8 @@ def resolve_order(
         for v in values:
             if v in seen:
                 raise InvalidInputError(f"order for {col.name!r} lists {v!r} twice")
+            if isinstance(v, str) and (said := outside_utf8(v)) is not None:  # a database error when bound
+                raise InvalidInputError(f"order for {col.name!r}: {v!r} holds {said}, which no text in a table holds")
             seen.add(v)
         resolved[col.name] = values
     return resolved

@@ -209,15 +209,11 @@ def table_name(value: Any, what: str = "output") -> str:
     refused, before any connection is opened), that a database can spell."""
     if not isinstance(value, str) or not value.strip():
         raise InvalidInputError(f"{what} must be a table name, got {described(value)}")
-    refuse_outside_utf8(value, f"{what} {value!r}")
+    if (said := outside_utf8(value)) is not None:  # the driver's encoding error: a traceback, a new database left
+        raise InvalidInputError(
+            f"{what} {value!r}: a table's name is text, and this one holds {said}, which is no text"
+        )
     return value
-
-
-def refuse_outside_utf8(name: str, named: str) -> None:
-    """Refuse a table's name that holds what no database's catalog can (one from a file name that
-    is not UTF-8): the driver's encoding error was a traceback, after a new database was made."""
-    if (said := outside_utf8(name)) is not None:
-        raise InvalidInputError(f"{named}: a table's name is text, and this one holds {said}, which is no text")
 
 
 def outside_utf8(text: str) -> str | None:

@@ -626,15 +626,16 @@ FF = b"\xff".decode("utf-8", "surrogateescape")  # a byte of a file name that is
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (["kanon", "--db", f"{FF}.duckdb", "--table", "t", "--qids", "a"], "DuckDB takes a path in UTF-8 only"),
-        (["kanon", "--table", f"{FF}.csv", "--qids", "a"], "DuckDB takes a path in UTF-8 only"),
-        (["kanon", "--db", "w.duckdb", "--table", f"t{FF}", "--qids", "a"], "a table's name is text"),
+        (["kanon", "--db", f"{FF}.duckdb", "--table", "t", "--qids", "a"], "DuckDB takes a path in UTF-8 only, and this one holds the byte 0xff"),
+        (["kanon", "--table", f"{FF}.csv", "--qids", "a"], "DuckDB takes a path in UTF-8 only, and this one holds the byte 0xff"),
+        (["kanon", "--db", "w.duckdb", "--table", f"t{FF}", "--qids", "a"], "this one holds the byte 0xff, which is no text"),
+        (["risk", "--table", "t.csv", "--qids", "a", "--population", f"p{FF}.csv"], "no such file"),
         (["mondrian", "--db", "new.duckdb", "--table", "t.csv", "--qids", "a", "--k", "2", "--output", f"o{FF}"],
-         "a table's name is text"),
+         "this one holds the byte 0xff, which is no text"),
         (["mondrian", "--db", "new.duckdb", "--table", "t.csv", "--qids", "b", "--k", "2", "--output", "o",
-          "--order", f"b=x,y,{FF}"], "which no text in a table holds"),
+          "--order", f"b=x,y,{FF}"], "holds the byte 0xff, which no text in a table holds"),
     ],
-    ids=["db", "csv", "table", "output", "order"],
+    ids=["db", "csv", "table", "population", "output", "order"],
 )  # fmt: skip
 def test_a_name_that_is_not_utf8_is_refused_by_name(tmp_path, monkeypatch, capsys, argv, said):
     """A file name that is not UTF-8 (a byte 0xff) reaches Python as a lone surrogate. A DuckDB
@@ -651,7 +652,7 @@ def test_a_name_that_is_not_utf8_is_refused_by_name(tmp_path, monkeypatch, capsy
     before = sorted(os.listdir(tmp_path))
     assert main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and said in err[0] and "0xff" in err[0], err
+    assert len(err) == 1 and said in err[0], err
     assert sorted(os.listdir(tmp_path)) == before
 
 

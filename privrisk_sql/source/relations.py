@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engines.common import FILE_SUFFIXES, file_reader, path_kind, refuse_one_name_columns
 from ..errors import InvalidInputError, UnsupportedFeatureError
-from ..given import described, home_expanded, is_url, refuse_outside_utf8, unreachable
+from ..given import described, home_expanded, is_url, outside_utf8, unreachable
 from ..sql.names import lookup_name, split_table_name
 from ..sql.types import TypeClass, declared_without_a_type, type_class
 from .statements import Statements
@@ -336,6 +336,8 @@ class Relations(Statements):
                 why = f"it cannot be reached: {why_not}"
             elif reader is not None:
                 why = "no such file"
+            elif (said := outside_utf8(table)) is not None:
+                why = f"no such file, and a table's name is text: this one holds {said}, which is no text"
             elif os.path.isfile(table):
                 why = (
                     f"a file of that name exists, but only {', '.join(sorted(FILE_SUFFIXES))} files are read"
@@ -431,7 +433,8 @@ class Relations(Statements):
 
     def _catalog_relation(self, table: str) -> Relation:
         """A table or view of the database (not a file); InvalidInputError when there is none."""
-        refuse_outside_utf8(table, f"table {table!r}")  # no catalog holds it: the driver's error was a traceback
+        if outside_utf8(table) is not None:  # no catalog holds it: the driver's encoding error was a traceback
+            raise InvalidInputError(f"table not found: {table!r}")
         for database, schema, name in self._name_candidates(table):
             entry = self._catalog().find_relation(database, schema, name)
             if entry is None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import uuid
 import warnings
 
@@ -1096,3 +1098,21 @@ def test_the_dbt_packages_unsupported_types_are_the_librarys():
     assert len(words) >= 20
     for word in [*words, "INTEGER[]", "VARCHAR[3]"]:
         assert type_class(word) is T.UNSUPPORTED, word
+
+
+@pytest.mark.parametrize("scheme", ["", "sqlite:///"])
+def test_a_database_file_that_is_a_pipe_is_refused_not_waited_on(tmp_path, scheme):
+    """--db naming a named pipe (FIFO): DuckDB's check of the file's head and SQLite's open waited
+    for a writer, and the command hung (the subprocess's timeout here)."""
+    os.mkfifo(tmp_path / "w.db")
+    (tmp_path / "t.csv").write_text("a\n1\n1\n")
+    for argv in (["kanon", "--table", "t", "--qids", "a"], ["mondrian", "--table", "t.csv", "--qids", "a", "--k", "2",
+                                                           "--output", "o"]):  # fmt: skip
+        out = subprocess.run(
+            [sys.executable, "-m", "privrisk_sql", *argv, "--db", scheme + "w.db"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert out.returncode == 2 and "'w.db' is a pipe, a device or a socket" in out.stderr, out.stderr

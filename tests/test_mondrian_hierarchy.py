@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
+import subprocess
+import sys
 import uuid
 
 import duckdb
@@ -976,3 +979,40 @@ def test_a_date_tree_over_instants_counts_days_in_the_sessions_zone():
         assert got.groupby("partition_id").size().min() >= 7
         partitions[zone] = got["partition_id"].nunique()
     assert len(set(partitions.values())) > 1, partitions
+
+
+def _mondrian_command(tmp_path, hierarchy, pass_fds=()):
+    (tmp_path / "t.csv").write_text("sex,n\n" + "Male,1\nFemale,2\n" * 6)
+    args = ["mondrian", "--table", "t.csv", "--qids", "sex", "--keep", "n", "--k", "2", "--output", "r.csv"]
+    return subprocess.run(
+        [sys.executable, "-m", "privrisk_sql", *args, "--hierarchy", f"sex={hierarchy}", "--quiet"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        pass_fds=pass_fds,
+    )
+
+
+def test_a_hierarchy_pipe_no_process_writes_to_is_refused_not_waited_on(tmp_path):
+    """A named pipe (FIFO) as a hierarchy file, with nothing writing to it: open() waited for a
+    writer, and inside a run Ctrl-C and SIGTERM are acted on at the run's own points, so the
+    command hung for good, deaf to both (the subprocess's timeout here)."""
+    os.mkfifo(tmp_path / "h.csv")
+    out = _mondrian_command(tmp_path, "h.csv")
+    assert out.returncode == 2 and "'h.csv' is a pipe no process writes to" in out.stderr, out.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["h.csv", "t.csv"]
+
+
+def test_a_hierarchy_read_from_a_pipe_with_a_writer_is_read_whole(tmp_path):
+    """What the shell's <(command) gives: a pipe with a writer, read to its end as before."""
+    read, write = os.pipe()
+    os.write(write, b"Male,*\nFemale,*\n")
+    os.close(write)
+    try:
+        out = _mondrian_command(tmp_path, f"/dev/fd/{read}", pass_fds=(read,))
+    finally:
+        os.close(read)
+    assert out.returncode == 0, out.stderr
+    released = pd.read_csv(tmp_path / "r.csv")
+    assert set(released["sex_gen"]) == {"Male", "Female"} and len(released) == 12

@@ -94,6 +94,9 @@ class Source(Outputs, TempTables):
         create = flag(create, "create")
         if path is not None and "\x00" in path:  # DuckDB made the file named by the text before it
             raise InvalidInputError(f"database file {path_shown(path)}: a path cannot hold a NUL character")
+        if path is not None and os.path.exists(path) and not (os.path.isfile(path) or os.path.isdir(path)):
+            # a FIFO: reading its head (DuckDB's check, SQLite's open) waited for a writer, deaf to Ctrl-C
+            raise InvalidInputError(f"database file {path_shown(path)} is a pipe, a device or a socket, not a database")
         if path is not None and not os.path.exists(path):  # False for a name too long to be a file
             if not create and (why_not := unreachable(path)) is not None:  # it may be there: "not found" misled
                 raise InvalidInputError(f"database file {path_shown(path)} cannot be reached: {why_not}")

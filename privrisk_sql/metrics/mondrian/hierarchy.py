@@ -20,7 +20,9 @@ import copy
 import csv
 import io
 import math
+import os
 import re
+import stat
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import MAX_PREC, Decimal, InvalidOperation, localcontext
@@ -482,7 +484,12 @@ def read_hierarchy(column: str, spec: Any, encoding: str = "utf-8") -> Hierarchy
         path = Path(spec)
         try:
             # Excel's "CSV UTF-8" starts with a BOM
-            text = path.read_text(encoding="utf-8-sig" if encoding == "utf-8" else encoding)
+            text = _file_text(path).decode("utf-8-sig" if encoding == "utf-8" else encoding)
+        except _NoWriter:
+            raise InvalidInputError(
+                f"hierarchy for {column!r}: {str(path)!r} is a pipe no process writes to: start the one that "
+                "writes it first (or give <(command)), or save the hierarchy to a file"
+            ) from None
         except OSError as e:
             # a bare word that is no file was likely meant as a builder ('intervals:5', 'dates')
             hint = (
@@ -513,6 +520,34 @@ def read_hierarchy(column: str, spec: Any, encoding: str = "utf-8") -> Hierarchy
             )
         return Hierarchy(column, ([_cell_text(c) for c in row] for row in rows), "(given as rows)")
     raise InvalidInputError(f"hierarchy for {column!r}: expected a CSV path or rows, got {type(spec).__name__}")
+
+
+class _NoWriter(Exception):
+    """A named pipe (FIFO) that no process has open for writing."""
+
+
+def _file_text(path: Path) -> bytes:
+    """The bytes of the file ``path``. A named pipe is opened without waiting for a writer: open()
+    waited for one, and inside a run Ctrl-C and SIGTERM are acted on at the run's own points,
+    so a pipe nothing wrote to hung the command for good, deaf to both. One with a writer (the
+    shell's <(command) too) is read to its end, as ``cat`` reads it."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        if stat.S_ISFIFO(os.fstat(fd).st_mode):
+            try:
+                first = os.read(fd, 1 << 16)
+            except BlockingIOError:  # a writer, nothing written yet
+                first = b""
+            else:
+                if not first:  # the end at once: no writer
+                    raise _NoWriter
+        else:
+            first = b""
+        os.set_blocking(fd, True)
+        with os.fdopen(os.dup(fd), "rb") as f:
+            return first + f.read()
+    finally:
+        os.close(fd)
 
 
 def _cell_text(cell: Any) -> str:

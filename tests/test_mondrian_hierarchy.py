@@ -8,8 +8,10 @@ import argparse
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
+import time
 import uuid
 
 import duckdb
@@ -1000,7 +1002,9 @@ def test_a_hierarchy_pipe_no_process_writes_to_is_refused_not_waited_on(tmp_path
     command hung for good, deaf to both (the subprocess's timeout here)."""
     os.mkfifo(tmp_path / "h.csv")
     out = _mondrian_command(tmp_path, "h.csv")
-    assert out.returncode == 2 and "'h.csv' is a pipe no process writes to" in out.stderr, out.stderr
+    assert out.returncode == 2 and "'h.csv' is a pipe with nothing in it and no process writing to it" in out.stderr, (
+        out.stderr
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["h.csv", "t.csv"]
 
 
@@ -1016,3 +1020,32 @@ def test_a_hierarchy_read_from_a_pipe_with_a_writer_is_read_whole(tmp_path):
     assert out.returncode == 0, out.stderr
     released = pd.read_csv(tmp_path / "r.csv")
     assert set(released["sex_gen"]) == {"Male", "Female"} and len(released) == 12
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_stop_while_a_hierarchy_pipe_waits_for_its_writer_ends_the_command(tmp_path, stop):
+    """<(command) whose command is slow or stuck: the read waited in the kernel, and a run acts on
+    Ctrl-C and SIGTERM at its own points, so the command could only be killed (kill -9)."""
+    (tmp_path / "t.csv").write_text("sex,n\n" + "Male,1\nFemale,2\n" * 6)
+    read, write = os.pipe()  # the write end stays open here, and nothing is written: a stuck writer
+    args = ["mondrian", "--table", "t.csv", "--qids", "sex", "--keep", "n", "--k", "2", "--output", "r.csv"]
+    try:
+        run = subprocess.Popen(
+            [sys.executable, "-m", "privrisk_sql", *args, "--hierarchy", f"sex=/dev/fd/{read}", "--quiet"],
+            cwd=tmp_path,
+            stderr=subprocess.PIPE,
+            text=True,
+            pass_fds=(read,),
+        )
+        time.sleep(3)  # loaded, and waiting on the pipe
+        assert run.poll() is None, run.stderr.read() if run.stderr else ""
+        run.send_signal(stop)
+        try:
+            _, err = run.communicate(timeout=30)
+        finally:
+            run.kill()
+    finally:
+        os.close(read)
+        os.close(write)
+    assert run.returncode == 3 and ("interrupted" in err or "terminated" in err), err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.csv"]

@@ -157,7 +157,15 @@ def mondrian(
         orders = resolve_order(rel, names, order, [a.column for a in attrs])
         attrs = _ordered_sensitive(source, rel, table, attrs, orders)
         trees = resolve_hierarchies(
-            rel, names, hierarchies, orders, relaxed, source.dialect, source.fetch, source.csv_encoding
+            rel,
+            names,
+            hierarchies,
+            orders,
+            relaxed,
+            source.dialect,
+            source.fetch,
+            source.csv_encoding,
+            source.check_stop,
         )
         for name, categories in frame_category_orders(table, rel, names).items():  # given ones win
             if name not in orders and name not in trees:

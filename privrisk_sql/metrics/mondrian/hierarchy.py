@@ -22,8 +22,9 @@ import io
 import math
 import os
 import re
+import select
 import stat
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import MAX_PREC, Decimal, InvalidOperation, localcontext
 from fractions import Fraction
@@ -477,18 +478,21 @@ def date_rows(column: str, values: Iterable[str], levels: Sequence[str]) -> list
     return rows
 
 
-def read_hierarchy(column: str, spec: Any, encoding: str = "utf-8") -> Hierarchy:
+def read_hierarchy(
+    column: str, spec: Any, encoding: str = "utf-8", check_stop: Callable[[], None] = lambda: None
+) -> Hierarchy:
     """A hierarchy from a CSV path (``;`` or ``,`` between cells; its text in ``encoding``, the
-    run's, as its tables' CSV files) or from rows already read."""
+    run's, as its tables' CSV files) or from rows already read. ``check_stop`` raises a stop
+    asked for while a pipe's writer is waited on (a run acts on Ctrl-C at its own points)."""
     if isinstance(spec, (str, Path)):
         path = Path(spec)
         try:
             # Excel's "CSV UTF-8" starts with a BOM
-            text = _file_text(path).decode("utf-8-sig" if encoding == "utf-8" else encoding)
+            text = _file_text(path, check_stop).decode("utf-8-sig" if encoding == "utf-8" else encoding)
         except _NoWriter:
             raise InvalidInputError(
-                f"hierarchy for {column!r}: {str(path)!r} is a pipe no process writes to: start the one that "
-                "writes it first (or give <(command)), or save the hierarchy to a file"
+                f"hierarchy for {column!r}: {str(path)!r} is a pipe with nothing in it and no process writing to "
+                "it: start the one that writes it first (or give <(command)), or save the hierarchy to a file"
             ) from None
         except OSError as e:
             # a bare word that is no file was likely meant as a builder ('intervals:5', 'dates')
@@ -526,26 +530,30 @@ class _NoWriter(Exception):
     """A named pipe (FIFO) that no process has open for writing."""
 
 
-def _file_text(path: Path) -> bytes:
-    """The bytes of the file ``path``. A named pipe is opened without waiting for a writer: open()
-    waited for one, and inside a run Ctrl-C and SIGTERM are acted on at the run's own points,
-    so a pipe nothing wrote to hung the command for good, deaf to both. One with a writer (the
-    shell's <(command) too) is read to its end, as ``cat`` reads it."""
+def _file_text(path: Path, check_stop: Callable[[], None]) -> bytes:
+    """The bytes of the file ``path``. A pipe (a named FIFO, the shell's <(command)) is read as it
+    comes, without ever waiting in the kernel: open() waited for a writer, a read for the writer's
+    next bytes, and inside a run Ctrl-C and SIGTERM are acted on at the run's own points, so a pipe
+    nothing wrote to hung the command for good, deaf to both. Between waits ``check_stop`` runs."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     try:
-        if stat.S_ISFIFO(os.fstat(fd).st_mode):
+        if not stat.S_ISFIFO(os.fstat(fd).st_mode):
+            os.set_blocking(fd, True)
+            with os.fdopen(os.dup(fd), "rb") as f:
+                return f.read()
+        chunks: list[bytes] = []
+        while True:
             try:
-                first = os.read(fd, 1 << 16)
-            except BlockingIOError:  # a writer, nothing written yet
-                first = b""
-            else:
-                if not first:  # the end at once: no writer
+                chunk = os.read(fd, 1 << 16)
+            except BlockingIOError:  # a writer, nothing more written yet
+                check_stop()
+                select.select([fd], [], [], 0.1)
+                continue
+            if not chunk:  # the end: at once, no writer at all
+                if not chunks:
                     raise _NoWriter
-        else:
-            first = b""
-        os.set_blocking(fd, True)
-        with os.fdopen(os.dup(fd), "rb") as f:
-            return first + f.read()
+                return b"".join(chunks)
+            chunks.append(chunk)
     finally:
         os.close(fd)
 

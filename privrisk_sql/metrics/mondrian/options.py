@@ -261,10 +261,11 @@ def resolve_hierarchies(
     dialect: Dialect,
     fetch: Callable[[str], list],
     encoding: str = "utf-8",
+    check_stop: Callable[[], None] = lambda: None,
 ) -> dict[str, Hierarchy]:
     """Each hierarchy read and checked (a file's errors name it), keyed by real column name; a
     builder's (``mask``, ``interval:...``, ``date[:...]``) built from the column's distinct values,
-    read with ``fetch``."""
+    read with ``fetch``. ``check_stop`` raises a stop asked for while a pipe is waited on."""
     resolved: dict[str, Hierarchy] = {}
     hierarchies = mapping(hierarchies, "hierarchies", "{column: a CSV path, rows, or 'mask', 'interval:...', ...}")
     if hierarchies and relaxed:
@@ -312,7 +313,7 @@ def resolve_hierarchies(
             tree = read_hierarchy(col.name, builder.rows(col.name, values, col.type_class is TypeClass.TIMESTAMP))
             tree.where, tree.values_read = f"(built: {spec})", values
         else:
-            tree = read_hierarchy(col.name, spec, encoding)
+            tree = read_hierarchy(col.name, spec, encoding, check_stop)
         if tree.nul_line is not None and not dialect.text_holds_nul:
             raise InvalidInputError(
                 f"hierarchy {tree.where} for {col.name!r}, line {tree.nul_line}: a NUL character, "

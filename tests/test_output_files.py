@@ -9,7 +9,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import stat
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import duckdb
@@ -507,3 +511,43 @@ def test_a_python_output_file_a_view_of_the_input_reads_is_refused(tmp_path):
     assert data.read_bytes() == before
     assert pr.mondrian(pr.Source(con), con.read_parquet(str(data)), ["a"], 2, str(tmp_path / "r.parquet"), keep=["b"])
     assert pr.kanon(pr.Source(con), "v", ["a"], html=str(tmp_path / "page.html"))["k_anonymity"] == 6
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_stop_while_a_json_pipe_waits_for_its_reader_ends_the_command(tmp_path, stop):
+    """--json naming a named pipe that no process reads: open() waited for a reader after the
+    run's work, where a stop is recorded so that the files get finished: the command hung for
+    good, deaf to Ctrl-C and SIGTERM. Now the stop ends the wait, naming it (exit 3)."""
+    os.mkfifo(tmp_path / "o.json")
+    run = subprocess.Popen(
+        [sys.executable, "-m", "privrisk_sql", "kanon", "--table", str(HAND / "ori.csv"), "--qids", "a,b"]
+        + ["--json", "o.json", "--quiet"],
+        cwd=tmp_path,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        time.sleep(4)  # the work done, the pipe waited on
+        assert run.poll() is None
+        run.send_signal(stop)
+        _, err = run.communicate(timeout=30)
+    finally:
+        run.kill()
+    assert run.returncode == 3 and f"{signal.Signals(stop).name} came while the command waited" in err, err
+
+
+def test_a_json_pipe_whose_reader_starts_later_gets_the_json(tmp_path):
+    os.mkfifo(tmp_path / "o.json")
+    run = subprocess.Popen(
+        [sys.executable, "-m", "privrisk_sql", "kanon", "--table", str(HAND / "ori.csv"), "--qids", "a,b"]
+        + ["--json", "o.json", "--quiet"],
+        cwd=tmp_path,
+    )
+    try:
+        time.sleep(2)
+        with open(tmp_path / "o.json", encoding="utf-8") as reader:
+            got = json.load(reader)
+        assert run.wait(timeout=60) == 0
+    finally:
+        run.kill()
+    assert got["n_rows"] > 0

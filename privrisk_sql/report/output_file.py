@@ -24,13 +24,17 @@ file in (tried with a probe file), a path that is the same file as one of the ru
 from __future__ import annotations
 
 import contextlib
+import errno
 import fnmatch
 import os
 import re
 import secrets
+import signal
 import stat
 import sys
 import tempfile
+import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -149,7 +153,10 @@ class OutputFile:
             except FileNotFoundError:
                 mode = None
             if mode is not None and not stat.S_ISREG(mode):
-                with open(self.target, "w", encoding="utf-8") as fh:  # a device or FIFO: in place
+                fd = _pipe_reader_awaited(self.target, self.option) if stat.S_ISFIFO(mode) else None
+                with (
+                    open(self.target, "w", encoding="utf-8") if fd is None else os.fdopen(fd, "w", encoding="utf-8")
+                ) as fh:  # a device or FIFO: in place
                     fh.write(text)
                 return
             self._replace(lambda tmp: _write_text(tmp, text), mode)
@@ -267,6 +274,37 @@ def _write_text(path: str, text: str) -> None:
         fh.write(text)
         fh.flush()
         os.fsync(fh.fileno())
+
+
+def _pipe_reader_awaited(path: str, option: str) -> int:
+    """The named pipe ``path`` opened for writing once a process reads it (``cat pipe`` started
+    after the command too). open() waited for a reader in the kernel, after the run's work, when
+    a stop is recorded for the files to be finished: with no reader the command hung for good,
+    deaf to Ctrl-C and SIGTERM. Here a stop ends the wait: OutputWriteError, naming it."""
+    stopped: list[int] = []
+    watched = [s for s in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None]
+    main = threading.current_thread() is threading.main_thread()
+    old = {s: signal.signal(s, lambda signum, frame: stopped.append(signum)) for s in watched} if main else {}
+    try:
+        while True:
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+            except OSError as e:
+                if e.errno != errno.ENXIO:  # ENXIO: no reader yet
+                    raise
+            else:
+                os.set_blocking(fd, True)
+                return fd
+            if stopped:
+                name = signal.Signals(stopped[0]).name
+                raise OutputWriteError(
+                    f"cannot write {option} to {path!r}: {name} came while the command waited for a process "
+                    "to read this pipe"
+                )
+            time.sleep(0.05)
+    finally:
+        for s, handler in old.items():
+            signal.signal(s, handler)
 
 
 def _special_file(path: str) -> int | None:

@@ -841,6 +841,21 @@ def test_a_misspelt_required_option_is_named_beside_the_missing_one(args, said, 
     )
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["kanon", "--t", "0.2"], "--t could match --table, --timeout; --t is an option of mondrian, not of kanon"),
+        (["kanon", "--t=0.2"], "--t=0.2 could match --table, --timeout; --t is an option of mondrian, not of kanon"),
+        (["kanon", "--s", "x"], "--s could match --show-sql, --sensitive, --show-values"),  # no command's: as before
+    ],
+)
+def test_an_ambiguous_option_that_is_another_commands_says_whose(args, said, capsys):
+    # Mondrian's --t and --l are kanon's --max-t and --min-l: `kanon --t 0.2` said only "ambiguous
+    # option: --t could match --table, --timeout", no word of the command that has it.
+    code, _, err = _cli_main(capsys, *args[:1], "--table", ORI, "--qids", "a", *args[1:])
+    assert code == 2 and err.strip() == f"privrisk-sql: error: ambiguous option: {said} (see privrisk-sql kanon --help)"
+
+
 @pytest.mark.parametrize("args", [[], ["--quiet"]])
 def test_no_command_lists_the_commands(args, capsys):
     # argparse said "the following arguments are required: command", naming none of them.

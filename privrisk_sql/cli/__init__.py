@@ -71,6 +71,8 @@ class _Parser(argparse.ArgumentParser):
             message += self._misspelt()
         elif message.endswith(": expected one argument"):
             message += self._dash_value(message)
+        elif message.startswith("ambiguous option: "):
+            message += self._elsewhere(message.split(" ")[2].split("=", 1)[0])
         self.exit(EXIT_USAGE, f"privrisk-sql: error: {one_line(message)} (see {self.prog} --help)\n")
 
     def _dash_value(self, message: str) -> str:
@@ -82,6 +84,14 @@ class _Parser(argparse.ArgumentParser):
             if (token == option or token.startswith("--") and option.startswith(token)) and following.startswith("-"):
                 return f" (a value starting with '-' is written {option}={following})"
         return ""
+
+    def _elsewhere(self, option: str) -> str:
+        """The commands of which ``option`` is an option: `kanon --t 0.2` (Mondrian's t; kanon's
+        is --max-t) was only "ambiguous option: --t could match --table, --timeout"."""
+        siblings: dict[str, argparse.ArgumentParser] = getattr(self, "siblings", {})
+        elsewhere = [name for name, p in siblings.items() if option in p._option_string_actions]
+        command = self.prog.rsplit(" ", 1)[-1]
+        return f"; {option} is an option of {', '.join(elsewhere)}, not of {command}" if elsewhere else ""
 
     def _misspelt(self) -> str:
         """An option given that this parser does not know: `--tabel t.csv` was only "the
@@ -154,6 +164,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     dbt_help = "print the absolute path of the bundled dbt package 'privrisk' (for packages.yml)"
     sub.add_parser("dbt-path", help=dbt_help, description=dbt_help + ".")
+    for command_parser in sub.choices.values():
+        command_parser.siblings = sub.choices  # type: ignore[attr-defined]  # what _elsewhere looks through
     return parser
 
 

@@ -430,3 +430,28 @@ def test_show_sql_names_the_file_the_copy_writes(tmp_path, capsys, monkeypatch, 
     written_to = comment[3:].split("' is the")[0] + "'"  # the path the COPY writes, as its literal
     assert statement.startswith("COPY (") and f"TO {written_to}" in statement
     assert os.listdir(tmp_path) == [name] and len(pd.read_csv(name) if name.endswith(".csv") else pd.read_parquet(name))
+
+
+def test_an_input_file_removed_mid_run_is_said_so_not_a_database_error(tmp_path):
+    """The input CSV removed while the run read it: DuckDB's "IO Error: No files found that match
+    the pattern" came back as a database error (exit 3), a pattern the user never gave. Now
+    InputChangedError naming the file; nothing is written."""
+    data = tmp_path / "in.csv"
+    pd.read_csv(ADULT).to_csv(data, index=False)
+    source = pr.connect()
+    seen: list[str] = []
+
+    def remove_after_a_few(sql: str) -> None:
+        seen.append(sql)
+        if len(seen) == 8 and data.exists():
+            data.unlink()
+
+    source.echo = remove_after_a_few
+    with pytest.raises(pr.InputChangedError, match="the input .*in.csv' was removed or moved while the run read it"):
+        pr.mondrian(source, str(data), QIDS, k=5, output=str(tmp_path / "o.parquet"), identifiers=["fnlwgt"])
+    assert os.listdir(tmp_path) == []
+    # a later run's failure on something else is its own, not blamed on the file gone
+    source.echo = None
+    source.execute("CREATE VIEW broken AS SELECT CAST('x' || i AS INTEGER) AS a FROM range(3) t(i)")
+    with pytest.raises(pr.QueryError, match="Conversion Error"):
+        pr.kanon(source, "broken", ["a"])

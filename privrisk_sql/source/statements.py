@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import re
 import sys
 import threading
@@ -15,7 +16,7 @@ from typing import Any
 from ..engines import Engine
 from ..engines.cancel import HANGUP, INTERRUPT, STOP_NAMES, TERMINATE, RunGuard, longest_wait, stop_signal
 from ..engines.common import first_line
-from ..errors import InvalidInputError, QueryError, QueryTimeoutError, TerminatedError
+from ..errors import InputChangedError, InvalidInputError, QueryError, QueryTimeoutError, TerminatedError
 from ..progress import end_open_line
 from ..sql.dialects import Dialect
 from ..sql.render import quote_identifier, sql_literal
@@ -42,6 +43,7 @@ class Statements:
     closed: bool
     _run_id: str
     _guard: RunGuard | None
+    _files_read: list[str]  # paths of the files its relations read (Relations._read_files)
     _guard_thread: int | None  # the thread whose run holds _guard
     _lookup_thread: int | None  # the thread whose look-up outside a run holds the run's settings
     stopped_after_publish: str | None  # a Ctrl-C/SIGTERM that arrived once the output was being published
@@ -116,6 +118,11 @@ class Statements:
                 raise
             if guard is not None and guard.pending():
                 self._stopped(guard, sql, mid_statement=True)
+            if gone := [f for f in self._files_read if not os.path.exists(f)]:  # DuckDB: "No files found ... pattern"
+                raise InputChangedError(
+                    f"the input {gone[0]!r} was removed or moved while the run read it: nothing was written "
+                    f"({first_line(e)})"
+                ) from e
             refusal = self.dialect.read_only_refusal
             if refusal is not None and refusal in str(e):  # refused before it did anything
                 raise InvalidInputError(
@@ -206,6 +213,7 @@ class Statements:
                 self._clear_backstops()
             finally:
                 self._guard = None
+                self._files_read.clear()  # a later run's failure is not blamed on a file this one read
                 guard.restore()
         if guard.published and guard.reason in (INTERRUPT, TERMINATE, HANGUP):
             # the output is published: that is what happened, and what the caller is told

@@ -455,3 +455,22 @@ def test_an_input_file_removed_mid_run_is_said_so_not_a_database_error(tmp_path)
     source.execute("CREATE VIEW broken AS SELECT CAST('x' || i AS INTEGER) AS a FROM range(3) t(i)")
     with pytest.raises(pr.QueryError, match="Conversion Error"):
         pr.kanon(source, "broken", ["a"])
+
+
+def test_a_release_whose_folder_is_removed_mid_run_is_told_not_a_traceback(tmp_path):
+    """The output's folder removed while the run worked: the temporary file's mkstemp raised
+    FileNotFoundError through the run, a traceback (exit 1). Now OutputWriteError naming the file."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+    source = pr.connect()
+    seen: list[str] = []
+
+    def remove_after_a_few(sql: str) -> None:
+        seen.append(sql)
+        if len(seen) == 8 and folder.exists():
+            folder.rmdir()
+
+    source.echo = remove_after_a_few
+    with pytest.raises(pr.OutputWriteError, match=r"cannot write output to '.*out/o.parquet': No such file"):
+        _release(source, str(folder / "o.parquet"))
+    assert os.listdir(tmp_path) == []

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..engines.common import file_format
-from ..errors import InvalidInputError, OutputWriteError, QueryError, QueryTimeoutError
+from ..errors import InvalidInputError, QueryError, QueryTimeoutError
 
 
 def as_file_path(value: Any) -> Any:
@@ -183,7 +183,7 @@ class TableFile:
                 except QueryError as e:  # a full disk: the database named its /proc link, not the file
                     if isinstance(e, QueryTimeoutError) or path not in str(e):
                         raise
-                    raise self._not_written(_system_reason(str(e), path)) from e
+                    raise self.file.not_written(_system_reason(str(e), path)) from e
 
         def fill(path: str) -> None:
             run_copy(path)
@@ -202,17 +202,13 @@ class TableFile:
                 try:
                     shutil.copyfile(part, path)
                 except OSError as e:  # a full disk: what the file had, it keeps
-                    raise self._not_written(e.strerror or str(e)) from e
+                    raise self.file.not_written(e.strerror or str(e)) from e
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
 
         chosen = fill_from_a_folder if source.dialect.file_outputs_are_folders else fill
         self.file.replace_with(chosen, keep_existing=not self.replace)
         source.file_published(self.file.path)
-
-    def _not_written(self, why: str) -> OutputWriteError:
-        kept = "; the file is as it was" if os.path.isfile(self.file.target or "") else ""
-        return OutputWriteError(f"cannot write {self.option} to {self.file.path!r}: {why}{kept}")
 
 
 def _system_reason(message: str, path: str) -> str:

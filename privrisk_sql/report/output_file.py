@@ -164,12 +164,14 @@ class OutputFile:
         except OSError as e:
             if isinstance(e, BrokenPipeError) and self.target is None:
                 raise
-            failure = e
+            raise self.not_written(e.strerror or str(e)) from e
+
+    def not_written(self, why: str) -> OutputWriteError:
+        """The error for this output that the system would not take (``why``: its words), saying
+        that a file already there is as it was."""
         where = "standard output" if self.target is None else repr(self.path)
         kept = "; the file is as it was" if self.target is not None and os.path.isfile(self.target) else ""
-        raise OutputWriteError(
-            f"cannot write {self.option} to {where}: {failure.strerror or failure}{kept}"
-        ) from failure
+        return OutputWriteError(f"cannot write {self.option} to {where}: {why}{kept}")
 
     def replace_with(self, fill: Callable[[str], None], *, keep_existing: bool = False) -> None:
         """Give the (regular, or new) file ``target`` whole new contents: ``fill(path)`` writes a
@@ -183,7 +185,10 @@ class OutputFile:
             mode: int | None = os.stat(self.target or "").st_mode
         except FileNotFoundError:
             mode = None
-        self._replace(fill, mode, keep_existing)
+        try:
+            self._replace(fill, mode, keep_existing)
+        except OSError as e:  # its folder removed during the run: a traceback (exit 1) before
+            raise self.not_written(e.strerror or str(e)) from e
 
     def _replace(self, fill: Callable[[str], None], mode: int | None, keep_existing: bool = False) -> None:
         target = self.target or ""

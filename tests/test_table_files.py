@@ -432,21 +432,27 @@ def test_show_sql_names_the_file_the_copy_writes(tmp_path, capsys, monkeypatch, 
     assert os.listdir(tmp_path) == [name] and len(pd.read_csv(name) if name.endswith(".csv") else pd.read_parquet(name))
 
 
+def _doing_after_statements(n: int, action) -> pr.Source:
+    """An in-memory DuckDB Source that calls ``action`` once, as its ``n``-th statement is sent."""
+    source = pr.connect()
+    sent: list[str] = []
+
+    def echo(sql: str) -> None:
+        sent.append(sql)
+        if len(sent) == n:
+            action()
+
+    source.echo = echo
+    return source
+
+
 def test_an_input_file_removed_mid_run_is_said_so_not_a_database_error(tmp_path):
     """The input CSV removed while the run read it: DuckDB's "IO Error: No files found that match
     the pattern" came back as a database error (exit 3), a pattern the user never gave. Now
     InputChangedError naming the file; nothing is written."""
     data = tmp_path / "in.csv"
     pd.read_csv(ADULT).to_csv(data, index=False)
-    source = pr.connect()
-    seen: list[str] = []
-
-    def remove_after_a_few(sql: str) -> None:
-        seen.append(sql)
-        if len(seen) == 8 and data.exists():
-            data.unlink()
-
-    source.echo = remove_after_a_few
+    source = _doing_after_statements(8, data.unlink)
     with pytest.raises(pr.InputChangedError, match="the input .*in.csv' was removed or moved while the run read it"):
         pr.mondrian(source, str(data), QIDS, k=5, output=str(tmp_path / "o.parquet"), identifiers=["fnlwgt"])
     assert os.listdir(tmp_path) == []
@@ -462,15 +468,7 @@ def test_a_release_whose_folder_is_removed_mid_run_is_told_not_a_traceback(tmp_p
     FileNotFoundError through the run, a traceback (exit 1). Now OutputWriteError naming the file."""
     folder = tmp_path / "out"
     folder.mkdir()
-    source = pr.connect()
-    seen: list[str] = []
-
-    def remove_after_a_few(sql: str) -> None:
-        seen.append(sql)
-        if len(seen) == 8 and folder.exists():
-            folder.rmdir()
-
-    source.echo = remove_after_a_few
+    source = _doing_after_statements(8, folder.rmdir)
     with pytest.raises(pr.OutputWriteError, match=r"cannot write output to '.*out/o.parquet': No such file"):
         _release(source, str(folder / "o.parquet"))
     assert os.listdir(tmp_path) == []

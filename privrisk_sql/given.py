@@ -29,6 +29,21 @@ def home_expanded(value: Any) -> Any:
     return value
 
 
+def refuse_a_removed_working_folder() -> None:
+    """Refuse to work from a working folder that was removed after the process entered it (a
+    terminal left in a folder another removed): every relative path is then meaningless, and
+    os.path.abspath raised FileNotFoundError, a traceback, wherever one was first resolved."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        where = os.environ.get("PWD")  # the shell's word for it, where that is gone too (else another's)
+        where = where if where and not os.path.isdir(where) else None
+        raise InvalidInputError(
+            f"the working folder{f' {where!r}' if where else ''} was removed after this process entered it: "
+            "change to a folder that exists (cd) and run again"
+        ) from None
+
+
 def too_long_a_path(path: str) -> str | None:
     """Why no file can have the (new) ``path`` when its name or the whole path is longer than
     the folder's file system takes (255 and 4,095 bytes on Linux), else None. Such a name failed

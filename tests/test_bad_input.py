@@ -1116,3 +1116,30 @@ def test_a_database_file_that_is_a_pipe_is_refused_not_waited_on(tmp_path, schem
             timeout=60,
         )
         assert out.returncode == 2 and "'w.db' is a pipe, a device or a socket" in out.stderr, out.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["kanon", "--table", "{csv}", "--qids", "a"],
+        ["kanon", "--table", "{csv}", "--qids", "a", "--json", "{out}"],
+        ["mondrian", "--table", "{csv}", "--qids", "a", "--k", "2", "--output", "{out}.csv"],
+        ["mpuccs", "--ori", "{csv}", "--syn", "{csv}"],
+    ],
+    ids=["kanon", "kanon-json", "mondrian", "mpuccs"],
+)
+def test_a_working_folder_removed_under_the_process_is_said_so(tmp_path, monkeypatch, capsys, argv):
+    """A terminal left in a folder another removed: os.path.abspath raised FileNotFoundError
+    wherever a path was first resolved, a traceback (exit 1), even for absolute paths."""
+    (tmp_path / "t.csv").write_text("a\n1\n1\n")
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    monkeypatch.setenv("PWD", str(gone))
+    gone.rmdir()
+    given = [a.format(csv=tmp_path / "t.csv", out=tmp_path / "o") for a in argv]
+    assert main(given) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"privrisk-sql: error: the working folder {str(gone)!r} was removed after this process entered "
+                   "it: change to a folder that exists (cd) and run again"]  # fmt: skip
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.csv"]

@@ -40,7 +40,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InvalidInputError, OutputWriteError
-from ..given import home_expanded, is_url, no_file_can_be_made, path_shown, why_no_new_file
+from ..given import (
+    home_expanded,
+    is_url,
+    no_file_can_be_made,
+    path_shown,
+    refuse_a_removed_working_folder,
+    why_no_new_file,
+)
 from ..given import unnamed_file as _unnamed_file  # a name of this module: a test makes it give none
 
 
@@ -64,6 +71,7 @@ class OutputFile:
             return cls(path, None, option)
         if not path or not path.strip():
             raise InvalidInputError(f"{option}: empty path")
+        refuse_a_removed_working_folder()
         if is_url(path):  # "folder '/cwd/s3:/bucket' does not exist" before
             raise InvalidInputError(
                 f"{option} {path!r} is a URL: files are written to this machine's file system only; "

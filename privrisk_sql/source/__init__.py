@@ -33,6 +33,7 @@ from ..given import (
     is_number,
     path_list,
     path_shown,
+    refuse_a_removed_working_folder,
     unreachable,
     why_no_new_file,
 )
@@ -89,6 +90,7 @@ class Source(Outputs, TempTables):
         open_read_only: bool = False,
         csv_encoding: str = "utf-8",
     ):
+        refuse_a_removed_working_folder()
         target = home_expanded(target)
         path = database_file(target)
         create = flag(create, "create")

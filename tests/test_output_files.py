@@ -551,3 +551,23 @@ def test_a_json_pipe_whose_reader_starts_later_gets_the_json(tmp_path):
     finally:
         run.kill()
     assert got["n_rows"] > 0
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--json", "r.html", "--html", "r.json"], "--json 'r.html' names a .html file, and --json writes JSON: did you "
+                                                    "mean --html r.html?"),
+        (["--html", "r.json"], "--html 'r.json' names a .json file, and --html writes an HTML page: did you mean "
+                               "--json r.json?"),
+        (["--html", "report.pdf"], "--html 'report.pdf' names a .pdf file, and --html writes an HTML page: name it "
+                                   ".html"),
+    ],
+)  # fmt: skip
+def test_a_page_or_json_named_as_another_kind_of_file_is_refused_before_work(tmp_path, monkeypatch, capsys, args, said):
+    """The two options swapped wrote each into the other's name, exit 0; --html report.pdf a
+    page no PDF viewer opens."""
+    monkeypatch.chdir(tmp_path)
+    assert mpuccs(*args) == 2
+    assert capsys.readouterr().err.strip() == f"privrisk-sql: error: {said}"
+    assert os.listdir(tmp_path) == []

@@ -29,6 +29,7 @@ import fnmatch
 import os
 import re
 import secrets
+import shlex
 import signal
 import stat
 import sys
@@ -78,6 +79,7 @@ class OutputFile:
                 "name a local path, then copy the file there"
             )
         path = home_expanded(path)
+        _refuse_another_kind(path, option)
         special = _special_file(path)
         if special is not None:  # a device, FIFO or pipe (/dev/stdout into a pipe): written in place, as named
             if not os.access(path, os.W_OK):
@@ -287,6 +289,24 @@ def _write_text(path: str, text: str) -> None:
         fh.write(text)
         fh.flush()
         os.fsync(fh.fileno())
+
+
+# What --json and --html write, and the suffixes of the files they do not write: the two swapped
+# (--json r.html --html r.json) wrote each into the other's name, and --html r.pdf a page no PDF
+# viewer opens.
+_KINDS = {"--json": ("JSON", ".json"), "--html": ("an HTML page", ".html"), "html": ("an HTML page", ".html")}
+_OTHER_KINDS = {".json": "--json", ".html": "--html", ".htm": "--html", ".pdf": "", ".png": "", ".svg": ""}
+
+
+def _refuse_another_kind(path: str, option: str) -> None:
+    """Refuse, before any work, a --json or --html path named as a file of another kind."""
+    suffix = os.path.splitext(path)[1].lower()
+    if option not in _KINDS or suffix not in _OTHER_KINDS or _KINDS.get(_OTHER_KINDS[suffix]) == _KINDS[option]:
+        return
+    what, own = _KINDS[option]
+    meant = _OTHER_KINDS[suffix]
+    way_out = f"did you mean {meant} {shlex.quote(path)}?" if meant and option.startswith("--") else f"name it {own}"
+    raise InvalidInputError(f"{option} {path!r} names a {suffix} file, and {option} writes {what}: {way_out}")
 
 
 def _pipe_reader_awaited(path: str, option: str) -> int:

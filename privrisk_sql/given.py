@@ -98,9 +98,9 @@ def why_no_new_file(path: str, *, probe: bool = True) -> str | None:
 
 def no_file_can_be_made(folder: str) -> str | None:
     """Why no new file can be made in ``folder`` ("cannot create a file in '/proc' (Permission
-    denied)", the system's words in brackets), else None: made (and dropped) to know. The permission bits do not tell (root passes them, a read-only mount or
-    /proc does not take a file): without the probe such a folder failed after the run's work, in
-    a traceback. An unnamed file where the system makes one (nothing to remove, nothing a kill
+    denied)", the system's words in brackets), else None: made (and dropped) to know. The
+    permission bits do not tell (root passes them, a read-only mount or /proc does not take a
+    file): without the probe such a folder failed after the run's work, in a traceback. An unnamed file where the system makes one (nothing to remove, nothing a kill
     leaves), else a named one."""
     unnamed = unnamed_file(folder)
     if unnamed is not None:

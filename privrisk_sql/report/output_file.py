@@ -314,10 +314,11 @@ def _pipe_reader_awaited(path: str, option: str) -> int:
     after the command too). open() waited for a reader in the kernel, after the run's work, when
     a stop is recorded for the files to be finished: with no reader the command hung for good,
     deaf to Ctrl-C and SIGTERM. Here a stop ends the wait: OutputWriteError, naming it."""
+    from ..engines.cancel import watched_signals  # SIGHUP left alone under nohup, as a run leaves it
+
     stopped: list[int] = []
-    watched = [s for s in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None]
     main = threading.current_thread() is threading.main_thread()
-    old = {s: signal.signal(s, lambda signum, frame: stopped.append(signum)) for s in watched} if main else {}
+    old = {s: signal.signal(s, lambda signum, frame: stopped.append(signum)) for s in watched_signals()} if main else {}
     try:
         while True:
             try:

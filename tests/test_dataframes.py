@@ -589,3 +589,11 @@ def test_a_column_name_held_twice_is_refused_by_name_with_sensitive_attributes(t
             pr.kanon(None, frame, ["s"], sensitive=["a"])
         else:
             pr.mondrian(None, frame, ["s"], k=1, sensitive=["a"], l=1, output=str(tmp_path / "o.csv"))
+
+
+def test_a_frame_column_named_with_a_byte_that_is_not_utf8_is_named():
+    """A column name read through surrogateescape (a byte 0xff): DuckDB's refusal said only
+    'DuckDB cannot read this DataFrame: std::bad_cast'."""
+    frame = pd.DataFrame({"a\udcff": [1, 1, 2, 2], "b": ["x", "x", "y", "y"]})
+    with pytest.raises(pr.InvalidInputError, match=r"column 'a\\udcff' of the DataFrame: its name holds the byte 0xff"):
+        pr.kanon(None, frame, ["b"])

@@ -414,6 +414,11 @@ class Relations(Statements):
                     "table (relation.arrow())"
                 ) from e
             if kind in ("DataFrame", "Table"):  # a frame it reads in general, but not this one
+                for column in _frame_column_names(frame):  # DuckDB's own word was std::bad_cast
+                    if isinstance(column, str) and (what := outside_utf8(column)) is not None:
+                        raise InvalidInputError(
+                            f"column {column!r} of the {kind}: its name holds {what}, which is no text: rename it"
+                        ) from e
                 said = " ".join(str(e).split())
                 raise InvalidInputError(f"DuckDB cannot read this {kind}: {said}") from e
             raise InvalidInputError(

@@ -597,3 +597,22 @@ def test_a_frame_column_named_with_a_byte_that_is_not_utf8_is_named():
     frame = pd.DataFrame({"a\udcff": [1, 1, 2, 2], "b": ["x", "x", "y", "y"]})
     with pytest.raises(pr.InvalidInputError, match=r"column 'a\\udcff' of the DataFrame: its name holds the byte 0xff"):
         pr.kanon(None, frame, ["b"])
+
+
+@pytest.mark.parametrize(
+    "column",
+    [
+        ["x", "y\udcffz", "x", "y"],
+        pd.Series(["x", "y\udcffz", "x", "y"], dtype="string"),
+        pd.Categorical(["x", "y\udcffz", "x", "y"]),
+    ],
+    ids=["object", "string", "category"],
+)
+def test_a_frame_text_value_with_a_byte_that_is_not_utf8_is_named(column):
+    """A text value read through surrogateescape (a byte 0xff): DuckDB's 'Python Conversion
+    Failure: cannot encode str as UTF-8' named neither the column nor the row (QueryError, exit 3)."""
+    frame = pd.DataFrame({"n": [1, 2, 1, 2], "a": column}).set_axis([10, 11, 12, 13])
+    with pytest.raises(
+        pr.InvalidInputError, match=r"column 'a' of the DataFrame, row 11: the value 'y\\udcffz' holds the byte 0xff"
+    ):
+        pr.kanon(None, frame, ["a", "n"])

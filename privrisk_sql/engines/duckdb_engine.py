@@ -16,7 +16,7 @@ from typing import IO, Any, cast
 import duckdb
 
 from ..errors import InvalidInputError, QueryError
-from ..given import is_pandas_frame, outside_utf8
+from ..given import is_pandas_frame, outside_utf8, shown
 from ..sql.dialects import get_dialect
 from ..sql.render import quote_identifier, sql_literal
 from . import CatalogEntry
@@ -51,6 +51,7 @@ class DuckDBEngine:
         self.version = duckdb.__version__
         # A database opened here: (the folder it spills into, whether that existed).
         self.spill_folder: tuple[str, bool] | None = None
+        self._frames: dict[str, Any] = {}  # registered DataFrames, asked only when DuckDB fails to read one
         # The settings a run needs (insertion order kept, DuckDB's own progress bar off) are the
         # dialect's run_settings: set for the run and restored, never left on a caller's connection.
 
@@ -68,6 +69,10 @@ class DuckDBEngine:
                     or f"bad CSV input in {file!r}: {first_line(e).split(': ', 1)[-1]} "
                     "(the column's type was sniffed from the first rows)"
                 ) from e
+            if "Python Conversion Failure" in str(e):  # read lazily: a frame's value only fails once scanned
+                said = next(filter(None, (_text_not_in_utf8(frame) for frame in self._frames.values())), None)
+                if said is not None:
+                    raise InvalidInputError(said) from e
             raise
 
     def cancel(self) -> None:
@@ -273,11 +278,15 @@ class DuckDBEngine:
         column of Python objects is read as its values are (:func:`_objects_as_values`)."""
         try:
             self._register_readable(name, frame)
+            self._frames[name] = frame
         except duckdb.Error:
+            if (said := _text_not_in_utf8(frame)) is not None:  # a category of such a value fails here
+                raise InvalidInputError(said) from None
             arrow_ready = _objects_arrow_reads(frame)
             if arrow_ready is not None:
                 try:
                     self._register_readable(name, arrow_ready)
+                    self._frames[name] = arrow_ready
                     return
                 except duckdb.Error:
                     pass  # another column's fault: named below
@@ -297,6 +306,7 @@ class DuckDBEngine:
             self.con.register(name, readable)
 
     def unregister_frame(self, name: str) -> None:
+        self._frames.pop(name, None)
         self.con.unregister(name)
 
     def close(self) -> None:
@@ -348,6 +358,27 @@ def _objects_as_values(con: Any, view: str, frame: Any) -> Any:
             readable = frame.copy(deep=False)
         readable.isetitem(i, as_read)
     return frame if readable is None else readable
+
+
+def _text_not_in_utf8(frame: Any) -> str | None:
+    """Which value of a pandas ``frame`` is text UTF-8 cannot spell (a byte read through
+    surrogateescape), said whole, else None. DuckDB's own words ('Python Conversion Failure:
+    cannot encode str as UTF-8') named neither column nor row. Arrow and polars hold UTF-8 only.
+    Asked only after DuckDB failed: a scan of every text value in Python."""
+    if not is_pandas_frame(frame):
+        return None
+    for i, dtype in enumerate(frame.dtypes):
+        if dtype.kind != "O":  # objects, pandas' text and categories
+            continue
+        column = frame.iloc[:, i]
+        for row, value in column.items():
+            if isinstance(value, str) and not value.isascii() and (what := outside_utf8(value)) is not None:
+                return (
+                    f"column {str(frame.columns[i])!r} of the DataFrame, row {row!r}: the value {shown(value)} holds "
+                    f"{what}, which is no text: clean it (.str.encode('utf-8', 'surrogateescape').str.decode('utf-8', "
+                    "'replace'), say)"
+                )
+    return None
 
 
 def _numpy_objects(dtype: Any) -> bool:

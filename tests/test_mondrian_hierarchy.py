@@ -11,13 +11,13 @@ import re
 import signal
 import subprocess
 import sys
-import time
 import uuid
 
 import duckdb
 import pandas as pd
 import polars as pl
 import pytest
+from processes import IN_SELECT, wait_until_it_waits
 
 import privrisk_sql as pr
 from privrisk_sql.cli import main
@@ -1037,8 +1037,7 @@ def test_a_stop_while_a_hierarchy_pipe_waits_for_its_writer_ends_the_command(tmp
             text=True,
             pass_fds=(read,),
         )
-        time.sleep(3)  # loaded, and waiting on the pipe
-        assert run.poll() is None, run.stderr.read() if run.stderr else ""
+        wait_until_it_waits(run, IN_SELECT)  # loaded, and waiting on the pipe
         run.send_signal(stop)
         try:
             _, err = run.communicate(timeout=30)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from processes import IN_SLEEP, wait_until_it_waits
 
 import privrisk_sql as pr
 from privrisk_sql.cli import main
@@ -527,8 +528,7 @@ def test_a_stop_while_a_json_pipe_waits_for_its_reader_ends_the_command(tmp_path
         text=True,
     )
     try:
-        time.sleep(4)  # the work done, the pipe waited on
-        assert run.poll() is None
+        wait_until_it_waits(run, IN_SLEEP)  # the work done, between tries to open the pipe
         run.send_signal(stop)
         _, err = run.communicate(timeout=30)
     finally:

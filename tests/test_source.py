@@ -822,6 +822,56 @@ def test_a_python_run_that_writes_creates_its_database_as_the_cli_does(tmp_path,
         assert src.fetch("SELECT COUNT(*) FROM risky")[0][0] > 0
 
 
+@pytest.mark.parametrize("second_fails", [False, True], ids=["second-finishes", "second-fails-too"])
+def test_a_run_that_fails_leaves_a_database_it_created_to_a_run_still_writing_there(tmp_path, second_fails):
+    """Two runs of one process (a notebook's threads) writing into one new DuckDB file: the run
+    that created the file failed while the other still wrote there, and removed the file; the
+    other run then returned as done, its output in a file that no longer was. The file goes only
+    with the last run of the process to use it, and only with none of their outputs in it."""
+    import threading
+
+    path = str(tmp_path / "shared.duckdb")
+    frame = pd.DataFrame({"sex": ["M", "F"] * 500, "n": range(1000)})
+    second_works, first_failed = threading.Event(), threading.Event()
+    said: dict[str, object] = {}
+
+    def first_progress(*_):  # the creator fails once the second run is at work in its file
+        threading.Thread(target=second).start()
+        assert second_works.wait(60)
+        raise RuntimeError("the first run stops")
+
+    def second_progress(*_):
+        second_works.set()
+        assert first_failed.wait(60)
+        if second_fails:
+            raise RuntimeError("the second run stops too")
+
+    def second():
+        try:
+            said["second"] = pr.mondrian(path, frame, ["sex"], 2, "second_out", keep=["n"], progress=second_progress)
+        except Exception as e:  # said, for the assertion below
+            said["second"] = e
+
+    with pytest.raises(RuntimeError, match="the first run stops"):
+        try:
+            pr.mondrian(path, frame, ["sex"], 2, "first_out", keep=["n"], progress=first_progress)
+        finally:
+            first_failed.set()
+    for _ in range(600):
+        if "second" in said:
+            break
+        threading.Event().wait(0.1)
+    if second_fails:  # the last run of the two, and nothing written: the file goes
+        assert isinstance(said.get("second"), RuntimeError), said
+        assert sorted(tmp_path.iterdir()) == []
+        return
+    assert isinstance(said.get("second"), pr.MondrianResult), said
+    assert (tmp_path / "shared.duckdb").exists()
+    with pr.connect(path) as src:
+        assert src.fetch("SELECT COUNT(*) FROM second_out") == [(1000,)]
+        assert not src.table_exists("first_out")
+
+
 def test_sqlite_declared_types_of_its_documentation_have_their_class(tmp_path):
     """The declared types SQLite's documentation gives as examples of its affinities (section
     3.1.1 of "Datatypes In SQLite") read as the class SQLite stores them by (SQLAlchemy's reading

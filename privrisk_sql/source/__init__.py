@@ -37,6 +37,7 @@ from ..given import (
     unreachable,
     why_no_new_file,
 )
+from .file_claims import FileClaim
 from .outputs import Outputs
 from .reaper import Reaper, SpillWatch
 from .relations import Column, OutputTable, Relation
@@ -227,7 +228,8 @@ def creating(
     from its first spill on, so that a ``kill -9`` does not leave them either. The Source is closed
     at the end when ``close``."""
     path = database_file(target) if outputs else None
-    created = path is not None and not os.path.exists(path)
+    claim = FileClaim(path, outputs) if path is not None else None
+    created = claim is not None and claim.created
     watch = Reaper(path, target) if created and path is not None else None
     spill_watch: SpillWatch | None = None
     try:
@@ -248,13 +250,15 @@ def creating(
                     watch.watching_spark(left, run_prefix(source.run_id), target if isinstance(target, str) else "")
             yield source
         except BaseException:
-            if created and path is not None:
-                remove_if_unwritten(source, path, outputs)
+            if claim is not None:  # the file goes when no other run of this process works in it
+                claim.remove_if_unwritten(lambda path, all_outputs: remove_if_unwritten(source, path, all_outputs))
             raise
         finally:
             if close:
                 source.close()
     finally:
+        if claim is not None:
+            claim.release()
         if watch is not None:
             watch.done()
         if spill_watch is not None:  # after the close, which cleared DuckDB's files

@@ -24,8 +24,8 @@ class UnsupportedFeatureError(PrivriskError):
 
 class InputChangedError(PrivriskError):
     """The input table changed while a run was reading it (rows added or removed between two of its
-    statements, or its file removed or moved), so its result would not describe one state of the
-    table; nothing was written."""
+    statements, or its file removed, moved, appended to or replaced), so its result would not
+    describe one state of the table; nothing was written."""
 
 
 class OutputWriteError(PrivriskError):

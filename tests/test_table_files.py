@@ -463,6 +463,36 @@ def test_an_input_file_removed_mid_run_is_said_so_not_a_database_error(tmp_path)
         pr.kanon(source, "broken", ["a"])
 
 
+@pytest.mark.parametrize("metric", ["kanon", "mondrian"])
+def test_an_input_file_appended_to_mid_run_is_said_so_not_read_as_two_versions(tmp_path, metric):
+    """A CSV another process appends to while the run reads it (a log being written): each
+    statement reads the file anew, so kanon counted 32,561 rows and then classes holding 32,563,
+    and Mondrian released the rows it first saw without a word of the two new ones. Now
+    InputChangedError naming the file; nothing is written."""
+    data = tmp_path / "in.csv"
+    pd.read_csv(ADULT).to_csv(data, index=False)
+    size = data.stat().st_size
+    row = ",".join(["99", "Never-worked", "1", "Doctorate", "16", "Widowed", "Priv-house-serv", "Wife",
+                    "Other", "Female", "0", "0", "1", "Holand-Netherlands", ">50K"])  # fmt: skip
+
+    def append() -> None:  # once
+        if data.stat().st_size == size:
+            with open(data, "a", encoding="utf-8") as f:
+                f.write(row + "\n" + row + "\n")
+
+    source = pr.connect()  # appended to as the histogram (kanon), or the first level's counts (Mondrian), is sent
+    marker = "class_size" if metric == "kanon" else "_freq0"
+    source.echo = lambda sql: append() if marker in sql else None
+    with pytest.raises(pr.InputChangedError, match="the input .*in.csv' changed while the run read it"):
+        if metric == "kanon":
+            pr.kanon(source, str(data), QIDS, k=5)
+        else:
+            pr.mondrian(source, str(data), QIDS, k=5, output=str(tmp_path / "o.parquet"), identifiers=["fnlwgt"])
+    assert os.listdir(tmp_path) == ["in.csv"]
+    source.echo = None  # the file as it is now is read whole, and the run is its own
+    assert pr.kanon(source, str(data), QIDS)["n_rows"] == 32563
+
+
 def test_a_release_whose_folder_is_removed_mid_run_is_told_not_a_traceback(tmp_path):
     """The output's folder removed while the run worked: the temporary file's mkstemp raised
     FileNotFoundError through the run, a traceback (exit 1). Now OutputWriteError naming the file."""

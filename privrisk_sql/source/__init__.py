@@ -118,7 +118,7 @@ class Source(Outputs, TempTables):
         self.csv_encoding = csv_encoding_named(csv_encoding)
         self.timeout = None if timeout is None else float(timeout)  # numpy's numbers too, as k's
         self._guard: RunGuard | None = None
-        self._files_read: list[str] = []  # paths of the files this Source's relations read
+        self._files_read: dict[str, tuple | None] = {}  # the files this Source's relations read, as first read
         self._guard_thread: int | None = None
         self._lookup_thread = None
         self.stopped_after_publish: str | None = None

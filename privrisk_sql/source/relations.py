@@ -270,7 +270,7 @@ class Relations(Statements):
                 sql, registered = result
                 if registered:
                     self._frames.append(files[label][1])
-                self._files_read.append(label)
+                self._note_file_read(label)
                 out[label] = sql
             else:
                 out[label] = result

@@ -43,7 +43,7 @@ class Statements:
     closed: bool
     _run_id: str
     _guard: RunGuard | None
-    _files_read: list[str]  # paths of the files its relations read (Relations._read_files)
+    _files_read: dict[str, tuple | None]  # the files its relations read, each as first read (_note_file_read)
     _guard_thread: int | None  # the thread whose run holds _guard
     _lookup_thread: int | None  # the thread whose look-up outside a run holds the run's settings
     stopped_after_publish: str | None  # a Ctrl-C/SIGTERM that arrived once the output was being published
@@ -110,7 +110,7 @@ class Statements:
         log.debug("SQL:\n%s", sql)
         started = time.perf_counter()
         try:
-            return self.engine.run(sql, fetch)
+            result = self.engine.run(sql, fetch)
         except KeyboardInterrupt:
             raise
         except Exception as e:  # driver errors differ per backend; wrap them all
@@ -133,6 +133,28 @@ class Statements:
         finally:
             if self.on_timing is not None:
                 self.on_timing(sql, time.perf_counter() - started)
+        if self._files_read and not (guard is not None and (guard.publishing or guard.published)):
+            self._refuse_changed_files()
+        return result
+
+    def _note_file_read(self, path: str) -> None:
+        """``path`` is read by this run's statements: each reads it anew, so it is looked at after
+        each (:meth:`_refuse_changed_files`)."""
+        self._files_read.setdefault(path, _file_state(path))
+
+    def _refuse_changed_files(self) -> None:
+        """InputChangedError when a file the run reads changed since it was first read (another
+        process appending to a CSV): each statement reads the file anew, so the run's figures would
+        mix two versions of it (Mondrian released the rows it first saw, the new ones left out
+        without a word). Asked after each statement until the output is being published: one
+        stat() per file, microseconds."""
+        for path, first in self._files_read.items():
+            now = _file_state(path)
+            if now != first and now is not None:  # gone: the database's own error says it (_run)
+                raise InputChangedError(
+                    f"the input {path!r} changed while the run read it (its size or time of change moved): its "
+                    "figures would mix two versions of it, so nothing was written; run again once it is complete"
+                )
 
     def drop_temps(self, after_stop: bool = False) -> None:  # pragma: no cover - TempTables defines it
         raise NotImplementedError
@@ -431,3 +453,24 @@ def echo_to_stderr(sql: str) -> None:
         sys.stderr.write(sql.rstrip() + ";\n\n")
     except (AttributeError, OSError, ValueError):
         pass
+
+
+def _file_state(path: str) -> tuple | None:
+    """What changes when a file is written to, replaced or appended to; for a folder of parts,
+    that of each file in it a reader takes (names starting with `_` or `.` skipped, as the
+    readers skip them: a spill folder `.tmp` made in it is no change); None when there is none."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if not os.path.isdir(path):
+        return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
+    parts = []
+    for root, folders, files in os.walk(path):
+        folders[:] = sorted(f for f in folders if not f.startswith(("_", ".")))
+        parts += [
+            (os.path.join(root, f), _file_state(os.path.join(root, f)))
+            for f in sorted(files)
+            if not f.startswith(("_", "."))
+        ]
+    return tuple(parts)

@@ -296,3 +296,30 @@ def test_partition_folders_of_two_levels_are_read(tmp_path):
     """The regular layout of two partition levels is read, both levels as columns."""
     folder = laid_out_dataset(tmp_path, ["year=2024/m=1/p.parquet", "year=2025/m=2/p.parquet"])
     assert pr.kanon(None, folder, ["year", "m", "y"])["n_rows"] == 4
+
+
+@pytest.mark.parametrize("added", ["part-00009-c000.snappy.parquet", "_temporary/1/part-9.parquet", ".tmp/spill.bin"])
+def test_a_part_added_to_a_dataset_mid_run_is_said_so_and_what_no_reader_takes_is_not(tmp_path, added):
+    """A part written into the folder while the run reads it: each statement reads the folder
+    anew, so the figures would mix two versions of the table (InputChangedError, nothing
+    written). What no reader takes (a write in progress under `_temporary/`, a spill folder
+    `.tmp`) changes nothing."""
+    folder = tmp_path / "adult"
+    spark_style_dataset(folder)
+    source = pr.connect()
+
+    def add(sql: str) -> None:
+        target = folder / added
+        if "class_size" in sql and not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            duckdb.sql(
+                f"COPY (SELECT * FROM '{folder / 'part-00000-c000.snappy.parquet'}') TO '{target}' (FORMAT parquet)"
+            )
+
+    source.echo = add
+    if added.startswith("part-"):
+        with pytest.raises(pr.InputChangedError, match="the input .*adult' changed while the run read it"):
+            pr.kanon(source, str(folder), QIDS, k=5)
+    else:
+        assert pr.kanon(source, str(folder), QIDS, k=5)["n_rows"] == 3000
+    assert (folder / added).exists()

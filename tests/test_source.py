@@ -872,6 +872,15 @@ def test_a_run_that_fails_leaves_a_database_it_created_to_a_run_still_writing_th
         assert not src.table_exists("first_out")
 
 
+@pytest.mark.parametrize("form", ["{p}", "duckdb:///{p}", "sqlite:///{p}"])
+def test_a_new_database_path_holding_a_nul_is_refused_by_a_run_that_writes(tmp_path, form):
+    """The file claim of a writing run (source/file_claims.py) asked realpath() of the path
+    first: ValueError, a traceback, where the Source names the NUL."""
+    with pytest.raises(pr.InvalidInputError, match="a path cannot hold a NUL character"):
+        pr.mondrian(form.format(p=tmp_path / "a\x00b.duckdb"), "t", ["sex"], 2, "out", keep=["age"])
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_sqlite_declared_types_of_its_documentation_have_their_class(tmp_path):
     """The declared types SQLite's documentation gives as examples of its affinities (section
     3.1.1 of "Datatypes In SQLite") read as the class SQLite stores them by (SQLAlchemy's reading

@@ -33,7 +33,10 @@ class FileClaim:
 
     def __init__(self, path: str, outputs: Sequence[str]):
         self.path = path
-        self._key = os.path.realpath(path)
+        try:
+            self._key = os.path.realpath(path)
+        except (OSError, ValueError):  # a NUL in it: the Source that opens it names that
+            self._key = path
         with _lock:
             self.created = not os.path.exists(path)
             users = _in_use.setdefault(self._key, _Users())

@@ -28,6 +28,8 @@ ODD = ["", "age", "age,sex", ["age"], ["nope"], {"age": 1}, 0, -1, 1.5, True, No
        "x" * 300, "~x", "a\\b", "a\nb",
        # a NUL: html= and output= raised ValueError, and src= made a database file called 'a'
        "a\x00b",
+       # ...in a database file's name: a writing run's file claim raised ValueError (found 2026-12-02)
+       "a\x00b.duckdb",
        # a byte of a file name that is not UTF-8 (Python's \udcff): a traceback where DuckDB or a catalog met it
        "a\udcffb"]  # fmt: skip
 

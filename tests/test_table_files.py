@@ -493,6 +493,31 @@ def test_an_input_file_appended_to_mid_run_is_said_so_not_read_as_two_versions(t
     assert pr.kanon(source, str(data), QIDS)["n_rows"] == 32563
 
 
+def test_an_input_file_appended_to_as_the_run_tidies_up_leaves_the_run_done(tmp_path):
+    """The file changed once the run's work was done, as it dropped its work tables and put the
+    session's settings back: its figures are of one version, so they stand, and the tidying
+    ends (the look at the file after each statement ends with the work)."""
+    data = tmp_path / "in.csv"
+    pd.read_csv(ADULT).to_csv(data, index=False)
+    size = data.stat().st_size
+
+    sent: list[str] = []
+
+    def append(sql: str) -> None:  # at the first statement after the work's last (its histogram)
+        sent.append(sql)
+        if "class_size" in sent[-2] if len(sent) > 1 else False:
+            with open(data, "a", encoding="utf-8") as f:
+                f.write("99,?,1,Doctorate,16,Widowed,?,Wife,Other,Female,0,0,1,?,>50K\n")
+
+    source = pr.connect()
+    source.execute("SET default_order = 'DESC'")  # the caller's, which the run puts back last
+    source.echo = append
+    assert pr.kanon(source, str(data), QIDS, k=5)["n_rows"] == 32561
+    assert data.stat().st_size > size  # appended, as the run put its settings back
+    source.echo = None
+    assert source.fetch("SELECT current_setting('default_order')") == [("DESC",)]
+
+
 def test_a_release_whose_folder_is_removed_mid_run_is_told_not_a_traceback(tmp_path):
     """The output's folder removed while the run worked: the temporary file's mkstemp raised
     FileNotFoundError through the run, a traceback (exit 1). Now OutputWriteError naming the file."""

@@ -225,6 +225,9 @@ class Statements:
         finally:
             guard.stop_watching()
             guard.acknowledge()
+            # The work is over: a file changed from here on changes none of its figures, and a
+            # later run's failure is not blamed on a file this one read.
+            self._files_read.clear()
             try:
                 stopped = failed or guard.reason is not None
                 if stopped:
@@ -235,7 +238,6 @@ class Statements:
                 self._clear_backstops()
             finally:
                 self._guard = None
-                self._files_read.clear()  # a later run's failure is not blamed on a file this one read
                 guard.restore()
         if guard.published and guard.reason in (INTERRUPT, TERMINATE, HANGUP):
             # the output is published: that is what happened, and what the caller is told

@@ -298,12 +298,14 @@ def test_partition_folders_of_two_levels_are_read(tmp_path):
     assert pr.kanon(None, folder, ["year", "m", "y"])["n_rows"] == 4
 
 
-@pytest.mark.parametrize("added", ["part-00009-c000.snappy.parquet", "_temporary/1/part-9.parquet", ".tmp/spill.bin"])
+@pytest.mark.parametrize(
+    "added", ["part-00009-c000.snappy.parquet", "_temporary/1/part-9.parquet", ".tmp/spill.bin", "notes.csv"]
+)
 def test_a_part_added_to_a_dataset_mid_run_is_said_so_and_what_no_reader_takes_is_not(tmp_path, added):
     """A part written into the folder while the run reads it: each statement reads the folder
     anew, so the figures would mix two versions of the table (InputChangedError, nothing
     written). What no reader takes (a write in progress under `_temporary/`, a spill folder
-    `.tmp`) changes nothing."""
+    `.tmp`, a file that is no part) changes nothing."""
     folder = tmp_path / "adult"
     spark_style_dataset(folder)
     source = pr.connect()
@@ -323,3 +325,15 @@ def test_a_part_added_to_a_dataset_mid_run_is_said_so_and_what_no_reader_takes_i
     else:
         assert pr.kanon(source, str(folder), QIDS, k=5)["n_rows"] == 3000
     assert (folder / added).exists()
+
+
+def test_a_database_inside_the_dataset_it_reads_is_no_change_to_the_dataset(tmp_path, monkeypatch, capsys):
+    """`--db ds/w.duckdb --table ds`: the database the run writes lies in the folder it reads,
+    and is no part of it. The look for parts changed mid-run (2722890) took its writes for a
+    change of the dataset (InputChangedError, exit 2), where the run worked before."""
+    monkeypatch.chdir(tmp_path)
+    spark_style_dataset(tmp_path / "ds")
+    args = ["mondrian", "--db", "ds/w.duckdb", "--table", "ds", "--qids", "age,sex", "--k", "5", "--output", "out"]
+    assert main([*args, "--identifiers", "fnlwgt", "--quiet"]) == 0, capsys.readouterr().err
+    with pr.connect("ds/w.duckdb") as src:
+        assert src.fetch("SELECT COUNT(*) FROM out") == [(3000,)]

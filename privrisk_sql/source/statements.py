@@ -15,7 +15,7 @@ from typing import Any
 
 from ..engines import Engine
 from ..engines.cancel import HANGUP, INTERRUPT, STOP_NAMES, TERMINATE, RunGuard, longest_wait, stop_signal
-from ..engines.common import first_line
+from ..engines.common import first_line, parquet_dataset_files
 from ..errors import InputChangedError, InvalidInputError, QueryError, QueryTimeoutError, TerminatedError
 from ..progress import end_open_line
 from ..sql.dialects import Dialect
@@ -458,21 +458,13 @@ def echo_to_stderr(sql: str) -> None:
 
 
 def _file_state(path: str) -> tuple | None:
-    """What changes when a file is written to, replaced or appended to; for a folder of parts,
-    that of each file in it a reader takes (names starting with `_` or `.` skipped, as the
-    readers skip them: a spill folder `.tmp` made in it is no change); None when there is none."""
+    """What changes when a file is written to, replaced or appended to; for a dataset folder, that
+    of each part file a reader takes (:func:`parquet_dataset_files`: a database file, a spill
+    folder or a write in progress beside them is no change); None when there is none."""
     try:
         st = os.stat(path)
     except (OSError, ValueError):
         return None
-    if not os.path.isdir(path):
-        return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
-    parts = []
-    for root, folders, files in os.walk(path):
-        folders[:] = sorted(f for f in folders if not f.startswith(("_", ".")))
-        parts += [
-            (os.path.join(root, f), _file_state(os.path.join(root, f)))
-            for f in sorted(files)
-            if not f.startswith(("_", "."))
-        ]
-    return tuple(parts)
+    if os.path.isdir(path):
+        return tuple((part, _file_state(part)) for part in parquet_dataset_files(path))
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns

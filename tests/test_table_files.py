@@ -463,7 +463,7 @@ def test_an_input_file_removed_mid_run_is_said_so_not_a_database_error(tmp_path)
         pr.kanon(source, "broken", ["a"])
 
 
-@pytest.mark.parametrize("metric", ["kanon", "mondrian"])
+@pytest.mark.parametrize("metric", ["kanon", "mondrian", "mondrian-table"])
 def test_an_input_file_appended_to_mid_run_is_said_so_not_read_as_two_versions(tmp_path, metric):
     """A CSV another process appends to while the run reads it (a log being written): each
     statement reads the file anew, so kanon counted 32,561 rows and then classes holding 32,563,
@@ -487,8 +487,10 @@ def test_an_input_file_appended_to_mid_run_is_said_so_not_read_as_two_versions(t
         if metric == "kanon":
             pr.kanon(source, str(data), QIDS, k=5)
         else:
-            pr.mondrian(source, str(data), QIDS, k=5, output=str(tmp_path / "o.parquet"), identifiers=["fnlwgt"])
+            output = "o" if metric == "mondrian-table" else str(tmp_path / "o.parquet")
+            pr.mondrian(source, str(data), QIDS, k=5, output=output, identifiers=["fnlwgt"])
     assert os.listdir(tmp_path) == ["in.csv"]
+    assert not source.table_exists("o")
     source.echo = None  # the file as it is now is read whole, and the run is its own
     assert pr.kanon(source, str(data), QIDS)["n_rows"] == 32563
 

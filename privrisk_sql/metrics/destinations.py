@@ -188,6 +188,7 @@ class TableFile:
         def fill(path: str) -> None:
             run_copy(path)
             check(read_back.format(path=source.literal(path)))
+            source.refuse_changed_inputs()  # before the file gets its name
 
         def fill_from_a_folder(path: str) -> None:
             # The database writes a folder (Spark); its one part file is read back and copied
@@ -199,6 +200,7 @@ class TableFile:
                 run_copy(folder)
                 part = _one_part_file(folder, self.kind, self.file.path)
                 check(read_back.format(path=source.literal(part), path_identifier=source.quote(part)))
+                source.refuse_changed_inputs()  # before the file gets its name
                 try:
                     shutil.copyfile(part, path)
                 except OSError as e:  # a full disk: what the file had, it keeps

@@ -251,6 +251,7 @@ class Outputs(OutputChecks):
         not transactional, the replaced table is kept under a staging name until the new one has
         its name)."""
         self.check_stop()  # a stop that came before the point of no return stops the run
+        self.refuse_changed_inputs()
         guard = self._guard
         if guard is not None:
             guard.publishing = True

@@ -466,9 +466,11 @@ def test_an_input_file_removed_mid_run_is_said_so_not_a_database_error(tmp_path)
 @pytest.mark.parametrize("metric", ["kanon", "mondrian", "mondrian-table"])
 def test_an_input_file_appended_to_mid_run_is_said_so_not_read_as_two_versions(tmp_path, metric):
     """A CSV another process appends to while the run reads it (a log being written): each
-    statement reads the file anew, so kanon counted 32,561 rows and then classes holding 32,563,
-    and Mondrian released the rows it first saw without a word of the two new ones. Now
-    InputChangedError naming the file; nothing is written."""
+    statement reads the file anew, so Mondrian released the rows it first saw without a word of
+    the two new ones, and kanon checked 32,561 rows for missing values, then counted classes of
+    32,563 (its figures, all of that one statement, described the new file; with sensitive
+    attributes each measure is a statement of its own). Now InputChangedError naming the file;
+    nothing is written."""
     data = tmp_path / "in.csv"
     pd.read_csv(ADULT).to_csv(data, index=False)
     size = data.stat().st_size
@@ -498,7 +500,7 @@ def test_an_input_file_appended_to_mid_run_is_said_so_not_read_as_two_versions(t
 def test_an_input_file_appended_to_as_the_run_tidies_up_leaves_the_run_done(tmp_path):
     """The file changed once the run's work was done, as it dropped its work tables and put the
     session's settings back: its figures are of one version, so they stand, and the tidying
-    ends (the look at the file after each statement ends with the work)."""
+    ends (the look for changed inputs is the work's last step, never the tidying's)."""
     data = tmp_path / "in.csv"
     pd.read_csv(ADULT).to_csv(data, index=False)
     size = data.stat().st_size

@@ -75,7 +75,7 @@ class SQLAlchemyEngine:
             if target.closed:  # its ResourceClosedError at the first statement, no typed error
                 raise InvalidInputError("the SQLAlchemy connection given is closed: pass an open one")
             with run_lock(target):  # making the engine runs statements on it (MariaDB's session id)
-                return cls(target, owns=False, autocommit=False)
+                return cls(target, owns=False, autocommit=_commits_each_statement(target))
         if isinstance(target, sqlite3.Connection):  # as pandas takes one (read_sql, to_sql)
             turn = run_lock(target)  # each Source wraps it anew: its turn is the connection's
             with turn:  # making the engine runs statements and registers functions on it too
@@ -540,6 +540,18 @@ CANCELLERS: dict[str, DriverCancel] = {
     "statement": StatementCancel(),
     "progress_handler": ProgressHandlerCancel(),
 }
+
+
+def _commits_each_statement(conn: Any) -> bool:
+    """Whether a caller's Connection commits each statement on its own (AUTOCOMMIT, by its
+    execution options or its Engine's isolation_level): BEGIN and COMMIT are then ours to issue,
+    as on a connection of our own. Taken for one in a transaction of the caller's, its reading
+    runs saw each statement's own state of the tables (Statements._begin_snapshot)."""
+    detect = getattr(conn.dialect, "detect_autocommit_setting", None)  # SQLAlchemy 2.1
+    if detect is not None:
+        with contextlib.suppress(NotImplementedError):  # a driver that cannot tell
+            return bool(detect(conn.connection.dbapi_connection))
+    return conn.get_execution_options().get("isolation_level") == "AUTOCOMMIT"
 
 
 def open_target(

@@ -131,6 +131,7 @@ class Source(Outputs, TempTables):
         self._old_settings: list[tuple[str, str]] = []  # run settings to restore (see Dialect.run_settings)
         self._old_backstops: list[tuple[str, str]] = []  # the server's statement time limit, while a run has a timeout
         self._settings_pending = False
+        self._snapshot = ""
         self.tracks_progress = False  # while a run draws its elapsed-time line (progress.elapsed_line)
         self.spill_watch: SpillWatch | None = None
         self._run_id = uuid.uuid4().hex[:10]
@@ -195,7 +196,8 @@ def opened(target: Any = None, writes: Sequence[str] = ()) -> Iterator[Source]:
     end, and it is closed too when it was opened here (not when the caller passed a Source).
 
     ``writes``: the tables the run writes. A database file ``target`` names that does not exist is
-    then created, as the CLI creates it (:func:`creating`)."""
+    then created, as the CLI creates it (:func:`creating`). A run that writes none reads the
+    database in one snapshot (:meth:`Source.guarded`)."""
     target = home_expanded(target)
     with (
         creating(
@@ -204,7 +206,7 @@ def opened(target: Any = None, writes: Sequence[str] = ()) -> Iterator[Source]:
             lambda create: connect(target, create=create),
             close=not isinstance(target, Source),
         ) as source,
-        source.guarded(),
+        source.guarded(snapshot=not writes),
     ):
         try:
             yield source

@@ -52,6 +52,7 @@ class Statements:
     _old_settings: list[tuple[str, str]]
     _old_backstops: list[tuple[str, str]]
     _settings_pending: bool
+    _snapshot: str  # "wanted" by the run (a reading run), "open" once begun (_begin_snapshot), else ""
     tracks_progress: bool  # a progress line asks how far the running statement is (query_progress)
     spill_watch: SpillWatch | None  # looks for DuckDB's first spill of the run (source.creating)
 
@@ -104,6 +105,7 @@ class Statements:
             check_statement(sql, self.dialect, f"privrisk_{self._run_id}_")
         self._settle()
         if not setting:
+            self._begin_snapshot()  # at the first read of data: catalog look-ups stay out of it
             self.statements += 1  # statements of the work, session settings not counted
         if self.echo is not None:
             self.echo(sql)
@@ -162,8 +164,11 @@ class Statements:
 
     # -- timeouts and Ctrl-C -------------------------------------------------------------------
     @contextlib.contextmanager
-    def guarded(self) -> Iterator[Any]:  # yields the Source itself
+    def guarded(self, *, snapshot: bool = False) -> Iterator[Any]:  # yields the Source itself
         """One run under the timeout and Ctrl-C watch (nested runs share the outer one's).
+
+        ``snapshot``: the run writes no table, and its statements read the database in one
+        transaction of their own that sees one state of it (:meth:`_begin_snapshot`).
 
         On the way out the watcher stops first, then the run's TEMP tables are dropped, then the
         previous Ctrl-C handling comes back; a Ctrl-C no statement saw still raises KeyboardInterrupt."""
@@ -174,7 +179,7 @@ class Statements:
         # connection runs one statement at a time, and a run's guard and work tables are its own
         # (a second thread's run was taken for one nested in the first, whose end dropped its tables).
         with self._turn():
-            yield from self._guarded_run()
+            yield from self._guarded_run(snapshot)
 
     def _in_run(self) -> bool:
         """Whether this thread is inside a run on this Source (its guard is this thread's)."""
@@ -196,7 +201,7 @@ class Statements:
         finally:
             lock.release()
 
-    def _guarded_run(self) -> Iterator[Any]:
+    def _guarded_run(self, snapshot: bool) -> Iterator[Any]:
         tick = self.spill_watch.tick if self.spill_watch is not None else None
         guard = RunGuard(self.timeout, self._cancel_running_statement, self.engine.abandon, on_tick=tick)
         self._guard = guard
@@ -207,6 +212,7 @@ class Statements:
             self._guard = None
             raise
         self._settings_pending = True  # applied just before the run asks the database anything (_settle)
+        self._snapshot = "wanted" if snapshot else ""
         guard.start()
         failed = False
         cut_short: Exception | None = None
@@ -232,6 +238,7 @@ class Statements:
             self._files_read.clear()
             try:
                 stopped = failed or guard.reason is not None
+                self._end_snapshot(commit=not stopped)  # first: a failed statement aborted it (PostgreSQL)
                 if stopped:
                     self.engine.wait_for_stopped_tasks(_STOPPED_TASKS_WAIT)
                 self.drop_temps(after_stop=stopped)
@@ -278,7 +285,40 @@ class Statements:
         table's columns short), and never before, so a run refused before any SQL changes nothing."""
         if self._settings_pending:
             self._settings_pending = False  # first: applying them reads settings through _run
-            self._apply_run_settings()
+            self._apply_run_settings()  # before the snapshot: a setting made in it went with its ROLLBACK
+
+    def _begin_snapshot(self) -> None:
+        """A reading run's statements in one transaction that sees one state of the database
+        (Dialect.snapshot). Autocommit, each statement saw the table as it was then: kanon reads a
+        table in one statement per measure, and a row another session committed between them gave
+        k = 2 from the class sizes and l = 1 from a class the sizes never saw. Begun at the run's
+        first statement of its own, after the look-ups that find its tables (PostgreSQL aborts a
+        transaction at a failed statement, and a look-up may fail on its way to an answer). Not in
+        a caller's own transaction (its statements join it), nor where the dialect has none."""
+        if self._snapshot != "wanted":
+            return
+        self._snapshot = ""
+        if not self.dialect.snapshot or not self.engine.autocommit or self.engine.in_open_transaction():
+            return
+        self._snapshot = "open"  # first: a BEGIN that fails half-way is rolled back at the end
+        for sql in self.dialect.snapshot:
+            self._run(sql, fetch=False, setting=True)
+
+    def _end_snapshot(self, *, commit: bool) -> None:
+        """Close the run's snapshot transaction: COMMIT after a run that went well (it wrote
+        only its own TEMP tables), else ROLLBACK."""
+        if self._snapshot != "open":
+            self._snapshot = ""
+            return
+        self._snapshot = ""
+        if commit:
+            try:
+                self._run("COMMIT", fetch=False, setting=True)
+                return
+            except Exception as e:  # nothing of a reading run's is lost; the session must not stay in it
+                log.debug("COMMIT of the run's snapshot failed, rolled back: %s", e)
+        with contextlib.suppress(Exception):  # a connection the stop gave up: the server ends it
+            self._run("ROLLBACK", fetch=False, setting=True)
 
     def _catalog(self) -> Engine:
         """The engine, for a look-up in its catalog, with the run's session settings in force."""

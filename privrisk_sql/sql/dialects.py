@@ -200,6 +200,13 @@ class Dialect:
     temp_tables: bool = True
     # BEGIN/COMMIT make statements one (False: Spark; a published output is renamed into place).
     transactions: bool = True
+    # The statements that begin a transaction whose reads all see one state of the database,
+    # for a run that writes no table (Statements._begin_snapshot). SQLite's BEGIN takes its
+    # snapshot at the first read; without WAL it keeps writers out until the end, as each long
+    # statement of the run already did. Empty: none. Spark has no transactions; DuckDB's file is
+    # written by one process at a time (this one, then), and its readings of CSV files go on
+    # after a failed statement, which aborts a DuckDB transaction (docs/guides/backends.md).
+    snapshot: tuple[str, ...] = ()
     # A NUL character can reach its text (PostgreSQL's text cannot hold one: it cut the SQL text
     # short; Python's sqlite3 refuses a statement containing one).
     text_holds_nul: bool = True
@@ -368,6 +375,7 @@ ORDER BY 1""",
             natural_row_order=True,
             reads_files=False,
             sqlglot_writer="sqlite",
+            snapshot=("BEGIN TRANSACTION",),
             container_kind="attached database",
             refused_table_names=((r"(?i)^sqlite_", "SQLite keeps names beginning 'sqlite_' for its own tables"),),
             create_privilege_probe=True,
@@ -406,6 +414,7 @@ ORDER BY 1""",
             natural_row_order=False,
             reads_files=False,
             sqlglot_writer="postgres",
+            snapshot=("BEGIN ISOLATION LEVEL REPEATABLE READ",),
             # current_schemas(true): the temporary schema first (if the session has one), then
             # search_path; pg_catalog left out (no user table is looked for there)
             lookup_schemas="SELECT s.name, s.name = (SELECT nspname FROM pg_namespace WHERE oid = pg_my_temp_schema())"
@@ -507,6 +516,8 @@ ORDER BY 1""",
             natural_row_order=False,
             reads_files=False,
             sqlglot_writer="mysql",
+            # the next transaction's level (a session's SERIALIZABLE would lock the rows it reads)
+            snapshot=("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ", "START TRANSACTION WITH CONSISTENT SNAPSHOT"),
             container_kind="database",
             system_schemas=("information_schema", "mysql", "performance_schema", "sys"),
             run_settings=(

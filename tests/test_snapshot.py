@@ -29,7 +29,15 @@ NO_DUCKDB_SNAPSHOT = (
 )
 
 
-@pytest.fixture(params=["duckdb", "sqlite", "postgres", "mysql"])
+# the servers' cases run with the server matrix (pytest -m full), as conftest marks the backend fixture's
+@pytest.fixture(
+    params=[
+        "duckdb",
+        "sqlite",
+        pytest.param("postgres", marks=pytest.mark.full),
+        pytest.param("mysql", marks=pytest.mark.full),
+    ]
+)
 def live_table(request, tmp_path):
     """(a Source, the table's name, a function that commits a row from another session)."""
     name = request.param

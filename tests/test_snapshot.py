@@ -155,3 +155,26 @@ def test_a_callers_own_transaction_is_theirs(tmp_path):
     assert pr.kanon(con, "theirs", qids=["a", "b"], progress=False)["n_rows"] == 4
     assert not con.in_transaction  # a run of ours leaves none open where it found none
     con.close()
+
+
+@pytest.mark.full  # the server matrix
+@pytest.mark.parametrize("server", ["pg", "maria"])
+def test_a_begin_of_the_callers_on_an_autocommit_connection_is_theirs(request, server):
+    """A caller's Connection in AUTOCOMMIT with a transaction they began in SQL: the run joins it
+    and leaves it open, as before AUTOCOMMIT Connections were taken as such. A BEGIN of ours in it
+    failed the run ("SET TRANSACTION ISOLATION LEVEL must be called before any query", MariaDB's
+    1568), and our COMMIT or ROLLBACK would have ended their transaction."""
+    b = request.getfixturevalue(server)
+    table = f"theirs_{uuid.uuid4().hex[:12]}"
+    b.create(table, COLS, ROWS)
+    b.forget(table)
+    engine = sa.create_engine(b.engine.url)
+    try:
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            conn.exec_driver_sql("BEGIN" if b.name == "postgres" else "START TRANSACTION")
+            conn.exec_driver_sql(LATE_ROW.format(table=table))  # uncommitted: theirs to see
+            assert pr.kanon(conn, table, qids=["a", "b"], progress=False)["n_rows"] == 5
+            conn.exec_driver_sql("ROLLBACK")  # theirs: it takes their row away
+            assert pr.kanon(conn, table, qids=["a", "b"], progress=False)["n_rows"] == 4
+    finally:
+        engine.dispose()

@@ -153,7 +153,10 @@ class SQLAlchemyEngine:
             con.isolation_level = self._isolation_before
 
     def in_open_transaction(self) -> bool:
-        return False  # a caller's Connection is not autocommit: its statements run as they come
+        # A caller's Connection outside AUTOCOMMIT is theirs anyway (autocommit False); one in it
+        # may still hold a BEGIN of theirs, which a BEGIN of ours failed on ("SET TRANSACTION
+        # ISOLATION LEVEL must be called before any query") and whose work our COMMIT would end.
+        return _driver_in_transaction(self.raw)
 
     # -- catalog ------------------------------------------------------------------------------
     def _inspector(self) -> Any:
@@ -540,6 +543,22 @@ CANCELLERS: dict[str, DriverCancel] = {
     "statement": StatementCancel(),
     "progress_handler": ProgressHandlerCancel(),
 }
+
+
+def _driver_in_transaction(raw: Any) -> bool:
+    """Whether the server holds a transaction open on this driver connection, as the driver last
+    heard (no round trip): sqlite3's ``in_transaction``, psycopg's transaction status (0: idle),
+    PyMySQL's server status (bit 1: in a transaction). False for a driver that tells none."""
+    in_transaction = getattr(raw, "in_transaction", None)
+    if isinstance(in_transaction, bool):
+        return in_transaction
+    status = getattr(getattr(raw, "info", None), "transaction_status", None)
+    if status is not None:
+        return int(status) != 0
+    server_status = getattr(raw, "server_status", None)
+    if isinstance(server_status, int):
+        return bool(server_status & 1)
+    return False
 
 
 def _commits_each_statement(conn: Any) -> bool:

@@ -178,3 +178,46 @@ def test_a_begin_of_the_callers_on_an_autocommit_connection_is_theirs(request, s
             assert pr.kanon(conn, table, qids=["a", "b"], progress=False)["n_rows"] == 4
     finally:
         engine.dispose()
+
+
+def _typed_by_its_late_rows(path) -> str:
+    """A CSV of more rows than DuckDB's sniffer samples (20,480), whose last value of ``a`` is no
+    whole number: read, a run's probe of its types fails once before the read that fits."""
+    lines = ["a,b", *(f"{i % 50},{i % 7}" for i in range(21_000)), "x1,3"]
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+@pytest.mark.parametrize("given", ["csv typed by its late rows", "frame with a column duckdb refuses"])
+def test_a_duckdb_callers_transaction_outlives_what_a_run_tries(tmp_path, given):
+    """A caller's DuckDB connection in a transaction of theirs: a run's probes that fail (the
+    type check of a CSV's late rows, the registration of a DataFrame DuckDB cannot read) aborted
+    it, their uncommitted rows lost, and the run said "Current transaction is aborted" where a
+    plain connection read the CSV or named the column. Probes run on a cursor, a transaction of
+    their own."""
+    import pandas as pd
+
+    if given.startswith("csv"):
+        table: object = _typed_by_its_late_rows(tmp_path / "late.csv")
+    else:
+        table = pd.DataFrame({"a": pd.period_range("2020-01", periods=20, freq="M"), "b": ["u", "v"] * 10})
+
+    def run(con):
+        try:
+            return pr.kanon(con, table, qids=["a", "b"], progress=False)
+        except pr.InvalidInputError as e:
+            return str(e)
+
+    plain = run(duckdb.connect())
+    con = duckdb.connect()
+    con.execute("CREATE TABLE theirs (x INTEGER)")
+    con.execute("BEGIN")
+    con.execute("INSERT INTO theirs VALUES (1)")  # uncommitted: theirs
+    assert run(con) == plain
+    if given.startswith("frame"):
+        assert "column 'a' of the DataFrame has the type period[M]" in plain
+    else:
+        assert plain["n_rows"] == 21_001
+    assert con.execute("SELECT COUNT(*) FROM theirs").fetchall() == [(1,)]  # their transaction lives
+    con.execute("COMMIT")
+    assert con.execute("SELECT COUNT(*) FROM theirs").fetchall() == [(1,)]

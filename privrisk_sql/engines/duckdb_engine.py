@@ -9,6 +9,7 @@ import shlex
 import threading
 import warnings
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, cast
@@ -52,6 +53,8 @@ class DuckDBEngine:
         # A database opened here: (the folder it spills into, whether that existed).
         self.spill_folder: tuple[str, bool] | None = None
         self._frames: dict[str, Any] = {}  # registered DataFrames, asked only when DuckDB fails to read one
+        self._cursors: set[Any] = set()  # the probes' cursors (_probing): a cancel interrupts them too
+        self._cursors_lock = threading.Lock()
         # The settings a run needs (insertion order kept, DuckDB's own progress bar off) are the
         # dialect's run_settings: set for the run and restored, never left on a caller's connection.
 
@@ -77,6 +80,26 @@ class DuckDBEngine:
 
     def cancel(self) -> None:
         self.con.interrupt()
+        with self._cursors_lock:
+            for cursor in self._cursors:
+                cursor.interrupt()
+
+    @contextmanager
+    def _probing(self) -> Iterator[Any]:
+        """A cursor of the connection for what may fail as a matter of course (a CSV's types
+        checked against its late rows, a DataFrame DuckDB may refuse): a connection of the same
+        database in a transaction of its own, so that a failure there aborts no transaction of
+        the caller's (DuckDB aborts one at any failed statement, and has no savepoints). What it
+        reads is files and frames, the same from any connection."""
+        cursor = self.con.cursor()
+        with self._cursors_lock:
+            self._cursors.add(cursor)
+        try:
+            yield cursor
+        finally:
+            with self._cursors_lock:
+                self._cursors.discard(cursor)
+            cursor.close()
 
     def query_progress(self) -> float | None:
         # -1 when no statement runs, or the run's progress tracking is off (Dialect.progress_run_settings)
@@ -140,7 +163,7 @@ class DuckDBEngine:
         detects pinned (a CSV file's text in ``encoding``: utf-8 or latin-1). The sniffer runs on
         one thread, about 30 ms for a 30k-row file: several CSV files are sniffed side by side,
         each on its own cursor (a cursor is a connection of the same database, so nothing it reads
-        differs). Nothing is registered."""
+        differs). Every file is read on a cursor (:meth:`_probing`). Nothing is registered."""
         out: dict[str, tuple[str, bool] | BaseException] = {}
 
         def read(label: str, kind: str, connection: Any) -> None:
@@ -166,11 +189,8 @@ class DuckDBEngine:
         if len(csv) > 1 and not _imp.lock_held():
 
             def on_cursor(label: str) -> None:
-                cursor = self.con.cursor()
-                try:
+                with self._probing() as cursor:
                     read(label, "csv", cursor)
-                finally:
-                    cursor.close()
 
             threads = [threading.Thread(target=on_cursor, args=(label,), daemon=True) for label in csv]
             for thread in threads:
@@ -179,7 +199,8 @@ class DuckDBEngine:
                 thread.join()
         for label, (kind, _name) in files.items():
             if label not in out:
-                read(label, kind, self.con)
+                with self._probing() as cursor:
+                    read(label, kind, cursor)
         return out
 
     def describe(self, sql: str, label: str) -> tuple[tuple[str, str], ...]:
@@ -275,35 +296,15 @@ class DuckDBEngine:
 
     def register_frame(self, name: str, frame: Any) -> None:
         """``frame`` as a view named ``name``; a pandas column DuckDB cannot read is named, and a
-        column of Python objects is read as its values are (:func:`_objects_as_values`)."""
-        try:
-            self._register_readable(name, frame)
-            self._frames[name] = frame
-        except duckdb.Error:
-            if (said := _text_not_in_utf8(frame)) is not None:  # a category of such a value fails here
-                raise InvalidInputError(said) from None
-            arrow_ready = _objects_arrow_reads(frame)
-            if arrow_ready is not None:
-                try:
-                    self._register_readable(name, arrow_ready)
-                    self._frames[name] = arrow_ready
-                    return
-                except duckdb.Error:
-                    pass  # another column's fault: named below
-            column = _unreadable_column(self.con, frame)
-            if column is None:
-                raise
-            raise InvalidInputError(
-                f"column {column[0]!r} of the {type(frame).__name__} has the type {column[1]}, which DuckDB cannot read: "
-                "convert it first (to text, for example)"
-            ) from None
-
-    def _register_readable(self, name: str, frame: Any) -> None:
-        self.con.register(name, frame)
-        readable = _objects_as_values(self.con, name, frame)
-        if readable is not frame:
-            self.con.unregister(name)
-            self.con.register(name, readable)
+        column of Python objects is read as its values are (:func:`_objects_as_values`). Tried on
+        a cursor first (:meth:`_probing`): a refused frame aborted a caller's open transaction."""
+        if isinstance(frame, duckdb.DuckDBPyRelation):  # it reads its connection's tables, which no cursor sees
+            readable = kept = frame
+        else:
+            with self._probing() as cursor:
+                readable, kept = _readable_frame(cursor, frame)
+        self.con.register(name, readable)
+        self._frames[name] = kept
 
     def unregister_frame(self, name: str) -> None:
         self._frames.pop(name, None)
@@ -317,6 +318,39 @@ class DuckDBEngine:
 # What pandas infers for a column of Python objects (infer_dtype) that DuckDB reads as it is
 # (or refuses by its type, naming it). "date" and "datetime" are checked value by value below.
 _OBJECTS_DUCKDB_READS = frozenset({"boolean", "time", "timedelta", "bytes", "period", "empty"})
+
+
+def _readable_frame(con: Any, frame: Any) -> tuple[Any, Any]:
+    """What to register for ``frame`` (itself, or a copy DuckDB reads as its values are) and the
+    frame kept to name a value DuckDB fails on later; tried on ``con``, where it leaves nothing.
+    InvalidInputError naming the column DuckDB cannot read."""
+    probe = "privrisk_frame_probe"
+
+    def readable(candidate: Any) -> Any:
+        con.register(probe, candidate)
+        try:
+            return _objects_as_values(con, probe, candidate)
+        finally:
+            con.unregister(probe)
+
+    try:
+        return readable(frame), frame
+    except duckdb.Error:
+        if (said := _text_not_in_utf8(frame)) is not None:  # a category of such a value fails here
+            raise InvalidInputError(said) from None
+        arrow_ready = _objects_arrow_reads(frame)
+        if arrow_ready is not None:
+            try:
+                return readable(arrow_ready), arrow_ready
+            except duckdb.Error:
+                pass  # another column's fault: named below
+        column = _unreadable_column(con, frame)
+        if column is None:
+            raise
+        raise InvalidInputError(
+            f"column {column[0]!r} of the {type(frame).__name__} has the type {column[1]}, which DuckDB cannot read: "
+            "convert it first (to text, for example)"
+        ) from None
 
 
 def _objects_as_values(con: Any, view: str, frame: Any) -> Any:

@@ -432,14 +432,15 @@ def test_show_sql_names_the_file_the_copy_writes(tmp_path, capsys, monkeypatch, 
     assert os.listdir(tmp_path) == [name] and len(pd.read_csv(name) if name.endswith(".csv") else pd.read_parquet(name))
 
 
-def _doing_after_statements(n: int, action) -> pr.Source:
-    """An in-memory DuckDB Source that calls ``action`` once, as its ``n``-th statement is sent."""
+def _doing_at_the_first_read(action) -> pr.Source:
+    """An in-memory DuckDB Source that calls ``action`` once, as the first statement that reads
+    the input CSV is sent (mid-run: its settings, snapshot and look-ups are done)."""
     source = pr.connect()
-    sent: list[str] = []
+    done: list[bool] = []
 
     def echo(sql: str) -> None:
-        sent.append(sql)
-        if len(sent) == n:
+        if "read_csv(" in sql and not done:
+            done.append(True)
             action()
 
     source.echo = echo
@@ -452,7 +453,7 @@ def test_an_input_file_removed_mid_run_is_said_so_not_a_database_error(tmp_path)
     InputChangedError naming the file; nothing is written."""
     data = tmp_path / "in.csv"
     pd.read_csv(ADULT).to_csv(data, index=False)
-    source = _doing_after_statements(8, data.unlink)
+    source = _doing_at_the_first_read(data.unlink)
     with pytest.raises(pr.InputChangedError, match="the input .*in.csv' was removed or moved while the run read it"):
         pr.mondrian(source, str(data), QIDS, k=5, output=str(tmp_path / "o.parquet"), identifiers=["fnlwgt"])
     assert os.listdir(tmp_path) == []
@@ -527,7 +528,7 @@ def test_a_release_whose_folder_is_removed_mid_run_is_told_not_a_traceback(tmp_p
     FileNotFoundError through the run, a traceback (exit 1). Now OutputWriteError naming the file."""
     folder = tmp_path / "out"
     folder.mkdir()
-    source = _doing_after_statements(8, folder.rmdir)
+    source = _doing_at_the_first_read(folder.rmdir)
     with pytest.raises(pr.OutputWriteError, match=r"cannot write output to '.*out/o.parquet': No such file"):
         _release(source, str(folder / "o.parquet"))
     assert os.listdir(tmp_path) == []

@@ -191,13 +191,13 @@ def connect(target: Any = None, **options: Any) -> Source:
 
 
 @contextlib.contextmanager
-def opened(target: Any = None, writes: Sequence[str] = ()) -> Iterator[Source]:
+def opened(target: Any = None, writes: Sequence[str] = (), *, snapshot: bool | None = None) -> Iterator[Source]:
     """A Source for ``target`` for the length of a ``with`` block: its TEMP tables are dropped at the
     end, and it is closed too when it was opened here (not when the caller passed a Source).
 
     ``writes``: the tables the run writes. A database file ``target`` names that does not exist is
     then created, as the CLI creates it (:func:`creating`). A run that writes none reads the
-    database in one snapshot (:meth:`Source.guarded`)."""
+    database in one snapshot (:meth:`Source.guarded`), unless ``snapshot`` says otherwise."""
     target = home_expanded(target)
     with (
         creating(
@@ -206,7 +206,7 @@ def opened(target: Any = None, writes: Sequence[str] = ()) -> Iterator[Source]:
             lambda create: connect(target, create=create),
             close=not isinstance(target, Source),
         ) as source,
-        source.guarded(snapshot=not writes),
+        source.guarded(snapshot=not writes if snapshot is None else snapshot),
     ):
         try:
             yield source

@@ -203,9 +203,10 @@ class Dialect:
     # The statements that begin a transaction whose reads all see one state of the database,
     # for a run that writes no table (Statements._begin_snapshot). SQLite's BEGIN takes its
     # snapshot at the first read; without WAL it keeps writers out until the end, as each long
-    # statement of the run already did. Empty: none. Spark has no transactions; DuckDB's file is
-    # written by one process at a time (this one, then), and its readings of CSV files go on
-    # after a failed statement, which aborts a DuckDB transaction (docs/guides/backends.md).
+    # statement of the run already did. DuckDB's guards another connection of this process (its
+    # file takes one writing process); the probes that may fail there run on a cursor
+    # (DuckDBEngine._probing), as a failed statement aborts a DuckDB transaction. Empty: none
+    # (Spark has no transactions). docs/guides/backends.md
     snapshot: tuple[str, ...] = ()
     # A NUL character can reach its text (PostgreSQL's text cannot hold one: it cut the SQL text
     # short; Python's sqlite3 refuses a statement containing one).
@@ -359,6 +360,7 @@ DIALECTS: dict[str, Dialect] = {
             progress_run_settings=(("enable_progress_bar", "true"), ("enable_progress_bar_print", "false")),
             small_work_settings=(("threads", "1"),),
             small_work_rows=150_000,
+            snapshot=("BEGIN TRANSACTION",),
             read_setting="SELECT current_setting({name_literal}) AS value",
             write_setting="SET {name} = {typed}",
             table_dependents="""

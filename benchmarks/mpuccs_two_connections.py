@@ -43,8 +43,10 @@ def recorded_statements(ori: str, syn: str) -> list[str]:
     src.on_timing = lambda text, seconds: seen.append(text)
     pr.mpuccs(src, ori, syn, n_cols=[1, 2, 3], progress=False)
     src.close()
-    # Shared tables: a TEMP table is seen by the connection that made it only.
-    return [sql.replace("CREATE TEMP TABLE", "CREATE TABLE", 1) for sql in seen]
+    # Shared tables: a TEMP table is seen by the connection that made it only. The run's snapshot
+    # (BEGIN ... COMMIT) is left out: tables made inside it are seen by no other cursor.
+    snapshot = ("BEGIN", "COMMIT", "ROLLBACK")
+    return [sql.replace("CREATE TEMP TABLE", "CREATE TABLE", 1) for sql in seen if not sql.startswith(snapshot)]
 
 
 def replay(statements: list[str], connections: int) -> tuple[float, float, list]:
